@@ -1,0 +1,95 @@
+// Accounts (venues): reads and the non-money settings. Balances change only through the ledger service.
+import type { Account, CreateAccountRequest, FloatInfo, UpdateAccountRequest } from '@cashdesk/contract';
+import type { Kysely, Updateable } from 'kysely';
+import type { AccountRow, AccountsTable, Database, Flag } from '../db/schema.js';
+
+type Executor = Kysely<Database>;
+
+export const flag = (value: boolean): Flag => (value ? 1 : 0);
+
+export function toAccount(row: AccountRow): Account {
+  return {
+    id: row.id,
+    name: row.name,
+    currency: row.currency,
+    balance: row.balance_cents,
+    overdraft: row.overdraft_cents,
+    has_overdraft: row.has_overdraft === 1,
+    home_play: row.home_play === 1,
+    is_hard_block_home_play: row.is_hard_block_home_play === 1,
+    is_light_block_home_play: row.is_light_block_home_play === 1,
+    min_amount: row.min_amount_cents,
+    max_amount: row.max_amount_cents,
+    final_bonus_rate_bps: row.final_bonus_rate_bps,
+    created_at: new Date(row.created_at_ms).toISOString(),
+  };
+}
+
+export function toFloatInfo(row: AccountRow): FloatInfo {
+  return {
+    balance: row.balance_cents,
+    overdraft: row.overdraft_cents,
+    has_overdraft: row.has_overdraft === 1,
+    home_play: row.home_play === 1,
+    is_hard_block_home_play: row.is_hard_block_home_play === 1,
+    is_light_block_home_play: row.is_light_block_home_play === 1,
+    currency: row.currency,
+  };
+}
+
+export async function createAccount(
+  db: Executor,
+  input: CreateAccountRequest,
+  nowMs: number,
+): Promise<AccountRow> {
+  return db
+    .insertInto('accounts')
+    .values({
+      name: input.name,
+      currency: input.currency,
+      overdraft_cents: input.overdraft,
+      has_overdraft: flag(input.has_overdraft),
+      home_play: flag(input.home_play),
+      min_amount_cents: input.min_amount,
+      max_amount_cents: input.max_amount,
+      final_bonus_rate_bps: input.final_bonus_rate_bps,
+      created_at_ms: nowMs,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function findAccount(db: Executor, id: number): Promise<AccountRow | undefined> {
+  return db.selectFrom('accounts').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function findAccountByName(db: Executor, name: string): Promise<AccountRow | undefined> {
+  return db.selectFrom('accounts').selectAll().where('name', '=', name).orderBy('id').executeTakeFirst();
+}
+
+export async function listAccounts(db: Executor): Promise<AccountRow[]> {
+  return db.selectFrom('accounts').selectAll().orderBy('id').execute();
+}
+
+/** Applies the settings a back-office user or operator may change; money moves go through the ledger. */
+export async function updateAccount(
+  db: Executor,
+  id: number,
+  patch: UpdateAccountRequest,
+): Promise<AccountRow | undefined> {
+  const set: Updateable<AccountsTable> = {};
+  if (patch.name !== undefined) set.name = patch.name;
+  if (patch.overdraft !== undefined) set.overdraft_cents = patch.overdraft;
+  if (patch.has_overdraft !== undefined) set.has_overdraft = flag(patch.has_overdraft);
+  if (patch.home_play !== undefined) set.home_play = flag(patch.home_play);
+  if (patch.is_hard_block_home_play !== undefined)
+    set.is_hard_block_home_play = flag(patch.is_hard_block_home_play);
+  if (patch.is_light_block_home_play !== undefined) {
+    set.is_light_block_home_play = flag(patch.is_light_block_home_play);
+  }
+  if (patch.min_amount !== undefined) set.min_amount_cents = patch.min_amount;
+  if (patch.max_amount !== undefined) set.max_amount_cents = patch.max_amount;
+  if (patch.final_bonus_rate_bps !== undefined) set.final_bonus_rate_bps = patch.final_bonus_rate_bps;
+  if (Object.keys(set).length === 0) return findAccount(db, id);
+  return db.updateTable('accounts').set(set).where('id', '=', id).returningAll().executeTakeFirst();
+}

@@ -1,0 +1,53 @@
+// Composes the server: external plugins, then cross-cutting hooks, then one route module per domain.
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import cookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import { API_BASE, ERR } from '@cashdesk/contract';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { authRoutes } from './auth/auth.routes.js';
+import type { AppContext } from './context.js';
+import { healthRoutes } from './health/health.routes.js';
+import { installErrorHandling } from './http/errors.js';
+import { installSecurityHeaders } from './http/security-headers.js';
+
+export interface BuildOptions {
+  /** false in tests that assert nothing about logs. */
+  logger?: boolean;
+}
+
+export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: ctx.config.logLevel },
+    genReqId: () => randomUUID(),
+    trustProxy: ctx.config.trustProxy,
+    bodyLimit: 64 * 1024,
+    routerOptions: { maxParamLength: 200 },
+  });
+
+  // JSON only: a cross-site form post (urlencoded, multipart, text/plain) is refused with 415.
+  app.removeContentTypeParser('text/plain');
+  await app.register(cookie);
+  installErrorHandling(app);
+  installSecurityHeaders(app, { https: false });
+
+  await app.register(healthRoutes(ctx));
+  await app.register(authRoutes(ctx), { prefix: API_BASE });
+
+  await serveWebApp(app, ctx);
+  return app;
+}
+
+/** Serves the built web app with a single-page fallback; unknown API paths stay a JSON 404. */
+async function serveWebApp(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const dist = ctx.config.webDist;
+  const hasWeb = dist !== null && fs.existsSync(path.join(dist, 'index.html'));
+  if (hasWeb) await app.register(fastifyStatic, { root: path.resolve(dist), wildcard: false });
+
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url.startsWith('/api/') || request.url.startsWith('/device/');
+    if (hasWeb && request.method === 'GET' && !isApi) return reply.type('text/html').sendFile('index.html');
+    return reply.status(404).send({ err: ERR.notFound });
+  });
+}

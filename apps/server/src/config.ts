@@ -1,0 +1,69 @@
+// Reads the server's configuration from the environment; README.md has the table of every variable.
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['0', '1', 'true', 'false', ''])
+  .transform((v) => v === '1' || v === 'true')
+  .optional();
+
+const env = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('127.0.0.1'),
+  DATABASE_URL: z.string().optional(),
+  DATA_DIR: z.string().default('data'),
+  DEMO: bool,
+  ENROLLMENT_OPEN: bool,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: bool,
+  WEB_DIST: z.string().optional(),
+  SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(12 * 60),
+  SESSION_REMEMBER_IDLE_DAYS: z.coerce.number().int().min(1).default(7),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+  dataDir: string;
+  /** Seed the demo venue on an empty database (default on the embedded database). */
+  demo: boolean;
+  enrollmentOpen: boolean;
+  logLevel: string;
+  trustProxy: boolean;
+  webDist: string | null;
+  session: { idleMs: number; rememberIdleMs: number };
+}
+
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = env.safeParse(source);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`bad configuration: ${problems}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const database = e.DATABASE_URL
+    ? ({ kind: 'postgres', url: e.DATABASE_URL } as const)
+    : ({ kind: 'sqlite', file: path.join(dataDir, 'cashdesk.sqlite') } as const);
+  const demo = e.DEMO ?? database.kind === 'sqlite';
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    database,
+    dataDir,
+    demo,
+    enrollmentOpen: e.ENROLLMENT_OPEN ?? demo,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY ?? false,
+    webDist: e.WEB_DIST ?? null,
+    session: {
+      idleMs: e.SESSION_IDLE_MINUTES * 60_000,
+      rememberIdleMs: e.SESSION_REMEMBER_IDLE_DAYS * 24 * 3_600_000,
+    },
+  };
+}

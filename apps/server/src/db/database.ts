@@ -1,0 +1,87 @@
+// Opens the database: embedded SQLite (default) or PostgreSQL (DATABASE_URL), with one query layer (Kysely).
+import fs from 'node:fs';
+import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import {
+  CompiledQuery,
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  SqliteDriver,
+  type DatabaseConnection,
+  type Driver,
+} from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema.js';
+
+export type DialectName = 'sqlite' | 'postgres';
+
+export interface Db {
+  kysely: Kysely<Database>;
+  dialect: DialectName;
+  close(): Promise<void>;
+}
+
+export type DbOptions =
+  | { kind: 'sqlite'; file: string } // ':memory:' for unit tests
+  | { kind: 'postgres'; url: string; poolSize?: number };
+
+/**
+ * SQLite write transactions must begin IMMEDIATE: a plain BEGIN takes the write lock only at the first
+ * write, so two transactions that both read a balance could then fail (or worse, interleave) on upgrade.
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+class ImmediateSqliteDialect extends SqliteDialect {
+  constructor(private readonly sqlite: SqliteDatabase.Database) {
+    super({ database: sqlite });
+  }
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver({ database: this.sqlite });
+  }
+}
+
+function openSqlite(file: string): Db {
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new SqliteDatabase(file);
+  sqlite.pragma('journal_mode = WAL');
+  // FULL: a transaction acknowledged to a client survives a power cut, not only a process crash.
+  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const kysely = new Kysely<Database>({ dialect: new ImmediateSqliteDialect(sqlite) });
+  return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
+}
+
+/** int8 and numeric arrive as strings from pg; money stays exact only as safe integers, so refuse the rest. */
+function parseSafeInteger(text: string): number {
+  const value = Number(text);
+  if (!Number.isSafeInteger(value)) throw new RangeError(`integer out of the safe range: ${text}`);
+  return value;
+}
+
+const INT8_OID = 20;
+const NUMERIC_OID = 1700;
+
+function openPostgres(url: string, poolSize = 10): Db {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+        oid === INT8_OID || oid === NUMERIC_OID
+          ? parseSafeInteger
+          : pg.types.getTypeParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser,
+    },
+  });
+  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
+}
+
+export function openDatabase(options: DbOptions): Db {
+  return options.kind === 'sqlite' ? openSqlite(options.file) : openPostgres(options.url, options.poolSize);
+}

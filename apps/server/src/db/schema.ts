@@ -1,0 +1,168 @@
+// Row types of every table: `interface Database` assembles them for Kysely.
+// Money columns are bigint cents, booleans are 0/1 smallints and times are epoch milliseconds on both
+// databases, so one query layer serves SQLite and PostgreSQL alike.
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+
+export type Flag = 0 | 1;
+
+export interface AccountsTable {
+  id: Generated<number>;
+  name: string;
+  currency: string;
+  balance_cents: Generated<number>;
+  overdraft_cents: number;
+  has_overdraft: Flag;
+  home_play: Flag;
+  is_hard_block_home_play: Generated<Flag>;
+  is_light_block_home_play: Generated<Flag>;
+  min_amount_cents: number;
+  max_amount_cents: number;
+  final_bonus_rate_bps: number;
+  created_at_ms: number;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  login: string;
+  password_hash: string;
+  name: string;
+  role: 'admin' | 'manager' | 'cashier';
+  account_id: number | null;
+  /** JSON array of restriction names. */
+  restrictions: string;
+  blocked: Generated<Flag>;
+  created_at_ms: number;
+}
+
+export interface SessionsTable {
+  /** sha-256 of the cookie token: a database leak does not leak live sessions. */
+  token_hash: string;
+  user_id: number;
+  remember: Flag;
+  created_at_ms: number;
+  last_seen_at_ms: number;
+  expires_at_ms: number;
+}
+
+export interface SignInThrottleTable {
+  /** `login:<login>`, `ip:<ip>` or `pair:<login>|<ip>`. */
+  key: string;
+  failures: number;
+  window_started_at_ms: number;
+  locked_until_ms: number;
+}
+
+export interface DevicesTable {
+  id: Generated<number>;
+  uuid: string;
+  /** null until a cashier links the device by its PIN. */
+  account_id: number | null;
+  /** 0 regular cabinet, 1 remote (home-play) client. */
+  type: 0 | 1;
+  module: number;
+  game_id: number;
+  name: string;
+  hidden: Generated<Flag>;
+  status: 'ready' | 'registering';
+  token_hash: string;
+  pin: string | null;
+  pin_expires_at_ms: number | null;
+  /** A pairing PIN is single-use; a remote PIN stays the cash-call PIN until the client makes a new one. */
+  pin_used: Generated<Flag>;
+  created_at_ms: number;
+  linked_at_ms: number | null;
+}
+
+export interface PlacesTable {
+  device_id: number;
+  place: number;
+  username: string;
+  entries_cents: Generated<number>;
+  final_bonus_cents: Generated<number>;
+}
+
+/** Idempotency records: the stored answer of every money or linking call, by (scope, trx). */
+export interface OperationsTable {
+  id: Generated<number>;
+  scope: string;
+  trx: string;
+  kind: string;
+  request_hash: string;
+  status_code: number | null;
+  response_json: string | null;
+  account_id: number | null;
+  user_id: number | null;
+  device_id: number | null;
+  /** Why a person moved money (back office); null for cashier and device calls. */
+  reason: string | null;
+  created_at_ms: number;
+}
+
+export const LEDGER_LINES = ['float', 'entries', 'final_bonus', 'promotion', 'external', 'game'] as const;
+export type LedgerLine = (typeof LEDGER_LINES)[number];
+
+export const LEDGER_KINDS = [
+  'float_top_up',
+  'float_withdraw',
+  'deposit',
+  'withdraw',
+  'final_bonus_burn',
+  'device_event',
+  'final_bonus_accrual',
+] as const;
+export type LedgerKind = (typeof LEDGER_KINDS)[number];
+
+/** Append-only: triggers refuse UPDATE and DELETE. Each operation's rows sum to zero (double entry). */
+export interface LedgerEntriesTable {
+  id: Generated<number>;
+  operation_id: number;
+  trx: string;
+  kind: LedgerKind;
+  /** Transaction type of spec section 4, when the row is a place movement. */
+  tx_type: number | null;
+  line: LedgerLine;
+  account_id: number;
+  device_id: number | null;
+  place: number | null;
+  user_id: number | null;
+  amount_cents: number;
+  /** The balance of the line after this row; null for lines without a stored balance. */
+  balance_after_cents: number | null;
+  created_at_ms: number;
+}
+
+export interface DeviceEventsTable {
+  id: Generated<number>;
+  operation_id: number;
+  device_id: number;
+  place: number;
+  type: number;
+  amount_cents: number;
+  entries_after_cents: number;
+  created_at_ms: number;
+}
+
+export interface SettingsTable {
+  key: string;
+  value: string;
+}
+
+export interface Database {
+  accounts: AccountsTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  sign_in_throttle: SignInThrottleTable;
+  devices: DevicesTable;
+  places: PlacesTable;
+  operations: OperationsTable;
+  ledger_entries: LedgerEntriesTable;
+  device_events: DeviceEventsTable;
+  settings: SettingsTable;
+}
+
+export type AccountRow = Selectable<AccountsTable>;
+export type UserRow = Selectable<UsersTable>;
+export type DeviceRow = Selectable<DevicesTable>;
+export type PlaceRow = Selectable<PlacesTable>;
+export type NewLedgerEntry = Insertable<LedgerEntriesTable>;
+export type Timestamp = ColumnType<number, number, number>;

@@ -1,0 +1,22 @@
+// Liveness, readiness, the server's build hash and clock.
+import type { FastifyPluginAsync } from 'fastify';
+import { sql } from 'kysely';
+import { API_BASE } from '@cashdesk/contract';
+import type { AppContext } from '../context.js';
+
+export function healthRoutes(ctx: AppContext): FastifyPluginAsync {
+  return async (app) => {
+    app.get('/healthz', async () => ({ ok: true }));
+    app.get('/readyz', async (_request, reply) => {
+      try {
+        await sql`select 1`.execute(ctx.db.kysely);
+        return { ok: true };
+      } catch (error) {
+        app.log.error({ err: error }, 'database not ready');
+        return reply.status(503).send({ ok: false });
+      }
+    });
+    app.get(`${API_BASE}/cashier_v`, async () => ({ hash: ctx.buildHash }));
+    app.get(`${API_BASE}/time`, async () => ({ time: new Date(ctx.clock.now()).toISOString() }));
+  };
+}

@@ -1,0 +1,15 @@
+// Turns a zod failure into the contract's 400 `validation` answer with its issues.
+import { ERR } from '@cashdesk/contract';
+import type { z } from 'zod';
+import { ApiError } from './outcome.js';
+
+export function parse<S extends z.ZodType>(schema: S, data: unknown): z.output<S> {
+  const result = schema.safeParse(data);
+  if (result.success) return result.data;
+  throw new ApiError(ERR.validation, {
+    issues: result.error.issues.slice(0, 20).map((issue) => ({
+      path: issue.path.map(String).join('.'),
+      message: issue.message,
+    })),
+  });
+}

@@ -1,0 +1,78 @@
+// Claims a trx inside the money transaction and stores its answer there too (contract: idempotency).
+// Same trx + same request = the stored answer; same trx + another request = 422 `trx conflict`.
+import { createHash } from 'node:crypto';
+import { ERR } from '@cashdesk/contract';
+import type { Transaction } from 'kysely';
+import type { Database } from '../db/schema.js';
+import { refusal, type Outcome } from '../http/outcome.js';
+
+export type Tx = Transaction<Database>;
+
+export interface Claim {
+  /** Whose trx namespace this is: `user:<id>` or `device:<id>`, so one tenant can never read another's answer. */
+  scope: string;
+  trx: string;
+  kind: string;
+  /** Everything that identifies the request except the trx itself. */
+  request: unknown;
+  account_id?: number | null;
+  user_id?: number | null;
+  device_id?: number | null;
+  reason?: string | null;
+  now_ms: number;
+}
+
+export function requestHash(request: unknown): string {
+  return createHash('sha256').update(JSON.stringify(request)).digest('base64url');
+}
+
+export type ClaimResult = { claimed: true; operation_id: number } | { claimed: false; outcome: Outcome };
+
+/**
+ * Inserts the operation record, or finds the earlier one. Call it after locking the rows the operation
+ * touches: then a replay waits for the first attempt and reads its committed answer.
+ */
+export async function claimTrx(tx: Tx, claim: Claim): Promise<ClaimResult> {
+  const hash = requestHash(claim.request);
+  const inserted = await tx
+    .insertInto('operations')
+    .values({
+      scope: claim.scope,
+      trx: claim.trx,
+      kind: claim.kind,
+      request_hash: hash,
+      status_code: null,
+      response_json: null,
+      account_id: claim.account_id ?? null,
+      user_id: claim.user_id ?? null,
+      device_id: claim.device_id ?? null,
+      reason: claim.reason ?? null,
+      created_at_ms: claim.now_ms,
+    })
+    .onConflict((oc) => oc.columns(['scope', 'trx']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (inserted) return { claimed: true, operation_id: inserted.id };
+
+  const earlier = await tx
+    .selectFrom('operations')
+    .select(['request_hash', 'status_code', 'response_json'])
+    .where('scope', '=', claim.scope)
+    .where('trx', '=', claim.trx)
+    .executeTakeFirstOrThrow();
+  if (earlier.request_hash !== hash || earlier.status_code === null || earlier.response_json === null) {
+    return { claimed: false, outcome: refusal(ERR.trxConflict) };
+  }
+  return {
+    claimed: false,
+    outcome: { status: earlier.status_code, body: JSON.parse(earlier.response_json) as unknown },
+  };
+}
+
+export async function storeOutcome(tx: Tx, operationId: number, outcome: Outcome): Promise<void> {
+  await tx
+    .updateTable('operations')
+    .set({ status_code: outcome.status, response_json: JSON.stringify(outcome.body) })
+    .where('id', '=', operationId)
+    .execute();
+}

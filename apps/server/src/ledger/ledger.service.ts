@@ -1,0 +1,318 @@
+// The only code that changes a balance. Each operation is one database transaction that locks what it
+// touches (account, then place), claims its trx, checks the money rules of contract.md, writes balanced
+// ledger rows and stores its answer under the trx.
+import {
+  ERR,
+  TX_TYPE,
+  type Balances,
+  type CashResult,
+  type DeviceEventType,
+  type FloatMoveResult,
+} from '@cashdesk/contract';
+import type { Db } from '../db/database.js';
+import type { AccountRow, LedgerKind, LedgerLine, NewLedgerEntry, PlaceRow } from '../db/schema.js';
+import { ApiError, ok, refusal, type Outcome } from '../http/outcome.js';
+import { claimTrx, storeOutcome, type Claim, type Tx } from './idempotency.js';
+import {
+  insertLedgerEntries,
+  lockAccount,
+  lockPlace,
+  setFloatBalance,
+  setPlaceBalances,
+} from './ledger.repository.js';
+
+export interface Clock {
+  now(): number;
+}
+export const systemClock: Clock = { now: () => Date.now() };
+
+export interface FloatMoveInput {
+  account_id: number;
+  user_id: number | null;
+  delta: number;
+  trx: string;
+  reason: string;
+}
+
+export interface PlaceCashInput {
+  account_id: number;
+  user_id: number;
+  device_id: number;
+  device_uuid: string;
+  place: number;
+  delta: number;
+  trx: string;
+  /** Remote (home-play) calls obey the account's hard and light blocks. */
+  remote: boolean;
+}
+
+export interface DeviceEventInput {
+  account_id: number;
+  device_id: number;
+  place: number;
+  type: DeviceEventType;
+  amount: number;
+  trx: string;
+}
+
+/** Types that credit the place's entries from the game (wins, jackpots, cancels). */
+const CREDIT_TYPES: readonly number[] = [
+  TX_TYPE.win,
+  TX_TYPE.jackpot,
+  TX_TYPE.cancelPay,
+  TX_TYPE.cjackpot,
+  TX_TYPE.gjackpot,
+  TX_TYPE.rjackpot,
+  TX_TYPE.cancelledLuckyBet,
+];
+
+export function floatLimit(account: Pick<AccountRow, 'has_overdraft' | 'overdraft_cents'>): number {
+  return account.has_overdraft === 1 ? account.overdraft_cents : 0;
+}
+
+export class LedgerService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock = systemClock,
+  ) {}
+
+  /** Back-office float top-up (delta > 0) or withdraw (delta < 0), against the outside world. */
+  async moveFloat(input: FloatMoveInput): Promise<Outcome> {
+    return this.transaction(async (tx, now) => {
+      const account = await this.requireAccount(tx, input.account_id);
+      const claim = await claimTrx(tx, {
+        ...this.claimBase(input.user_id, input.trx, now),
+        kind: input.delta > 0 ? 'float_top_up' : 'float_withdraw',
+        request: ['float', input.account_id, input.delta, input.reason],
+        account_id: input.account_id,
+        reason: input.reason,
+      });
+      if (!claim.claimed) return claim.outcome;
+
+      const limit = floatLimit(account);
+      const balance = account.balance_cents + input.delta;
+      let outcome: Outcome;
+      if (balance < -limit) {
+        outcome = refusal(ERR.overdraft, { balance: account.balance_cents, overdraft: limit });
+      } else {
+        const kind: LedgerKind = input.delta > 0 ? 'float_top_up' : 'float_withdraw';
+        const row = this.row(claim.operation_id, input.trx, kind, now, account.id, {
+          user_id: input.user_id,
+        });
+        await setFloatBalance(tx, account.id, balance);
+        await insertLedgerEntries(tx, [
+          row('float', input.delta, balance),
+          row('external', -input.delta, null),
+        ]);
+        outcome = ok<FloatMoveResult>({ trx: input.trx, delta: input.delta, balance });
+      }
+      await storeOutcome(tx, claim.operation_id, outcome);
+      return outcome;
+    });
+  }
+
+  /**
+   * A cashier's deposit (delta > 0: float -> entries) or withdraw (delta < 0: entries -> float; cash-out
+   * is delta = -entries). Any withdraw burns the place's final bonus back to the promotion line.
+   */
+  async changePlaceCash(input: PlaceCashInput): Promise<Outcome> {
+    return this.transaction(async (tx, now) => {
+      const account = await this.requireAccount(tx, input.account_id);
+      const place = await lockPlace(tx, this.db.dialect, input.device_id, input.place);
+      if (!place) throw ApiError.validation('place', 'the device has no such place');
+      if (input.remote && account.is_hard_block_home_play === 1) throw new ApiError(ERR.hardBlock);
+      if (input.remote && input.delta > 0 && account.is_light_block_home_play === 1) {
+        throw new ApiError(ERR.lightBlock);
+      }
+
+      const claim = await claimTrx(tx, {
+        ...this.claimBase(input.user_id, input.trx, now),
+        kind: input.delta > 0 ? 'deposit' : 'withdraw',
+        request: ['cash', input.device_id, input.place, input.delta, input.remote],
+        account_id: input.account_id,
+        device_id: input.device_id,
+      });
+      if (!claim.claimed) return claim.outcome;
+
+      const outcome = await this.applyPlaceCash(tx, claim.operation_id, now, input, account, place);
+      await storeOutcome(tx, claim.operation_id, outcome);
+      return outcome;
+    });
+  }
+
+  private async applyPlaceCash(
+    tx: Tx,
+    operationId: number,
+    now: number,
+    input: PlaceCashInput,
+    account: AccountRow,
+    place: PlaceRow,
+  ): Promise<Outcome> {
+    const magnitude = Math.abs(input.delta);
+    if (magnitude < account.min_amount_cents) {
+      return refusal(ERR.minAmount, { min_amount: account.min_amount_cents });
+    }
+    if (magnitude > account.max_amount_cents) {
+      return refusal(ERR.maxAmount, { max_amount: account.max_amount_cents });
+    }
+    const limit = floatLimit(account);
+    if (input.delta > 0 && account.balance_cents - input.delta < -limit) {
+      return refusal(ERR.overdraft, { balance: account.balance_cents, overdraft: limit });
+    }
+    if (input.delta < 0 && magnitude > place.entries_cents) return refusal(ERR.notEnoughMoney);
+
+    const floatAfter = account.balance_cents - input.delta;
+    const entriesAfter = place.entries_cents + input.delta;
+    const burned = input.delta < 0 ? place.final_bonus_cents : 0;
+    const kind: LedgerKind = input.delta > 0 ? 'deposit' : 'withdraw';
+    const txType = input.delta > 0 ? TX_TYPE.deposit : TX_TYPE.withdraw;
+    const at = { device_id: input.device_id, place: input.place, user_id: input.user_id };
+    const row = this.row(operationId, input.trx, kind, now, account.id, at);
+    const burnRow = this.row(operationId, input.trx, 'final_bonus_burn', now, account.id, at);
+    const rows: NewLedgerEntry[] = [
+      row('float', -input.delta, floatAfter),
+      { ...row('entries', input.delta, entriesAfter), tx_type: txType },
+    ];
+    if (burned > 0) rows.push(burnRow('final_bonus', -burned, 0), burnRow('promotion', burned, null));
+
+    await setFloatBalance(tx, account.id, floatAfter);
+    await setPlaceBalances(tx, input.device_id, input.place, {
+      entries_cents: entriesAfter,
+      final_bonus_cents: place.final_bonus_cents - burned,
+    });
+    await insertLedgerEntries(tx, rows);
+    return ok<CashResult>({
+      trx: input.trx,
+      delta: input.delta,
+      balances: { entries: entriesAfter, final_bonus: place.final_bonus_cents - burned },
+      burned_final_bonus: burned,
+      float_balance: floatAfter,
+      currency: account.currency,
+      device_uuid: input.device_uuid,
+      created_at: new Date(now).toISOString(),
+    });
+  }
+
+  /** A game event from a device: bets, wins, jackpots, final bonus, cancels. Never touches the float. */
+  async applyDeviceEvent(input: DeviceEventInput, rateBps: number): Promise<Outcome> {
+    return this.transaction(async (tx, now) => {
+      const place = await lockPlace(tx, this.db.dialect, input.device_id, input.place);
+      if (!place) throw ApiError.validation('place', 'the device has no such place');
+      const claim = await claimTrx(tx, {
+        scope: `device:${input.device_id}`,
+        trx: input.trx,
+        kind: 'device_event',
+        request: ['event', input.place, input.type, input.amount],
+        account_id: input.account_id,
+        device_id: input.device_id,
+        now_ms: now,
+      });
+      if (!claim.claimed) return claim.outcome;
+
+      const outcome = await this.applyEvent(tx, claim.operation_id, now, input, place, rateBps);
+      await storeOutcome(tx, claim.operation_id, outcome);
+      return outcome;
+    });
+  }
+
+  private async applyEvent(
+    tx: Tx,
+    operationId: number,
+    now: number,
+    input: DeviceEventInput,
+    place: PlaceRow,
+    rateBps: number,
+  ): Promise<Outcome> {
+    let entries = place.entries_cents;
+    let finalBonus = place.final_bonus_cents;
+    const at = { device_id: input.device_id, place: input.place };
+    const row = this.row(operationId, input.trx, 'device_event', now, input.account_id, at);
+    const rows: NewLedgerEntry[] = [];
+    const typed = (entry: NewLedgerEntry): NewLedgerEntry => ({ ...entry, tx_type: input.type });
+
+    if (input.type === TX_TYPE.pay || input.type === TX_TYPE.luckyBet) {
+      if (input.amount > entries) return refusal(ERR.notEnoughMoney);
+      entries -= input.amount;
+      rows.push(typed(row('entries', -input.amount, entries)), row('game', input.amount, null));
+      const accrual = input.type === TX_TYPE.pay ? Math.floor((input.amount * rateBps) / 10000) : 0;
+      if (accrual > 0) {
+        finalBonus += accrual;
+        const accrue = this.row(operationId, input.trx, 'final_bonus_accrual', now, input.account_id, at);
+        rows.push(accrue('final_bonus', accrual, finalBonus), accrue('promotion', -accrual, null));
+      }
+    } else if (input.type === TX_TYPE.finalBonus) {
+      if (input.amount > finalBonus) return refusal(ERR.notEnoughMoney);
+      finalBonus -= input.amount;
+      entries += input.amount;
+      rows.push(row('final_bonus', -input.amount, finalBonus), typed(row('entries', input.amount, entries)));
+    } else if (CREDIT_TYPES.includes(input.type)) {
+      entries += input.amount;
+      if (!Number.isSafeInteger(entries)) throw ApiError.validation('amount', 'is too large');
+      rows.push(typed(row('entries', input.amount, entries)), row('game', -input.amount, null));
+    } else {
+      throw ApiError.validation('type', 'is not a device event type');
+    }
+
+    await setPlaceBalances(tx, input.device_id, input.place, {
+      entries_cents: entries,
+      final_bonus_cents: finalBonus,
+    });
+    await insertLedgerEntries(tx, rows);
+    await tx
+      .insertInto('device_events')
+      .values({
+        operation_id: operationId,
+        device_id: input.device_id,
+        place: input.place,
+        type: input.type,
+        amount_cents: input.amount,
+        entries_after_cents: entries,
+        created_at_ms: now,
+      })
+      .execute();
+    return ok<{ balances: Balances }>({ balances: { entries, final_bonus: finalBonus } });
+  }
+
+  private async transaction(work: (tx: Tx, now: number) => Promise<Outcome>): Promise<Outcome> {
+    return this.db.kysely.transaction().execute((tx) => work(tx, this.clock.now()));
+  }
+
+  private async requireAccount(tx: Tx, accountId: number): Promise<AccountRow> {
+    const account = await lockAccount(tx, this.db.dialect, accountId);
+    if (!account) throw new ApiError(ERR.noAccount);
+    return account;
+  }
+
+  private claimBase(
+    userId: number | null,
+    trx: string,
+    now: number,
+  ): Pick<Claim, 'scope' | 'trx' | 'user_id' | 'now_ms'> {
+    return { scope: userId === null ? 'operator' : `user:${userId}`, trx, user_id: userId, now_ms: now };
+  }
+
+  /** Builds ledger rows of one operation that share its trx, kind, time and place. */
+  private row(
+    operationId: number,
+    trx: string,
+    kind: LedgerKind,
+    now: number,
+    accountId: number,
+    at: { device_id?: number; place?: number; user_id?: number | null },
+  ) {
+    return (line: LedgerLine, amount: number, balanceAfter: number | null): NewLedgerEntry => ({
+      operation_id: operationId,
+      trx,
+      kind,
+      tx_type: null,
+      line,
+      account_id: accountId,
+      device_id: at.device_id ?? null,
+      place: at.place ?? null,
+      user_id: at.user_id ?? null,
+      amount_cents: amount,
+      balance_after_cents: balanceAfter,
+      created_at_ms: now,
+    });
+  }
+}

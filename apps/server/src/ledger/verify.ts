@@ -1,0 +1,92 @@
+// Recomputes every balance from the ledger and lists what disagrees. An empty list means the books hold.
+import { sql } from 'kysely';
+import type { Db } from '../db/database.js';
+
+export type Mismatch =
+  | { kind: 'float'; account_id: number; stored: number; ledger: number }
+  | { kind: 'entries' | 'final_bonus'; device_id: number; place: number; stored: number; ledger: number }
+  | { kind: 'unbalanced_operation'; operation_id: number; sum: number }
+  | { kind: 'running_balance'; entry_id: number; balance_after: number; running: number }
+  | { kind: 'limit'; account_id: number; balance: number; limit: number };
+
+export async function verifyLedger(db: Db): Promise<Mismatch[]> {
+  const k = db.kysely;
+  const mismatches: Mismatch[] = [];
+
+  const floats = await sql<{ id: number; stored: number; ledger: number }>`
+    select a.id, a.balance_cents as stored, coalesce(sum(l.amount_cents), 0) as ledger
+    from accounts a left join ledger_entries l on l.account_id = a.id and l.line = 'float'
+    group by a.id, a.balance_cents
+    having a.balance_cents <> coalesce(sum(l.amount_cents), 0)`.execute(k);
+  for (const r of floats.rows) {
+    mismatches.push({ kind: 'float', account_id: num(r.id), stored: num(r.stored), ledger: num(r.ledger) });
+  }
+
+  for (const line of ['entries', 'final_bonus'] as const) {
+    const column = line === 'entries' ? sql.ref('p.entries_cents') : sql.ref('p.final_bonus_cents');
+    const places = await sql<{ device_id: number; place: number; stored: number; ledger: number }>`
+      select p.device_id, p.place, ${column} as stored, coalesce(sum(l.amount_cents), 0) as ledger
+      from places p left join ledger_entries l
+        on l.device_id = p.device_id and l.place = p.place and l.line = ${line}
+      group by p.device_id, p.place, ${column}
+      having ${column} <> coalesce(sum(l.amount_cents), 0)`.execute(k);
+    for (const r of places.rows) {
+      mismatches.push({
+        kind: line,
+        device_id: num(r.device_id),
+        place: num(r.place),
+        stored: num(r.stored),
+        ledger: num(r.ledger),
+      });
+    }
+  }
+
+  const unbalanced = await sql<{ operation_id: number; total: number }>`
+    select operation_id, sum(amount_cents) as total from ledger_entries
+    group by operation_id having sum(amount_cents) <> 0`.execute(k);
+  for (const r of unbalanced.rows) {
+    mismatches.push({ kind: 'unbalanced_operation', operation_id: num(r.operation_id), sum: num(r.total) });
+  }
+
+  const running = await sql<{ id: number; balance_after_cents: number; running: number }>`
+    select id, balance_after_cents, running from (
+      select id, balance_after_cents,
+        sum(amount_cents) over (
+          partition by line, account_id,
+            case when line = 'float' then null else device_id end,
+            case when line = 'float' then null else place end
+          order by id rows unbounded preceding
+        ) as running
+      from ledger_entries where line in ('float', 'entries', 'final_bonus')
+    ) t where balance_after_cents <> running`.execute(k);
+  for (const r of running.rows) {
+    mismatches.push({
+      kind: 'running_balance',
+      entry_id: num(r.id),
+      balance_after: num(r.balance_after_cents),
+      running: num(r.running),
+    });
+  }
+
+  const limits = await sql<{ id: number; balance_cents: number; lim: number }>`
+    select id, balance_cents, case when has_overdraft = 1 then overdraft_cents else 0 end as lim
+    from accounts where balance_cents < -(case when has_overdraft = 1 then overdraft_cents else 0 end)`.execute(
+    k,
+  );
+  for (const r of limits.rows) {
+    mismatches.push({
+      kind: 'limit',
+      account_id: num(r.id),
+      balance: num(r.balance_cents),
+      limit: num(r.lim),
+    });
+  }
+  return mismatches;
+}
+
+/** Aggregates come back as number (SQLite) or as parsed int8 (PostgreSQL); both must be safe integers. */
+function num(value: number | string | bigint): number {
+  const n = Number(value);
+  if (!Number.isSafeInteger(n)) throw new RangeError(`not a safe integer: ${String(value)}`);
+  return n;
+}

@@ -1,0 +1,60 @@
+// The databases every suite runs on: embedded SQLite always, PostgreSQL when TEST_DATABASE_URL is set.
+// Each PostgreSQL database is a fresh schema, so suites and files never see each other's rows.
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { openDatabase, type Db, type DialectName } from '../../src/db/database.js';
+import { migrateToLatest } from '../../src/db/migrate.js';
+
+export interface TestDatabase {
+  name: DialectName;
+  /** Opens a fresh, migrated database; `close` drops it. */
+  open(options?: { poolSize?: number }): Promise<Db>;
+}
+
+const pgUrl = process.env.TEST_DATABASE_URL;
+
+export const sqliteTestDatabase: TestDatabase = {
+  name: 'sqlite',
+  async open() {
+    const db = openDatabase({ kind: 'sqlite', file: ':memory:' });
+    await migrateToLatest(db);
+    return db;
+  },
+};
+
+export const postgresTestDatabase: TestDatabase | null = pgUrl
+  ? {
+      name: 'postgres',
+      async open(options = {}) {
+        const schema = `t_${randomBytes(6).toString('hex')}`;
+        const admin = new pg.Client({ connectionString: pgUrl });
+        await admin.connect();
+        await admin.query(`create schema ${schema}`);
+        await admin.end();
+        const url = new URL(pgUrl);
+        url.searchParams.set('options', `-c search_path=${schema}`);
+        const db = openDatabase({ kind: 'postgres', url: url.toString(), poolSize: options.poolSize ?? 20 });
+        await migrateToLatest(db);
+        return {
+          ...db,
+          async close() {
+            await db.close();
+            const cleanup = new pg.Client({ connectionString: pgUrl });
+            await cleanup.connect();
+            await cleanup.query(`drop schema ${schema} cascade`);
+            await cleanup.end();
+          },
+        };
+      },
+    }
+  : null;
+
+if (!postgresTestDatabase) {
+  console.warn('PostgreSQL leg SKIPPED: TEST_DATABASE_URL is not set (the suite runs on SQLite only).');
+}
+
+/** The databases to run a shared suite on. */
+export const testDatabases: TestDatabase[] = [
+  sqliteTestDatabase,
+  ...(postgresTestDatabase ? [postgresTestDatabase] : []),
+];

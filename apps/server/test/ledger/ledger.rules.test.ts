@@ -1,0 +1,187 @@
+// The money rules of contract.md, one test each, on every test database.
+import { ERR } from '@cashdesk/contract';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Db } from '../../src/db/database.js';
+import { LedgerService } from '../../src/ledger/ledger.service.js';
+import { verifyLedger } from '../../src/ledger/verify.js';
+import { testDatabases } from '../helpers/databases.js';
+import { createLinkedDevice, createTestUser, createVenue } from '../helpers/factories.js';
+
+describe.each(testDatabases)('ledger rules on $name', (database) => {
+  let db: Db;
+  let ledger: LedgerService;
+  beforeEach(async () => {
+    db = await database.open();
+    ledger = new LedgerService(db);
+  });
+  afterEach(async () => {
+    expect(await verifyLedger(db)).toEqual([]);
+    await db.close();
+  });
+
+  async function venue(options: Parameters<typeof createVenue>[1] = {}) {
+    const account = await createVenue(db, { float: 100_00, overdraft: 50_00, ...options });
+    const user = await createTestUser(db, { account_id: account.id });
+    const device = await createLinkedDevice(db, { account_id: account.id });
+    let n = 0;
+    const cash = (delta: number, trx = `trx-${++n}-${Math.random().toString(36).slice(2)}`, place = 1) =>
+      ledger.changePlaceCash({
+        account_id: account.id,
+        user_id: user.id,
+        device_id: device.id,
+        device_uuid: device.uuid,
+        place,
+        delta,
+        trx,
+        remote: false,
+      });
+    const event = (type: 2 | 3 | 6 | 7 | 14, amount: number, trx: string, place = 1) =>
+      ledger.applyDeviceEvent(
+        { account_id: account.id, device_id: device.id, place, type, amount, trx },
+        1000,
+      );
+    return { account, user, device, cash, event };
+  }
+
+  async function floatOf(accountId: number) {
+    const row = await db.kysely
+      .selectFrom('accounts')
+      .select('balance_cents')
+      .where('id', '=', accountId)
+      .executeTakeFirstOrThrow();
+    return row.balance_cents;
+  }
+
+  it('moves a deposit from the float to the place and back on withdraw', async () => {
+    const v = await venue();
+    const dep = await v.cash(30_00);
+    expect(dep.status).toBe(200);
+    expect(dep.body).toMatchObject({
+      delta: 30_00,
+      balances: { entries: 30_00, final_bonus: 0 },
+      float_balance: 70_00,
+      currency: 'EUR',
+    });
+    const wd = await v.cash(-10_00);
+    expect(wd.body).toMatchObject({ balances: { entries: 20_00 }, float_balance: 80_00 });
+    expect(await floatOf(v.account.id)).toBe(80_00);
+  });
+
+  it('allows the float into the overdraft and refuses one cent past it with 409 overdraft', async () => {
+    const v = await venue();
+    expect((await v.cash(150_00)).status).toBe(200);
+    const refused = await v.cash(1);
+    expect(refused).toEqual({ status: 409, body: { err: ERR.overdraft, balance: -50_00, overdraft: 50_00 } });
+    expect(await floatOf(v.account.id)).toBe(-50_00);
+  });
+
+  it('ignores the overdraft when has_overdraft is off', async () => {
+    const v = await venue({ has_overdraft: false, overdraft: 50_00 });
+    expect((await v.cash(100_01)).body).toMatchObject({ err: ERR.overdraft, overdraft: 0 });
+  });
+
+  it('refuses a withdraw larger than the entries with 422 not enough money', async () => {
+    const v = await venue();
+    await v.cash(5_00);
+    expect(await v.cash(-5_01)).toEqual({ status: 422, body: { err: ERR.notEnoughMoney } });
+  });
+
+  it('applies the min and max amount to |delta| with the limit in the answer', async () => {
+    const v = await venue({ min_amount: 1_00, max_amount: 20_00 });
+    expect(await v.cash(99)).toEqual({ status: 422, body: { err: ERR.minAmount, min_amount: 1_00 } });
+    expect(await v.cash(20_01)).toEqual({ status: 422, body: { err: ERR.maxAmount, max_amount: 20_00 } });
+    await v.cash(10_00);
+    expect((await v.cash(-99)).body).toMatchObject({ err: ERR.minAmount });
+  });
+
+  it('answers a replay with the first answer and moves the money once, even after the balance changed', async () => {
+    const v = await venue();
+    const first = await v.cash(60_00, 'same-trx-1');
+    await v.cash(80_00, 'other-trx-1'); // the float is now too low for another 60.00
+    const replay = await v.cash(60_00, 'same-trx-1');
+    expect(replay).toEqual(first);
+    expect(await floatOf(v.account.id)).toBe(100_00 - 60_00 - 80_00);
+  });
+
+  it('answers the same trx with another payload with 422 trx conflict', async () => {
+    const v = await venue();
+    await v.cash(10_00, 'conflict-trx');
+    expect(await v.cash(11_00, 'conflict-trx')).toEqual({ status: 422, body: { err: ERR.trxConflict } });
+    expect(await floatOf(v.account.id)).toBe(90_00);
+  });
+
+  it('stores a refusal under its trx: the replay is refused too, even once money is there', async () => {
+    const v = await venue();
+    const refused = await v.cash(-1_00, 'refused-trx');
+    expect(refused.status).toBe(422);
+    await v.cash(5_00);
+    expect(await v.cash(-1_00, 'refused-trx')).toEqual(refused);
+  });
+
+  it('accrues the final bonus on pays and burns it on any withdraw', async () => {
+    const v = await venue();
+    await v.cash(50_00);
+    expect((await v.event(3, 10_00, 'pay-1')).body).toEqual({
+      balances: { entries: 40_00, final_bonus: 1_00 },
+    });
+    expect((await v.event(7, 50, 'fb-1')).body).toEqual({ balances: { entries: 40_50, final_bonus: 50 } });
+    const wd = await v.cash(-40_50);
+    expect(wd.body).toMatchObject({ balances: { entries: 0, final_bonus: 0 }, burned_final_bonus: 50 });
+  });
+
+  it('refuses a bet larger than the entries and a final bonus larger than accrued', async () => {
+    const v = await venue();
+    await v.cash(1_00);
+    expect((await v.event(3, 1_01, 'pay-x')).body).toEqual({ err: ERR.notEnoughMoney });
+    expect((await v.event(7, 1, 'fb-x')).body).toEqual({ err: ERR.notEnoughMoney });
+    expect((await v.event(2, 5_00, 'win-x')).body).toEqual({ balances: { entries: 6_00, final_bonus: 0 } });
+  });
+
+  it('keeps device events idempotent by trx', async () => {
+    const v = await venue();
+    await v.cash(10_00);
+    const first = await v.event(3, 2_00, 'dev-pay');
+    expect(await v.event(3, 2_00, 'dev-pay')).toEqual(first);
+    expect((await v.event(3, 3_00, 'dev-pay')).body).toEqual({ err: ERR.trxConflict });
+  });
+
+  it('refuses a back-office float withdraw past the limit and keeps the ledger balanced', async () => {
+    const v = await venue();
+    const ok = await ledger.moveFloat({
+      account_id: v.account.id,
+      user_id: null,
+      delta: -120_00,
+      trx: 'fw-1',
+      reason: 'bank',
+    });
+    expect(ok).toEqual({ status: 200, body: { trx: 'fw-1', delta: -120_00, balance: -20_00 } });
+    const refused = await ledger.moveFloat({
+      account_id: v.account.id,
+      user_id: null,
+      delta: -30_01,
+      trx: 'fw-2',
+      reason: 'bank',
+    });
+    expect(refused.status).toBe(409);
+  });
+
+  it('refuses to edit or delete ledger rows at the database level', async () => {
+    const v = await venue();
+    await v.cash(1_00);
+    await expect(db.kysely.updateTable('ledger_entries').set({ amount_cents: 5 }).execute()).rejects.toThrow(
+      /append-only/,
+    );
+    await expect(db.kysely.deleteFrom('ledger_entries').execute()).rejects.toThrow(/append-only/);
+  });
+
+  it('keeps a place from going below zero at the schema level', async () => {
+    const v = await venue();
+    await expect(
+      db.kysely
+        .updateTable('places')
+        .set({ entries_cents: -1 })
+        .where('device_id', '=', v.device.id)
+        .execute(),
+    ).rejects.toThrow();
+  });
+});

@@ -1,0 +1,2 @@
+// Placeholder until the deposit benchmark lands.
+console.log('bench: not yet');

@@ -1,0 +1,46 @@
+// Business constants of spec section 9 and contract.md.
+
+export const API_BASE = '/api/v1';
+
+export const LOGIN_LENGTH = { min: 3, max: 64 } as const;
+export const PASSWORD_LENGTH = { min: 4, max: 64 } as const;
+/** New passwords set through change-password or the back office (issue: at least 8). */
+export const NEW_PASSWORD_MIN_LENGTH = 8;
+export const CHANGE_PASSWORD_MAX_LENGTH = 64;
+
+export const AMOUNT_MAX_LENGTH = 8;
+export const QUICK_AMOUNTS = [100, 50, 20, 10] as const;
+export const WITHDRAW_TOGGLE_MIN_BALANCE_UNITS = 10;
+
+export const PIN_LENGTH = { cabinet: 5, remote: 6, cashManageRemote: 5 } as const;
+
+export const PLACE_HISTORY_FETCH = 20;
+export const PLACE_HISTORY_SHOWN = 16;
+export const LIMIT_REPORT_MAX = 100;
+
+export const POLL_INTERVAL_MS = 5000;
+export const MAINTENANCE_RELOAD_MS = 30000;
+export const INACTIVITY_RESET_MS = 180000;
+export const RETRIES_ON_500 = 2;
+export const UNUSED_DATA_KEPT_S = 60;
+export const TOAST_AUTO_CLOSE_MS = 1500;
+export const DOUBLE_CLICK_GUARD_MS = 300;
+export const UNDER_AGE_COUNTDOWN_S = 5;
+export const BLOCK_MODAL_COUNTDOWN_S = 5;
+export const ADULT_AGE = 18;
+export const SUMMARY_WINDOW_MS = 24 * 60 * 60 * 1000;
+export const EARLIEST_HISTORY_DATE = '2024-12-18';
+
+export const BREAKPOINTS = { desktopMin: 1351, tabletMin: 768, mobileMax: 767 } as const;
+
+export const LANGUAGES = ['en', 'es', 'pt'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+/** The 25 whole-hour GMT offsets, "-12:00" ... "+12:00". */
+export const GMT_OFFSETS: readonly string[] = Array.from({ length: 25 }, (_, i) => {
+  const hours = i - 12;
+  const sign = hours < 0 ? '-' : '+';
+  return `${sign}${Math.abs(hours).toString().padStart(2, '0')}:00`;
+});
+
+export const REMEMBER_ME_DAYS = 30;

@@ -1,0 +1,68 @@
+// Domain vocabulary shared by server, web and simulator: roles, restrictions, modules, colours, event types.
+
+export const ROLES = ['admin', 'manager', 'cashier'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Restrictions of spec section 6. */
+export const RESTRICTIONS = [
+  'can_edit_device',
+  'can_register_new_device',
+  'can_view_history_reports',
+  'disable_daily_total',
+  'can_cashier_view_account_balance',
+  'hide_cashier_view_account_balance',
+  'can_cashier_view_account_overdraft',
+  'disable_support_widget',
+] as const;
+export type Restriction = (typeof RESTRICTIONS)[number];
+
+export const RESTRICTION_DESCRIPTIONS: Record<Restriction, string> = {
+  can_edit_device: 'Edit devices; see the Hidden tab and the edit pen.',
+  can_register_new_device: 'Add a device.',
+  can_view_history_reports: 'See History in the menu; open /history.',
+  disable_daily_total: 'Hides deposit and withdraw totals.',
+  can_cashier_view_account_balance: 'Float shown (with has_overdraft and an overdraft value).',
+  hide_cashier_view_account_balance: 'Hides the float.',
+  can_cashier_view_account_overdraft: 'Float shown as balance plus overdraft; otherwise balance only.',
+  disable_support_widget: 'Removes the support chat widget.',
+};
+
+/** Game modules: 1 Rocket Game (pilot), 5 Fruit Game, 7 frog; anything else is 0. */
+export const MODULES = { none: 0, rocket: 1, fruit: 5, frog: 7 } as const;
+export type Module = (typeof MODULES)[keyof typeof MODULES];
+export function normalizeModule(value: number): Module {
+  return value === 1 || value === 5 || value === 7 ? value : 0;
+}
+
+export const PLACE_COLOURS = ['yellow', 'blue', 'orange', 'purple', 'green', 'red', 'cyan', 'black'] as const;
+export type PlaceColour = (typeof PLACE_COLOURS)[number];
+export const MAX_PLACES = PLACE_COLOURS.length;
+export function colourOfPlace(place: number): PlaceColour {
+  return PLACE_COLOURS[(place - 1) % PLACE_COLOURS.length] ?? 'yellow';
+}
+
+export const DEVICE_TYPE = { regular: 0, remote: 1 } as const;
+export type DeviceType = (typeof DEVICE_TYPE)[keyof typeof DEVICE_TYPE];
+
+/** Transaction types of spec section 4 (remote history and device events). */
+export const TX_TYPE = {
+  deposit: 0,
+  withdraw: 1,
+  win: 2,
+  pay: 3,
+  jackpot: 4,
+  cancelPay: 6,
+  finalBonus: 7,
+  cjackpot: 11,
+  gjackpot: 12,
+  rjackpot: 13,
+  luckyBet: 14,
+  cancelledLuckyBet: 15,
+} as const;
+export type TxType = (typeof TX_TYPE)[keyof typeof TX_TYPE];
+
+/** Event types a device may send through the gateway (deposit and withdraw are cashier-only). */
+export const DEVICE_EVENT_TYPES = [2, 3, 4, 6, 7, 11, 12, 13, 14, 15] as const;
+export type DeviceEventType = (typeof DEVICE_EVENT_TYPES)[number];
+/** Types that are hidden from cashiers. */
+export const HIDDEN_TX_TYPES: readonly number[] = [14, 15];

@@ -1,0 +1,61 @@
+// The error texts of contract.md: stable API, clients branch on them (spec section 8).
+export const ERR = {
+  validation: 'validation',
+  unauthorized: 'unauthorized',
+  forbidden: 'Forbidden',
+  noAccount: 'user dont have account',
+  userBlocked: 'user blocked',
+  userNotFound: 'user not found',
+  hardBlock: 'account is hard block home play',
+  lightBlock: 'account is light block home play',
+  notFound: 'not found',
+  deviceNotAvailable: 'device not available',
+  pinChanged: 'pin changed',
+  overdraft: 'overdraft',
+  notEnoughMoney: 'not enough money',
+  trxConflict: 'trx conflict',
+  minAmount: 'min transaction amount exceeded',
+  maxAmount: 'max transaction amount exceeded',
+  wrongPin: 'wrong pin',
+  errorLinking: 'error linking the device',
+  wrongPassword: 'wrong password',
+  tooManyAttempts: 'too many attempts',
+  unsupportedMediaType: 'unsupported media type',
+  internal: 'Internal server error',
+} as const;
+
+export type ErrText = (typeof ERR)[keyof typeof ERR];
+
+/** HTTP status of each error text. */
+export const ERR_STATUS: Record<ErrText, number> = {
+  [ERR.validation]: 400,
+  [ERR.unauthorized]: 401,
+  [ERR.forbidden]: 403,
+  [ERR.noAccount]: 403,
+  [ERR.userBlocked]: 403,
+  [ERR.userNotFound]: 403,
+  [ERR.hardBlock]: 403,
+  [ERR.lightBlock]: 403,
+  [ERR.notFound]: 404,
+  [ERR.deviceNotAvailable]: 406,
+  [ERR.pinChanged]: 406,
+  [ERR.overdraft]: 409,
+  [ERR.notEnoughMoney]: 422,
+  [ERR.trxConflict]: 422,
+  [ERR.minAmount]: 422,
+  [ERR.maxAmount]: 422,
+  [ERR.wrongPin]: 422,
+  [ERR.errorLinking]: 422,
+  [ERR.wrongPassword]: 422,
+  [ERR.tooManyAttempts]: 429,
+  [ERR.unsupportedMediaType]: 415,
+  [ERR.internal]: 500,
+};
+
+export interface ValidationIssue {
+  path: string;
+  message: string;
+}
+
+/** The body of every error answer: `{err, ...details}`. */
+export type ErrorBody = { err: ErrText } & Record<string, unknown>;

@@ -1,0 +1,5 @@
+export * from './constants.js';
+export * from './domain.js';
+export * from './errors.js';
+export * from './money.js';
+export * from './schemas.js';

@@ -1,0 +1,369 @@
+// Zod schemas of every call in contract.md: the server validates with them, the web and tests type with them.
+import { z } from 'zod';
+import {
+  CHANGE_PASSWORD_MAX_LENGTH,
+  LIMIT_REPORT_MAX,
+  LOGIN_LENGTH,
+  NEW_PASSWORD_MIN_LENGTH,
+  PASSWORD_LENGTH,
+} from './constants.js';
+import { DEVICE_EVENT_TYPES, MAX_PLACES, RESTRICTIONS, ROLES } from './domain.js';
+
+// ---- building blocks ----------------------------------------------------------------------------
+
+/** A non-zero safe integer number of cents; fractions, strings, huge numbers and 0 are refused. */
+export const amountCents = z
+  .number()
+  .int()
+  .refine((v) => Number.isSafeInteger(v), 'must be a safe integer')
+  .refine((v) => v !== 0, 'must not be 0');
+
+/** A non-negative safe integer number of cents (limits, overdraft). */
+export const cents = z
+  .number()
+  .int()
+  .refine((v) => Number.isSafeInteger(v) && v >= 0, 'must be a non-negative safe integer');
+
+export const trx = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'must be 8 to 64 characters of A-Z a-z 0-9 _ -');
+export const positiveId = z.number().int().min(1).max(2147483647);
+/** An id taken from a path segment. */
+export const idParam = z
+  .string()
+  .regex(/^[1-9][0-9]{0,9}$/, 'must be a positive integer')
+  .transform(Number)
+  .pipe(positiveId);
+export const placeNumber = z.number().int().min(1).max(MAX_PLACES);
+export const placeParam = z
+  .string()
+  .regex(/^[1-8]$/, `must be a place from 1 to ${MAX_PLACES}`)
+  .transform(Number);
+
+const dateOnly = /^\d{4}-\d{2}-\d{2}$/;
+const dateTimeWithOffset = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,3})?(?:Z|[+-]\d{2}:\d{2})$/;
+/** `YYYY-MM-DD` (UTC midnight) or `YYYY-MM-DDTHH:mm:ss±HH:MM`; parsed into a Date. */
+export const reportTime = z
+  .string()
+  .refine(
+    (s) => dateOnly.test(s) || dateTimeWithOffset.test(s),
+    'must be YYYY-MM-DD or YYYY-MM-DDTHH:mm:ss±HH:MM',
+  )
+  .transform((s, ctx) => {
+    const date = new Date(dateOnly.test(s) ? `${s}T00:00:00Z` : s);
+    if (Number.isNaN(date.getTime()) || !sameCalendarDate(s, date)) {
+      ctx.addIssue({ code: 'custom', message: 'is not a real date' });
+      return z.NEVER;
+    }
+    return date;
+  });
+
+/** Refuses dates like 2026-02-30 that Date silently rolls over. */
+function sameCalendarDate(text: string, parsed: Date): boolean {
+  const [y, m, d] = text.slice(0, 10).split('-').map(Number) as [number, number, number];
+  const offsetMatch = /([+-])(\d{2}):(\d{2})$/.exec(text);
+  const offsetMin = offsetMatch
+    ? (offsetMatch[1] === '-' ? -1 : 1) * (Number(offsetMatch[2]) * 60 + Number(offsetMatch[3]))
+    : 0;
+  if (Math.abs(offsetMin) > 14 * 60) return false;
+  const local = new Date(parsed.getTime() + offsetMin * 60000);
+  return local.getUTCFullYear() === y && local.getUTCMonth() + 1 === m && local.getUTCDate() === d;
+}
+
+export const role = z.enum(ROLES);
+export const restriction = z.enum(RESTRICTIONS);
+export const currency = z.string().regex(/^[A-Z]{3}$/, 'must be a 3-letter ISO currency code');
+
+// ---- session --------------------------------------------------------------------------------------
+
+export const signInRequest = z.strictObject({
+  login: z
+    .string()
+    .min(1, 'Enter your login')
+    .min(LOGIN_LENGTH.min, 'login is too short')
+    .max(LOGIN_LENGTH.max, 'login is too long'),
+  password: z
+    .string()
+    .min(1, 'Enter your password')
+    .min(PASSWORD_LENGTH.min, 'password is too short')
+    .max(PASSWORD_LENGTH.max, 'password is too long'),
+  remember: z.boolean().default(false),
+});
+export type SignInRequest = z.input<typeof signInRequest>;
+
+export const changePasswordRequest = z.strictObject({
+  old: z
+    .string()
+    .min(1, 'Enter your old password')
+    .max(CHANGE_PASSWORD_MAX_LENGTH, 'old password is too long'),
+  new: z
+    .string()
+    .min(1, 'Enter your new password')
+    .min(NEW_PASSWORD_MIN_LENGTH, `new password must have at least ${NEW_PASSWORD_MIN_LENGTH} characters`)
+    .max(CHANGE_PASSWORD_MAX_LENGTH, 'new password is too long'),
+});
+export type ChangePasswordRequest = z.infer<typeof changePasswordRequest>;
+
+export const user = z.object({
+  id: z.number(),
+  name: z.string(),
+  login: z.string(),
+  role,
+  account_id: z.number().nullable(),
+  restrictions: z.array(z.string()),
+});
+export type User = z.infer<typeof user>;
+
+export const ok = z.object({ ok: z.literal(true) });
+export type Ok = z.infer<typeof ok>;
+
+// ---- cashier --------------------------------------------------------------------------------------
+
+export const floatInfo = z.object({
+  balance: z.number(),
+  overdraft: z.number(),
+  has_overdraft: z.boolean(),
+  home_play: z.boolean(),
+  is_hard_block_home_play: z.boolean(),
+  is_light_block_home_play: z.boolean(),
+  currency: z.string(),
+});
+export type FloatInfo = z.infer<typeof floatInfo>;
+
+const lastMove = z.object({ amount: z.number(), created_at: z.string() }).nullable();
+export const deviceSummary = z.object({
+  deposit_24h: z.number(),
+  withdraw_24h: z.number(),
+  delta_24h: z.number(),
+  last_deposit: lastMove,
+  last_withdraw: lastMove,
+});
+export type DeviceSummary = z.infer<typeof deviceSummary>;
+
+export const device = z.object({
+  id: z.number(),
+  uuid: z.string(),
+  name: z.string(),
+  game_id: z.number(),
+  module: z.number(),
+  hidden: z.boolean(),
+  type: z.number(),
+  created_at: z.string(),
+  players: z.number(),
+  payment: z.number(),
+  status: z.enum(['ready', 'registering']),
+  summary: deviceSummary,
+});
+export type Device = z.infer<typeof device>;
+
+export const balances = z.object({ entries: z.number(), final_bonus: z.number() });
+export type Balances = z.infer<typeof balances>;
+
+export const place = z.object({
+  place: z.number(),
+  username: z.string(),
+  colour: z.string(),
+  balances,
+});
+export type Place = z.infer<typeof place>;
+
+export const deviceDetail = device.extend({ places: z.array(place) });
+export type DeviceDetail = z.infer<typeof deviceDetail>;
+
+export const registerDeviceRequest = z.strictObject({
+  pin: z.string().regex(/^\d{1,5}$/, 'must be 1 to 5 digits'),
+  trx,
+});
+export const registerRemoteRequest = z.strictObject({
+  pin: z.string().regex(/^\d{1,6}$/, 'must be 1 to 6 digits'),
+  trx,
+});
+export type RegisterDeviceRequest = z.infer<typeof registerDeviceRequest>;
+export const registeredDevice = z.object({ id: z.number() });
+
+export const editDeviceRequest = z.strictObject({
+  name: z.string().trim().min(1, 'name is required').max(64, 'name is too long'),
+  hidden: z.boolean(),
+});
+export type EditDeviceRequest = z.infer<typeof editDeviceRequest>;
+
+export const cashRequest = z.strictObject({ delta: amountCents, trx });
+export type CashRequest = z.infer<typeof cashRequest>;
+export const remoteCashRequest = z.strictObject({
+  delta: amountCents,
+  trx,
+  pin_code: z.string().regex(/^\d{1,6}$/, 'must be 1 to 6 digits'),
+});
+export type RemoteCashRequest = z.infer<typeof remoteCashRequest>;
+
+export const cashResult = z.object({
+  trx: z.string(),
+  delta: z.number(),
+  balances,
+  burned_final_bonus: z.number(),
+  float_balance: z.number(),
+  currency: z.string(),
+  device_uuid: z.string(),
+  created_at: z.string(),
+});
+export type CashResult = z.infer<typeof cashResult>;
+
+const deviceIds = z.array(positiveId).max(1000);
+export const reportRequest = z.strictObject({
+  device_ids: deviceIds,
+  from: reportTime,
+  to: reportTime,
+  remote: z.boolean().optional(),
+});
+export type ReportRequest = z.input<typeof reportRequest>;
+
+export const limitReportRequest = z.strictObject({
+  device_ids: deviceIds,
+  limit: z.number().int().min(1).max(LIMIT_REPORT_MAX),
+  placeId: placeNumber,
+  remote: z.boolean().optional(),
+});
+export type LimitReportRequest = z.infer<typeof limitReportRequest>;
+
+export const reportEntry = z.object({
+  device_id: z.number(),
+  device_name: z.string(),
+  place: z.number(),
+  trx: z.string(),
+  created_at: z.string(),
+  currency: z.string(),
+  user_idx: z.number(),
+  user_name: z.string(),
+  data: z.object({ total_in: z.number(), total_out: z.number() }),
+});
+export type ReportEntry = z.infer<typeof reportEntry>;
+
+export const gameReportRequest = z.strictObject({ device_id: positiveId, full: z.boolean() });
+export const gameEvent = z.object({
+  type: z.number(),
+  place: z.number(),
+  delta: z.number(),
+  balance: z.number(),
+  created_at: z.string(),
+});
+export type GameEvent = z.infer<typeof gameEvent>;
+
+export const versionInfo = z.object({ hash: z.string() });
+export const serverTime = z.object({ time: z.string() });
+
+// ---- device gateway -------------------------------------------------------------------------------
+
+export const enrollRequest = z.strictObject({
+  kind: z.enum(['cabinet', 'remote']),
+  module: z.number().int().min(0).max(255),
+  game_id: z.number().int().min(0).max(2147483647),
+  places: z.number().int().min(1).max(MAX_PLACES),
+});
+export type EnrollRequest = z.infer<typeof enrollRequest>;
+export const enrollResult = z.object({ device_token: z.string(), uuid: z.string() });
+export const pinResult = z.object({ pin: z.string(), expires_at: z.string() });
+export const deviceState = z.object({ id: z.number(), linked: z.boolean(), places: z.array(place) });
+export type DeviceState = z.infer<typeof deviceState>;
+
+export const deviceEventRequest = z.strictObject({
+  trx,
+  place: placeNumber,
+  type: z.union(DEVICE_EVENT_TYPES.map((t) => z.literal(t))),
+  amount: amountCents.refine((v) => v > 0, 'must be positive'),
+});
+export type DeviceEventRequest = z.infer<typeof deviceEventRequest>;
+export const deviceEventResult = z.object({ balances });
+
+// ---- back office ----------------------------------------------------------------------------------
+
+const accountFields = {
+  name: z.string().trim().min(1).max(100),
+  overdraft: cents,
+  has_overdraft: z.boolean(),
+  home_play: z.boolean(),
+  min_amount: cents,
+  max_amount: cents,
+  final_bonus_rate_bps: z.number().int().min(0).max(10000),
+};
+
+export const createAccountRequest = z
+  .strictObject({ ...accountFields, currency })
+  .refine((a) => a.min_amount <= a.max_amount, {
+    message: 'min_amount must not exceed max_amount',
+    path: ['min_amount'],
+  });
+export type CreateAccountRequest = z.infer<typeof createAccountRequest>;
+
+export const updateAccountRequest = z.strictObject({
+  name: accountFields.name.optional(),
+  overdraft: accountFields.overdraft.optional(),
+  has_overdraft: z.boolean().optional(),
+  home_play: z.boolean().optional(),
+  is_hard_block_home_play: z.boolean().optional(),
+  is_light_block_home_play: z.boolean().optional(),
+  min_amount: accountFields.min_amount.optional(),
+  max_amount: accountFields.max_amount.optional(),
+  final_bonus_rate_bps: accountFields.final_bonus_rate_bps.optional(),
+});
+export type UpdateAccountRequest = z.infer<typeof updateAccountRequest>;
+
+export const account = z.object({
+  id: z.number(),
+  name: z.string(),
+  currency: z.string(),
+  balance: z.number(),
+  overdraft: z.number(),
+  has_overdraft: z.boolean(),
+  home_play: z.boolean(),
+  is_hard_block_home_play: z.boolean(),
+  is_light_block_home_play: z.boolean(),
+  min_amount: z.number(),
+  max_amount: z.number(),
+  final_bonus_rate_bps: z.number(),
+  created_at: z.string(),
+});
+export type Account = z.infer<typeof account>;
+
+export const reason = z.string().trim().min(1, 'a reason is required').max(500);
+export const floatMoveRequest = z.strictObject({ delta: amountCents, trx, reason });
+export type FloatMoveRequest = z.infer<typeof floatMoveRequest>;
+export const floatMoveResult = z.object({ trx: z.string(), delta: z.number(), balance: z.number() });
+export type FloatMoveResult = z.infer<typeof floatMoveResult>;
+
+const newPassword = z
+  .string()
+  .min(NEW_PASSWORD_MIN_LENGTH, `password must have at least ${NEW_PASSWORD_MIN_LENGTH} characters`)
+  .max(CHANGE_PASSWORD_MAX_LENGTH, 'password is too long');
+
+export const createUserRequest = z.strictObject({
+  login: z.string().min(LOGIN_LENGTH.min).max(LOGIN_LENGTH.max),
+  name: z.string().trim().min(1).max(100),
+  role,
+  account_id: positiveId.nullable(),
+  password: newPassword,
+  restrictions: z.array(restriction).max(RESTRICTIONS.length),
+});
+export type CreateUserRequest = z.infer<typeof createUserRequest>;
+export const updateUserRequest = z.strictObject({
+  name: z.string().trim().min(1).max(100).optional(),
+  account_id: positiveId.nullable().optional(),
+  blocked: z.boolean().optional(),
+});
+export const setPasswordRequest = z.strictObject({ password: newPassword });
+export const setRestrictionsRequest = z.strictObject({
+  restrictions: z.array(restriction).max(RESTRICTIONS.length),
+});
+
+export const pageQuery = z.strictObject({
+  from: reportTime.optional(),
+  to: reportTime.optional(),
+  limit: z
+    .string()
+    .regex(/^\d{1,4}$/)
+    .transform(Number)
+    .pipe(z.number().int().min(1).max(1000))
+    .optional(),
+  before: z
+    .string()
+    .regex(/^\d{1,15}$/)
+    .transform(Number)
+    .optional(),
+});
