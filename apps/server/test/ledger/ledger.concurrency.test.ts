@@ -1,0 +1,134 @@
+// Concurrency: many callers on one float and one place, with concurrent retries of the same trx.
+// On PostgreSQL these run on a real connection pool; on SQLite the single writer serialises them.
+import { randomBytes } from 'node:crypto';
+import { ERR } from '@cashdesk/contract';
+import { sql } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Db } from '../../src/db/database.js';
+import { LedgerService } from '../../src/ledger/ledger.service.js';
+import { verifyLedger } from '../../src/ledger/verify.js';
+import type { Outcome } from '../../src/http/outcome.js';
+import { testDatabases } from '../helpers/databases.js';
+import { createLinkedDevice, createTestUser, createVenue } from '../helpers/factories.js';
+
+describe.each(testDatabases)('ledger under concurrency on $name', (database) => {
+  let db: Db;
+  let ledger: LedgerService;
+  beforeEach(async () => {
+    db = await database.open({ poolSize: 20 });
+    ledger = new LedgerService(db);
+  });
+  afterEach(async () => {
+    await db.close();
+  });
+
+  async function setup(float: number, overdraft: number, places = 8) {
+    const account = await createVenue(db, { float, overdraft, min_amount: 1, max_amount: 10_000_00 });
+    const users = await Promise.all(
+      Array.from({ length: 4 }, () => createTestUser(db, { account_id: account.id })),
+    );
+    const device = await createLinkedDevice(db, { account_id: account.id, places });
+    const cash = (userIndex: number, place: number, delta: number, trx: string) =>
+      ledger.changePlaceCash({
+        account_id: account.id,
+        user_id: users[userIndex % users.length]!.id,
+        device_id: device.id,
+        device_uuid: device.uuid,
+        place,
+        delta,
+        trx,
+        remote: false,
+      });
+    return { account, device, cash };
+  }
+
+  it('lets exactly floor((B+L)/a) of M concurrent deposits through and refuses the rest with 409', async () => {
+    const B = 1_000_00;
+    const L = 250_00;
+    const a = 70_00;
+    const M = 40;
+    const v = await setup(B, L);
+    const results = await Promise.all(
+      Array.from({ length: M }, (_, i) =>
+        v.cash(i, (i % 8) + 1, a, `dep-${i}-${randomBytes(4).toString('hex')}`),
+      ),
+    );
+    const succeeded = results.filter((r) => r.status === 200).length;
+    expect(succeeded).toBe(Math.floor((B + L) / a));
+    for (const r of results.filter((x) => x.status !== 200)) {
+      expect(r).toMatchObject({ status: 409, body: { err: ERR.overdraft, overdraft: L } });
+    }
+    const account = await db.kysely
+      .selectFrom('accounts')
+      .selectAll()
+      .where('id', '=', v.account.id)
+      .executeTakeFirstOrThrow();
+    expect(account.balance_cents).toBe(B - succeeded * a);
+    expect(await verifyLedger(db)).toEqual([]);
+  });
+
+  it('pays only one of two concurrent cash-outs of the same place', async () => {
+    const v = await setup(1_000_00, 0);
+    await v.cash(0, 1, 123_45, 'fund-place-1');
+    const [first, second] = await Promise.all([
+      v.cash(1, 1, -123_45, 'cashout-a-1'),
+      v.cash(2, 1, -123_45, 'cashout-b-1'),
+    ]);
+    const statuses = [first!.status, second!.status].sort();
+    expect(statuses).toEqual([200, 422]);
+    const refused = [first, second].find((r) => r!.status === 422)!;
+    expect(refused.body).toEqual({ err: ERR.notEnoughMoney });
+    const account = await db.kysely
+      .selectFrom('accounts')
+      .selectAll()
+      .where('id', '=', v.account.id)
+      .executeTakeFirstOrThrow();
+    expect(account.balance_cents).toBe(1_000_00);
+    expect(await verifyLedger(db)).toEqual([]);
+  });
+
+  it('applies every trx at most once when 16 clients retry each call 1-3 times concurrently', async () => {
+    const overdraft = 300_00;
+    const v = await setup(2_000_00, overdraft);
+    const deadline = Date.now() + (database.name === 'postgres' ? 4000 : 2000);
+    const answers = new Map<string, Outcome[]>();
+
+    async function client(c: number) {
+      let n = 0;
+      while (Date.now() < deadline) {
+        const place = ((c + n) % 8) + 1;
+        const delta =
+          (n + c) % 3 === 0 ? -(((c * 7 + n * 13) % 150_00) + 1) : ((c * 11 + n * 17) % 400_00) + 1;
+        const trx = `c${c}-n${n++}-${randomBytes(4).toString('hex')}`;
+        const tries = 1 + ((c + n) % 3);
+        const outcomes = await Promise.all(Array.from({ length: tries }, () => v.cash(c, place, delta, trx)));
+        answers.set(trx, outcomes);
+      }
+    }
+    await Promise.all(Array.from({ length: 16 }, (_, c) => client(c)));
+
+    expect(answers.size).toBeGreaterThan(50);
+    for (const outcomes of answers.values()) {
+      for (const o of outcomes) expect(o).toEqual(outcomes[0]);
+    }
+    const applied = await sql<{ trx: string; n: number }>`
+      select trx, count(*) as n from ledger_entries where line = 'entries' group by trx`.execute(db.kysely);
+    const appliedCount = new Map(applied.rows.map((r) => [r.trx, Number(r.n)]));
+    for (const [trx, outcomes] of answers) {
+      expect(appliedCount.get(trx) ?? 0).toBe(outcomes[0]!.status === 200 ? 1 : 0);
+    }
+    const account = await db.kysely
+      .selectFrom('accounts')
+      .selectAll()
+      .where('id', '=', v.account.id)
+      .executeTakeFirstOrThrow();
+    expect(account.balance_cents).toBeGreaterThanOrEqual(-overdraft);
+    const negative = await db.kysely
+      .selectFrom('places')
+      .select('place')
+      .where('entries_cents', '<', 0)
+      .execute();
+    expect(negative).toEqual([]);
+    expect(await verifyLedger(db)).toEqual([]);
+  });
+});
