@@ -13,6 +13,14 @@ export default defineConfig({
           hookTimeout: 30000,
         },
       },
+      {
+        test: {
+          name: 'device-sim',
+          include: ['apps/device-sim/**/*.test.ts'],
+          testTimeout: 30000,
+          hookTimeout: 30000,
+        },
+      },
     ],
   },
 });

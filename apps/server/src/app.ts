@@ -7,10 +7,16 @@ import fastifyStatic from '@fastify/static';
 import { API_BASE, ERR } from '@cashdesk/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { authRoutes } from './auth/auth.routes.js';
+import { installSessionGuard } from './auth/guards.js';
 import type { AppContext } from './context.js';
+import { floatRoutes } from './accounts/float.routes.js';
+import { cashRoutes } from './cash/cash.routes.js';
+import { devicesRoutes } from './devices/devices.routes.js';
+import { gatewayRoutes } from './gateway/gateway.routes.js';
 import { healthRoutes } from './health/health.routes.js';
 import { installErrorHandling } from './http/errors.js';
 import { installSecurityHeaders } from './http/security-headers.js';
+import { reportsRoutes } from './reports/reports.routes.js';
 
 export interface BuildOptions {
   /** false in tests that assert nothing about logs. */
@@ -28,12 +34,26 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
 
   // JSON only: a cross-site form post (urlencoded, multipart, text/plain) is refused with 415.
   app.removeContentTypeParser('text/plain');
+  // An empty JSON body reads as no body (`POST /device/pin` takes none); schemas then judge it.
+  const defaultJsonParser = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '') return done(null, undefined);
+    return defaultJsonParser(request, body as string, done);
+  });
   await app.register(cookie);
   installErrorHandling(app);
   installSecurityHeaders(app, { https: false });
+  // Every route under /api/v1/a/ needs a live session, whichever module declares it.
+  installSessionGuard(app, ctx);
 
   await app.register(healthRoutes(ctx));
   await app.register(authRoutes(ctx), { prefix: API_BASE });
+  await app.register(floatRoutes(ctx), { prefix: API_BASE });
+  await app.register(devicesRoutes(ctx), { prefix: API_BASE });
+  await app.register(cashRoutes(ctx), { prefix: API_BASE });
+  await app.register(reportsRoutes(ctx), { prefix: API_BASE });
+  await app.register(gatewayRoutes(ctx));
 
   await serveWebApp(app, ctx);
   return app;

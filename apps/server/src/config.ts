@@ -1,6 +1,14 @@
 // Reads the server's configuration from the environment; README.md has the table of every variable.
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+
+/**
+ * npm runs workspace scripts (`npm start`, `npm run cashdesk`) inside apps/server, so a path relative to
+ * the working directory would land in apps/server/data. Relative DATA_DIR is read against the repository
+ * root instead: the server and the operator CLI then share one database whatever the working directory.
+ */
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 const bool = z
   .enum(['0', '1', 'true', 'false', ''])
@@ -46,7 +54,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`bad configuration: ${problems}`);
   }
   const e = parsed.data;
-  const dataDir = path.resolve(e.DATA_DIR);
+  const dataDir = path.resolve(REPO_ROOT, e.DATA_DIR);
   const database = e.DATABASE_URL
     ? ({ kind: 'postgres', url: e.DATABASE_URL } as const)
     : ({ kind: 'sqlite', file: path.join(dataDir, 'cashdesk.sqlite') } as const);

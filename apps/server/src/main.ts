@@ -7,7 +7,9 @@ import { loadConfig } from './config.js';
 import { createContext } from './context.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
-import { seedDemo, type DemoSummary } from './demo/seed.js';
+import { ensureDemoDevices } from './demo/devices.js';
+import { DEMO_LOGINS, seedDemo } from './demo/seed.js';
+import { startDemoSimulators, type DemoSimulators } from './demo/simulators.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -17,11 +19,16 @@ async function main(): Promise<void> {
   const db = openDatabase(config.database);
   await migrateToLatest(db);
   const ctx = createContext(config, db, readBuildHash(config.webDist));
-  const demo = config.demo ? await seedDemo(ctx) : null;
+  if (config.demo) {
+    await seedDemo(ctx);
+    await ensureDemoDevices(ctx);
+  }
 
   const app = await buildApp(ctx);
+  let simulators: DemoSimulators | null = null;
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    await simulators?.stop();
     await app.close();
     await db.close();
     process.exit(0);
@@ -32,13 +39,23 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  printWelcome(`http://${config.host}:${port}`, config.database.kind, demo);
+  const url = `http://${config.host}:${port}`;
+  printWelcome(url, config.database.kind, config.demo);
+  if (config.demo) {
+    simulators = await startDemoSimulators(ctx, url, (device, pin, expiresAt) => {
+      const what =
+        device.kind === 'remote'
+          ? 'Home-play phone (Remote devices)'
+          : 'Unlinked Rocket Game cabinet (Add device)';
+      process.stdout.write(`${what}: PIN ${pin} (valid until ${expiresAt.toLocaleTimeString()})\n`);
+    });
+  }
 }
 
-function printWelcome(url: string, database: string, demo: DemoSummary | null): void {
+function printWelcome(url: string, database: string, demo: boolean): void {
   const lines = [``, `Cashdesk is running at ${url}  (database: ${database})`];
   if (demo) {
-    lines.push(`Demo logins: ${demo.logins.map((l) => `${l.login} / ${l.password} (${l.role})`).join(', ')}`);
+    lines.push(`Demo logins: ${DEMO_LOGINS.map((l) => `${l.login} / ${l.password} (${l.role})`).join(', ')}`);
   }
   lines.push(``);
   process.stdout.write(lines.join('\n') + '\n');

@@ -1,7 +1,96 @@
-// Placeholder until the auth module lands: sign-in, me, sign-out, change-password.
-import type { FastifyPluginAsync } from 'fastify';
+// The session calls of contract.md: sign-in, me, sign-out, change-password.
+import { ERR, changePasswordRequest, signInRequest, type Ok, type User } from '@cashdesk/contract';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
+import { ApiError } from '../http/outcome.js';
+import { parse } from '../http/validate.js';
+import { findUserByLogin, setPasswordHash, toUser } from '../users/users.repository.js';
+import { clearSessionCookie, sessionTokenOf, setSessionCookie } from './cookie.js';
+import { requireUser, userOf } from './guards.js';
+import { dummyPasswordHash, hashPassword, verifyPassword } from './password.js';
+import {
+  createSession,
+  deleteExpiredSessions,
+  deleteSession,
+  deleteUserSessions,
+} from './sessions.repository.js';
+import { SignInThrottle } from './throttle.js';
 
-export function authRoutes(_ctx: AppContext): FastifyPluginAsync {
-  return async () => {};
+export function authRoutes(ctx: AppContext): FastifyPluginAsync {
+  const db = ctx.db.kysely;
+  const throttle = new SignInThrottle(ctx.db, ctx.clock);
+
+  /**
+   * Checks a password under the sign-in throttle (throttle.ts): 429 while locked, without looking at
+   * the password. `passwordHash` undefined (unknown login) is checked against a dummy hash, so the
+   * answer takes as long as for a real user, and always fails.
+   */
+  async function checkPassword(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    login: string,
+    passwordHash: string | undefined,
+    password: string,
+  ): Promise<boolean> {
+    const decision = await throttle.begin(login, request.ip);
+    if (!decision.allowed) {
+      reply.header('Retry-After', String(decision.retryAfterS));
+      throw new ApiError(ERR.tooManyAttempts, { retry_after: decision.retryAfterS });
+    }
+    const matches = await verifyPassword(passwordHash ?? (await dummyPasswordHash()), password);
+    const right = matches && passwordHash !== undefined;
+    if (right) await throttle.succeeded(decision.attempt);
+    return right;
+  }
+
+  return async (app) => {
+    // The first unknown login must not be slower than the rest: compute the dummy hash now.
+    dummyPasswordHash().catch((error: unknown) => app.log.error({ err: error }, 'dummy password hash'));
+
+    app.post('/sign_in', async (request, reply): Promise<User> => {
+      const body = parse(signInRequest, request.body);
+      const user = await findUserByLogin(db, body.login);
+      const right = await checkPassword(request, reply, body.login, user?.password_hash, body.password);
+      // One answer for an unknown login and a wrong password: no way to probe for logins.
+      if (!user || !right) throw new ApiError(ERR.userNotFound);
+      if (user.blocked) throw new ApiError(ERR.userBlocked);
+
+      const now = ctx.clock.now();
+      const previous = sessionTokenOf(request);
+      if (previous) await deleteSession(db, previous);
+      await deleteExpiredSessions(db, ctx.config.session, now, user.id);
+      const { token } = await createSession(db, { userId: user.id, remember: body.remember }, now);
+      setSessionCookie(request, reply, token, body.remember);
+      return toUser(user);
+    });
+
+    app.get('/a/me', { preHandler: requireUser(ctx) }, async (request): Promise<User> =>
+      toUser(userOf(request)),
+    );
+
+    // Works without a live session (and for a blocked user): signing out always ends with no cookie.
+    app.get('/a/sign_out', { config: { sessionOptional: true } }, async (request, reply): Promise<Ok> => {
+      const token = sessionTokenOf(request);
+      if (token) await deleteSession(db, token);
+      clearSessionCookie(request, reply);
+      return { ok: true };
+    });
+
+    app.post('/a/change_password', { preHandler: requireUser(ctx) }, async (request, reply): Promise<Ok> => {
+      const user = userOf(request);
+      const body = parse(changePasswordRequest, request.body);
+      // Throttled like sign-in: a stolen session must not become a way to guess the password.
+      if (!(await checkPassword(request, reply, user.login, user.password_hash, body.old))) {
+        throw new ApiError(ERR.wrongPassword);
+      }
+      const passwordHash = await hashPassword(body.new);
+      const current = request.authSession?.token_hash;
+      await db.transaction().execute(async (tx) => {
+        await setPasswordHash(tx, user.id, passwordHash);
+        // Whoever else holds a session (a lost phone, a shared terminal) is signed out; this one stays.
+        await deleteUserSessions(tx, user.id, current === undefined ? {} : { exceptTokenHash: current });
+      });
+      return { ok: true };
+    });
+  };
 }

@@ -1,5 +1,5 @@
 // Applies the one versioned migration set at start, on either database.
-import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
 import type { Db, DialectName } from './database.js';
 import { initialMigration } from './migrations/001-initial.js';
 
@@ -11,7 +11,17 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
 
 export async function migrateToLatest(db: Db): Promise<void> {
   const provider: MigrationProvider = { getMigrations: async () => migrationsFor(db.dialect) };
-  const migrator = new Migrator({ db: db.kysely, provider });
+  // Kysely looks for its bookkeeping table in every schema on the search path's database unless told
+  // where: pin it to the current schema, so databases side by side (tests, tenants) never mix them up.
+  const schema =
+    db.dialect === 'postgres'
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db.kysely)).rows[0]?.schema
+      : undefined;
+  const migrator = new Migrator({
+    db: db.kysely,
+    provider,
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

@@ -53,3 +53,15 @@ export async function setPlaceBalances(
 export async function insertLedgerEntries(tx: Tx, entries: NewLedgerEntry[]): Promise<void> {
   if (entries.length > 0) await tx.insertInto('ledger_entries').values(entries).execute();
 }
+
+/** The latest game event of a place (cancels must follow the bet they cancel). */
+export async function lastDeviceEvent(tx: Tx, deviceId: number, place: number) {
+  return tx
+    .selectFrom('device_events')
+    .select(['type', 'amount_cents'])
+    .where('device_id', '=', deviceId)
+    .where('place', '=', place)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}

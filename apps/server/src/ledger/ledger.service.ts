@@ -15,6 +15,7 @@ import { ApiError, ok, refusal, type Outcome } from '../http/outcome.js';
 import { claimTrx, storeOutcome, type Claim, type Tx } from './idempotency.js';
 import {
   insertLedgerEntries,
+  lastDeviceEvent,
   lockAccount,
   lockPlace,
   setFloatBalance,
@@ -42,8 +43,11 @@ export interface PlaceCashInput {
   place: number;
   delta: number;
   trx: string;
-  /** Remote (home-play) calls obey the account's hard and light blocks. */
-  remote: boolean;
+  /**
+   * The PIN of a remote (home-play) call, null for a regular device. Remote calls obey the account's
+   * hard and light blocks and need the phone's current PIN.
+   */
+  remote_pin: string | null;
 }
 
 export interface DeviceEventInput {
@@ -55,15 +59,13 @@ export interface DeviceEventInput {
   trx: string;
 }
 
-/** Types that credit the place's entries from the game (wins, jackpots, cancels). */
+/** Types that credit the place's entries from the game (wins and jackpots). */
 const CREDIT_TYPES: readonly number[] = [
   TX_TYPE.win,
   TX_TYPE.jackpot,
-  TX_TYPE.cancelPay,
   TX_TYPE.cjackpot,
   TX_TYPE.gjackpot,
   TX_TYPE.rjackpot,
-  TX_TYPE.cancelledLuckyBet,
 ];
 
 export function floatLimit(account: Pick<AccountRow, 'has_overdraft' | 'overdraft_cents'>): number {
@@ -120,24 +122,34 @@ export class LedgerService {
       const account = await this.requireAccount(tx, input.account_id);
       const place = await lockPlace(tx, this.db.dialect, input.device_id, input.place);
       if (!place) throw ApiError.validation('place', 'the device has no such place');
-      if (input.remote && account.is_hard_block_home_play === 1) throw new ApiError(ERR.hardBlock);
-      if (input.remote && input.delta > 0 && account.is_light_block_home_play === 1) {
-        throw new ApiError(ERR.lightBlock);
-      }
 
       const claim = await claimTrx(tx, {
         ...this.claimBase(input.user_id, input.trx, now),
         kind: input.delta > 0 ? 'deposit' : 'withdraw',
-        request: ['cash', input.device_id, input.place, input.delta, input.remote],
+        request: ['cash', input.device_id, input.place, input.delta, input.remote_pin !== null],
         account_id: input.account_id,
         device_id: input.device_id,
       });
+      // A replay gets its stored answer even if a block or a new PIN came since: its money already moved.
       if (!claim.claimed) return claim.outcome;
+      // Refusals thrown from here on roll the claim back, so they do not use up the trx.
+      if (input.remote_pin !== null) await this.checkRemoteAccess(tx, account, input);
 
       const outcome = await this.applyPlaceCash(tx, claim.operation_id, now, input, account, place);
       await storeOutcome(tx, claim.operation_id, outcome);
       return outcome;
     });
+  }
+
+  private async checkRemoteAccess(tx: Tx, account: AccountRow, input: PlaceCashInput): Promise<void> {
+    if (account.is_hard_block_home_play === 1) throw new ApiError(ERR.hardBlock);
+    if (input.delta > 0 && account.is_light_block_home_play === 1) throw new ApiError(ERR.lightBlock);
+    const device = await tx
+      .selectFrom('devices')
+      .select('pin')
+      .where('id', '=', input.device_id)
+      .executeTakeFirst();
+    if (!device || device.pin === null || device.pin !== input.remote_pin) throw new ApiError(ERR.pinChanged);
   }
 
   private async applyPlaceCash(
@@ -245,6 +257,23 @@ export class LedgerService {
       finalBonus -= input.amount;
       entries += input.amount;
       rows.push(row('final_bonus', -input.amount, finalBonus), typed(row('entries', input.amount, entries)));
+    } else if (input.type === TX_TYPE.cancelPay || input.type === TX_TYPE.cancelledLuckyBet) {
+      // A cancel returns the bet just made on this place, once, and takes back the bonus it accrued:
+      // otherwise bet + cancel pairs would farm final bonus out of nothing.
+      const bet = input.type === TX_TYPE.cancelPay ? TX_TYPE.pay : TX_TYPE.luckyBet;
+      const last = await lastDeviceEvent(tx, input.device_id, input.place);
+      if (!last || last.type !== bet || last.amount_cents !== input.amount) {
+        throw ApiError.validation('type', 'a cancel must follow the bet it cancels, for the same amount');
+      }
+      entries += input.amount;
+      rows.push(typed(row('entries', input.amount, entries)), row('game', -input.amount, null));
+      const accrued =
+        bet === TX_TYPE.pay ? Math.min(finalBonus, Math.floor((input.amount * rateBps) / 10000)) : 0;
+      if (accrued > 0) {
+        finalBonus -= accrued;
+        const undo = this.row(operationId, input.trx, 'final_bonus_accrual', now, input.account_id, at);
+        rows.push(undo('final_bonus', -accrued, finalBonus), undo('promotion', accrued, null));
+      }
     } else if (CREDIT_TYPES.includes(input.type)) {
       entries += input.amount;
       if (!Number.isSafeInteger(entries)) throw ApiError.validation('amount', 'is too large');

@@ -37,7 +37,7 @@ describe.each(testDatabases)('ledger under concurrency on $name', (database) => 
         place,
         delta,
         trx,
-        remote: false,
+        remote_pin: null,
       });
     return { account, device, cash };
   }

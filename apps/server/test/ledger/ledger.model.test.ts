@@ -4,6 +4,7 @@ import { ERR, TX_TYPE } from '@cashdesk/contract';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/database.js';
+import { ApiError, type Outcome } from '../../src/http/outcome.js';
 import { LedgerService } from '../../src/ledger/ledger.service.js';
 import { verifyLedger } from '../../src/ledger/verify.js';
 import { testDatabases } from '../helpers/databases.js';
@@ -17,6 +18,7 @@ type Command =
   | { op: 'cash'; place: number; delta: number }
   | { op: 'cashOut'; place: number }
   | { op: 'event'; place: number; type: 2 | 3 | 4 | 6 | 7 | 14; amount: number }
+  | { op: 'cancelLast'; place: number }
   | { op: 'retry'; index: number };
 
 const command: fc.Arbitrary<Command> = fc.oneof(
@@ -34,12 +36,15 @@ const command: fc.Arbitrary<Command> = fc.oneof(
     type: fc.constantFrom(2, 3, 3, 4, 6, 7, 14),
     amount: fc.integer({ min: 1, max: 150_00 }),
   }),
+  fc.record({ op: fc.constant('cancelLast' as const), place: fc.integer({ min: 1, max: PLACES }) }),
   fc.record({ op: fc.constant('retry' as const), index: fc.nat() }),
 );
 
 interface Model {
   float: number;
   places: { entries: number; fb: number }[];
+  /** The last applied game event per place: a cancel must follow its bet. */
+  lastEvent: ({ type: number; amount: number } | null)[];
 }
 
 interface Sent {
@@ -81,10 +86,28 @@ function expectEvent(
     if (amount > p.fb) return { status: 422, err: ERR.notEnoughMoney };
     p.fb -= amount;
     p.entries += amount;
+  } else if (type === TX_TYPE.cancelPay) {
+    const last = m.lastEvent[place - 1];
+    if (!last || last.type !== TX_TYPE.pay || last.amount !== amount)
+      return { status: 400, err: ERR.validation };
+    p.entries += amount;
+    p.fb -= Math.min(p.fb, Math.floor((amount * RATE_BPS) / 10000));
   } else {
     p.entries += amount;
   }
+  m.lastEvent[place - 1] = { type, amount };
   return { status: 200 };
+}
+
+/** Thrown refusals (validation, permission) as the status and body a client would get. */
+async function asOutcome(call: Promise<Outcome>): Promise<Outcome> {
+  try {
+    return await call;
+  } catch (error) {
+    if (error instanceof ApiError)
+      return { status: error.status, body: { err: error.err, ...error.details } };
+    throw error;
+  }
 }
 
 async function runScenario(db: Db, commands: Command[]): Promise<void> {
@@ -101,6 +124,7 @@ async function runScenario(db: Db, commands: Command[]): Promise<void> {
   const model: Model = {
     float: LIMITS.float,
     places: Array.from({ length: PLACES }, () => ({ entries: 0, fb: 0 })),
+    lastEvent: Array.from({ length: PLACES }, () => null),
   };
   const sent: Sent[] = [];
   const cash = (place: number, delta: number, trx: string) =>
@@ -112,7 +136,7 @@ async function runScenario(db: Db, commands: Command[]): Promise<void> {
       place,
       delta,
       trx,
-      remote: false,
+      remote_pin: null,
     });
   const event = (place: number, type: Command & { op: 'event' }, trx: string) =>
     ledger.applyDeviceEvent(
@@ -134,12 +158,18 @@ async function runScenario(db: Db, commands: Command[]): Promise<void> {
               earlier.trx,
             );
       expect(again).toEqual({ status: earlier.status, body: earlier.body });
-    } else if (c.op === 'event') {
-      const expected = expectEvent(model, c.place, c.type, c.amount);
-      const got = await event(c.place, c, trx);
+    } else if (c.op === 'event' || c.op === 'cancelLast') {
+      const e: Command & { op: 'event' } =
+        c.op === 'event'
+          ? c
+          : { op: 'event', place: c.place, type: 6, amount: model.lastEvent[c.place - 1]?.amount ?? 1 };
+      const expected = expectEvent(model, e.place, e.type, e.amount);
+      const got = await asOutcome(event(e.place, e, trx));
       expect(got.status).toBe(expected.status);
       if (expected.err) expect(got.body).toMatchObject({ err: expected.err });
-      sent.push({ kind: 'event', place: c.place, value: c.amount, type: c.type, trx, ...got });
+      // A validation refusal does not use up its trx, so only stored answers are replayed.
+      if (got.status !== 400)
+        sent.push({ kind: 'event', place: e.place, value: e.amount, type: e.type, trx, ...got });
     } else {
       const delta = c.op === 'cashOut' ? -model.places[c.place - 1]!.entries : c.delta;
       if (delta === 0) continue;

@@ -33,7 +33,7 @@ describe.each(testDatabases)('ledger rules on $name', (database) => {
         place,
         delta,
         trx,
-        remote: false,
+        remote_pin: null,
       });
     const event = (type: 2 | 3 | 6 | 7 | 14, amount: number, trx: string, place = 1) =>
       ledger.applyDeviceEvent(

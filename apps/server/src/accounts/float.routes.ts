@@ -1,0 +1,19 @@
+// The cashier's float: `GET /a/cashier/account_balance`, polled every 5 s by the web app.
+import type { FloatInfo } from '@cashdesk/contract';
+import type { FastifyPluginAsync } from 'fastify';
+import { cashierOf, requireCashier } from '../auth/guards.js';
+import type { AppContext } from '../context.js';
+import { cashierAccount } from '../devices/device-access.js';
+import { toFloatInfo } from './accounts.repository.js';
+
+export function floatRoutes(ctx: AppContext): FastifyPluginAsync {
+  return async (app) => {
+    app.get(
+      '/a/cashier/account_balance',
+      { preHandler: requireCashier },
+      async (request): Promise<FloatInfo> => {
+        return toFloatInfo(await cashierAccount(ctx, cashierOf(request)));
+      },
+    );
+  };
+}

@@ -1,0 +1,117 @@
+// Who is calling, and may they: hooks that routes of every domain put in front of their handlers.
+//
+//   app.addHook('preHandler', requireUser(ctx));                 // every route of a plugin
+//   app.get('/a/cashier/devices', { preHandler: requireCashier }, async (request) => {
+//     const cashier = cashierOf(request);                         // typed: account_id is a number
+//   });
+//   app.post('/a/admin/user', { preHandler: requireRole('admin') }, ...);
+//
+// requireUser must run first; the other hooks read the user it attached. app.ts also runs it for every
+// route under /api/v1/a/ (installSessionGuard), so a route there cannot be left open by mistake; a
+// route that must work signed out says so with `config: { sessionOptional: true }`.
+import { API_BASE, ERR, type Restriction, type Role, type User } from '@cashdesk/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.js';
+import type { UserRow } from '../db/schema.js';
+import { ApiError } from '../http/outcome.js';
+import { findUserById, restrictionsOf } from '../users/users.repository.js';
+import { clearSessionCookie, sessionTokenOf } from './cookie.js';
+import { findActiveSession, type SessionRow } from './sessions.repository.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user, set by requireUser; read it with userOf / cashierOf. */
+    user?: UserRow;
+    /** The session the request came with, set by requireUser. */
+    authSession?: SessionRow;
+  }
+  interface FastifyContextConfig {
+    /** Route config: installSessionGuard lets the route run without a session (sign-out). */
+    sessionOptional?: boolean;
+  }
+}
+
+export type AuthHook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+/**
+ * Loads the session of cookie `x-token` and its user. 401 `unauthorized` when there is no live
+ * session (and a dead cookie is cleared), 403 `user blocked` for a blocked user.
+ * Runs its queries once per request, however many times it is listed.
+ */
+export function requireUser(ctx: AppContext): AuthHook {
+  return async (request, reply) => {
+    if (request.user) return;
+    const token = sessionTokenOf(request);
+    if (!token) throw new ApiError(ERR.unauthorized);
+    const session = await findActiveSession(ctx.db.kysely, token, ctx.config.session, ctx.clock.now());
+    const user = session ? await findUserById(ctx.db.kysely, session.user_id) : undefined;
+    if (!session || !user) {
+      clearSessionCookie(request, reply);
+      throw new ApiError(ERR.unauthorized);
+    }
+    if (user.blocked) throw new ApiError(ERR.userBlocked);
+    request.user = user;
+    request.authSession = session;
+  };
+}
+
+/** Runs requireUser for every route under `/api/v1/a/`: signed-in is the default there. */
+export function installSessionGuard(app: FastifyInstance, ctx: AppContext): void {
+  const guard = requireUser(ctx);
+  const prefix = `${API_BASE}/a/`;
+  app.addHook('onRequest', async (request, reply) => {
+    // The matched route's pattern, not the raw URL: encoding tricks cannot dodge it.
+    const route = request.routeOptions;
+    if (route.url?.startsWith(prefix) && !route.config.sessionOptional) await guard(request, reply);
+  });
+}
+
+/** The signed-in user; 401 if requireUser did not run (a wiring mistake fails closed). */
+export function userOf(request: FastifyRequest): UserRow {
+  if (!request.user) throw new ApiError(ERR.unauthorized);
+  return request.user;
+}
+
+export type CashierRow = UserRow & { role: 'cashier'; account_id: number };
+
+function isCashierWithAccount(user: UserRow): user is CashierRow {
+  return user.role === 'cashier' && user.account_id !== null;
+}
+
+/** The signed-in cashier; throws like requireCashier otherwise. */
+export function cashierOf(request: FastifyRequest): CashierRow {
+  const user = userOf(request);
+  if (isCashierWithAccount(user)) return user;
+  throw new ApiError(user.role === 'cashier' ? ERR.noAccount : ERR.forbidden);
+}
+
+/** 403 `Forbidden` unless the user has one of the roles. */
+export function requireRole(...roles: Role[]): AuthHook {
+  return async (request) => {
+    if (!roles.includes(userOf(request).role)) throw new ApiError(ERR.forbidden);
+  };
+}
+
+/**
+ * Cashier calls: role cashier linked to an account. 403 `user dont have account` for a cashier
+ * without one, 403 `Forbidden` for any other role.
+ */
+export const requireCashier: AuthHook = async (request) => {
+  cashierOf(request);
+};
+
+export function hasRestriction(user: UserRow | User, name: Restriction): boolean {
+  // A database row holds them as JSON text, a User as a list.
+  const list =
+    typeof user.restrictions === 'string'
+      ? restrictionsOf({ restrictions: user.restrictions })
+      : user.restrictions;
+  return list.includes(name);
+}
+
+/** 403 `Forbidden` unless the user holds the restriction (spec section 6), e.g. can_edit_device. */
+export function requireRestriction(name: Restriction): AuthHook {
+  return async (request) => {
+    if (!hasRestriction(userOf(request), name)) throw new ApiError(ERR.forbidden);
+  };
+}

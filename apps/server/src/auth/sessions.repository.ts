@@ -1,0 +1,161 @@
+// Sessions in the database, so every server instance accepts them and sign-out or a password change
+// revokes them at once. The cookie carries a random token; only its sha-256 is stored, so a database
+// leak does not leak live sessions.
+//
+// Lifetime of a session (docs/security.md):
+// - absolute: 24 h, or REMEMBER_ME_DAYS (30 days) with "remember me", counted from sign-in and stored
+//   in `expires_at_ms`;
+// - idle: config.session.idleMs, or rememberIdleMs with "remember me", counted from `last_seen_at_ms`.
+// `last_seen_at_ms` is written at most once a minute per session (TOUCH_INTERVAL_MS): the web polls
+// every 5 s and must not turn every poll into a write. Idle expiry is therefore exact to within a minute.
+import { createHash, randomBytes } from 'node:crypto';
+import { REMEMBER_ME_DAYS } from '@cashdesk/contract';
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, SessionsTable } from '../db/schema.js';
+
+type Executor = Kysely<Database>;
+export type SessionRow = Selectable<SessionsTable>;
+
+const HOUR_MS = 3_600_000;
+export const ABSOLUTE_LIFETIME_MS = {
+  normal: 24 * HOUR_MS,
+  remember: REMEMBER_ME_DAYS * 24 * HOUR_MS,
+} as const;
+export const TOUCH_INTERVAL_MS = 60_000;
+
+/** How long a session may stay unused; `config.session`. */
+export interface IdlePolicy {
+  idleMs: number;
+  rememberIdleMs: number;
+}
+
+const TOKEN_BYTES = 32;
+/** 32 bytes in base64url without padding. */
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+export function newSessionToken(): string {
+  return randomBytes(TOKEN_BYTES).toString('base64url');
+}
+
+export function hashSessionToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** A cookie value that cannot be one of our tokens is not worth a database round trip. */
+export function isWellFormedToken(token: string): boolean {
+  return TOKEN_PATTERN.test(token);
+}
+
+export function isSessionExpired(session: SessionRow, policy: IdlePolicy, nowMs: number): boolean {
+  const idleMs = session.remember ? policy.rememberIdleMs : policy.idleMs;
+  return nowMs >= session.expires_at_ms || nowMs - session.last_seen_at_ms >= idleMs;
+}
+
+/** Starts a session; returns the token for the cookie (never stored) and the stored row. */
+export async function createSession(
+  db: Executor,
+  input: { userId: number; remember: boolean },
+  nowMs: number,
+): Promise<{ token: string; session: SessionRow }> {
+  const token = newSessionToken();
+  const session = await db
+    .insertInto('sessions')
+    .values({
+      token_hash: hashSessionToken(token),
+      user_id: input.userId,
+      remember: input.remember ? 1 : 0,
+      created_at_ms: nowMs,
+      last_seen_at_ms: nowMs,
+      expires_at_ms: nowMs + (input.remember ? ABSOLUTE_LIFETIME_MS.remember : ABSOLUTE_LIFETIME_MS.normal),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return { token, session };
+}
+
+/**
+ * The live session of a cookie token, or null. An expired session is deleted when found; a live one
+ * has its `last_seen_at_ms` moved forward when the last write is a minute old or more.
+ */
+export async function findActiveSession(
+  db: Executor,
+  token: string,
+  policy: IdlePolicy,
+  nowMs: number,
+): Promise<SessionRow | null> {
+  if (!isWellFormedToken(token)) return null;
+  const tokenHash = hashSessionToken(token);
+  const session = await db
+    .selectFrom('sessions')
+    .selectAll()
+    .where('token_hash', '=', tokenHash)
+    .executeTakeFirst();
+  if (!session) return null;
+  if (isSessionExpired(session, policy, nowMs)) {
+    await db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
+    return null;
+  }
+  if (nowMs - session.last_seen_at_ms >= TOUCH_INTERVAL_MS) {
+    await touchSession(db, tokenHash, nowMs);
+    return { ...session, last_seen_at_ms: nowMs };
+  }
+  return session;
+}
+
+/**
+ * Records use of a session. The condition makes concurrent requests of one session write once, and
+ * never moves `last_seen_at_ms` backwards.
+ */
+export async function touchSession(db: Executor, tokenHash: string, nowMs: number): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ last_seen_at_ms: nowMs })
+    .where('token_hash', '=', tokenHash)
+    .where('last_seen_at_ms', '<=', nowMs - TOUCH_INTERVAL_MS)
+    .execute();
+}
+
+/** Sign-out: ends the session of a cookie token (a no-op for an unknown one). */
+export async function deleteSession(db: Executor, token: string): Promise<void> {
+  if (!isWellFormedToken(token)) return;
+  await db.deleteFrom('sessions').where('token_hash', '=', hashSessionToken(token)).execute();
+}
+
+/** Revokes every session of a user, or every one but `exceptTokenHash` (the caller's own). */
+export async function deleteUserSessions(
+  db: Executor,
+  userId: number,
+  options: { exceptTokenHash?: string } = {},
+): Promise<void> {
+  await db
+    .deleteFrom('sessions')
+    .where('user_id', '=', userId)
+    .$if(options.exceptTokenHash !== undefined, (q) =>
+      q.where('token_hash', '<>', options.exceptTokenHash ?? ''),
+    )
+    .execute();
+}
+
+/**
+ * Deletes sessions that can no longer be used: past their absolute expiry, or idle for longer than
+ * their kind allows. Sign-in runs it for the signing-in user, so abandoned sessions do not pile up;
+ * without `userId` it sweeps the whole table (for a periodic job).
+ */
+export async function deleteExpiredSessions(
+  db: Executor,
+  policy: IdlePolicy,
+  nowMs: number,
+  userId?: number,
+): Promise<void> {
+  await db
+    .deleteFrom('sessions')
+    .$if(userId !== undefined, (q) => q.where('user_id', '=', userId ?? 0))
+    .where((eb) =>
+      eb.or([
+        eb('expires_at_ms', '<=', nowMs),
+        eb.and([eb('remember', '=', 0), eb('last_seen_at_ms', '<=', nowMs - policy.idleMs)]),
+        eb.and([eb('remember', '=', 1), eb('last_seen_at_ms', '<=', nowMs - policy.rememberIdleMs)]),
+      ]),
+    )
+    .execute();
+}

@@ -1,0 +1,22 @@
+// The shape of one CLI command and what it gets to work with.
+import type { Db } from '../db/database.js';
+import type { Clock, LedgerService } from '../ledger/ledger.service.js';
+import type { Args, ArgSpec } from './args.js';
+import type { Printer } from './output.js';
+
+export interface CommandContext {
+  db: Db;
+  ledger: LedgerService;
+  clock: Clock;
+  print: Printer;
+}
+
+export interface Command extends ArgSpec {
+  /** One line shown by `help`, e.g. `float:top-up <accountId> <amount> --reason <text> [--trx <trx>]`. */
+  usage: string;
+  summary: string;
+  /** More lines shown by `help <command>`. */
+  details?: readonly string[];
+  /** Returns the exit code; 0 when it returns nothing. */
+  run(args: Args, ctx: CommandContext): Promise<number | void>;
+}

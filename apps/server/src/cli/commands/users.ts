@@ -1,0 +1,225 @@
+// user:create, user:list, user:password, user:block, user:unblock, user:restrictions.
+import {
+  createUserRequest,
+  RESTRICTIONS,
+  setPasswordRequest,
+  setRestrictionsRequest,
+  type User,
+} from '@cashdesk/contract';
+import { findAccount } from '../../accounts/accounts.repository.js';
+import { hashPassword } from '../../auth/password.js';
+import { deleteUserSessions } from '../../auth/sessions.repository.js';
+import type { Db } from '../../db/database.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import type { UserRow } from '../../db/schema.js';
+import {
+  createUser,
+  findUserByLogin,
+  listUsers,
+  setPasswordHash,
+  setRestrictions,
+  toUser,
+  updateUser,
+} from '../../users/users.repository.js';
+import type { Command } from '../command.js';
+import { CliError, UsageError } from '../errors.js';
+import { table, yesNo } from '../output.js';
+import { parseId, parseList, validate } from '../values.js';
+
+const LABELS: Record<string, string> = {
+  login: '--login',
+  name: '--name',
+  role: '--role',
+  account_id: '--account',
+  password: 'password',
+  restrictions: 'restrictions',
+};
+
+/** The API's User plus the blocked flag, which operators need to see. */
+type UserView = User & { blocked: boolean };
+const view = (row: UserRow): UserView => ({ ...toUser(row), blocked: row.blocked === 1 });
+
+function describeUser(u: UserView): string {
+  const account = u.account_id === null ? 'no account' : `account ${u.account_id}`;
+  const restrictions = u.restrictions.length ? u.restrictions.join(', ') : 'none';
+  return `user ${u.id} '${u.login}' (${u.name}): ${u.role}, ${account}${u.blocked ? ', BLOCKED' : ''}; restrictions: ${restrictions}`;
+}
+
+async function requireUser(db: Db, login: string): Promise<UserRow> {
+  const row = await findUserByLogin(db.kysely, login);
+  if (!row) throw new CliError(`unknown login '${login}'`);
+  return row;
+}
+
+const restrictionHelp = `restrictions: ${RESTRICTIONS.join(', ')}`;
+
+/** Names the unknown restriction (the schema's message lists the options but not what was typed). */
+function parseRestrictions(text: string): string[] {
+  const names = parseList(text);
+  const known: readonly string[] = RESTRICTIONS;
+  const unknown = names.find((n) => !known.includes(n));
+  if (unknown !== undefined) throw new UsageError(`unknown restriction '${unknown}'; ${restrictionHelp}`);
+  return names;
+}
+
+const userCreate: Command = {
+  name: 'user:create',
+  usage:
+    'user:create --login <login> --role cashier|manager|admin --password <password> [--name <name>] [--account <id>] [--restrictions a,b]',
+  summary: 'create a user; cashiers and managers belong to an account',
+  details: ['The password needs at least 8 characters. --name defaults to the login.', restrictionHelp],
+  positionals: [],
+  flags: {
+    login: 'string',
+    name: 'string',
+    role: 'string',
+    account: 'string',
+    password: 'string',
+    restrictions: 'string',
+  },
+  async run(args, { db, clock, print }) {
+    const login = args.required('login');
+    const accountText = args.string('account');
+    const request = validate(
+      createUserRequest,
+      {
+        login,
+        name: args.string('name') ?? login,
+        role: args.required('role'),
+        account_id: accountText === undefined ? null : parseId('--account', accountText),
+        password: args.required('password'),
+        restrictions: parseRestrictions(args.string('restrictions') ?? ''),
+      },
+      LABELS,
+    );
+    // A cashier or manager without an account can do nothing (contract: 'user dont have account').
+    if (request.role !== 'admin' && request.account_id === null) {
+      throw new UsageError(`user:create: --account is required for a ${request.role}`);
+    }
+    if (request.account_id !== null && !(await findAccount(db.kysely, request.account_id))) {
+      throw new CliError(`unknown account ${request.account_id}`);
+    }
+    if (await findUserByLogin(db.kysely, request.login)) {
+      throw new CliError(`login '${request.login}' is already taken`);
+    }
+    const password_hash = await hashPassword(request.password);
+    const { password: _plain, ...fields } = request;
+    const row = await createUser(db.kysely, { ...fields, password_hash }, clock.now()).catch(
+      (error: unknown) => {
+        // Another writer took the login between the check above and this insert.
+        if (isUniqueViolation(error)) throw new CliError(`login '${request.login}' is already taken`);
+        throw error;
+      },
+    );
+    const user = view(row);
+    print.result(user, () => `created ${describeUser(user)}`);
+  },
+};
+
+const userList: Command = {
+  name: 'user:list',
+  usage: 'user:list [--account <id>]',
+  summary: 'list users, optionally of one account',
+  positionals: [],
+  flags: { account: 'string' },
+  async run(args, { db, print }) {
+    const accountText = args.string('account');
+    const accountId = accountText === undefined ? undefined : parseId('--account', accountText);
+    const users = (await listUsers(db.kysely, accountId)).map(view);
+    print.result(users, () =>
+      users.length === 0
+        ? 'no users'
+        : table(
+            ['id', 'login', 'name', 'role', 'account', 'blocked', 'restrictions'],
+            users.map((u) => [
+              String(u.id),
+              u.login,
+              u.name,
+              u.role,
+              u.account_id === null ? '-' : String(u.account_id),
+              yesNo(u.blocked),
+              u.restrictions.join(',') || '-',
+            ]),
+          ),
+    );
+  },
+};
+
+const userPassword: Command = {
+  name: 'user:password',
+  usage: 'user:password <login> <newPassword>',
+  summary: "set a user's password and sign them out everywhere",
+  details: ['The password needs at least 8 characters. Every session of the user is revoked.'],
+  positionals: ['<login>', '<newPassword>'],
+  flags: {},
+  async run(args, { db, print }) {
+    const login = args.positional(0);
+    const { password } = validate(setPasswordRequest, { password: args.positional(1) }, LABELS);
+    const user = await requireUser(db, login);
+    const hash = await hashPassword(password);
+    // One transaction: a session never outlives the password it was opened with.
+    const revoked = await db.kysely.transaction().execute(async (tx) => {
+      await setPasswordHash(tx, user.id, hash);
+      const { n } = await tx
+        .selectFrom('sessions')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('user_id', '=', user.id)
+        .executeTakeFirstOrThrow();
+      await deleteUserSessions(tx, user.id);
+      return Number(n);
+    });
+    print.result(
+      { ok: true, login, revoked_sessions: revoked },
+      () => `password of '${login}' changed; ${revoked} session(s) revoked`,
+    );
+  },
+};
+
+function blockCommand(blocked: boolean): Command {
+  const name = blocked ? 'user:block' : 'user:unblock';
+  return {
+    name,
+    usage: `${name} <login>`,
+    summary: blocked ? 'block a user: every sign-in and call is refused' : 'unblock a user',
+    positionals: ['<login>'],
+    flags: {},
+    async run(args, { db, print }) {
+      const user = await requireUser(db, args.positional(0));
+      const row = await updateUser(db.kysely, user.id, { blocked });
+      if (!row) throw new CliError(`unknown login '${user.login}'`);
+      const updated = view(row);
+      print.result(updated, () => `${blocked ? 'blocked' : 'unblocked'} ${describeUser(updated)}`);
+    },
+  };
+}
+
+const userRestrictions: Command = {
+  name: 'user:restrictions',
+  usage: 'user:restrictions <login> <a,b,c|none>',
+  summary: "replace a user's restrictions (spec section 6)",
+  details: [restrictionHelp],
+  positionals: ['<login>', '<restrictions>'],
+  flags: {},
+  async run(args, { db, print }) {
+    const login = args.positional(0);
+    const { restrictions } = validate(
+      setRestrictionsRequest,
+      { restrictions: parseRestrictions(args.positional(1)) },
+      LABELS,
+    );
+    const user = await requireUser(db, login);
+    const row = await setRestrictions(db.kysely, user.id, restrictions);
+    if (!row) throw new CliError(`unknown login '${login}'`);
+    const updated = view(row);
+    print.result(updated, () => `updated ${describeUser(updated)}`);
+  },
+};
+
+export const userCommands: readonly Command[] = [
+  userCreate,
+  userList,
+  userPassword,
+  blockCommand(true),
+  blockCommand(false),
+  userRestrictions,
+];

@@ -1,0 +1,103 @@
+// Cashier device calls: list, detail, register by PIN, edit, and the remote (home-play) variants.
+import {
+  editDeviceRequest,
+  ERR,
+  idParam,
+  registerDeviceRequest,
+  registerRemoteRequest,
+  type Device,
+  type DeviceDetail,
+} from '@cashdesk/contract';
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import { cashierOf, requireCashier, requireRestriction } from '../auth/guards.js';
+import type { AppContext } from '../context.js';
+import { ApiError } from '../http/outcome.js';
+import { parse } from '../http/validate.js';
+import { findAccount } from '../accounts/accounts.repository.js';
+import { accessibleDevice, accessibleRemoteDevice, pinFromHeader } from './device-access.js';
+import { linkDeviceByPin } from './device-linking.js';
+import { viewDevices, withoutPlaces } from './device-view.js';
+import { listAccountDevices, updateDeviceSettings } from './devices.repository.js';
+
+const idParams = z.object({ id: idParam });
+
+export function devicesRoutes(ctx: AppContext): FastifyPluginAsync {
+  return async (app) => {
+    app.addHook('preHandler', requireCashier);
+    const view = async (devices: Parameters<typeof viewDevices>[1]) =>
+      viewDevices(ctx.db.kysely, devices, ctx.clock.now());
+
+    app.get('/a/cashier/devices', async (request): Promise<Device[]> => {
+      const cashier = cashierOf(request);
+      const devices = await listAccountDevices(ctx.db.kysely, cashier.account_id, 0);
+      return (await view(devices)).map(withoutPlaces);
+    });
+
+    app.get('/a/cashier/devices/:id', async (request): Promise<DeviceDetail> => {
+      const { id } = parse(idParams, request.params);
+      const device = await accessibleDevice(ctx, cashierOf(request), id, 0);
+      const [detail] = await view([device]);
+      return detail!;
+    });
+
+    app.post(
+      '/a/cashier/devices/register',
+      { preHandler: requireRestriction('can_register_new_device') },
+      async (request, reply) => {
+        const cashier = cashierOf(request);
+        const { pin, trx } = parse(registerDeviceRequest, request.body);
+        const outcome = await linkDeviceByPin(ctx.db, {
+          account_id: cashier.account_id,
+          user_id: cashier.id,
+          pin,
+          trx,
+          type: 0,
+          now_ms: ctx.clock.now(),
+        });
+        return reply.status(outcome.status).send(outcome.body);
+      },
+    );
+
+    app.post('/a/cashier/devices/remote/register', async (request, reply) => {
+      const cashier = cashierOf(request);
+      const { pin, trx } = parse(registerRemoteRequest, request.body);
+      const outcome = await linkDeviceByPin(ctx.db, {
+        account_id: cashier.account_id,
+        user_id: cashier.id,
+        pin,
+        trx,
+        type: 1,
+        now_ms: ctx.clock.now(),
+        afterClaim: async (tx) => {
+          const account = await findAccount(tx, cashier.account_id);
+          if (!account || account.home_play !== 1) throw new ApiError(ERR.forbidden);
+          if (account.is_hard_block_home_play === 1) throw new ApiError(ERR.hardBlock);
+        },
+      });
+      return reply.status(outcome.status).send(outcome.body);
+    });
+
+    app.get('/a/cashier/devices/remote/:id', async (request): Promise<DeviceDetail> => {
+      const { id } = parse(idParams, request.params);
+      const pin = pinFromHeader(request);
+      const { device } = await accessibleRemoteDevice(ctx, cashierOf(request), id, pin);
+      const [detail] = await view([device]);
+      return detail!;
+    });
+
+    app.post(
+      '/a/cashier/devices/:id',
+      { preHandler: requireRestriction('can_edit_device') },
+      async (request): Promise<Device> => {
+        const { id } = parse(idParams, request.params);
+        const patch = parse(editDeviceRequest, request.body);
+        const cashier = cashierOf(request);
+        const device = await accessibleDevice(ctx, cashier, id, 0);
+        const updated = await updateDeviceSettings(ctx.db.kysely, device.id, patch);
+        const [detail] = await view([updated ?? device]);
+        return withoutPlaces(detail!);
+      },
+    );
+  };
+}

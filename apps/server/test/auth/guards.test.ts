@@ -1,0 +1,116 @@
+// The hooks other domains put in front of their routes (guards.ts), tried on probe routes over HTTP.
+import { API_BASE, ERR } from '@cashdesk/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  cashierOf,
+  hasRestriction,
+  requireCashier,
+  requireRestriction,
+  requireRole,
+  requireUser,
+  userOf,
+} from '../../src/auth/guards.js';
+import type { Db } from '../../src/db/database.js';
+import { toUser } from '../../src/users/users.repository.js';
+import { testDatabases } from '../helpers/databases.js';
+import { createTestUser, createVenue } from '../helpers/factories.js';
+import { clientForUser, startTestServer, type TestServer } from '../helpers/server.js';
+
+describe.each(testDatabases)('auth guards on $name', (database) => {
+  let db: Db;
+  let server: TestServer;
+  let accountId: number;
+  beforeAll(async () => {
+    db = await database.open();
+    accountId = (await createVenue(db)).id;
+    server = await startTestServer(db, {
+      extend: (app, ctx) => {
+        // Declared without any hook: the app-wide guard alone must protect it.
+        app.get(`${API_BASE}/a/probe/open`, async (request) => ({ id: userOf(request).id }));
+        app.get(`${API_BASE}/a/probe/cashier`, { preHandler: requireCashier }, async (request) => ({
+          account_id: cashierOf(request).account_id,
+        }));
+        app.get(`${API_BASE}/a/probe/admin`, { preHandler: requireRole('admin') }, async () => ({
+          ok: true,
+        }));
+        app.get(
+          `${API_BASE}/a/probe/back-office`,
+          { preHandler: [requireUser(ctx), requireRole('admin', 'manager')] },
+          async () => ({ ok: true }),
+        );
+        app.get(
+          `${API_BASE}/a/probe/edit`,
+          { preHandler: [requireCashier, requireRestriction('can_edit_device')] },
+          async () => ({ ok: true }),
+        );
+        // Outside /a/: nothing guards it unless the route asks.
+        app.get(`${API_BASE}/probe/unguarded-role`, { preHandler: requireRole('admin') }, async () => ({
+          ok: true,
+        }));
+      },
+    });
+  });
+  afterAll(async () => {
+    await server.close();
+    await db.close();
+  });
+
+  async function clientAs(options: Parameters<typeof createTestUser>[1]) {
+    const user = await createTestUser(db, options);
+    return { user, client: await clientForUser(server, user) };
+  }
+
+  it('protects every route under /api/v1/a/, even one declared without a hook', async () => {
+    const anonymous = await server.client().get('/a/probe/open');
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.body).toEqual({ err: ERR.unauthorized });
+    const { user, client } = await clientAs({ account_id: accountId });
+    expect((await client.get('/a/probe/open')).body).toEqual({ id: user.id });
+  });
+
+  it('requireCashier: a cashier with an account passes; without one 403 user dont have account; others Forbidden', async () => {
+    const cashier = await clientAs({ account_id: accountId });
+    expect((await cashier.client.get('/a/probe/cashier')).body).toEqual({ account_id: accountId });
+
+    const homeless = await clientAs({ account_id: null });
+    const noAccount = await homeless.client.get('/a/probe/cashier');
+    expect(noAccount.status).toBe(403);
+    expect(noAccount.body).toEqual({ err: ERR.noAccount });
+
+    for (const role of ['manager', 'admin'] as const) {
+      const other = await clientAs({ account_id: accountId, role });
+      const res = await other.client.get('/a/probe/cashier');
+      expect(res.status).toBe(403);
+      expect(res.body).toEqual({ err: ERR.forbidden });
+    }
+  });
+
+  it('requireRole: 403 Forbidden for the other roles', async () => {
+    const admin = await clientAs({ account_id: null, role: 'admin' });
+    const manager = await clientAs({ account_id: accountId, role: 'manager' });
+    const cashier = await clientAs({ account_id: accountId });
+    expect((await admin.client.get('/a/probe/admin')).status).toBe(200);
+    expect((await manager.client.get('/a/probe/admin')).body).toEqual({ err: ERR.forbidden });
+    expect((await manager.client.get('/a/probe/back-office')).status).toBe(200);
+    expect((await cashier.client.get('/a/probe/back-office')).body).toEqual({ err: ERR.forbidden });
+  });
+
+  it('requireRestriction: 403 Forbidden without the restriction', async () => {
+    const editor = await clientAs({ account_id: accountId, restrictions: ['can_edit_device'] });
+    const plain = await clientAs({ account_id: accountId, restrictions: ['can_register_new_device'] });
+    expect((await editor.client.get('/a/probe/edit')).status).toBe(200);
+    expect((await plain.client.get('/a/probe/edit')).body).toEqual({ err: ERR.forbidden });
+  });
+
+  it('fails closed when a role check runs without requireUser (a wiring mistake)', async () => {
+    const admin = await clientAs({ account_id: null, role: 'admin' });
+    expect((await admin.client.get('/probe/unguarded-role')).status).toBe(401);
+  });
+
+  it('hasRestriction reads a database row and a User alike', async () => {
+    const user = await createTestUser(db, { account_id: accountId, restrictions: ['disable_daily_total'] });
+    expect(hasRestriction(user, 'disable_daily_total')).toBe(true);
+    expect(hasRestriction(toUser(user), 'disable_daily_total')).toBe(true);
+    expect(hasRestriction(user, 'can_edit_device')).toBe(false);
+  });
+});
