@@ -1,9 +1,22 @@
-// The web app shell; the cashier screens arrive with the web-app issues.
+// The app: store, translations and routes.
+import { useState } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { Provider } from 'react-redux';
+import { RouterProvider } from 'react-router';
+import { initI18n } from '../i18n/i18n';
+import { createAppRouter } from './router';
+import { makeStore } from './store';
+
+const i18n = initI18n();
+
 export function App() {
+  const [store] = useState(() => makeStore());
+  const [router] = useState(() => createAppRouter());
   return (
-    <main>
-      <h1>Cashdesk</h1>
-      <p>The cashier terminal is on its way.</p>
-    </main>
+    <Provider store={store}>
+      <I18nextProvider i18n={i18n}>
+        <RouterProvider router={router} />
+      </I18nextProvider>
+    </Provider>
   );
 }

@@ -1,0 +1,43 @@
+// The one RTK Query API of the app: base path /api/v1, cookies on every call, up to 2 retries on HTTP 500
+// (the request, and so its trx, is resent unchanged), unused data kept 60 s. Features add their
+// endpoints with `baseApi.injectEndpoints` in their own `api/` folder.
+import { API_BASE, RETRIES_ON_500, UNUSED_DATA_KEPT_S } from '@cashdesk/contract';
+import {
+  createApi,
+  fetchBaseQuery,
+  retry,
+  type BaseQueryFn,
+  type FetchArgs,
+  type FetchBaseQueryError,
+} from '@reduxjs/toolkit/query/react';
+import { sessionExpired } from './session-events';
+
+const rawBaseQuery = fetchBaseQuery({
+  baseUrl: API_BASE,
+  credentials: 'include',
+  headers: { 'cache-control': 'no-cache' },
+});
+
+const retrying = retry(rawBaseQuery, {
+  // Only a 500 is retried (at most twice): any other answer is final, and a retry resends the same trx.
+  retryCondition: (error, _args, { attempt }) =>
+    attempt <= RETRIES_ON_500 && (error as FetchBaseQueryError).status === 500,
+});
+
+/** A 401 on any call ends the session on this screen too (spec section 8). */
+const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (args, api, extra) => {
+  const result = await retrying(args, api, extra);
+  const url = typeof args === 'string' ? args : args.url;
+  if (result.error?.status === 401 && url !== '/sign_in') api.dispatch(sessionExpired({ url }));
+  return result;
+};
+
+export const TAGS = ['Me', 'Float', 'Devices', 'Device', 'Reports'] as const;
+
+export const baseApi = createApi({
+  reducerPath: 'api',
+  baseQuery,
+  tagTypes: TAGS,
+  keepUnusedDataFor: UNUSED_DATA_KEPT_S,
+  endpoints: () => ({}),
+});

@@ -1,0 +1,8 @@
+// Placeholder: the login screen (issue: web app I).
+export function LoginPage() {
+  return (
+    <main className="page-center">
+      <h1>Authorization</h1>
+    </main>
+  );
+}

@@ -1,0 +1,4 @@
+// Placeholder: the devices screen.
+export function DevicesPage() {
+  return <h1>Devices</h1>;
+}

@@ -1,0 +1,25 @@
+// On a 401 from any call: reset the API cache, show 'cookie expired' and go to /authorization.
+import { useEffect, useRef } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { baseApi } from '../../api/base-api';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { toastShown } from '../toasts/toasts-slice';
+
+export function SessionWatcher() {
+  const expiredCount = useAppSelector((s) => s.session.expiredCount);
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const seen = useRef(expiredCount);
+
+  useEffect(() => {
+    if (expiredCount === seen.current) return;
+    seen.current = expiredCount;
+    dispatch(baseApi.util.resetApiState());
+    if (pathname !== '/authorization') {
+      dispatch(toastShown({ id: 'error:cookieExpired', kind: 'error', key: 'errors:cookieExpired' }));
+      void navigate('/authorization', { replace: true });
+    }
+  }, [expiredCount, pathname, dispatch, navigate]);
+  return null;
+}

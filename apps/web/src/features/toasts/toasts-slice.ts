@@ -1,0 +1,39 @@
+// Toasts: one shown at a time, de-duplicated by id (a toast already queued or showing is not added
+// again), each closed after TOAST_AUTO_CLOSE_MS by the <Toaster>.
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+
+export type ToastKind = 'success' | 'error' | 'info';
+
+export interface Toast {
+  /** Same id = same toast: a second one is dropped while the first is queued or showing. */
+  id: string;
+  kind: ToastKind;
+  /** An i18n key (namespace:key) and its values; or `text` for a server's own error text. */
+  key?: string;
+  params?: Record<string, string | number>;
+  text?: string;
+}
+
+export interface ToastsState {
+  queue: Toast[];
+}
+
+const initialState: ToastsState = { queue: [] };
+
+export const toastsSlice = createSlice({
+  name: 'toasts',
+  initialState,
+  reducers: {
+    toastShown(state, action: PayloadAction<Toast>) {
+      if (!state.queue.some((t) => t.id === action.payload.id)) state.queue.push(action.payload);
+    },
+    toastClosed(state, action: PayloadAction<string>) {
+      state.queue = state.queue.filter((t) => t.id !== action.payload);
+    },
+  },
+});
+
+export const { toastShown, toastClosed } = toastsSlice.actions;
+
+export const selectCurrentToast = (state: { toasts: ToastsState }): Toast | undefined =>
+  state.toasts.queue[0];

@@ -1,0 +1,32 @@
+// Every key of the English catalogues exists, non-empty, in Spanish and Portuguese, and no language has
+// keys English lacks; interpolation names match, so no screen shows a raw key or a missing value.
+import { LANGUAGES } from '@cashdesk/contract';
+import { describe, expect, it } from 'vitest';
+import { NAMESPACES, resources } from './resources';
+
+type Tree = { [key: string]: string | Tree };
+
+function flatten(tree: Tree, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, value] of Object.entries(tree)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') out.set(path, value);
+    else for (const [k, v] of flatten(value, path)) out.set(k, v);
+  }
+  return out;
+}
+
+const variables = (text: string) => [...text.matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]).sort();
+
+describe.each(NAMESPACES)('catalogue %s', (ns) => {
+  const english = flatten(resources.en[ns] as Tree);
+
+  it.each(LANGUAGES.filter((l) => l !== 'en'))('has every English key in %s, and no other', (lng) => {
+    const other = flatten(resources[lng][ns] as Tree);
+    expect([...other.keys()].sort()).toEqual([...english.keys()].sort());
+    for (const [key, text] of other) {
+      expect(text.trim(), `${lng}:${ns}:${key}`).not.toBe('');
+      expect(variables(text), `${lng}:${ns}:${key}`).toEqual(variables(english.get(key) ?? ''));
+    }
+  });
+});

@@ -1,0 +1,50 @@
+// Every catalogue, bundled: a cashier's screen must not wait for a translation file.
+// A feature adds its namespace here in all three languages (a test checks the key sets match).
+import enAuth from './locales/en/auth.json';
+import enCash from './locales/en/cash.json';
+import enCommon from './locales/en/common.json';
+import enDevices from './locales/en/devices.json';
+import enErrors from './locales/en/errors.json';
+import enNavigation from './locales/en/navigation.json';
+import esAuth from './locales/es/auth.json';
+import esCash from './locales/es/cash.json';
+import esCommon from './locales/es/common.json';
+import esDevices from './locales/es/devices.json';
+import esErrors from './locales/es/errors.json';
+import esNavigation from './locales/es/navigation.json';
+import ptAuth from './locales/pt/auth.json';
+import ptCash from './locales/pt/cash.json';
+import ptCommon from './locales/pt/common.json';
+import ptDevices from './locales/pt/devices.json';
+import ptErrors from './locales/pt/errors.json';
+import ptNavigation from './locales/pt/navigation.json';
+
+export const NAMESPACES = ['common', 'errors', 'auth', 'navigation', 'devices', 'cash'] as const;
+export type Namespace = (typeof NAMESPACES)[number];
+
+export const resources = {
+  en: {
+    common: enCommon,
+    errors: enErrors,
+    auth: enAuth,
+    navigation: enNavigation,
+    devices: enDevices,
+    cash: enCash,
+  },
+  es: {
+    common: esCommon,
+    errors: esErrors,
+    auth: esAuth,
+    navigation: esNavigation,
+    devices: esDevices,
+    cash: esCash,
+  },
+  pt: {
+    common: ptCommon,
+    errors: ptErrors,
+    auth: ptAuth,
+    navigation: ptNavigation,
+    devices: ptDevices,
+    cash: ptCash,
+  },
+} as const;
