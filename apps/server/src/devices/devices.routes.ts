@@ -8,7 +8,7 @@ import {
   type Device,
   type DeviceDetail,
 } from '@cashdesk/contract';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { cashierOf, requireCashier, requireRestriction } from '../auth/guards.js';
 import type { AppContext } from '../context.js';
@@ -16,13 +16,31 @@ import { ApiError } from '../http/outcome.js';
 import { parse } from '../http/validate.js';
 import { findAccount } from '../accounts/accounts.repository.js';
 import { accessibleDevice, accessibleRemoteDevice, pinFromHeader } from './device-access.js';
-import { linkDeviceByPin } from './device-linking.js';
+import { linkDeviceByPin, type LinkInput } from './device-linking.js';
 import { viewDevices, withoutPlaces } from './device-view.js';
 import { listAccountDevices, updateDeviceSettings } from './devices.repository.js';
 
 const idParams = z.object({ id: idParam });
 
 export function devicesRoutes(ctx: AppContext): FastifyPluginAsync {
+  function link(
+    request: FastifyRequest,
+    body: { pin: string; trx: string },
+    type: 0 | 1,
+    afterClaim?: LinkInput['afterClaim'],
+  ) {
+    const cashier = cashierOf(request);
+    return linkDeviceByPin(ctx.db, {
+      account_id: cashier.account_id,
+      user_id: cashier.id,
+      pin: body.pin,
+      trx: body.trx,
+      type,
+      now_ms: ctx.clock.now(),
+      ...(afterClaim ? { afterClaim } : {}),
+    });
+  }
+
   return async (app) => {
     app.addHook('preHandler', requireCashier);
     const view = async (devices: Parameters<typeof viewDevices>[1]) =>
@@ -45,35 +63,16 @@ export function devicesRoutes(ctx: AppContext): FastifyPluginAsync {
       '/a/cashier/devices/register',
       { preHandler: requireRestriction('can_register_new_device') },
       async (request, reply) => {
-        const cashier = cashierOf(request);
-        const { pin, trx } = parse(registerDeviceRequest, request.body);
-        const outcome = await linkDeviceByPin(ctx.db, {
-          account_id: cashier.account_id,
-          user_id: cashier.id,
-          pin,
-          trx,
-          type: 0,
-          now_ms: ctx.clock.now(),
-        });
+        const outcome = await link(request, parse(registerDeviceRequest, request.body), 0);
         return reply.status(outcome.status).send(outcome.body);
       },
     );
 
     app.post('/a/cashier/devices/remote/register', async (request, reply) => {
-      const cashier = cashierOf(request);
-      const { pin, trx } = parse(registerRemoteRequest, request.body);
-      const outcome = await linkDeviceByPin(ctx.db, {
-        account_id: cashier.account_id,
-        user_id: cashier.id,
-        pin,
-        trx,
-        type: 1,
-        now_ms: ctx.clock.now(),
-        afterClaim: async (tx) => {
-          const account = await findAccount(tx, cashier.account_id);
-          if (!account || account.home_play !== 1) throw new ApiError(ERR.forbidden);
-          if (account.is_hard_block_home_play === 1) throw new ApiError(ERR.hardBlock);
-        },
+      const outcome = await link(request, parse(registerRemoteRequest, request.body), 1, async (tx) => {
+        const account = await findAccount(tx, cashierOf(request).account_id);
+        if (!account || account.home_play !== 1) throw new ApiError(ERR.forbidden);
+        if (account.is_hard_block_home_play === 1) throw new ApiError(ERR.hardBlock);
       });
       return reply.status(outcome.status).send(outcome.body);
     });
