@@ -1,0 +1,219 @@
+// The raw-SQL baseline: the same deposit transaction as LedgerService.changePlaceCash, statement for
+// statement and row for row, written straight against the driver (better-sqlite3 prepared statements,
+// pg named prepared statements). The gap between the two is the cost of our layers (Kysely, the service,
+// the idempotency helpers), not of the work the database does.
+import { randomBytes } from 'node:crypto';
+import type { CashResult } from '@cashdesk/contract';
+import SqliteDatabase from 'better-sqlite3';
+import pg from 'pg';
+import type { AccountRow, PlaceRow } from '../../apps/server/src/db/schema.js';
+import { requestHash } from '../../apps/server/src/ledger/idempotency.js';
+import { DEPOSIT_CENTS, placeFor, type DepositFn, type Venue } from './setup.js';
+
+export interface RawDeposit {
+  deposit: DepositFn;
+  close(): Promise<void>;
+}
+
+// The statements our path issues, in its order: lock account, lock place, claim the trx, update the
+// float, update the place, insert both ledger rows in one statement, store the answer.
+const SELECT_ACCOUNT = 'select * from accounts where id = $1';
+const SELECT_PLACE = 'select * from places where device_id = $1 and place = $2';
+const CLAIM_TRX = `insert into operations
+  (scope, trx, kind, request_hash, status_code, response_json, account_id, user_id, device_id, reason, created_at_ms)
+  values ($1, $2, 'deposit', $3, null, null, $4, $5, $6, null, $7)
+  on conflict (scope, trx) do nothing returning id`;
+const UPDATE_FLOAT = 'update accounts set balance_cents = $1 where id = $2';
+const UPDATE_PLACE =
+  'update places set entries_cents = $1, final_bonus_cents = $2 where device_id = $3 and place = $4';
+const LEDGER_COLUMNS =
+  '(operation_id, trx, kind, tx_type, line, account_id, device_id, place, user_id, amount_cents, balance_after_cents, created_at_ms)';
+const INSERT_LEDGER = `insert into ledger_entries ${LEDGER_COLUMNS} values
+  ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12),
+  ($13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24)`;
+const STORE_OUTCOME = 'update operations set status_code = $1, response_json = $2 where id = $3';
+
+/** better-sqlite3 binds `?`; `$1` would be a named parameter there. Same text otherwise. */
+const toSqlite = (text: string) => text.replace(/\$\d+/g, '?');
+
+const TX_TYPE_DEPOSIT = 0;
+
+interface Call {
+  n: number;
+  place: number;
+  trx: string;
+  scope: string;
+  hash: string;
+  now: number;
+}
+
+function newCall(prefix: string, n: number, venue: Venue): Call {
+  const place = placeFor(n, venue);
+  return {
+    n,
+    place,
+    trx: `${prefix}-${n}`,
+    scope: `user:${venue.user_id}`,
+    // The same request identity our path hashes, so the operations rows are identical too.
+    hash: requestHash(['cash', venue.device_id, place, DEPOSIT_CENTS, false]),
+    now: Date.now(),
+  };
+}
+
+/** The money rules of a deposit on the locked rows, and everything the writes need. */
+function plan(call: Call, venue: Venue, account: AccountRow, place: PlaceRow, operationId: number) {
+  if (DEPOSIT_CENTS < account.min_amount_cents || DEPOSIT_CENTS > account.max_amount_cents) {
+    throw new Error('raw deposit outside min/max amount: the benchmark setup is wrong');
+  }
+  const limit = account.has_overdraft === 1 ? account.overdraft_cents : 0;
+  if (account.balance_cents - DEPOSIT_CENTS < -limit) throw new Error('raw deposit: the float ran dry');
+  const floatAfter = account.balance_cents - DEPOSIT_CENTS;
+  const entriesAfter = place.entries_cents + DEPOSIT_CENTS;
+  const common = [call.trx, 'deposit'] as const;
+  const ledger = [
+    ...[operationId, ...common, null, 'float', account.id, venue.device_id, call.place, venue.user_id],
+    ...[-DEPOSIT_CENTS, floatAfter, call.now],
+    ...[operationId, ...common, TX_TYPE_DEPOSIT, 'entries', account.id, venue.device_id, call.place],
+    ...[venue.user_id, DEPOSIT_CENTS, entriesAfter, call.now],
+  ];
+  const answer: CashResult = {
+    trx: call.trx,
+    delta: DEPOSIT_CENTS,
+    balances: { entries: entriesAfter, final_bonus: place.final_bonus_cents },
+    burned_final_bonus: 0,
+    float_balance: floatAfter,
+    currency: account.currency,
+    device_uuid: venue.device_uuid,
+    created_at: new Date(call.now).toISOString(),
+  };
+  return { floatAfter, entriesAfter, ledger, response: JSON.stringify(answer) };
+}
+
+/**
+ * SQLite: a second connection to the same file with the same pragmas; better-sqlite3's `.immediate`
+ * wraps the function in BEGIN IMMEDIATE ... COMMIT, as our driver does.
+ */
+export function rawSqliteDeposit(file: string, venue: Venue): RawDeposit {
+  const sqlite = new SqliteDatabase(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+
+  const selectAccount = sqlite.prepare<[number], AccountRow>(toSqlite(SELECT_ACCOUNT));
+  const selectPlace = sqlite.prepare<[number, number], PlaceRow>(toSqlite(SELECT_PLACE));
+  const claim = sqlite.prepare<unknown[], { id: number }>(toSqlite(CLAIM_TRX));
+  const updateFloat = sqlite.prepare(toSqlite(UPDATE_FLOAT));
+  const updatePlace = sqlite.prepare(toSqlite(UPDATE_PLACE));
+  const insertLedger = sqlite.prepare(toSqlite(INSERT_LEDGER));
+  const storeOutcome = sqlite.prepare(toSqlite(STORE_OUTCOME));
+
+  const transaction = sqlite.transaction((call: Call) => {
+    const account = selectAccount.get(venue.account_id);
+    const place = selectPlace.get(venue.device_id, call.place);
+    if (!account || !place) throw new Error('raw deposit: no such account or place');
+    const claimed = claim.get(
+      call.scope,
+      call.trx,
+      call.hash,
+      venue.account_id,
+      venue.user_id,
+      venue.device_id,
+      call.now,
+    );
+    if (!claimed) throw new Error(`raw deposit: trx ${call.trx} was already claimed`);
+    const p = plan(call, venue, account, place, claimed.id);
+    updateFloat.run(p.floatAfter, account.id);
+    updatePlace.run(p.entriesAfter, place.final_bonus_cents, venue.device_id, call.place);
+    insertLedger.run(...p.ledger);
+    storeOutcome.run(200, p.response, claimed.id);
+  });
+
+  const prefix = `bench-raw-${randomBytes(4).toString('hex')}`;
+  let seq = 0;
+  return {
+    // Synchronous underneath: the event loop is blocked for the whole transaction, nothing overlaps.
+    deposit: async () => transaction.immediate(newCall(prefix, seq++, venue)),
+    close: async () => {
+      sqlite.close();
+    },
+  };
+}
+
+/** int8 and numeric as safe integers, as the server's pool parses them. */
+function parseSafeInteger(text: string): number {
+  const value = Number(text);
+  if (!Number.isSafeInteger(value)) throw new RangeError(`integer out of the safe range: ${text}`);
+  return value;
+}
+
+/**
+ * PostgreSQL: its own pool of the same size on the same schema; each call checks out a client and runs
+ * BEGIN, the locking reads (FOR UPDATE), the writes and COMMIT, one round trip per statement as ours.
+ */
+export function rawPostgresDeposit(url: string, venue: Venue, poolSize: number): RawDeposit {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+        oid === 20 || oid === 1700
+          ? parseSafeInteger
+          : pg.types.getTypeParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser,
+    },
+  });
+  // Named statements are parsed once per connection: what a hand-written driver path would do.
+  const q = (name: string, text: string) => ({ name: `bench_${name}`, text });
+  const selectAccount = q('account', `${SELECT_ACCOUNT} for update`);
+  const selectPlace = q('place', `${SELECT_PLACE} for update`);
+  const claim = q('claim', CLAIM_TRX);
+  const updateFloat = q('float', UPDATE_FLOAT);
+  const updatePlace = q('update_place', UPDATE_PLACE);
+  const insertLedger = q('ledger', INSERT_LEDGER);
+  const storeOutcome = q('outcome', STORE_OUTCOME);
+
+  const prefix = `bench-raw-${randomBytes(4).toString('hex')}`;
+  let seq = 0;
+  const deposit = async () => {
+    const call = newCall(prefix, seq++, venue);
+    const client = await pool.connect();
+    try {
+      await client.query('begin');
+      const account = (await client.query<AccountRow>({ ...selectAccount, values: [venue.account_id] }))
+        .rows[0];
+      const place = (await client.query<PlaceRow>({ ...selectPlace, values: [venue.device_id, call.place] }))
+        .rows[0];
+      if (!account || !place) throw new Error('raw deposit: no such account or place');
+      const claimed = (
+        await client.query<{ id: number }>({
+          ...claim,
+          values: [
+            call.scope,
+            call.trx,
+            call.hash,
+            venue.account_id,
+            venue.user_id,
+            venue.device_id,
+            call.now,
+          ],
+        })
+      ).rows[0];
+      if (!claimed) throw new Error(`raw deposit: trx ${call.trx} was already claimed`);
+      const p = plan(call, venue, account, place, claimed.id);
+      await client.query({ ...updateFloat, values: [p.floatAfter, account.id] });
+      await client.query({
+        ...updatePlace,
+        values: [p.entriesAfter, place.final_bonus_cents, venue.device_id, call.place],
+      });
+      await client.query({ ...insertLedger, values: p.ledger });
+      await client.query({ ...storeOutcome, values: [200, p.response, claimed.id] });
+      await client.query('commit');
+    } catch (error) {
+      await client.query('rollback').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  };
+  return { deposit, close: () => pool.end() };
+}
