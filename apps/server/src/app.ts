@@ -5,7 +5,7 @@ import path from 'node:path';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import { API_BASE, ERR } from '@cashdesk/contract';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { authRoutes } from './auth/auth.routes.js';
 import { installSessionGuard } from './auth/guards.js';
 import type { AppContext } from './context.js';
@@ -27,6 +27,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   const app = Fastify({
     logger: options.logger === false ? false : { level: ctx.config.logLevel },
     genReqId: () => randomUUID(),
+    // Terminals poll every 5 s and devices report every second: one line per request at debug, not info.
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: ctx.config.trustProxy,
     bodyLimit: 64 * 1024,
     routerOptions: { maxParamLength: 200 },
@@ -43,6 +45,14 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   });
   await app.register(cookie);
   installErrorHandling(app);
+  app.addHook('onResponse', async (request, reply) => {
+    const status = reply.statusCode;
+    const level = status >= 500 ? 'error' : status >= 400 ? 'info' : 'debug';
+    request.log[level](
+      { method: request.method, url: request.routeOptions.url ?? request.url, status, ms: reply.elapsedTime },
+      'request',
+    );
+  });
   installSecurityHeaders(app, { https: false });
   // Every route under /api/v1/a/ needs a live session, whichever module declares it.
   installSessionGuard(app, ctx);
