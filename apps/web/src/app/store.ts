@@ -2,6 +2,7 @@
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { baseApi } from '../api/base-api';
+import { devicesViewSlice } from '../features/devices/devices-view-slice';
 import { sessionSlice } from '../features/session/session-slice';
 import { toastsSlice } from '../features/toasts/toasts-slice';
 
@@ -9,6 +10,7 @@ const rootReducer = combineReducers({
   [baseApi.reducerPath]: baseApi.reducer,
   [toastsSlice.name]: toastsSlice.reducer,
   [sessionSlice.name]: sessionSlice.reducer,
+  [devicesViewSlice.name]: devicesViewSlice.reducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;

@@ -28,7 +28,15 @@ export function CopyButton({ value, label }: { value: string; label: string }) {
       aria-label={t('copy', { what: label })}
       onClick={() => void copy()}
     >
-      ⧉
+      <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+        <rect x="8" y="8" width="12" height="12" rx="2" fill="none" stroke="currentColor" strokeWidth="2" />
+        <path
+          d="M16 8V6a2 2 0 0 0-2-2H6a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h2"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+        />
+      </svg>
     </button>
   );
 }

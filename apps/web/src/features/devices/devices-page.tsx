@@ -1,4 +1,175 @@
-// Placeholder: the devices screen.
+// The devices screen (/devices): Visible/Hidden lists with counts, Add device and Remote devices, the
+// 24-hour totals and the device table; on screens >= 768 px a side panel shows the chosen device, below
+// that a row opens /devices/:id. Three minutes without activity reset the screen (spec section 4).
+import { DEVICE_TYPE, type Device } from '@cashdesk/contract';
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useFloatQuery } from '../float/float-api';
+import { useDevicesQuery } from './api/devices-api';
+import { AddDeviceModal } from './components/add-device-modal';
+import { BlockModal, type BlockLevel } from './components/block-modal';
+import { DailyTotals } from './components/daily-totals';
+import { DeviceDetailView } from './components/device-detail';
+import { DeviceTable } from './components/device-table';
+import { EditDeviceModal } from './components/edit-device-modal';
+import { RemoteDeviceModal } from './components/remote-device-modal';
+import { VisibilityToggle, type Visibility } from './components/visibility-toggle';
+import {
+  deviceSelected,
+  remoteConnected,
+  selectRemotePin,
+  selectSelectedDevice,
+  viewReset,
+  type RemoteConnection,
+} from './devices-view-slice';
+import { useInactivityReset } from './hooks/use-inactivity-reset';
+import { useHasRestriction } from './hooks/use-restrictions';
+import { useWideScreen } from './hooks/use-wide-screen';
+import './devices.css';
+
+type OpenModal =
+  | { kind: 'add' }
+  | { kind: 'remote' }
+  | { kind: 'block'; level: BlockLevel }
+  | { kind: 'edit'; device: Device }
+  | null;
+
 export function DevicesPage() {
-  return <h1>Devices</h1>;
+  const { t } = useTranslation('devices');
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const wide = useWideScreen();
+  const has = useHasRestriction();
+  const canEdit = has('can_edit_device');
+  const [visibility, setVisibility] = useState<Visibility>('visible');
+  const [modal, setModal] = useState<OpenModal>(null);
+  const selected = useAppSelector(selectSelectedDevice);
+  const remotePin = useAppSelector((s) => (selected ? selectRemotePin(s, selected.id) : null));
+  const { data: float } = useFloatQuery();
+  // Fetched afresh each time the screen opens; between visits, the detail poll and cash calls keep it fresh.
+  const {
+    data: devices,
+    isLoading,
+    isError,
+    refetch,
+  } = useDevicesQuery(undefined, {
+    refetchOnMountOrArgChange: true,
+  });
+
+  const reset = useCallback(() => {
+    dispatch(viewReset());
+    setModal(null);
+  }, [dispatch]);
+  useInactivityReset(reset);
+  const closeModal = useCallback(() => setModal(null), []);
+  const leaveDevice = useCallback(() => dispatch(viewReset()), [dispatch]);
+
+  const shown: Visibility = canEdit ? visibility : 'visible';
+  const all = devices ?? [];
+  const counts = {
+    visible: all.filter((d) => !d.hidden).length,
+    hidden: all.filter((d) => d.hidden).length,
+  };
+  const listed = all.filter((d) => d.hidden === (shown === 'hidden'));
+
+  function openDevice(device: Device) {
+    if (wide) dispatch(deviceSelected(device.id));
+    else void navigate(`/devices/${device.id}`);
+  }
+
+  function openRemoteDevices() {
+    if (float?.is_hard_block_home_play) setModal({ kind: 'block', level: 'hard' });
+    else if (float?.is_light_block_home_play) setModal({ kind: 'block', level: 'light' });
+    else setModal({ kind: 'remote' });
+  }
+
+  function onRemoteConnected(connection: RemoteConnection) {
+    dispatch(remoteConnected(connection));
+    setModal(null);
+    if (!wide) void navigate(`/devices/${connection.deviceId}?type=${DEVICE_TYPE.remote}`);
+  }
+
+  return (
+    <div className={wide ? 'devices-page devices-page--wide' : 'devices-page'}>
+      <section className="devices-page__list" aria-labelledby="devices-heading">
+        <header className="devices-toolbar">
+          <h1 id="devices-heading" className="devices-toolbar__title">
+            {t('title')}
+          </h1>
+          <VisibilityToggle value={shown} counts={counts} canSeeHidden={canEdit} onChange={setVisibility} />
+          <div className="devices-toolbar__actions">
+            {has('can_register_new_device') && (
+              <button type="button" className="button--primary" onClick={() => setModal({ kind: 'add' })}>
+                {t('add.open')}
+              </button>
+            )}
+            {float?.home_play && (
+              <button type="button" onClick={openRemoteDevices}>
+                {t('remote.open')}
+              </button>
+            )}
+          </div>
+        </header>
+
+        {!has('disable_daily_total') && devices && <DailyTotals devices={devices} />}
+
+        {isLoading ? (
+          <p className="devices-empty" role="status">
+            {t('common:loading')}
+          </p>
+        ) : isError && !devices ? (
+          <div className="devices-empty" role="alert">
+            <p>{t('listFailed')}</p>
+            <button type="button" onClick={() => void refetch()}>
+              {t('retry')}
+            </button>
+          </div>
+        ) : listed.length === 0 ? (
+          <p className="devices-empty">{t(shown === 'hidden' ? 'empty.noHidden' : 'empty.inProgress')}</p>
+        ) : (
+          <div className="devices-page__table">
+            <DeviceTable
+              devices={listed}
+              selectedId={wide && selected?.type === DEVICE_TYPE.regular ? selected.id : null}
+              canEdit={canEdit}
+              onOpen={openDevice}
+              onEdit={(device) => setModal({ kind: 'edit', device })}
+            />
+          </div>
+        )}
+      </section>
+
+      {wide && (
+        <aside className="devices-page__panel" aria-label={t('detail.label')}>
+          {selected ? (
+            <DeviceDetailView
+              key={`${selected.type}:${selected.id}`}
+              id={selected.id}
+              type={selected.type}
+              pin={selected.type === DEVICE_TYPE.remote ? remotePin : null}
+              layout="panel"
+              onExit={leaveDevice}
+            />
+          ) : (
+            <p className="devices-empty">{t('empty.select')}</p>
+          )}
+        </aside>
+      )}
+
+      {modal?.kind === 'add' && <AddDeviceModal onClose={closeModal} />}
+      {modal?.kind === 'remote' && (
+        <RemoteDeviceModal onClose={closeModal} onConnected={onRemoteConnected} onReset={reset} />
+      )}
+      {modal?.kind === 'block' && (
+        <BlockModal
+          level={modal.level}
+          // A light block still lets the cashier withdraw on a phone: the PIN modal follows.
+          onClose={modal.level === 'light' ? () => setModal({ kind: 'remote' }) : closeModal}
+        />
+      )}
+      {modal?.kind === 'edit' && <EditDeviceModal device={modal.device} onClose={closeModal} />}
+    </div>
+  );
 }

@@ -1,12 +1,59 @@
-// Placeholder: navigation bar around the signed-in screens.
+// The frame of every signed-in screen: the navigation bar over the routed screen (<Outlet/>). It also
+// keeps the float polled, and reloads the page when the account's block flags or the build change.
+import { useEffect, useRef } from 'react';
+import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import type { SerializedError } from '@reduxjs/toolkit';
 import { Outlet } from 'react-router';
+import { apiFailure } from '../../api/api-error';
+import { errorToast } from '../../api/error-toast';
+import { useAppDispatch } from '../../app/hooks';
+import { useMeQuery } from '../auth/api/auth-api';
+import { floatVisibility, usePolledFloat } from '../float/float-api';
+import { useReloadOnBlockChange } from '../float/use-reload-on-block-change';
+import { toastShown } from '../toasts/toasts-slice';
+import { NavBar } from './nav-bar';
+import { useResetApiOnSignedOutExit } from './use-logout';
+import { useReloadOnNewVersion } from './use-reload-on-new-version';
+import './app-layout.css';
 
 export function AppLayout() {
+  const { data: user } = useMeQuery();
+  const float = usePolledFloat();
+  useReloadOnBlockChange(float.data);
+  useReloadOnNewVersion();
+  useFloatErrorToast(float.error, float.fulfilledTimeStamp);
+  useResetApiOnSignedOutExit();
+
   return (
     <div className="app-layout">
+      <NavBar user={user} floatView={floatVisibility(user, float.data)} />
       <main className="app-layout__main">
         <Outlet />
       </main>
     </div>
   );
+}
+
+/**
+ * A failing float poll shows its toast once, not every 5 s: again only after a success or a different
+ * failure. A 401 is left to the session watcher.
+ */
+function useFloatErrorToast(
+  error: FetchBaseQueryError | SerializedError | undefined,
+  lastSuccessAt: number | undefined,
+) {
+  const dispatch = useAppDispatch();
+  const shown = useRef<string | null>(null);
+  useEffect(() => {
+    shown.current = null;
+  }, [lastSuccessAt]);
+  useEffect(() => {
+    if (!error) return;
+    const failure = apiFailure(error);
+    if (failure.status === 401) return;
+    const toast = errorToast(failure);
+    if (shown.current === toast.id) return;
+    shown.current = toast.id;
+    dispatch(toastShown(toast));
+  }, [error, dispatch]);
 }

@@ -1,0 +1,77 @@
+// Cash calls of a player place (contract: cashier calls): deposit/withdraw/cash-out, regular and remote,
+// and the place's last operations. A cash call's trx comes from the caller, made once per attempt, so
+// the base API's retries on HTTP 500 resend the very same request and the server executes it once.
+import {
+  PLACE_HISTORY_FETCH,
+  type CashRequest,
+  type CashResult,
+  type LimitReportRequest,
+  type RemoteCashRequest,
+  type ReportEntry,
+} from '@cashdesk/contract';
+import { baseApi } from '../../../api/base-api';
+
+export interface PlaceCashArgs extends CashRequest {
+  deviceId: number;
+  place: number;
+}
+
+export interface RemotePlaceCashArgs extends RemoteCashRequest {
+  deviceId: number;
+  place: number;
+}
+
+export interface PlaceOperationsArgs {
+  deviceId: number;
+  place: number;
+}
+
+/** A new transaction id: one per user action, kept for that action's retries. */
+export function newTrx(): string {
+  return crypto.randomUUID();
+}
+
+// Money moved (or maybe moved, when the answer was lost): the float, the device list and the device's
+// places are stale, and so are the reports. RTK Query applies these on failures too.
+const AFTER_CASH_CALL = ['Float', 'Devices', 'Device', 'Reports'] as const;
+
+export const cashApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    modifyPlaceCash: build.mutation<CashResult, PlaceCashArgs>({
+      query: ({ deviceId, place, delta, trx }) => ({
+        url: `/a/cashier/devices/${deviceId}/place/${place}/update`,
+        method: 'POST',
+        body: { delta, trx } satisfies CashRequest,
+      }),
+      invalidatesTags: [...AFTER_CASH_CALL],
+    }),
+
+    modifyRemotePlaceCash: build.mutation<CashResult, RemotePlaceCashArgs>({
+      query: ({ deviceId, place, delta, trx, pin_code }) => ({
+        url: `/a/cashier/devices/remote/${deviceId}/place/${place}/update`,
+        method: 'POST',
+        body: { delta, trx, pin_code } satisfies RemoteCashRequest,
+      }),
+      invalidatesTags: [...AFTER_CASH_CALL],
+    }),
+
+    lastPlaceOperations: build.query<ReportEntry[], PlaceOperationsArgs>({
+      query: ({ deviceId, place }) => ({
+        url: '/a/cashier/limit_report',
+        method: 'POST',
+        body: {
+          device_ids: [deviceId],
+          limit: PLACE_HISTORY_FETCH,
+          placeId: place,
+          remote: true,
+        } satisfies LimitReportRequest,
+      }),
+      // A null answer counts as empty (spec section 7).
+      transformResponse: (entries: ReportEntry[] | null) => entries ?? [],
+      providesTags: ['Reports'],
+    }),
+  }),
+});
+
+export const { useModifyPlaceCashMutation, useModifyRemotePlaceCashMutation, useLastPlaceOperationsQuery } =
+  cashApi;

@@ -1,0 +1,247 @@
+// The cash-manage modal of one player place (spec sections 2, 4, 5 and 8): deposit, withdraw and cash
+// out, with the adult check before a deposit, the final-bonus confirmation before a withdraw, the
+// error rules of section 8 and an optional printed receipt. Regular devices, or remote ones with a PIN.
+import {
+  CENTS_PER_UNIT,
+  formatCents,
+  type CashResult,
+  type DeviceDetail,
+  type Place,
+} from '@cashdesk/contract';
+import type { SerializedError } from '@reduxjs/toolkit';
+import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { apiFailure } from '../../api/api-error';
+import { baseApi } from '../../api/base-api';
+import { errorToast } from '../../api/error-toast';
+import { useAppDispatch } from '../../app/hooks';
+import type { NumpadKey } from '../../components/ui/numpad';
+import { Modal } from '../../components/ui/modal';
+import { useMeQuery } from '../auth/api/auth-api';
+import { toastShown } from '../toasts/toasts-slice';
+import { amountTextToCents, applyAmountKey, unitsToAmountText } from './amount';
+import { newTrx, useModifyPlaceCashMutation, useModifyRemotePlaceCashMutation } from './api/cash-api';
+import { cashErrorOutcome } from './cash-errors';
+import { AdultCheck } from './components/adult-check';
+import { BonusConfirm } from './components/bonus-confirm';
+import { CashForm } from './components/cash-form';
+import { UnderAgeNotice } from './components/under-age-notice';
+import { formatMoney } from './money';
+import { usePrintPreference } from './print-preference';
+import { ReceiptPrint } from './receipt';
+import { buildReceipt, type ReceiptData } from './receipt-data';
+import {
+  canCashOut,
+  canDeposit,
+  canQuickAmount,
+  canWithdraw,
+  deltaOf,
+  effectiveQuickMode,
+  stepBeforeSending,
+  type CashOperation,
+  type QuickMode,
+} from './rules';
+import { useCashFloat } from './use-cash-float';
+import './cash-manage-modal.css';
+
+export interface CashManageModalProps {
+  device: DeviceDetail;
+  place: Place;
+  /** The remote device's current PIN: non-null means the remote variant (sent as pin_code). */
+  remotePin: string | null;
+  onClose(): void;
+}
+
+/** One operation the cashier asked for; its amount is fixed when asked, so a confirm shows what is sent. */
+interface Attempt {
+  operation: CashOperation;
+  amount_cents: number;
+}
+
+type Step =
+  | { name: 'form' }
+  | { name: 'adultCheck'; attempt: Attempt }
+  | { name: 'underAge' }
+  | { name: 'bonusConfirm'; attempt: Attempt & { operation: 'withdraw' | 'cashOut' }; bonus_cents: number }
+  | { name: 'printing'; receipt: ReceiptData };
+
+export function CashManageModal({ device, place, remotePin, onClose }: CashManageModalProps) {
+  const { t } = useTranslation('cash');
+  const dispatch = useAppDispatch();
+  const me = useMeQuery();
+  const { lightBlock, currency } = useCashFloat();
+  const [modifyPlaceCash] = useModifyPlaceCashMutation();
+  const [modifyRemotePlaceCash] = useModifyRemotePlaceCashMutation();
+  const [printReceipt, setPrintReceipt] = usePrintPreference();
+
+  const [amountText, setAmountText] = useState('');
+  const [chosenMode, setChosenMode] = useState<QuickMode>('deposit');
+  const [step, setStep] = useState<Step>({ name: 'form' });
+  const [sending, setSending] = useState(false);
+  // Set synchronously: two clicks in one frame must not send two requests.
+  const sendingRef = useRef(false);
+
+  const entries_cents = place.balances.entries;
+  const bonus_cents = place.balances.final_bonus;
+  const amount_cents = amountTextToCents(amountText) ?? 0;
+  const rule = { amount_cents, entries_cents, lightBlock };
+  const mode = effectiveQuickMode(chosenMode, entries_cents);
+  const enabled: Record<CashOperation, boolean> = {
+    deposit: canDeposit(rule),
+    withdraw: canWithdraw(rule),
+    cashOut: canCashOut(entries_cents),
+  };
+  const callKind = remotePin === null ? 'default' : 'remote';
+
+  function resetForm() {
+    setAmountText('');
+    setChosenMode('deposit');
+    setStep({ name: 'form' });
+  }
+
+  function begin(attempt: Attempt) {
+    const next = stepBeforeSending(attempt.operation, bonus_cents);
+    if (next === 'adultCheck') setStep({ name: 'adultCheck', attempt });
+    else if (next === 'bonusConfirm' && attempt.operation !== 'deposit') {
+      setStep({ name: 'bonusConfirm', attempt: { ...attempt, operation: attempt.operation }, bonus_cents });
+    } else void send(attempt);
+  }
+
+  function startOperation(operation: CashOperation) {
+    if (sendingRef.current || !enabled[operation]) return;
+    if (operation === 'cashOut') {
+      // Cash out is the whole balance, whatever was typed.
+      setAmountText(formatCents(entries_cents));
+      begin({ operation, amount_cents: entries_cents });
+    } else begin({ operation, amount_cents });
+  }
+
+  function startQuickAmount(quickMode: QuickMode, units: number) {
+    if (sendingRef.current || !canQuickAmount(quickMode, units, { entries_cents, lightBlock })) return;
+    setAmountText(unitsToAmountText(units));
+    begin({ operation: quickMode, amount_cents: units * CENTS_PER_UNIT });
+  }
+
+  async function send(attempt: Attempt) {
+    if (sendingRef.current) return;
+    sendingRef.current = true;
+    setSending(true);
+    setStep({ name: 'form' });
+    // One trx per attempt: the base API's retries on 500 resend it, the server executes it once.
+    const request = {
+      deviceId: device.id,
+      place: place.place,
+      delta: deltaOf(attempt.operation, attempt.amount_cents),
+      trx: newTrx(),
+    };
+    const result =
+      remotePin === null
+        ? await modifyPlaceCash(request)
+        : await modifyRemotePlaceCash({ ...request, pin_code: remotePin });
+    sendingRef.current = false;
+    setSending(false);
+    if ('error' in result) failed(result.error);
+    else succeeded(attempt.operation, result.data);
+  }
+
+  function succeeded(operation: CashOperation, result: CashResult) {
+    dispatch(
+      toastShown({
+        id: `cash:${result.trx}`,
+        kind: 'success',
+        key: `cash:success.${operation}`,
+        params: { amount: formatMoney(Math.abs(result.delta), result.currency) },
+      }),
+    );
+    resetForm();
+    if (!printReceipt) {
+      onClose();
+      return;
+    }
+    const receipt = buildReceipt({
+      result,
+      operation,
+      device,
+      place,
+      remote: remotePin !== null,
+      cashier: me.data?.name || t('receipt.cashierFallback'),
+    });
+    // The modal is gone from the screen; it closes for good once the receipt has printed.
+    setStep({ name: 'printing', receipt });
+  }
+
+  function failed(error: FetchBaseQueryError | SerializedError | undefined) {
+    const failure = apiFailure(error);
+    dispatch(toastShown(errorToast(failure, callKind)));
+    resetForm();
+    const outcome = cashErrorOutcome(failure);
+    if (outcome === 'closeAndRefresh') dispatch(baseApi.util.invalidateTags(['Device']));
+    if (outcome !== 'stayOpen') onClose();
+  }
+
+  if (step.name === 'printing') return <ReceiptPrint receipt={step.receipt} onPrinted={onClose} />;
+
+  const titles: Record<Exclude<Step['name'], 'printing'>, string> = {
+    form: t('title', { place: place.place }),
+    adultCheck: t('adult.title'),
+    underAge: t('underAge.title'),
+    bonusConfirm: t('bonus.title'),
+  };
+
+  return (
+    <Modal
+      title={titles[step.name]}
+      onClose={onClose}
+      busy={sending}
+      // The form is wide (two columns); a question step keeps the narrow default.
+      className={step.name === 'form' ? 'cash-modal' : undefined}
+    >
+      <p className="cash-modal__context">
+        <span>{t('device', { name: device.name, id: device.id })}</span>
+        {remotePin !== null && <span className="cash-modal__remote">{t('remote', { pin: remotePin })}</span>}
+      </p>
+      {step.name === 'form' && (
+        <CashForm
+          deviceId={device.id}
+          place={place.place}
+          entries_cents={entries_cents}
+          final_bonus_cents={bonus_cents}
+          currency={currency}
+          lightBlock={lightBlock}
+          userId={me.data?.id}
+          amountText={amountText}
+          onAmountText={setAmountText}
+          onNumpadKey={(key: NumpadKey) => setAmountText((text) => applyAmountKey(text, key))}
+          mode={mode}
+          onModeChange={setChosenMode}
+          onQuickAmount={startQuickAmount}
+          enabled={enabled}
+          onStart={startOperation}
+          printReceipt={printReceipt}
+          onPrintReceipt={setPrintReceipt}
+          busy={sending}
+        />
+      )}
+      {step.name === 'adultCheck' && (
+        <AdultCheck
+          amount={formatMoney(step.attempt.amount_cents, currency)}
+          place={place.place}
+          onYes={() => void send(step.attempt)}
+          onNo={() => setStep({ name: 'underAge' })}
+        />
+      )}
+      {step.name === 'underAge' && <UnderAgeNotice onDone={onClose} />}
+      {step.name === 'bonusConfirm' && (
+        <BonusConfirm
+          operation={step.attempt.operation}
+          amount={formatMoney(step.attempt.amount_cents, currency)}
+          place={place.place}
+          bonus={formatMoney(step.bonus_cents, currency)}
+          onConfirm={() => void send(step.attempt)}
+          onCancel={() => setStep({ name: 'form' })}
+        />
+      )}
+    </Modal>
+  );
+}

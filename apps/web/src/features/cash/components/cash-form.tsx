@@ -1,0 +1,103 @@
+// The form of the cash-manage modal: the place's figures, quick amounts, the amount with its numpad,
+// the operations, the 'print receipt' choice and the place's last operations.
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Numpad, type NumpadKey } from '../../../components/ui/numpad';
+import { formatMoney } from '../money';
+import type { CashOperation, QuickMode } from '../rules';
+import { AmountField } from './amount-field';
+import { CashActions } from './cash-actions';
+import { PlaceOperations } from './place-operations';
+import { QuickAmounts } from './quick-amounts';
+
+export interface CashFormProps {
+  deviceId: number;
+  place: number;
+  entries_cents: number;
+  final_bonus_cents: number;
+  currency: string | undefined;
+  lightBlock: boolean;
+  userId: number | undefined;
+  amountText: string;
+  onAmountText: (text: string) => void;
+  onNumpadKey: (key: NumpadKey) => void;
+  mode: QuickMode;
+  onModeChange: (mode: QuickMode) => void;
+  onQuickAmount: (mode: QuickMode, units: number) => void;
+  enabled: Record<CashOperation, boolean>;
+  onStart: (operation: CashOperation) => void;
+  printReceipt: boolean;
+  onPrintReceipt: (print: boolean) => void;
+  /** A request is running: nothing can be changed or started. */
+  busy: boolean;
+}
+
+export function CashForm(props: CashFormProps) {
+  const { t } = useTranslation('cash');
+  const { busy, mode, currency } = props;
+  const formRef = useRef<HTMLDivElement>(null);
+  // Back from a step or a refused request: the amount has the focus again, so typing goes on at once.
+  useEffect(() => {
+    if (!busy) formRef.current?.querySelector<HTMLInputElement>('.cash-amount__input')?.focus();
+  }, [busy]);
+
+  return (
+    <div ref={formRef} className="cash-form">
+      <div className="cash-form__entry">
+        <dl className="cash-summary">
+          <div className="cash-summary__item">
+            <dt>{t('balance')}</dt>
+            <dd className="cash-summary__balance">{formatMoney(props.entries_cents, currency)}</dd>
+          </div>
+          <div className="cash-summary__item">
+            <dt>{t('finalBonus')}</dt>
+            <dd>{formatMoney(props.final_bonus_cents, currency)}</dd>
+          </div>
+        </dl>
+        <QuickAmounts
+          mode={mode}
+          onModeChange={props.onModeChange}
+          onPick={props.onQuickAmount}
+          entries_cents={props.entries_cents}
+          lightBlock={props.lightBlock}
+          disabled={busy}
+        />
+        <AmountField
+          value={props.amountText}
+          onChange={props.onAmountText}
+          disabled={busy}
+          currency={currency}
+        />
+        <Numpad allowPoint onKey={props.onNumpadKey} onSubmit={() => props.onStart(mode)} disabled={busy} />
+      </div>
+      <div className="cash-form__side">
+        <CashActions
+          onStart={props.onStart}
+          enabled={props.enabled}
+          defaultOperation={mode}
+          disabled={busy}
+        />
+        {busy && (
+          <p className="cash-form__status" role="status">
+            {t('processing')}
+          </p>
+        )}
+        {/* A switch, not a checkbox: with the focus on it, typed digits still reach the numpad. */}
+        <button
+          type="button"
+          role="switch"
+          aria-checked={props.printReceipt}
+          className="cash-print"
+          disabled={busy}
+          onClick={() => props.onPrintReceipt(!props.printReceipt)}
+        >
+          <span className="cash-print__track" aria-hidden="true">
+            <span className="cash-print__thumb" />
+          </span>
+          {t('printReceipt')}
+        </button>
+        <PlaceOperations deviceId={props.deviceId} place={props.place} userId={props.userId} />
+      </div>
+    </div>
+  );
+}

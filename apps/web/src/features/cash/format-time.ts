@@ -1,0 +1,20 @@
+// Local date-times of the cash feature: DD.MM HH:mm in lists (spec section 9), the full date and seconds
+// on a receipt, which a customer may keep.
+
+const two = (n: number) => n.toString().padStart(2, '0');
+
+function parse(iso: string): Date | null {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+export function formatListTime(iso: string): string {
+  const d = parse(iso);
+  return d ? `${two(d.getDate())}.${two(d.getMonth() + 1)} ${two(d.getHours())}:${two(d.getMinutes())}` : '';
+}
+
+export function formatReceiptTime(iso: string): string {
+  const d = parse(iso);
+  if (!d) return '';
+  return `${two(d.getDate())}.${two(d.getMonth() + 1)}.${d.getFullYear()} ${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}`;
+}

@@ -1,0 +1,58 @@
+// What a cash receipt says (spec section 3), built from the server's answer at the moment of success,
+// so a receipt never shows a figure the server did not confirm.
+import type { CashResult, DeviceDetail, Place } from '@cashdesk/contract';
+import type { CashOperation } from './rules';
+import { uuidToHex } from './uuid-to-hex';
+
+export interface ReceiptData {
+  operation: CashOperation;
+  /** The operation's trx: the number a dispute is traced by. */
+  receiptNumber: string;
+  cashier: string;
+  /** Magnitude of the move in cents; the operation says its direction. */
+  amount_cents: number;
+  currency: string;
+  /** When the server booked it (ISO, UTC); printed in local time. */
+  operationTime: string;
+  /** The player place number. */
+  playerId: number;
+  deviceId: number;
+  deviceName: string;
+  remote: boolean;
+  /** Remote devices: the uuid as 32 hex characters, or null when there is none ('mobile'). */
+  deviceUuid: string | null;
+  burned_final_bonus_cents: number;
+}
+
+export interface ReceiptSource {
+  result: CashResult;
+  operation: CashOperation;
+  device: Pick<DeviceDetail, 'id' | 'name' | 'uuid'>;
+  place: Pick<Place, 'place'>;
+  remote: boolean;
+  cashier: string;
+}
+
+export function buildReceipt({
+  result,
+  operation,
+  device,
+  place,
+  remote,
+  cashier,
+}: ReceiptSource): ReceiptData {
+  return {
+    operation,
+    receiptNumber: result.trx,
+    cashier,
+    amount_cents: Math.abs(result.delta),
+    currency: result.currency,
+    operationTime: result.created_at,
+    playerId: place.place,
+    deviceId: device.id,
+    deviceName: device.name,
+    remote,
+    deviceUuid: remote ? uuidToHex(result.device_uuid || device.uuid) : null,
+    burned_final_bonus_cents: result.burned_final_bonus,
+  };
+}

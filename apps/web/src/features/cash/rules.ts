@@ -1,0 +1,62 @@
+// Which cash actions are possible (spec section 5) and where an action leads (spec section 4).
+// Pure functions of cents and flags, so every rule is unit-tested apart from the screen.
+import { CENTS_PER_UNIT, WITHDRAW_TOGGLE_MIN_BALANCE_UNITS } from '@cashdesk/contract';
+
+export type Operation = 'none' | 'deposit' | 'withdraw' | 'cashOut';
+/** The operations a cashier can start; 'none' is the state before any. */
+export type CashOperation = Exclude<Operation, 'none'>;
+/** What the quick-amount buttons do. */
+export type QuickMode = 'deposit' | 'withdraw';
+
+export interface CashRuleInput {
+  /** The typed amount in cents (0 when empty; an invalid text counts as 0). */
+  amount_cents: number;
+  /** The place's balance (entries) in cents. */
+  entries_cents: number;
+  /** float.is_light_block_home_play: deposits are not possible. */
+  lightBlock: boolean;
+}
+
+export function canDeposit({ amount_cents, lightBlock }: CashRuleInput): boolean {
+  return amount_cents > 0 && !lightBlock;
+}
+
+export function canWithdraw({ amount_cents, entries_cents }: CashRuleInput): boolean {
+  return amount_cents > 0 && amount_cents <= entries_cents;
+}
+
+export function canCashOut(entries_cents: number): boolean {
+  return entries_cents > 0;
+}
+
+/** The withdraw side of the quick-amount toggle needs a balance of at least 10 units. */
+export function canToggleWithdraw(entries_cents: number): boolean {
+  return entries_cents >= WITHDRAW_TOGGLE_MIN_BALANCE_UNITS * CENTS_PER_UNIT;
+}
+
+export function canQuickAmount(
+  mode: QuickMode,
+  units: number,
+  { entries_cents, lightBlock }: Pick<CashRuleInput, 'entries_cents' | 'lightBlock'>,
+): boolean {
+  return mode === 'deposit' ? !lightBlock : units * CENTS_PER_UNIT <= entries_cents;
+}
+
+/** The toggle falls back to deposit when the balance no longer allows the withdraw side. */
+export function effectiveQuickMode(chosen: QuickMode, entries_cents: number): QuickMode {
+  return chosen === 'withdraw' && !canToggleWithdraw(entries_cents) ? 'deposit' : chosen;
+}
+
+/** The step an operation goes through before its request: the adult check, the bonus burn, or none. */
+export function stepBeforeSending(
+  operation: CashOperation,
+  final_bonus_cents: number,
+): 'adultCheck' | 'bonusConfirm' | 'send' {
+  if (operation === 'deposit') return 'adultCheck';
+  return final_bonus_cents > 0 ? 'bonusConfirm' : 'send';
+}
+
+/** The signed delta of a request: positive for a deposit, negative for a withdraw or cash-out. */
+export function deltaOf(operation: CashOperation, amount_cents: number): number {
+  return operation === 'deposit' ? amount_cents : -amount_cents;
+}

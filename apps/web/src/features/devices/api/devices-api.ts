@@ -1,0 +1,103 @@
+// Cashier device calls: the list, a device's detail (regular or remote with its PIN), linking by PIN,
+// editing, and a remote device's game report. (A place's last operations come from the cash feature's
+// `lastPlaceOperations`, which its modal shares.)
+import type {
+  Device,
+  DeviceDetail,
+  EditDeviceRequest,
+  GameEvent,
+  RegisterDeviceRequest,
+} from '@cashdesk/contract';
+import { baseApi } from '../../../api/base-api';
+
+/** The header that carries a remote device's current PIN (contract: remote detail and game report). */
+export const PIN_HEADER = 'X-Device-Pin';
+
+export interface RemoteDeviceArgs {
+  id: number;
+  pin: string;
+}
+
+export interface EditDeviceArgs extends EditDeviceRequest {
+  id: number;
+}
+
+export interface GameReportArgs {
+  device_id: number;
+  pin: string;
+}
+
+/** A new transaction id for a link or money call (the contract wants 8-64 of [A-Za-z0-9_-]). */
+export function newTrx(): string {
+  return crypto.randomUUID();
+}
+
+export const devicesApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    devices: build.query<Device[], void>({
+      query: () => '/a/cashier/devices',
+      providesTags: ['Devices'],
+    }),
+
+    device: build.query<DeviceDetail, number>({
+      query: (id) => `/a/cashier/devices/${id}`,
+      providesTags: (_result, _error, id) => [{ type: 'Device', id }],
+      // The list is not polled: each detail poll copies the device's fresh figures into its list row, so
+      // the selected device's players, payment, status and totals never lag behind its panel.
+      async onQueryStarted(id, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          const { places: _places, ...fresh } = data;
+          dispatch(
+            devicesApi.util.updateQueryData('devices', undefined, (list) => {
+              const index = list.findIndex((d) => d.id === id);
+              if (index >= 0) list[index] = fresh;
+            }),
+          );
+        } catch {
+          // The failure is shown by the component that asked.
+        }
+      },
+    }),
+
+    remoteDevice: build.query<DeviceDetail, RemoteDeviceArgs>({
+      query: ({ id, pin }) => ({ url: `/a/cashier/devices/remote/${id}`, headers: { [PIN_HEADER]: pin } }),
+      providesTags: (_result, _error, { id }) => [{ type: 'Device', id }],
+    }),
+
+    registerDevice: build.mutation<{ id: number }, RegisterDeviceRequest>({
+      query: (body) => ({ url: '/a/cashier/devices/register', method: 'POST', body }),
+      invalidatesTags: (result) => (result ? ['Devices'] : []),
+    }),
+
+    registerRemoteDevice: build.mutation<{ id: number }, RegisterDeviceRequest>({
+      query: (body) => ({ url: '/a/cashier/devices/remote/register', method: 'POST', body }),
+    }),
+
+    editDevice: build.mutation<Device, EditDeviceArgs>({
+      query: ({ id, ...body }) => ({ url: `/a/cashier/devices/${id}`, method: 'POST', body }),
+      invalidatesTags: (_result, _error, { id }) => ['Devices', { type: 'Device', id }],
+    }),
+
+    gameReport: build.query<GameEvent[], GameReportArgs>({
+      query: ({ device_id, pin }) => ({
+        url: '/a/cashier/game_report',
+        method: 'POST',
+        body: { device_id, full: true },
+        headers: { [PIN_HEADER]: pin },
+      }),
+      transformResponse: (events: GameEvent[] | null) => events ?? [],
+      providesTags: ['Reports'],
+    }),
+  }),
+});
+
+export const {
+  useDevicesQuery,
+  useDeviceQuery,
+  useRemoteDeviceQuery,
+  useRegisterDeviceMutation,
+  useRegisterRemoteDeviceMutation,
+  useEditDeviceMutation,
+  useGameReportQuery,
+} = devicesApi;

@@ -1,0 +1,33 @@
+// Tells the cashier that remote devices are blocked (hard) or usable for withdraw only (light). The OK
+// button counts down from BLOCK_MODAL_COUNTDOWN_S and the modal closes itself at 0 (spec section 2).
+import { BLOCK_MODAL_COUNTDOWN_S } from '@cashdesk/contract';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Modal } from '../../../components/ui/modal';
+
+export type BlockLevel = 'hard' | 'light';
+
+export function BlockModal({ level, onClose }: { level: BlockLevel; onClose: () => void }) {
+  const { t } = useTranslation('devices');
+  const [secondsLeft, setSecondsLeft] = useState<number>(BLOCK_MODAL_COUNTDOWN_S);
+
+  useEffect(() => {
+    const timer = setInterval(() => setSecondsLeft((s) => Math.max(0, s - 1)), 1000);
+    return () => clearInterval(timer);
+  }, []);
+
+  useEffect(() => {
+    if (secondsLeft === 0) onClose();
+  }, [secondsLeft, onClose]);
+
+  return (
+    <Modal title={t('block.title')} onClose={onClose} className="device-block-modal">
+      <p role="alert">{t(level === 'hard' ? 'block.hard' : 'block.light')}</p>
+      <div className="device-modal__actions">
+        <button type="button" className="button--primary" data-autofocus onClick={onClose}>
+          {t('block.ok', { seconds: secondsLeft })}
+        </button>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,42 @@
+// A device's money of the last 24 hours and its latest deposit and withdraw (spec: Devices screen).
+import { formatCents, type DeviceSummary as Summary } from '@cashdesk/contract';
+import { useTranslation } from 'react-i18next';
+import { formatShortDate } from '../lib/format-date';
+
+export function DeviceSummary({ summary }: { summary: Summary }) {
+  const { t } = useTranslation('devices');
+  const latest = (move: Summary['last_deposit']) =>
+    move ? (
+      <>
+        {formatCents(move.amount)} <span className="devices-muted">{formatShortDate(move.created_at)}</span>
+      </>
+    ) : (
+      '—'
+    );
+  return (
+    <dl className="device-summary">
+      <div>
+        <dt>{t('summary.deposit24h')}</dt>
+        <dd>{formatCents(summary.deposit_24h)}</dd>
+      </div>
+      <div>
+        <dt>{t('summary.withdraw24h')}</dt>
+        <dd>{formatCents(summary.withdraw_24h)}</dd>
+      </div>
+      <div>
+        <dt>{t('summary.delta24h')}</dt>
+        <dd className={summary.delta_24h < 0 ? 'devices-amount--debit' : undefined}>
+          {formatCents(summary.delta_24h)}
+        </dd>
+      </div>
+      <div>
+        <dt>{t('summary.lastDeposit')}</dt>
+        <dd>{latest(summary.last_deposit)}</dd>
+      </div>
+      <div>
+        <dt>{t('summary.lastWithdraw')}</dt>
+        <dd>{latest(summary.last_withdraw)}</dd>
+      </div>
+    </dl>
+  );
+}

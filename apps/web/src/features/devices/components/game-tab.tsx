@@ -1,0 +1,59 @@
+// The Game tab of a remote device: its game report, newest first, with credits and withdrawals told
+// apart and lucky bets left out (spec section 4).
+import { formatCents, POLL_INTERVAL_MS } from '@cashdesk/contract';
+import { useTranslation } from 'react-i18next';
+import { useGameReportQuery } from '../api/devices-api';
+import { formatShortDate } from '../lib/format-date';
+import { gameEventDisplay, signedAmount } from '../lib/game-event-display';
+
+export function GameTab({ deviceId, pin }: { deviceId: number; pin: string }) {
+  const { t } = useTranslation('devices');
+  const { data, isLoading, isError } = useGameReportQuery(
+    { device_id: deviceId, pin },
+    { pollingInterval: POLL_INTERVAL_MS },
+  );
+  if (isLoading) return <p className="devices-empty">{t('common:loading')}</p>;
+  if (isError && !data) return <p className="devices-empty">{t('game.failed')}</p>;
+  const rows = (data ?? []).flatMap((event) => {
+    const display = gameEventDisplay(event.type);
+    return display ? [{ event, display }] : [];
+  });
+  if (rows.length === 0) return <p className="devices-empty">{t('game.empty')}</p>;
+  return (
+    <table className="devices-data-table">
+      <caption className="visually-hidden">{t('tabs.game')}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{t('history.date')}</th>
+          <th scope="col">{t('game.player')}</th>
+          <th scope="col">{t('history.type')}</th>
+          <th scope="col" className="devices-num">
+            {t('history.amount')}
+          </th>
+          <th scope="col" className="devices-num">
+            {t('game.balance')}
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map(({ event, display }, index) => (
+          <tr key={`${event.created_at}-${index}`}>
+            <td>{formatShortDate(event.created_at)}</td>
+            <td>{event.place}</td>
+            <td>{t(`game.types.${display.labelKey}`)}</td>
+            <td
+              className={
+                display.direction === 'credit'
+                  ? 'devices-num devices-amount--credit'
+                  : 'devices-num devices-amount--debit'
+              }
+            >
+              {signedAmount(display.direction, formatCents(event.delta))}
+            </td>
+            <td className="devices-num">{formatCents(event.balance)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

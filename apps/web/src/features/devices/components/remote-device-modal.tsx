@@ -1,0 +1,75 @@
+// Connects to a home-play phone by its 6-digit PIN (spec: Remote device modal; errors in section 8).
+// On success the parent opens the device with the PIN kept in memory.
+import { PIN_LENGTH } from '@cashdesk/contract';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { apiFailure } from '../../../api/api-error';
+import { errorToast } from '../../../api/error-toast';
+import { useAppDispatch } from '../../../app/hooks';
+import { Modal } from '../../../components/ui/modal';
+import { toastShown } from '../../toasts/toasts-slice';
+import { newTrx, useRegisterRemoteDeviceMutation } from '../api/devices-api';
+import type { RemoteConnection } from '../devices-view-slice';
+import { answerUnknown } from './add-device-modal';
+import { ModalMessage } from './modal-message';
+import { PinEntry } from './pin-entry';
+
+export interface RemoteDeviceModalProps {
+  onClose: () => void;
+  onConnected: (connection: RemoteConnection) => void;
+  /** A 406 (the PIN was used at another cash desk): the whole view resets. */
+  onReset: () => void;
+}
+
+export function RemoteDeviceModal({ onClose, onConnected, onReset }: RemoteDeviceModalProps) {
+  const { t } = useTranslation('devices');
+  const dispatch = useAppDispatch();
+  const [connect, { isLoading }] = useRegisterRemoteDeviceMutation();
+  const [pin, setPin] = useState('');
+  const [failed, setFailed] = useState(false);
+  const attempt = useRef<{ pin: string; trx: string } | null>(null);
+
+  async function submit() {
+    if (pin.length === 0 || isLoading) return;
+    if (attempt.current?.pin !== pin) attempt.current = { pin, trx: newTrx() };
+    const result = await connect(attempt.current);
+    if (result.data) {
+      attempt.current = null;
+      onConnected({ deviceId: result.data.id, pin });
+      return;
+    }
+    const failure = apiFailure(result.error);
+    if (!answerUnknown(failure)) attempt.current = null;
+    dispatch(toastShown(errorToast(failure, 'remote')));
+    if (failure.status === 406) {
+      onReset();
+      return;
+    }
+    setFailed(true);
+  }
+
+  return (
+    <Modal title={t('remote.title')} onClose={onClose} busy={isLoading} className="device-pin-modal">
+      {failed ? (
+        <ModalMessage
+          tone="error"
+          onOk={() => {
+            setPin('');
+            setFailed(false);
+          }}
+        >
+          <p>{t('remote.error')}</p>
+        </ModalMessage>
+      ) : (
+        <PinEntry
+          pin={pin}
+          maxLength={PIN_LENGTH.remote}
+          onChange={setPin}
+          onSubmit={() => void submit()}
+          actionLabel={isLoading ? t('common:loading') : t('remote.activate')}
+          disabled={isLoading}
+        />
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,25 @@
+// The float (account balance) of the signed-in cashier's venue, polled while a signed-in screen is open.
+import { POLL_INTERVAL_MS, type FloatInfo } from '@cashdesk/contract';
+import { baseApi } from '../../api/base-api';
+
+export const floatApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    float: build.query<FloatInfo, void>({
+      query: () => '/a/cashier/account_balance',
+      providesTags: ['Float'],
+    }),
+  }),
+});
+
+export const { useFloatQuery } = floatApi;
+
+/**
+ * The float as the navigation bar reads it: polled every POLL_INTERVAL_MS and fetched afresh on mount,
+ * so a cashier never acts on a figure from a previous screen. Other screens that only need a flag
+ * (home_play, the block flags) can call this too: RTK Query shares one poll between subscribers.
+ */
+export function usePolledFloat() {
+  return useFloatQuery(undefined, { pollingInterval: POLL_INTERVAL_MS, refetchOnMountOrArgChange: true });
+}
+
+export { floatVisibility, type FloatView } from './float-visibility';

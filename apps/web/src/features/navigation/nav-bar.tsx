@@ -1,0 +1,85 @@
+// The navigation bar of the signed-in screens: page title with the Game Platform label, the float, and
+// the menu. From 1351 px the whole menu is in the bar; below, a Menu button opens the mobile menu.
+import type { User } from '@cashdesk/contract';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { ChangePasswordModal } from '../auth/change-password-modal';
+import { FloatDisplay } from '../float/float-display';
+import type { FloatView } from '../float/float-visibility';
+import { MenuIcon } from './icons';
+import { MobileMenu } from './mobile-menu';
+import { LogoutButton, NavItems } from './nav-items';
+import { pageSegment, pageTitleKey } from './page-title';
+import { ProfileArea } from './profile-area';
+import { StatisticModal } from './statistic-modal';
+import { useLogout } from './use-logout';
+import { DESKTOP_QUERY, useMediaQuery } from './use-media-query';
+
+type OpenModal = 'none' | 'menu' | 'statistic' | 'changePassword';
+
+export function NavBar({ user, floatView }: { user: User | undefined; floatView: FloatView }) {
+  const { t } = useTranslation('navigation');
+  const { pathname } = useLocation();
+  const isDesktop = useMediaQuery(DESKTOP_QUERY, true);
+  const [open, setOpen] = useState<OpenModal>('none');
+  const { logout, isLoggingOut } = useLogout();
+
+  const { key, fallback } = pageTitleKey(pageSegment(pathname));
+  const title = t(key, { defaultValue: fallback });
+  useEffect(() => {
+    document.title = title ? `${title} · ${t('common:appName')}` : t('common:appName');
+  }, [title, t]);
+
+  const close = () => setOpen('none');
+  const onLogout = () => {
+    if (!isLoggingOut) void logout();
+  };
+
+  return (
+    <>
+      <header className="nav-bar">
+        <div className="nav-bar__brand">
+          <span className="nav-bar__platform">{t('gamePlatform')}</span>
+          <span className="nav-bar__title">{title}</span>
+        </div>
+        {isDesktop ? (
+          <>
+            <nav className="nav-bar__nav" aria-label={t('mainMenu')}>
+              <NavItems user={user} onStatistic={() => setOpen('statistic')} />
+            </nav>
+            <FloatDisplay view={floatView} />
+            <ProfileArea user={user} onChangePassword={() => setOpen('changePassword')} />
+            <LogoutButton onLogout={onLogout} busy={isLoggingOut} />
+          </>
+        ) : (
+          <>
+            <FloatDisplay view={floatView} />
+            <button
+              type="button"
+              className="nav-bar__menu-button"
+              aria-haspopup="dialog"
+              aria-expanded={open === 'menu'}
+              onClick={() => setOpen('menu')}
+            >
+              <MenuIcon />
+              <span className="nav-bar__menu-text">{t('menu')}</span>
+            </button>
+          </>
+        )}
+      </header>
+      {open === 'menu' && !isDesktop && (
+        <MobileMenu
+          user={user}
+          onClose={close}
+          onStatistic={() => setOpen('statistic')}
+          onChangePassword={() => setOpen('changePassword')}
+          onLogout={onLogout}
+          loggingOut={isLoggingOut}
+        />
+      )}
+      {open === 'statistic' && <StatisticModal onClose={close} />}
+      {open === 'changePassword' && <ChangePasswordModal onClose={close} />}
+    </>
+  );
+}
