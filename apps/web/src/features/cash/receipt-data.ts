@@ -2,7 +2,7 @@
 // so a receipt never shows a figure the server did not confirm.
 import type { CashResult, DeviceDetail, Place } from '@cashdesk/contract';
 import type { CashOperation } from './rules';
-import { uuidToHex } from './uuid-to-hex';
+import { uuidToHex } from '../../lib/uuid-to-hex';
 
 export interface ReceiptData {
   operation: CashOperation;

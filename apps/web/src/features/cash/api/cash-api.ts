@@ -26,11 +26,6 @@ export interface PlaceOperationsArgs {
   place: number;
 }
 
-/** A new transaction id: one per user action, kept for that action's retries. */
-export function newTrx(): string {
-  return crypto.randomUUID();
-}
-
 // Money moved (or maybe moved, when the answer was lost): the float, the device list and the device's
 // places are stale, and so are the reports. RTK Query applies these on failures too.
 const AFTER_CASH_CALL = ['Float', 'Devices', 'Device', 'Reports'] as const;

@@ -27,11 +27,6 @@ export interface GameReportArgs {
   pin: string;
 }
 
-/** A new transaction id for a link or money call (the contract wants 8-64 of [A-Za-z0-9_-]). */
-export function newTrx(): string {
-  return crypto.randomUUID();
-}
-
 export const devicesApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     devices: build.query<Device[], void>({

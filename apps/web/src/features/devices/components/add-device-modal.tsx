@@ -8,7 +8,8 @@ import { errorToast } from '../../../api/error-toast';
 import { useAppDispatch } from '../../../app/hooks';
 import { Modal } from '../../../components/ui/modal';
 import { toastShown } from '../../toasts/toasts-slice';
-import { newTrx, useRegisterDeviceMutation } from '../api/devices-api';
+import { newTrx } from '../../../api/trx';
+import { useRegisterDeviceMutation } from '../api/devices-api';
 import { ModalMessage } from './modal-message';
 import { PinEntry } from './pin-entry';
 

@@ -11,7 +11,7 @@ import { Modal } from '../../../components/ui/modal';
 import { toastShown } from '../../toasts/toasts-slice';
 import { useEditDeviceMutation } from '../api/devices-api';
 import { shortenDeviceName } from '../lib/shorten-device-name';
-import { uuidToHex } from '../lib/uuid-to-hex';
+import { uuidToHex } from '../../../lib/uuid-to-hex';
 
 const NAME_MAX_LENGTH = 64;
 
@@ -24,7 +24,7 @@ export function EditDeviceModal({ device, onClose }: { device: Device; onClose: 
   const [visible, setVisible] = useState(!device.hidden);
   const nameId = useId();
   const visibleId = useId();
-  const uuidHex = uuidToHex(device.uuid);
+  const uuidHex = uuidToHex(device.uuid) ?? '0'.repeat(32);
   const trimmed = name.trim();
 
   function toConfirm(event: FormEvent) {
