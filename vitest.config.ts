@@ -31,6 +31,18 @@ export default defineConfig({
           hookTimeout: 30000,
         },
       },
+      {
+        // Browser tests: the real server in-process, the built web app and Debian's Chromium
+        // (e2e/support). One file at a time: one Chromium on a 2-core machine.
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.e2e.test.ts'],
+          globalSetup: ['./e2e/support/global-setup.ts'],
+          testTimeout: 60000,
+          hookTimeout: 120000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

@@ -1,0 +1,234 @@
+// Web app I: the cash-manage modal of a place: deposit with the adult confirmation (yes and no),
+// withdraw and cash out with the final-bonus confirmation, and the overdraft refusal.
+import { expect, it } from 'vitest';
+import { screenshot, VIEWPORT_NAMES, VIEWPORTS } from './support/browser';
+import { floatBalance, ledgerSumOfDevice, placeBalances, setFloatBalance } from './support/data';
+import { createLinkedCabinet, devicePays } from './support/devices';
+import { atEveryWidth, describeE2E, useE2E } from './support/harness';
+import {
+  amountField,
+  answer,
+  floatShown,
+  manage,
+  openDevice,
+  operationButton,
+  playerRow,
+  typeOnNumpad,
+} from './support/screens';
+import { eventually, expectToast, money, openSignedIn } from './support/ui';
+
+const OVERDRAFT = 1000_00;
+const OPENING_FLOAT = 10_000_00;
+
+describeE2E('cash-manage modal', () => {
+  const e2e = useE2E();
+
+  it.each(VIEWPORT_NAMES)('deposits after the adult confirmation (%s)', async (viewport) => {
+    const name = `Deposit ${VIEWPORTS[viewport].width}`;
+    const device = await createLinkedCabinet(e2e.server, name, { entries: [10_00] });
+    const floatBefore = await floatBalance(e2e.server);
+    const page = await e2e.newPage(viewport);
+    await openSignedIn(page, e2e.server);
+    const region = await openDevice(page, viewport, name);
+    const dialog = await manage(page, region, 1);
+    await dialog.getByText('10.00 EUR', { exact: true }).waitFor();
+    await screenshot(page, 'cash-manage');
+
+    await typeOnNumpad(dialog, '25');
+    expect(await amountField(dialog).inputValue()).toBe('25');
+    await operationButton(dialog, 'Deposit').click();
+    await dialog.getByRole('heading', { name: 'Age check' }).waitFor();
+    await dialog.getByText('Deposit 25.00 EUR to player 1', { exact: true }).waitFor();
+    await dialog.getByText('Is the customer over 18?', { exact: true }).waitFor();
+    await screenshot(page, 'cash-adult-check');
+    await answer(dialog, 'Yes');
+
+    await expectToast(page, 'Deposited 25.00 EUR');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await placeBalances(e2e.server, device.id, 1)).toEqual({ entries: 35_00, finalBonus: 0 });
+    expect(await floatBalance(e2e.server)).toBe(floatBefore - 25_00);
+    // The screen follows: the place's balance and the float in the bar.
+    await eventually(async () => (await playerRow(region, 1).innerText()).includes('35.00'), 'balance 35.00');
+    const expectedFloat = `${money(floatBefore - 25_00 + OVERDRAFT)} EUR`;
+    await eventually(async () => (await floatShown(page)) === expectedFloat, `float ${expectedFloat}`);
+  });
+
+  // BUG (features/cash + components/ui/modal.tsx): the second click of a double click on Deposit lands on
+  // the backdrop around the smaller age-check step, and its mousedown closes the whole modal.
+  it.skip('a double click on Deposit does not also answer the age check', async () => {
+    const name = 'Double click';
+    const device = await createLinkedCabinet(e2e.server, name);
+    const page = await e2e.newPage('desktop');
+    await openSignedIn(page, e2e.server);
+    const region = await openDevice(page, 'desktop', name);
+    const dialog = await manage(page, region, 1);
+    await typeOnNumpad(dialog, '15');
+    await operationButton(dialog, 'Deposit').dblclick();
+    await dialog.getByRole('heading', { name: 'Age check' }).waitFor();
+    await page.waitForTimeout(600);
+    expect(await dialog.getByRole('heading', { name: 'Age check' }).isVisible()).toBe(true);
+    expect(await placeBalances(e2e.server, device.id, 1)).toEqual({ entries: 0, finalBonus: 0 });
+    await answer(dialog, 'Yes');
+    await expectToast(page, 'Deposited 15.00 EUR');
+    expect(await placeBalances(e2e.server, device.id, 1)).toEqual({ entries: 15_00, finalBonus: 0 });
+  });
+
+  it('refuses a deposit for a customer under 18 and closes, at every width', async () => {
+    await atEveryWidth(async (viewport) => {
+      const name = `Minor ${VIEWPORTS[viewport].width}`;
+      const device = await createLinkedCabinet(e2e.server, name, { entries: [10_00] });
+      const page = await e2e.newPage(viewport);
+      await openSignedIn(page, e2e.server);
+      const region = await openDevice(page, viewport, name);
+      const dialog = await manage(page, region, 1);
+      await typeOnNumpad(dialog, '40');
+      await operationButton(dialog, 'Deposit').click();
+      await answer(dialog, 'No');
+      const refusedAt = Date.now();
+
+      await dialog.getByRole('heading', { name: 'Deposit refused' }).waitFor();
+      await dialog.getByText('Deposits for customers under 18 are not allowed.', { exact: true }).waitFor();
+      await dialog.getByText(/^This window closes in [1-5] s\.$/).waitFor();
+      await screenshot(page, 'cash-under-age');
+      // The countdown closes the modal after 5 s; nothing moved.
+      await dialog.waitFor({ state: 'detached', timeout: 8_000 });
+      expect(Date.now() - refusedAt).toBeGreaterThanOrEqual(4_500);
+      expect(await placeBalances(e2e.server, device.id, 1)).toEqual({ entries: 10_00, finalBonus: 0 });
+      expect(await ledgerSumOfDevice(e2e.server, device.id, 'float')).toBe(-10_00);
+    });
+  });
+
+  it('withdraws and cashes out after confirming the final bonus burn, at every width', async () => {
+    await atEveryWidth(async (viewport) => {
+      const name = `Bonus ${VIEWPORTS[viewport].width}`;
+      const device = await createLinkedCabinet(e2e.server, name, { entries: [100_00] });
+      // The cabinet pays 20.00 on place 1: at the demo rate of 10%, 2.00 accrues as final bonus.
+      await devicePays(e2e.server, device.token, 1, 20_00);
+      expect(await placeBalances(e2e.server, device.id, 1)).toEqual({ entries: 80_00, finalBonus: 2_00 });
+
+      const page = await e2e.newPage(viewport);
+      await openSignedIn(page, e2e.server);
+      const region = await openDevice(page, viewport, name);
+      let dialog = await manage(page, region, 1);
+      await dialog.getByText('2.00 EUR', { exact: true }).waitFor();
+      await typeOnNumpad(dialog, '30');
+      await operationButton(dialog, 'Withdraw').click();
+      await dialog.getByRole('heading', { name: 'Final bonus will burn' }).waitFor();
+      await dialog.getByText('Withdraw 30.00 EUR from player 1?', { exact: true }).waitFor();
+      await dialog
+        .getByText('The final bonus of 2.00 EUR will burn and cannot be restored.', { exact: true })
+        .waitFor();
+      await screenshot(page, 'cash-bonus-withdraw');
+
+      // Cancel returns to the form and moves nothing.
+      await answer(dialog, 'Cancel');
+      await dialog.getByRole('heading', { name: 'Player 1', exact: true }).waitFor();
+      expect(await placeBalances(e2e.server, device.id, 1)).toEqual({ entries: 80_00, finalBonus: 2_00 });
+      if ((await amountField(dialog).inputValue()) !== '30') {
+        await amountField(dialog).evaluate((input) => input.blur());
+        await typeOnNumpad(dialog, '30');
+      }
+      await operationButton(dialog, 'Withdraw').click();
+      await answer(dialog, 'Confirm');
+      await expectToast(page, 'Withdrawn 30.00 EUR');
+      await dialog.waitFor({ state: 'detached' });
+      expect(await placeBalances(e2e.server, device.id, 1)).toEqual({ entries: 50_00, finalBonus: 0 });
+      // The 30.00 went back to the float; the 2.00 of bonus went back to the promotion line.
+      expect(await ledgerSumOfDevice(e2e.server, device.id, 'float')).toBe(-100_00 + 30_00);
+      expect(await ledgerSumOfDevice(e2e.server, device.id, 'promotion', 'final_bonus_burn')).toBe(2_00);
+
+      // Another pay of 10.00 accrues 1.00; cash out takes the whole 40.00 and burns it.
+      await devicePays(e2e.server, device.token, 1, 10_00);
+      await eventually(
+        async () => (await playerRow(region, 1).innerText()).includes('Final bonus 1.00'),
+        'the final bonus 1.00 on the screen',
+      );
+      dialog = await manage(page, region, 1);
+      await operationButton(dialog, 'Cash out').click();
+      await dialog.getByText('Cash out 40.00 EUR from player 1?', { exact: true }).waitFor();
+      await dialog
+        .getByText('The final bonus of 1.00 EUR will burn and cannot be restored.', { exact: true })
+        .waitFor();
+      await screenshot(page, 'cash-bonus-cashout');
+      await answer(dialog, 'Confirm');
+      await expectToast(page, 'Cashed out 40.00 EUR');
+      await dialog.waitFor({ state: 'detached' });
+      expect(await placeBalances(e2e.server, device.id, 1)).toEqual({ entries: 0, finalBonus: 0 });
+      expect(await ledgerSumOfDevice(e2e.server, device.id, 'float')).toBe(-100_00 + 70_00);
+      expect(await ledgerSumOfDevice(e2e.server, device.id, 'promotion', 'final_bonus_burn')).toBe(3_00);
+    });
+  });
+
+  it.each(VIEWPORT_NAMES)(
+    'shows the overdraft toast when the float cannot cover a deposit (%s)',
+    async (viewport) => {
+      const name = `Overdraft ${VIEWPORTS[viewport].width}`;
+      const device = await createLinkedCabinet(e2e.server, name);
+      // Lower the float to -990.00: with the overdraft of 1000.00 only 10.00 can still go out.
+      await setFloatBalance(e2e.server, -990_00);
+      try {
+        const page = await e2e.newPage(viewport);
+        await openSignedIn(page, e2e.server);
+        await eventually(async () => (await floatShown(page)) === '10.00 EUR', 'the float 10.00 EUR');
+        const region = await openDevice(page, viewport, name);
+        const dialog = await manage(page, region, 1);
+        await typeOnNumpad(dialog, '20');
+        await operationButton(dialog, 'Deposit').click();
+        await answer(dialog, 'Yes');
+        await expectToast(page, 'Not enough float: balance -990.00, overdraft 1000.00');
+        await screenshot(page, 'cash-overdraft');
+        // The modal stays open with a reset form, so the cashier can try a smaller amount.
+        await dialog.getByRole('heading', { name: 'Player 1', exact: true }).waitFor();
+        expect(await amountField(dialog).inputValue()).toBe('');
+        expect(await placeBalances(e2e.server, device.id, 1)).toEqual({ entries: 0, finalBonus: 0 });
+        expect(await floatBalance(e2e.server)).toBe(-990_00);
+      } finally {
+        await setFloatBalance(e2e.server, OPENING_FLOAT);
+      }
+    },
+  );
+
+  it('runs the float into its overdraft with deposits of the maximum, typed on the keyboard', async () => {
+    const name = 'Big deposits';
+    const device = await createLinkedCabinet(e2e.server, name);
+    await setFloatBalance(e2e.server, OPENING_FLOAT);
+    try {
+      const page = await e2e.newPage('desktop');
+      await openSignedIn(page, e2e.server);
+      const region = await openDevice(page, 'desktop', name);
+      const dialog = await manage(page, region, 1);
+      const deposit = async (amount: string) => {
+        await amountField(dialog).fill(amount);
+        await operationButton(dialog, 'Deposit').click();
+        await answer(dialog, 'Yes');
+      };
+      // Above the venue's maximum of 5000.00 per operation: refused, the modal stays.
+      await deposit('5000.01');
+      await expectToast(page, 'The amount is above the maximum of 5000.00');
+      await dialog.getByRole('heading', { name: 'Player 1', exact: true }).waitFor();
+
+      for (const [step, floatAfter] of [
+        [1, 5_000_00],
+        [2, 0],
+      ] as const) {
+        const again = step === 1 ? dialog : await manage(page, region, 1);
+        await amountField(again).fill('5000');
+        await operationButton(again, 'Deposit').click();
+        await answer(again, 'Yes');
+        await expectToast(page, 'Deposited 5000.00 EUR');
+        await again.waitFor({ state: 'detached' });
+        expect(await floatBalance(e2e.server)).toBe(floatAfter);
+      }
+      // The float is 0.00 now; another 5000.00 would take it to -5000.00, past the overdraft of 1000.00.
+      const last = await manage(page, region, 1);
+      await amountField(last).fill('5000');
+      await operationButton(last, 'Deposit').click();
+      await answer(last, 'Yes');
+      await expectToast(page, 'Not enough float: balance 0.00, overdraft 1000.00');
+      expect(await placeBalances(e2e.server, device.id, 1)).toEqual({ entries: 10_000_00, finalBonus: 0 });
+      expect(await floatBalance(e2e.server)).toBe(0);
+    } finally {
+      await setFloatBalance(e2e.server, OPENING_FLOAT);
+    }
+  });
+});

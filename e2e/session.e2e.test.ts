@@ -1,0 +1,44 @@
+// Web app I: an expired session sends the cashier back to /authorization with the 'session expired'
+// toast, at whatever width; signing in again works.
+import { expect, it } from 'vitest';
+import { screenshot, VIEWPORT_NAMES } from './support/browser';
+import { countSessions, deleteAllSessions } from './support/data';
+import { describeE2E, useE2E } from './support/harness';
+import { devicesHeading, openDeviceButton } from './support/screens';
+import { expectToast, openSignedIn, signInAsCashier, waitForPath } from './support/ui';
+
+describeE2E('session expiry', () => {
+  const e2e = useE2E();
+
+  it.each(VIEWPORT_NAMES)(
+    'sends the cashier to /authorization with the expiry toast (%s)',
+    async (viewport) => {
+      const page = await e2e.newPage(viewport);
+      await openSignedIn(page, e2e.server);
+      await devicesHeading(page).waitFor();
+      expect(await countSessions(e2e.server)).toBeGreaterThan(0);
+
+      // The session ends on the server (expiry, revocation); the next call of the screen finds out.
+      await deleteAllSessions(e2e.server);
+      await openDeviceButton(page, 'Rocket Game').first().click();
+      await expectToast(page, 'Your session has expired. Please log in again.');
+      await waitForPath(page, '/authorization');
+      await page.getByRole('heading', { name: 'Authorization', level: 1 }).waitFor();
+      await screenshot(page, 'session-expired');
+
+      // Signing in again leads back to the devices.
+      await signInAsCashier(page);
+      await devicesHeading(page).waitFor();
+    },
+  );
+
+  it('an idle screen finds out by itself at its next poll', async () => {
+    const page = await e2e.newPage('desktop');
+    await openSignedIn(page, e2e.server);
+    await devicesHeading(page).waitFor();
+    await deleteAllSessions(e2e.server);
+    // No click: the float poll (every 5 s) gets the 401.
+    await expectToast(page, 'Your session has expired. Please log in again.', 15_000);
+    await waitForPath(page, '/authorization');
+  });
+});

@@ -1,0 +1,110 @@
+// Setup and assertions straight on the test server's database and ledger (never the screens' path).
+import { randomUUID } from 'node:crypto';
+import type { LedgerKind, LedgerLine } from '../../apps/server/src/db/schema.js';
+import type { E2EServer } from './server';
+
+/** The demo venue's float in cents. */
+export async function floatBalance(server: E2EServer): Promise<number> {
+  const row = await server.ctx.db.kysely
+    .selectFrom('accounts')
+    .select('balance_cents')
+    .where('id', '=', server.demo.accountId)
+    .executeTakeFirstOrThrow();
+  return row.balance_cents;
+}
+
+/** Moves the demo venue's float to exactly `cents` through the ledger (a back-office float move). */
+export async function setFloatBalance(server: E2EServer, cents: number): Promise<void> {
+  const delta = cents - (await floatBalance(server));
+  if (delta === 0) return;
+  const outcome = await server.ctx.ledger.moveFloat({
+    account_id: server.demo.accountId,
+    user_id: null,
+    delta,
+    trx: `e2e-float-${randomUUID()}`,
+    reason: 'e2e: set the float for a test',
+  });
+  if (outcome.status !== 200) throw new Error(`e2e: float move refused: ${JSON.stringify(outcome.body)}`);
+}
+
+/** A place's balances in cents. */
+export async function placeBalances(
+  server: E2EServer,
+  deviceId: number,
+  place: number,
+): Promise<{ entries: number; finalBonus: number }> {
+  const row = await server.ctx.db.kysely
+    .selectFrom('places')
+    .select(['entries_cents', 'final_bonus_cents'])
+    .where('device_id', '=', deviceId)
+    .where('place', '=', place)
+    .executeTakeFirstOrThrow();
+  return { entries: row.entries_cents, finalBonus: row.final_bonus_cents };
+}
+
+/** A cashier deposit (positive) or withdraw (negative) made through the ledger, as the demo cashier. */
+export async function changePlaceCash(
+  server: E2EServer,
+  deviceId: number,
+  place: number,
+  delta: number,
+): Promise<void> {
+  const device = await server.ctx.db.kysely
+    .selectFrom('devices')
+    .select('uuid')
+    .where('id', '=', deviceId)
+    .executeTakeFirstOrThrow();
+  const outcome = await server.ctx.ledger.changePlaceCash({
+    account_id: server.demo.accountId,
+    user_id: server.demo.cashierId,
+    device_id: deviceId,
+    device_uuid: device.uuid,
+    place,
+    delta,
+    trx: `e2e-cash-${randomUUID()}`,
+    remote_pin: null,
+  });
+  if (outcome.status !== 200) throw new Error(`e2e: cash change refused: ${JSON.stringify(outcome.body)}`);
+}
+
+/** Ends every session (as an expiry or a revocation would): the next call of any screen gets a 401. */
+export async function deleteAllSessions(server: E2EServer): Promise<number> {
+  const result = await server.ctx.db.kysely.deleteFrom('sessions').executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+export async function countSessions(server: E2EServer): Promise<number> {
+  const row = await server.ctx.db.kysely
+    .selectFrom('sessions')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function deviceRow(server: E2EServer, deviceId: number) {
+  return server.ctx.db.kysely
+    .selectFrom('devices')
+    .selectAll()
+    .where('id', '=', deviceId)
+    .executeTakeFirstOrThrow();
+}
+
+/**
+ * What the ledger moved on one line for one device, in cents, optionally of one kind of entry
+ * (e.g. line 'float': what its cash calls took; line 'promotion' of kind 'final_bonus_burn': bonus burned).
+ */
+export async function ledgerSumOfDevice(
+  server: E2EServer,
+  deviceId: number,
+  line: LedgerLine,
+  kind?: LedgerKind,
+): Promise<number> {
+  let query = server.ctx.db.kysely
+    .selectFrom('ledger_entries')
+    .select((eb) => eb.fn.sum<number>('amount_cents').as('total'))
+    .where('device_id', '=', deviceId)
+    .where('line', '=', line);
+  if (kind) query = query.where('kind', '=', kind);
+  const row = await query.executeTakeFirstOrThrow();
+  return Number(row.total ?? 0);
+}

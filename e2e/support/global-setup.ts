@@ -1,0 +1,111 @@
+// Runs once before the e2e project: checks for Chromium (a clear failure, or a clear skip with
+// E2E_SKIP=1), builds the web app when apps/web/dist is missing or older than its sources, and takes a
+// private snapshot of the build for the test servers. The snapshot matters: @fastify/static serves the
+// files it found at start, so a rebuild of apps/web/dist during the run (`npm start`, a developer's
+// build) would otherwise leave the test servers with an index.html whose assets they cannot serve.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { chromiumProblem, E2E_SKIP, REPO_ROOT, SKIP_MESSAGE, WEB_DIR, WEB_DIST } from './env';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The snapshot of the web build that the test servers serve. */
+    e2eWebDist: string;
+  }
+}
+
+/** Inputs of the web build: its sources, its config and the contract package it bundles. */
+const BUILD_INPUTS = [
+  path.join(WEB_DIR, 'src'),
+  path.join(WEB_DIR, 'index.html'),
+  path.join(WEB_DIR, 'public'),
+  path.join(WEB_DIR, 'vite.config.ts'),
+  path.join(WEB_DIR, 'package.json'),
+  path.join(REPO_ROOT, 'packages/contract/src'),
+];
+
+function newestMtime(target: string): number {
+  if (!fs.existsSync(target)) return 0;
+  const stat = fs.statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of fs.readdirSync(target))
+    newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  return newest;
+}
+
+/** Why the web app must be (re)built, or null when apps/web/dist is up to date. */
+export function webBuildReason(): string | null {
+  const index = path.join(WEB_DIST, 'index.html');
+  if (!fs.existsSync(index)) return 'apps/web/dist is missing';
+  const built = fs.statSync(index).mtimeMs;
+  const changed = BUILD_INPUTS.find((input) => newestMtime(input) > built);
+  return changed ? `${path.relative(REPO_ROOT, changed)} changed since the last build` : null;
+}
+
+export default async function setup(project: TestProject): Promise<(() => void) | undefined> {
+  if (E2E_SKIP) {
+    console.warn(`\n${SKIP_MESSAGE}\n`);
+    return undefined;
+  }
+  const problem = chromiumProblem();
+  if (problem) throw new Error(problem);
+
+  if (process.env.E2E_NO_BUILD === '1') {
+    console.warn('e2e: E2E_NO_BUILD=1, testing apps/web/dist as it is (it may be older than the sources)');
+  } else {
+    buildIfStale();
+  }
+  const snapshot = await snapshotWebDist();
+  project.provide('e2eWebDist', snapshot);
+  return () => fs.rmSync(snapshot, { recursive: true, force: true });
+}
+
+function buildIfStale(): void {
+  const reason = webBuildReason();
+  if (reason) {
+    const started = Date.now();
+    console.log(`e2e: building the web app (${reason})`);
+    try {
+      execFileSync('npm', ['run', 'build', '-w', '@cashdesk/web'], { cwd: REPO_ROOT, stdio: 'pipe' });
+    } catch (error) {
+      const { stdout, stderr } = error as { stdout?: Buffer; stderr?: Buffer };
+      const output = `${stdout?.toString() ?? ''}\n${stderr?.toString() ?? ''}`
+        // eslint-disable-next-line no-control-regex -- strips the colours of vite's report
+        .replace(/\u001b\[[0-9;]*m/g, '')
+        .split('\n')
+        .filter((line) => line.trim() !== '' && !/^\s+at /.test(line) && !line.startsWith('npm '))
+        .slice(0, 40)
+        .join('\n');
+      throw new Error(`e2e: the web build (npm run build -w @cashdesk/web) failed:\n${output}`);
+    }
+    console.log(`e2e: web app built in ${Date.now() - started} ms`);
+  }
+}
+
+/** The files index.html loads (`/assets/...`), which a complete build has beside it. */
+function referencedAssets(dist: string): string[] {
+  const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
+  return [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)].map((m) => m[1] ?? '');
+}
+
+/** Copies apps/web/dist to a private folder, again if a build was writing it meanwhile. */
+async function snapshotWebDist(): Promise<string> {
+  for (let attempt = 1; attempt <= 5; attempt++) {
+    const target = fs.mkdtempSync(path.join(os.tmpdir(), 'cashdesk-e2e-web-'));
+    try {
+      fs.cpSync(WEB_DIST, target, { recursive: true });
+      const assets = referencedAssets(target);
+      if (assets.length > 0 && assets.every((asset) => fs.existsSync(path.join(target, asset))))
+        return target;
+    } catch {
+      // a build was replacing the files: try again
+    }
+    fs.rmSync(target, { recursive: true, force: true });
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  throw new Error('e2e: could not take a complete copy of apps/web/dist (is a build running all the time?)');
+}

@@ -1,0 +1,120 @@
+// The REAL server, in-process, built the way apps/server/src/main.ts builds it: a fresh embedded SQLite
+// database in a temp DATA_DIR, migrations, the demo venue and devices, and the built web app. In-process
+// so a test can also reach the database and the ledger for setup and assertions.
+//
+// The demo simulators are NOT started by default: the demo devices then sit still and balances only move
+// when a test moves them. Pass `demoSimulators: true` for a venue that plays by itself.
+import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { API_BASE } from '@cashdesk/contract';
+import type { FastifyInstance } from 'fastify';
+import { findAccountByName } from '../../apps/server/src/accounts/accounts.repository.js';
+import { buildApp } from '../../apps/server/src/app.js';
+import { readBuildHash } from '../../apps/server/src/build-hash.js';
+import { loadConfig } from '../../apps/server/src/config.js';
+import { createContext, type AppContext } from '../../apps/server/src/context.js';
+import { openDatabase } from '../../apps/server/src/db/database.js';
+import { migrateToLatest } from '../../apps/server/src/db/migrate.js';
+import { ensureDemoDevices, readDemoDevices, type DemoDevice } from '../../apps/server/src/demo/devices.js';
+import { seedDemo } from '../../apps/server/src/demo/seed.js';
+import { startDemoSimulators, type DemoSimulators } from '../../apps/server/src/demo/simulators.js';
+import { findUserByLogin } from '../../apps/server/src/users/users.repository.js';
+import { inject } from 'vitest';
+
+export interface E2EServerOptions {
+  /** Start the demo venue's in-process simulators (they play and change balances). Default false. */
+  demoSimulators?: boolean;
+  /** Extra environment for loadConfig, e.g. `{ SESSION_IDLE_MINUTES: '1' }`. */
+  env?: Record<string, string>;
+}
+
+export interface E2EServer {
+  /** `http://127.0.0.1:<port>`: what the browser opens. */
+  baseUrl: string;
+  /** `baseUrl` + `/api/v1` */
+  apiUrl: string;
+  ctx: AppContext;
+  app: FastifyInstance;
+  dataDir: string;
+  /** Ids of the demo venue and its fully-restricted cashier, for ledger calls. */
+  demo: { accountId: number; cashierId: number; devices: DemoDevice[] };
+  demoDevice(role: DemoDevice['role']): DemoDevice;
+  close(): Promise<void>;
+}
+
+export async function startE2EServer(options: E2EServerOptions = {}): Promise<E2EServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cashdesk-e2e-'));
+  const config = loadConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DEMO: '1',
+    ENROLLMENT_OPEN: '1',
+    LOG_LEVEL: 'warn',
+    ...options.env,
+  });
+  // The global setup's snapshot of apps/web/dist (see global-setup.ts).
+  config.webDist = inject('e2eWebDist');
+  const db = openDatabase(config.database);
+  let app: FastifyInstance | null = null;
+  let simulators: DemoSimulators | null = null;
+  const close = async () => {
+    await simulators?.stop();
+    await app?.close();
+    await db.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await migrateToLatest(db);
+    const ctx = createContext(config, db, readBuildHash(config.webDist));
+    await seedDemo(ctx);
+    await ensureDemoDevices(ctx);
+    app = await buildApp(ctx);
+    await app.listen({ port: config.port, host: config.host });
+    const { port } = app.server.address() as AddressInfo;
+    const baseUrl = `http://127.0.0.1:${port}`;
+    await waitUntilReady(baseUrl);
+
+    const account = await findAccountByName(db.kysely, 'Demo Venue');
+    const cashier = await findUserByLogin(db.kysely, 'cashier');
+    if (!account || !cashier) throw new Error('e2e: the demo venue was not seeded');
+    const devices = await readDemoDevices(ctx);
+    if (options.demoSimulators) simulators = await startDemoSimulators(ctx, baseUrl, () => {});
+
+    return {
+      baseUrl,
+      apiUrl: `${baseUrl}${API_BASE}`,
+      ctx,
+      app,
+      dataDir,
+      demo: { accountId: account.id, cashierId: cashier.id, devices },
+      demoDevice(role) {
+        const device = devices.find((d) => d.role === role);
+        if (!device) throw new Error(`e2e: no demo device with role ${role}`);
+        return device;
+      },
+      close,
+    };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+async function waitUntilReady(baseUrl: string, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let last = 'no answer';
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(`${baseUrl}/readyz`);
+      if (res.ok) return;
+      last = `status ${res.status}`;
+    } catch (error) {
+      last = error instanceof Error ? error.message : String(error);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`e2e: the server at ${baseUrl} was not ready within ${timeoutMs} ms (${last})`);
+}
