@@ -118,9 +118,7 @@ describeE2E('login screen', () => {
     },
   );
 
-  // BUG (apps/web/src/i18n/i18n.ts): the 'languageChanged' listener that sets <html lang> is attached
-  // after init(), which already picked the remembered language, so after a reload <html lang> stays "en".
-  it.skip('keeps <html lang> in step with the remembered language after a reload', async () => {
+  it('keeps <html lang> in step with the remembered language after a reload', async () => {
     const page = await e2e.newPage('desktop', '/authorization');
     await page.getByLabel('Language').selectOption('pt');
     await page.waitForFunction(() => document.documentElement.lang === 'pt');

@@ -10,6 +10,8 @@ export const LANGUAGE_STORAGE_KEY = 'lng';
 
 export function initI18n() {
   if (i18n.isInitialized) return i18n;
+  // Attached before init: init itself picks the remembered language, and <html lang> must follow it.
+  i18n.on('languageChanged', (lng) => document.documentElement.setAttribute('lang', lng));
   void i18n
     .use(LanguageDetector)
     .use(initReactI18next)
@@ -29,7 +31,6 @@ export function initI18n() {
       },
       returnNull: false,
     });
-  i18n.on('languageChanged', (lng) => document.documentElement.setAttribute('lang', lng));
   return i18n;
 }
 

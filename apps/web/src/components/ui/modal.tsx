@@ -1,6 +1,6 @@
 // An accessible modal dialog: labelled, focus trapped inside, Escape closes (unless busy), focus goes
 // back to where it came from on close. Every modal of the app is built on this one.
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 
@@ -16,6 +16,11 @@ export interface ModalProps {
   hideClose?: boolean;
 }
 
+// A press on the backdrop this soon after a press inside the dialog is the second click of a double
+// click whose first click shrank the dialog (Deposit -> the smaller age check): it must not close it.
+// 500 ms is the usual double-click interval of desktop systems.
+const BACKDROP_AFTER_INSIDE_PRESS_MS = 500;
+
 const FOCUSABLE =
   'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
@@ -25,13 +30,15 @@ export function Modal({ title, onClose, children, busy = false, className, hideC
   const dialogRef = useRef<HTMLDivElement>(null);
   const onCloseRef = useRef(onClose);
   const busyRef = useRef(busy);
+  const lastInsidePress = useRef(Number.NEGATIVE_INFINITY);
+  // Read during the first render: by the time effects run, an autoFocus field inside has taken focus.
+  const [opener] = useState(() => document.activeElement as HTMLElement | null);
   useEffect(() => {
     onCloseRef.current = onClose;
     busyRef.current = busy;
   });
 
   useEffect(() => {
-    const opener = document.activeElement as HTMLElement | null;
     const dialog = dialogRef.current;
     const first =
       dialog?.querySelector<HTMLElement>('[data-autofocus]') ?? dialog?.querySelector<HTMLElement>(FOCUSABLE);
@@ -61,10 +68,20 @@ export function Modal({ title, onClose, children, busy = false, className, hideC
       document.removeEventListener('keydown', onKeyDown, true);
       opener?.focus?.();
     };
-  }, []);
+  }, [opener]);
 
   return createPortal(
-    <div className="modal-backdrop" onMouseDown={(e) => e.target === e.currentTarget && !busy && onClose()}>
+    <div
+      className="modal-backdrop"
+      onMouseDown={(event) => {
+        const now = Date.now();
+        if (event.target !== event.currentTarget) {
+          lastInsidePress.current = now;
+          return;
+        }
+        if (!busy && now - lastInsidePress.current > BACKDROP_AFTER_INSIDE_PRESS_MS) onClose();
+      }}
+    >
       <div
         ref={dialogRef}
         className={['modal', className].filter(Boolean).join(' ')}

@@ -1,0 +1,109 @@
+// Web app I, keyboard and touch: a cashier with only a keyboard deposits from start to end (digits,
+// Backspace, Enter, Escape), focus stays in the modal and comes back where it was; on a phone every
+// control is a touch target of at least 44 px.
+import type { Locator, Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { DOUBLE_CLICK_GUARD_MS } from '@cashdesk/contract';
+import { placeBalances } from './support/data';
+import { createLinkedCabinet } from './support/devices';
+import { describeE2E, useE2E } from './support/harness';
+import { amountField, manage, openDevice, openDeviceButton } from './support/screens';
+import { expectToast, openSignedIn } from './support/ui';
+
+const MIN_TOUCH_PX = 44;
+
+/** Presses Tab until `target` has focus (as a keyboard user would), failing after `limit` presses. */
+async function tabTo(page: Page, target: Locator, limit = 60): Promise<void> {
+  for (let i = 0; i < limit; i++) {
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`Tab never reached ${target.toString()}`);
+}
+
+async function focusedName(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    return el?.getAttribute('aria-label') ?? el?.textContent?.trim() ?? '';
+  });
+}
+
+/** Controls a finger cannot hit reliably: visible, enabled buttons, links and inputs under 44 px. */
+async function smallTouchTargets(scope: Locator): Promise<string[]> {
+  return scope.evaluate((root, min) => {
+    const controls = root.querySelectorAll<HTMLElement>('button, a[href], input, select, [role="button"]');
+    const small: string[] = [];
+    for (const el of controls) {
+      const box = el.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0) continue;
+      const style = getComputedStyle(el);
+      if (style.visibility === 'hidden') continue;
+      if (box.height < min || box.width < min) {
+        const name = el.getAttribute('aria-label') ?? el.textContent?.trim() ?? el.tagName;
+        small.push(`${name} (${Math.round(box.width)}x${Math.round(box.height)})`);
+      }
+    }
+    return small;
+  }, MIN_TOUCH_PX);
+}
+
+describeE2E('keyboard and touch', () => {
+  const e2e = useE2E();
+
+  it('deposits with the keyboard alone, and focus returns to the Manage button', async () => {
+    const name = 'Keyboard only';
+    const device = await createLinkedCabinet(e2e.server, name, { entries: [5_00] });
+    const page = await e2e.newPage('desktop');
+    await openSignedIn(page, e2e.server);
+
+    await tabTo(page, openDeviceButton(page, name));
+    await page.keyboard.press('Enter');
+    const region = page.getByRole('complementary', { name: 'Device details' }).getByRole('region', { name });
+    const manageButton = region.getByRole('button', { name: 'Manage player 1', exact: true });
+    await tabTo(page, manageButton);
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('heading', { name: 'Player 1', exact: true }).waitFor();
+
+    // Digits and Backspace go to the amount; Tab never leaves the dialog.
+    await page.keyboard.type('129');
+    await page.keyboard.press('Backspace');
+    expect(await amountField(dialog).inputValue()).toBe('12');
+    for (let i = 0; i < 30; i++) {
+      await page.keyboard.press('Tab');
+      expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    }
+
+    // Escape closes without moving money and gives focus back to Manage.
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await focusedName(page)).toBe('Manage player 1');
+
+    // Again: Enter starts the deposit, the age check takes focus, Enter on Yes confirms.
+    await page.keyboard.press('Enter');
+    await dialog.getByRole('heading', { name: 'Player 1', exact: true }).waitFor();
+    await page.keyboard.type('12.5');
+    await page.keyboard.press('Enter');
+    await dialog.getByRole('heading', { name: 'Age check' }).waitFor();
+    await page.waitForTimeout(DOUBLE_CLICK_GUARD_MS + 100);
+    await tabTo(page, dialog.getByRole('button', { name: 'Yes', exact: true }));
+    await page.keyboard.press('Enter');
+    await expectToast(page, 'Deposited 12.50 EUR');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await placeBalances(e2e.server, device.id, 1)).toEqual({ entries: 17_50, finalBonus: 0 });
+    expect(await focusedName(page)).toBe('Manage player 1');
+  });
+
+  it('gives every control a touch target of at least 44 px on a phone', async () => {
+    const name = 'Touch sizes';
+    await createLinkedCabinet(e2e.server, name, { entries: [5_00] });
+    const page = await e2e.newPage('mobile');
+    await openSignedIn(page, e2e.server);
+    expect(await smallTouchTargets(page.locator('main'))).toEqual([]);
+
+    const region = await openDevice(page, 'mobile', name);
+    expect(await smallTouchTargets(region)).toEqual([]);
+    const dialog = await manage(page, region, 1);
+    expect(await smallTouchTargets(dialog)).toEqual([]);
+  });
+});
