@@ -14,7 +14,7 @@ import { cashRoutes } from './cash/cash.routes.js';
 import { devicesRoutes } from './devices/devices.routes.js';
 import { gatewayRoutes } from './gateway/gateway.routes.js';
 import { healthRoutes } from './health/health.routes.js';
-import { installErrorHandling } from './http/errors.js';
+import { clientErrorHandler, frameworkErrors, installErrorHandling } from './http/errors.js';
 import { installSecurityHeaders } from './http/security-headers.js';
 import { reportsRoutes } from './reports/reports.routes.js';
 
@@ -32,6 +32,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     trustProxy: ctx.config.trustProxy,
     bodyLimit: 64 * 1024,
     routerOptions: { maxParamLength: 200 },
+    // Errors Fastify or Node answer before any route runs get the contract's format too.
+    frameworkErrors,
+    clientErrorHandler,
   });
 
   // JSON only: a cross-site form post (urlencoded, multipart, text/plain) is refused with 415.
