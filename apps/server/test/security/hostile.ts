@@ -67,7 +67,7 @@ export const hostileNumber: fc.Arbitrary<number> = fc.oneof(
     2 ** 63,
     1e308,
     -1e308,
-    9007199254740993,
+    2 ** 53 + 2,
     2 ** 31,
   ),
   fc.integer({ min: -2_147_483_648, max: 2_147_483_647 }),
