@@ -21,11 +21,36 @@ import { reportsRoutes } from './reports/reports.routes.js';
 export interface BuildOptions {
   /** false in tests that assert nothing about logs. */
   logger?: boolean;
+  /** Where the JSON log lines go (stdout by default); tests read them from here. */
+  logStream?: { write(line: string): void };
 }
+
+/**
+ * Fields that must never reach a log line, whatever an error or a future log call carries: cookies,
+ * device tokens, passwords. A second line of defence; no log call passes them on purpose.
+ */
+const REDACT = [
+  'req.headers.cookie',
+  'req.headers.authorization',
+  'res.headers["set-cookie"]',
+  '*.password',
+  '*.old',
+  '*.new',
+  '*.token',
+  '*.device_token',
+  '*.password_hash',
+];
 
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger === false ? false : { level: ctx.config.logLevel },
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: ctx.config.logLevel,
+            redact: { paths: REDACT, censor: '[redacted]' },
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          },
     genReqId: () => randomUUID(),
     // Terminals poll every 5 s and devices report every second: one line per request at debug, not info.
     logController: new LogController({ disableRequestLogging: true }),
@@ -52,11 +77,21 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     const status = reply.statusCode;
     const level = status >= 500 ? 'error' : status >= 400 ? 'info' : 'debug';
     request.log[level](
-      { method: request.method, url: request.routeOptions.url ?? request.url, status, ms: reply.elapsedTime },
+      {
+        method: request.method,
+        url: request.routeOptions.url ?? unmatchedPath(request.url),
+        status,
+        ms: reply.elapsedTime,
+      },
       'request',
     );
   });
   installSecurityHeaders(app, { https: false });
+  // The id of every log line of this request: a cashier reporting a problem can quote it.
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.header('X-Request-Id', request.id);
+    return payload;
+  });
   // Every route under /api/v1/a/ needs a live session, whichever module declares it.
   installSessionGuard(app, ctx);
 
@@ -70,6 +105,14 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
 
   await serveWebApp(app, ctx);
   return app;
+}
+
+/**
+ * What the log keeps of a URL no route matched: its path, cut to 200 characters, without the query
+ * string, where a careless client may have put a token.
+ */
+function unmatchedPath(url: string): string {
+  return url.split('?')[0]!.slice(0, 200);
 }
 
 /** Serves the built web app with a single-page fallback; unknown API paths stay a JSON 404. */
