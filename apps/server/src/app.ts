@@ -15,6 +15,7 @@ import { devicesRoutes } from './devices/devices.routes.js';
 import { gatewayRoutes } from './gateway/gateway.routes.js';
 import { healthRoutes } from './health/health.routes.js';
 import { clientErrorHandler, frameworkErrors, installErrorHandling } from './http/errors.js';
+import { installGracefulClose } from './http/graceful-close.js';
 import { installSecurityHeaders } from './http/security-headers.js';
 import { reportsRoutes } from './reports/reports.routes.js';
 
@@ -87,6 +88,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     );
   });
   installSecurityHeaders(app, { https: false });
+  installGracefulClose(app);
   // The id of every log line of this request: a cashier reporting a problem can quote it.
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('X-Request-Id', request.id);
