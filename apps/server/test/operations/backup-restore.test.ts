@@ -10,11 +10,11 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../src/cli/run.js';
 import { openDatabase, type Db } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { LedgerService } from '../../src/ledger/ledger.service.js';
 import { verifyLedger } from '../../src/ledger/verify.js';
+import { runCliCaptured } from '../helpers/cli.js';
 import { createLinkedDevice, createTestUser, createVenue } from '../helpers/factories.js';
 import { createPostgresDatabase } from '../torture/fixture.js';
 import { totalBalances } from '../torture/invariants.js';
@@ -53,16 +53,7 @@ async function books(db: Db) {
   return { balances: await totalBalances(db), operations: Number(operations.rows[0]?.n) };
 }
 
-async function cli(db: Db, ...argv: string[]) {
-  let out = '';
-  let err = '';
-  const code = await runCli(argv, {
-    db,
-    out: { write: (s: string) => (out += s) },
-    err: { write: (s: string) => (err += s) },
-  });
-  return { code, out, err };
-}
+const cli = (db: Db, ...argv: string[]) => runCliCaptured(db, argv);
 
 /** The documented restore: the copy becomes DATA_DIR/cashdesk.sqlite, with no WAL files beside it. */
 function restoreInto(backupFile: string, dataDir: string): string {
