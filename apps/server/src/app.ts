@@ -14,24 +14,53 @@ import { cashRoutes } from './cash/cash.routes.js';
 import { devicesRoutes } from './devices/devices.routes.js';
 import { gatewayRoutes } from './gateway/gateway.routes.js';
 import { healthRoutes } from './health/health.routes.js';
-import { installErrorHandling } from './http/errors.js';
+import { clientErrorHandler, frameworkErrors, installErrorHandling } from './http/errors.js';
+import { installGracefulClose } from './http/graceful-close.js';
 import { installSecurityHeaders } from './http/security-headers.js';
 import { reportsRoutes } from './reports/reports.routes.js';
 
 export interface BuildOptions {
   /** false in tests that assert nothing about logs. */
   logger?: boolean;
+  /** Where the JSON log lines go (stdout by default); tests read them from here. */
+  logStream?: { write(line: string): void };
 }
+
+/**
+ * Fields that must never reach a log line, whatever an error or a future log call carries: cookies,
+ * device tokens, passwords. A second line of defence; no log call passes them on purpose.
+ */
+const REDACT = [
+  'req.headers.cookie',
+  'req.headers.authorization',
+  'res.headers["set-cookie"]',
+  '*.password',
+  '*.old',
+  '*.new',
+  '*.token',
+  '*.device_token',
+  '*.password_hash',
+];
 
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger === false ? false : { level: ctx.config.logLevel },
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: ctx.config.logLevel,
+            redact: { paths: REDACT, censor: '[redacted]' },
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          },
     genReqId: () => randomUUID(),
     // Terminals poll every 5 s and devices report every second: one line per request at debug, not info.
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: ctx.config.trustProxy,
     bodyLimit: 64 * 1024,
     routerOptions: { maxParamLength: 200 },
+    // Errors Fastify or Node answer before any route runs get the contract's format too.
+    frameworkErrors,
+    clientErrorHandler,
   });
 
   // JSON only: a cross-site form post (urlencoded, multipart, text/plain) is refused with 415.
@@ -49,11 +78,22 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     const status = reply.statusCode;
     const level = status >= 500 ? 'error' : status >= 400 ? 'info' : 'debug';
     request.log[level](
-      { method: request.method, url: request.routeOptions.url ?? request.url, status, ms: reply.elapsedTime },
+      {
+        method: request.method,
+        url: request.routeOptions.url ?? unmatchedPath(request.url),
+        status,
+        ms: reply.elapsedTime,
+      },
       'request',
     );
   });
   installSecurityHeaders(app, { https: false });
+  installGracefulClose(app);
+  // The id of every log line of this request: a cashier reporting a problem can quote it.
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.header('X-Request-Id', request.id);
+    return payload;
+  });
   // Every route under /api/v1/a/ needs a live session, whichever module declares it.
   installSessionGuard(app, ctx);
 
@@ -67,6 +107,14 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
 
   await serveWebApp(app, ctx);
   return app;
+}
+
+/**
+ * What the log keeps of a URL no route matched: its path, cut to 200 characters, without the query
+ * string, where a careless client may have put a token.
+ */
+function unmatchedPath(url: string): string {
+  return url.split('?')[0]!.slice(0, 200);
 }
 
 /** Serves the built web app with a single-page fallback; unknown API paths stay a JSON 404. */

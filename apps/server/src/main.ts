@@ -12,6 +12,7 @@ import { DEMO_LOGINS, seedDemo } from './demo/seed.js';
 import { startDemoSimulators, type DemoSimulators } from './demo/simulators.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
+const SHUTDOWN_GRACE_MS = 15_000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -26,11 +27,22 @@ async function main(): Promise<void> {
 
   const app = await buildApp(ctx);
   let simulators: DemoSimulators | null = null;
+  // Graceful stop: the listener closes (new requests are refused, /readyz with them), requests in flight
+  // finish and commit or roll back whole, then the database closes. A request stuck past the grace time
+  // is cut: its transaction never committed, so nothing is half-written (the retry of its trx executes).
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    setTimeout(() => {
+      app.log.error(
+        { graceMs: SHUTDOWN_GRACE_MS },
+        'shutdown: requests still running after the grace time, exiting',
+      );
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS).unref();
     await simulators?.stop();
     await app.close();
     await db.close();
+    app.log.info('stopped');
     process.exit(0);
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));
@@ -40,14 +52,20 @@ async function main(): Promise<void> {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://${config.host}:${port}`;
-  printWelcome(url, config.database.kind, config.demo);
+  // A person at a terminal gets a readable welcome; a service manager or log collector gets JSON lines only.
+  if (process.stdout.isTTY) printWelcome(url, config.database.kind, config.demo);
+  else app.log.info({ url, database: config.database.kind, demo: config.demo }, 'cashdesk started');
   if (config.demo) {
     simulators = await startDemoSimulators(ctx, url, (device, pin, expiresAt) => {
       const what =
         device.kind === 'remote'
           ? 'Home-play phone (Remote devices)'
           : 'Unlinked Rocket Game cabinet (Add device)';
-      process.stdout.write(`${what}: PIN ${pin} (valid until ${expiresAt.toLocaleTimeString()})\n`);
+      if (process.stdout.isTTY) {
+        process.stdout.write(`${what}: PIN ${pin} (valid until ${expiresAt.toLocaleTimeString()})\n`);
+      } else {
+        app.log.info({ device: what, pin, expires_at: expiresAt.toISOString() }, 'demo device PIN');
+      }
     });
   }
 }

@@ -5,6 +5,7 @@ import { LedgerService, systemClock, type Clock } from '../ledger/ledger.service
 import { parseArgs } from './args.js';
 import type { Command } from './command.js';
 import { accountCommands } from './commands/accounts.js';
+import { backupCommands } from './commands/backup.js';
 import { floatCommands } from './commands/float.js';
 import { userCommands } from './commands/users.js';
 import { verifyCommands } from './commands/verify.js';
@@ -12,7 +13,10 @@ import { CliError, EXIT, UsageError } from './errors.js';
 import { Printer, type Writer } from './output.js';
 
 export const COMMANDS: ReadonlyMap<string, Command> = new Map(
-  [...accountCommands, ...floatCommands, ...userCommands, ...verifyCommands].map((c) => [c.name, c]),
+  [...accountCommands, ...floatCommands, ...userCommands, ...verifyCommands, ...backupCommands].map((c) => [
+    c.name,
+    c,
+  ]),
 );
 
 export interface CliIo {

@@ -27,7 +27,7 @@ export async function linkDeviceByPin(db: Db, input: LinkInput): Promise<Outcome
       .selectAll()
       .where('pin', '=', input.pin)
       .where('type', '=', input.type)
-      .$if(db.dialect === 'postgres', (q) => q.forUpdate())
+      .$if(db.dialect === 'postgres', (q) => q.forNoKeyUpdate())
       .execute();
     const claim = await claimTrx(tx, {
       scope: `user:${input.user_id}`,

@@ -7,12 +7,13 @@ import type { AppContext } from '../context.js';
 export function healthRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (app) => {
     app.get('/healthz', async () => ({ ok: true }));
-    app.get('/readyz', async (_request, reply) => {
+    // Ready = the database answers. A load balancer sends traffic only to ready instances.
+    app.get('/readyz', async (request, reply) => {
       try {
         await sql`select 1`.execute(ctx.db.kysely);
         return { ok: true };
       } catch (error) {
-        app.log.error({ err: error }, 'database not ready');
+        request.log.error({ err: error }, 'database not ready');
         return reply.status(503).send({ ok: false });
       }
     });

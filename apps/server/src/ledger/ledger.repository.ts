@@ -3,7 +3,13 @@ import type { DialectName } from '../db/database.js';
 import type { AccountRow, NewLedgerEntry, PlaceRow } from '../db/schema.js';
 import type { Tx } from './idempotency.js';
 
-/** SQLite holds the write lock from BEGIN IMMEDIATE; PostgreSQL needs row locks. */
+/**
+ * SQLite holds the write lock from BEGIN IMMEDIATE; PostgreSQL needs row locks. They are FOR NO KEY
+ * UPDATE, the lock an UPDATE of non-key columns takes anyway: FOR UPDATE would also block the KEY SHARE
+ * locks that inserts referencing the row take (operations.account_id, ledger_entries.account_id), so a
+ * game event holding its place while inserting rows of the account deadlocked with a cash call holding
+ * the account while waiting for that place.
+ */
 export async function lockAccount(
   tx: Tx,
   dialect: DialectName,
@@ -13,7 +19,7 @@ export async function lockAccount(
     .selectFrom('accounts')
     .selectAll()
     .where('id', '=', accountId)
-    .$if(dialect === 'postgres', (q) => q.forUpdate())
+    .$if(dialect === 'postgres', (q) => q.forNoKeyUpdate())
     .executeTakeFirst();
 }
 
@@ -28,7 +34,7 @@ export async function lockPlace(
     .selectAll()
     .where('device_id', '=', deviceId)
     .where('place', '=', place)
-    .$if(dialect === 'postgres', (q) => q.forUpdate())
+    .$if(dialect === 'postgres', (q) => q.forNoKeyUpdate())
     .executeTakeFirst();
 }
 

@@ -609,6 +609,30 @@ describe.each(testDatabases)('cashier API errors on $name', (database) => {
       expect(await entriesOf(cabinet)).toBe(0);
     });
 
+    // Found by the hostile-input fuzzing: Fastify answered these itself, in its own error format.
+    it('400 validation for a path with a malformed percent-encoding, with the security headers', async () => {
+      for (const path of [
+        `/a/cashier/devices/%`,
+        `/a/cashier/devices/%zz/place/1/update`,
+        `/a/cashier/devices/%C0%AF`,
+      ]) {
+        const res = await cashier.request('POST', path, { json: { delta: 1_00, trx: newTrx() } });
+        expect(answer(res)).toEqual({
+          status: 400,
+          body: { err: ERR.validation, issues: [{ path: 'url', message: 'is not a valid URL' }] },
+        });
+        expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+      }
+    });
+
+    it('431 in the contract format for headers past the HTTP limit', async () => {
+      const res = await cashier.get('/a/me', { 'x-padding': 'a'.repeat(20_000) });
+      expect(answer(res)).toEqual({
+        status: 431,
+        body: { err: ERR.validation, issues: [{ path: 'headers', message: 'are too large' }] },
+      });
+    });
+
     it('404 not found as JSON for an unknown API or device route', async () => {
       const notFound = { status: 404, body: { err: ERR.notFound } };
       expect(answer(await cashier.get('/a/cashier/nothing-here'))).toEqual(notFound);

@@ -28,6 +28,9 @@ export async function cashierClient(
   return { client: await clientForUser(server, user), id: user.id };
 }
 
+/** What enrolling and linking need of a server: an in-process TestServer or a spawned process alike. */
+export type ServerEndpoint = Pick<TestServer, 'baseUrl' | 'client'>;
+
 export interface GatewayDevice {
   /** A client on the server's root (paths `/device/...`). */
   client: TestClient;
@@ -44,7 +47,10 @@ export interface EnrollOptions {
   places?: number;
 }
 
-export async function enrollDevice(server: TestServer, options: EnrollOptions = {}): Promise<GatewayDevice> {
+export async function enrollDevice(
+  server: ServerEndpoint,
+  options: EnrollOptions = {},
+): Promise<GatewayDevice> {
   const kind = options.kind ?? 'cabinet';
   const client = server.client({ base: server.baseUrl });
   const res = await client.post<{ device_token: string; uuid: string }>('/device/enroll', {
@@ -94,7 +100,7 @@ export type LinkedDevice = GatewayDevice & { id: number; pin: string };
  * and lets it report in, so it is `ready`.
  */
 export async function linkCabinet(
-  server: TestServer,
+  server: ServerEndpoint,
   installer: TestClient,
   options: Omit<EnrollOptions, 'kind'> = {},
 ): Promise<LinkedDevice> {
@@ -109,7 +115,7 @@ export async function linkCabinet(
 
 /** Enrolls a home-play client and connects it through `installer`; `pin` is its current remote PIN. */
 export async function linkRemote(
-  server: TestServer,
+  server: ServerEndpoint,
   installer: TestClient,
   options: Omit<EnrollOptions, 'kind'> = {},
 ): Promise<LinkedDevice> {

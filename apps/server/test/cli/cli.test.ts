@@ -3,17 +3,11 @@ import { randomBytes } from 'node:crypto';
 import type { Account, User } from '@cashdesk/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../../src/auth/password.js';
-import { runCli } from '../../src/cli/run.js';
 import type { Db } from '../../src/db/database.js';
 import { verifyLedger } from '../../src/ledger/verify.js';
+import { runCliCaptured, type CliRun as Run } from '../helpers/cli.js';
 import { testDatabases } from '../helpers/databases.js';
 import { createTestUser } from '../helpers/factories.js';
-
-interface Run {
-  code: number;
-  out: string;
-  err: string;
-}
 
 describe.each(testDatabases)('operator CLI on $name', (database) => {
   let db: Db;
@@ -25,16 +19,7 @@ describe.each(testDatabases)('operator CLI on $name', (database) => {
     await db.close();
   });
 
-  async function cli(...argv: string[]): Promise<Run> {
-    let out = '';
-    let err = '';
-    const code = await runCli(argv, {
-      db,
-      out: { write: (s: string) => (out += s) },
-      err: { write: (s: string) => (err += s) },
-    });
-    return { code, out, err };
-  }
+  const cli = (...argv: string[]): Promise<Run> => runCliCaptured(db, argv);
 
   /** Runs a command that must succeed with --json and returns its parsed result. */
   async function json<T>(...argv: string[]): Promise<T> {

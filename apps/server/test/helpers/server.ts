@@ -37,6 +37,8 @@ export interface TestServerOptions {
   /** E.g. `{ trustProxy: true }` so clients can pick their IP with `X-Forwarded-For`. */
   config?: Partial<Config>;
   buildHash?: string;
+  /** Receives the server's JSON log lines (with `config: { logLevel: 'debug' }` to get them all). */
+  logStream?: { write(line: string): void };
   /** Adds routes or hooks before the server listens (e.g. a probe route behind a guard). */
   extend?: (app: FastifyInstance, ctx: AppContext) => void | Promise<void>;
 }
@@ -56,7 +58,7 @@ export interface TestServer {
 
 export async function startTestServer(db: Db, options: TestServerOptions = {}): Promise<TestServer> {
   const ctx = createContext(testConfig(options.config), db, options.buildHash ?? 'test-hash', options.clock);
-  const app = await buildApp(ctx, { logger: false });
+  const app = await buildApp(ctx, options.logStream ? { logStream: options.logStream } : { logger: false });
   await options.extend?.(app, ctx);
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as AddressInfo;

@@ -1,0 +1,277 @@
+// The torture workload: clients that each act as one cashier at one server, doing random deposits,
+// withdraws, cash-outs, device game events and reads until a deadline. Every money call's trx is sent
+// 2-4 times (concurrently, after a delay, or again with a changed payload); a call that fails on the
+// network or with a 5xx fails over to the next server. Every attempt and its answer go to the journal,
+// which the invariant checks read against the database afterwards.
+import { randomUUID } from 'node:crypto';
+import { ERR, TX_TYPE } from '@cashdesk/contract';
+import type { Cabinet, Cashier } from './fixture.js';
+import type { Random } from './random.js';
+import { sleep } from './server-process.js';
+
+export type Payload =
+  | { op: 'cash'; deviceId: number; place: number; delta: number }
+  | { op: 'event'; deviceId: number; place: number; type: number; amount: number };
+
+export type RetryPattern = 'concurrent' | 'delayed' | 'changed';
+
+export interface Attempt {
+  /** Index into the record's payloads: 0 the original, 1 the changed one. */
+  payload: number;
+  server: number;
+  status?: number;
+  body?: unknown;
+  /** Network failure (connection refused or reset, timeout): the client never saw an answer. */
+  error?: string;
+  /** How long the attempt took. */
+  ms: number;
+}
+
+export interface TrxRecord {
+  /** The trx namespace the server keeps it in: `user:<id>` or `device:<id>`. */
+  scope: string;
+  trx: string;
+  kind: 'deposit' | 'withdraw' | 'cashout' | 'event';
+  pattern: RetryPattern;
+  payloads: Payload[];
+  attempts: Attempt[];
+}
+
+export interface Journal {
+  records: TrxRecord[];
+  reads: number;
+  /** Answers no client should ever get (a 5xx, a 400 for a valid call, a read that is not 200). */
+  unexpected: string[];
+}
+
+export interface WorkloadTarget {
+  /** `http://127.0.0.1:<port>` of each server. */
+  servers: readonly string[];
+  cashiers: readonly Cashier[];
+  cabinets: readonly Cabinet[];
+}
+
+/** Statuses that mean the server stored an answer under the trx (contract: idempotency). */
+const STORED = new Set([200, 409, 422]);
+/** How long a call keeps failing over while servers are down (a restart takes a few seconds). */
+const FAILOVER_MS = 30_000;
+const REQUEST_TIMEOUT_MS = 20_000;
+
+export function newJournal(): Journal {
+  return { records: [], reads: 0, unexpected: [] };
+}
+
+export async function runWorkload(
+  target: WorkloadTarget,
+  journal: Journal,
+  clients: Random[],
+  deadline: number,
+): Promise<void> {
+  await Promise.all(
+    clients.map((rng, index) => new WorkloadClient(target, journal, rng, index).run(deadline)),
+  );
+}
+
+class WorkloadClient {
+  private readonly cashier: Cashier;
+  private readonly home: number;
+
+  constructor(
+    private readonly target: WorkloadTarget,
+    private readonly journal: Journal,
+    private readonly rng: Random,
+    index: number,
+  ) {
+    this.cashier = target.cashiers[index % target.cashiers.length]!;
+    this.home = index % target.servers.length;
+  }
+
+  async run(deadline: number): Promise<void> {
+    while (Date.now() < deadline) {
+      const action = this.rng.weighted({ deposit: 30, withdraw: 14, cashout: 8, event: 28, read: 20 });
+      const cabinet = this.rng.pick(this.target.cabinets);
+      const place = this.rng.int(1, cabinet.places);
+      switch (action) {
+        case 'deposit':
+          await this.money('deposit', {
+            op: 'cash',
+            deviceId: cabinet.id,
+            place,
+            delta: this.rng.int(1, 20_000),
+          });
+          break;
+        case 'withdraw':
+          await this.money('withdraw', {
+            op: 'cash',
+            deviceId: cabinet.id,
+            place,
+            delta: -this.rng.int(1, 10_000),
+          });
+          break;
+        case 'cashout':
+          await this.cashOut(cabinet, place);
+          break;
+        case 'event':
+          await this.money('event', this.gameEvent(cabinet, place));
+          break;
+        case 'read':
+          await this.read(cabinet);
+          break;
+      }
+    }
+  }
+
+  private gameEvent(cabinet: Cabinet, place: number): Payload {
+    const type = this.rng.weighted({ pay: 45, win: 30, jackpot: 3, finalBonus: 12, luckyBet: 10 });
+    const amount =
+      type === 'finalBonus'
+        ? this.rng.int(1, 300)
+        : type === 'jackpot'
+          ? this.rng.int(1_000, 50_000)
+          : this.rng.int(1, 3_000);
+    return { op: 'event', deviceId: cabinet.id, place, type: TX_TYPE[type], amount };
+  }
+
+  /** Cash-out as the web does it: read the place's entries, then withdraw all of them. */
+  private async cashOut(cabinet: Cabinet, place: number): Promise<void> {
+    const res = await this.call(
+      this.home,
+      'GET',
+      `/api/v1/a/cashier/devices/${cabinet.id}`,
+      undefined,
+      'cashier',
+    );
+    this.journal.reads += 1;
+    if ('error' in res) return;
+    if (res.status !== 200) {
+      this.journal.unexpected.push(`device detail answered ${res.status} ${JSON.stringify(res.body)}`);
+      return;
+    }
+    const places = (res.body as { places: { place: number; balances: { entries: number } }[] }).places;
+    const entries = places.find((p) => p.place === place)?.balances.entries ?? 0;
+    if (entries > 0)
+      await this.money('cashout', { op: 'cash', deviceId: cabinet.id, place, delta: -entries });
+  }
+
+  private async read(cabinet: Cabinet): Promise<void> {
+    const which = this.rng.int(0, 2);
+    const res =
+      which === 0
+        ? await this.call(this.home, 'GET', '/api/v1/a/cashier/account_balance', undefined, 'cashier')
+        : which === 1
+          ? await this.call(this.home, 'GET', `/api/v1/a/cashier/devices/${cabinet.id}`, undefined, 'cashier')
+          : await this.call(
+              this.home,
+              'POST',
+              '/api/v1/a/cashier/report',
+              { device_ids: [cabinet.id], from: '2000-01-01', to: '2100-01-01' },
+              'cashier',
+            );
+    this.journal.reads += 1;
+    if (!('error' in res) && res.status !== 200) {
+      this.journal.unexpected.push(`read ${which} answered ${res.status} ${JSON.stringify(res.body)}`);
+    }
+  }
+
+  /** One trx: the first send and its 1-3 retries by the drawn pattern. */
+  private async money(kind: TrxRecord['kind'], payload: Payload): Promise<void> {
+    const scope = payload.op === 'cash' ? `user:${this.cashier.id}` : `device:${payload.deviceId}`;
+    const pattern = this.rng.pick<RetryPattern>(['concurrent', 'delayed', 'changed']);
+    const record: TrxRecord = { scope, trx: randomUUID(), kind, pattern, payloads: [payload], attempts: [] };
+    this.journal.records.push(record);
+    const retries = this.rng.int(1, 3);
+    const server = () => this.rng.int(0, this.target.servers.length - 1);
+
+    if (pattern === 'concurrent') {
+      // The duplicates go to other servers too: idempotency must hold across processes.
+      const sends = [this.send(record, 0, this.home)];
+      for (let i = 0; i < retries; i++) sends.push(this.send(record, 0, server()));
+      await Promise.all(sends);
+      return;
+    }
+    await this.send(record, 0, this.home);
+    if (pattern === 'changed') {
+      record.payloads.push(changed(payload, this.rng.int(1, 50)));
+      await sleep(this.rng.int(0, 50));
+      await this.send(record, 1, server());
+    }
+    for (let i = pattern === 'changed' ? 1 : 0; i < retries; i++) {
+      await sleep(this.rng.int(0, 150));
+      await this.send(record, 0, server());
+    }
+  }
+
+  /** Sends one payload of a trx, failing over to the next server on a network error or a 5xx. */
+  private async send(record: TrxRecord, payloadIndex: number, first: number): Promise<void> {
+    const payload = record.payloads[payloadIndex]!;
+    const giveUp = Date.now() + FAILOVER_MS;
+    for (let server = first; ; server = (server + 1) % this.target.servers.length) {
+      const sent = performance.now();
+      const res =
+        payload.op === 'cash'
+          ? await this.call(
+              server,
+              'POST',
+              `/api/v1/a/cashier/devices/${payload.deviceId}/place/${payload.place}/update`,
+              { delta: payload.delta, trx: record.trx },
+              'cashier',
+            )
+          : await this.call(
+              server,
+              'POST',
+              '/device/events',
+              { trx: record.trx, place: payload.place, type: payload.type, amount: payload.amount },
+              this.target.cabinets.find((c) => c.id === payload.deviceId)!.auth,
+            );
+      record.attempts.push({ payload: payloadIndex, server, ms: performance.now() - sent, ...res });
+      if (!('error' in res) && !STORED.has(res.status)) {
+        this.journal.unexpected.push(
+          `${record.kind} ${record.trx} answered ${res.status} ${JSON.stringify(res.body)}`,
+        );
+      }
+      const answered = !('error' in res) && res.status < 500;
+      if (answered || Date.now() > giveUp) return;
+      await sleep(this.rng.int(50, 300));
+    }
+  }
+
+  private async call(
+    server: number,
+    method: 'GET' | 'POST',
+    path: string,
+    body: unknown,
+    auth: 'cashier' | Record<string, string>,
+  ): Promise<{ status: number; body: unknown } | { error: string }> {
+    const headers: Record<string, string> =
+      auth === 'cashier' ? { cookie: `x-token=${this.cashier.token}` } : { ...auth };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    try {
+      const res = await fetch(`${this.target.servers[server]}${path}`, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      });
+      const text = await res.text();
+      return { status: res.status, body: text === '' ? null : (JSON.parse(text) as unknown) };
+    } catch (error) {
+      return { error: error instanceof Error ? error.message : String(error) };
+    }
+  }
+}
+
+/** The same call with a different amount (never zero, same direction): the server must refuse it. */
+function changed(payload: Payload, by: number): Payload {
+  if (payload.op === 'cash')
+    return { ...payload, delta: payload.delta > 0 ? payload.delta + by : payload.delta - by };
+  return { ...payload, amount: payload.amount + by };
+}
+
+/** The answer is a stored one (not a trx conflict): the call was acknowledged. */
+export function isAcknowledged(attempt: Attempt): boolean {
+  return attempt.status !== undefined && STORED.has(attempt.status) && !isTrxConflict(attempt);
+}
+
+export function isTrxConflict(attempt: Attempt): boolean {
+  return attempt.status === 422 && (attempt.body as { err?: unknown } | null)?.err === ERR.trxConflict;
+}
