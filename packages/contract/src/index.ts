@@ -3,3 +3,4 @@ export * from './domain.js';
 export * from './errors.js';
 export * from './money.js';
 export * from './schemas.js';
+export * from './back-office.js';
