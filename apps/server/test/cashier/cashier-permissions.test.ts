@@ -18,6 +18,7 @@ import { verifyLedger } from '../../src/ledger/verify.js';
 import { updateUser } from '../../src/users/users.repository.js';
 import { testDatabases } from '../helpers/databases.js';
 import { createTestUser, createVenue } from '../helpers/factories.js';
+import { declaredRoutes } from '../helpers/routes.js';
 import {
   clientForUser,
   createSignedInUser,
@@ -316,25 +317,3 @@ describe.each(testDatabases)('cashier route permissions on $name', (database) =>
     expect([...declared].sort()).toEqual(ROUTES.map((r) => r.route).sort());
   });
 });
-
-/**
- * Reads Fastify's route tree (printRoutes) back into `METHOD /full/path` lines, HEAD left out:
- *   ├── /api/v1/a/cashier/devices (GET, HEAD)
- *   │   ├── /register (POST)
- */
-function declaredRoutes(printed: string): string[] {
-  const routes: string[] = [];
-  const prefixes: string[] = [];
-  for (const line of printed.split('\n')) {
-    const match = /^((?:│ {3}| {4})*)(?:├── |└── )(\S+)(?: \(([^)]*)\))?$/.exec(line);
-    if (!match) continue;
-    const depth = match[1]!.length / 4;
-    const path = (depth > 0 ? prefixes[depth - 1] : '') + match[2]!;
-    prefixes.length = depth;
-    prefixes[depth] = path;
-    for (const method of (match[3] ?? '').split(', ')) {
-      if (method !== '' && method !== 'HEAD') routes.push(`${method} ${path}`);
-    }
-  }
-  return routes;
-}
