@@ -1,6 +1,7 @@
 // Back-office shapes beyond the table of contract.md: the calls the console adds under the same
 // prefixes (docs/back-office.md), the audit log, and the reason every change may carry.
 import { z } from 'zod';
+import { AUDIT_ACTIONS, AUDIT_TARGETS, LEDGER_KINDS, LEDGER_LINES } from './back-office-vocabulary.js';
 import {
   createUserRequest,
   editDeviceRequest,
@@ -14,24 +15,6 @@ import {
   setRestrictionsRequest,
   user,
 } from './schemas.js';
-
-// ---- ledger vocabulary ----------------------------------------------------------------------------
-
-/** The lines of the double-entry ledger (docs/money.md). */
-export const LEDGER_LINES = ['float', 'entries', 'final_bonus', 'promotion', 'external', 'game'] as const;
-export type LedgerLine = (typeof LEDGER_LINES)[number];
-
-/** What made a ledger row. */
-export const LEDGER_KINDS = [
-  'float_top_up',
-  'float_withdraw',
-  'deposit',
-  'withdraw',
-  'final_bonus_burn',
-  'device_event',
-  'final_bonus_accrual',
-] as const;
-export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
 // ---- reasons ----------------------------------------------------------------------------------------
 
@@ -180,22 +163,6 @@ export const verifyResult = z.object({
 export type VerifyResult = z.infer<typeof verifyResult>;
 
 // ---- audit log -----------------------------------------------------------------------------------------
-
-export const AUDIT_ACTIONS = [
-  'account.create',
-  'account.update',
-  'account.float_move',
-  'user.create',
-  'user.update',
-  'user.set_password',
-  'user.set_restrictions',
-  'device.update',
-  'device.unlink',
-] as const;
-export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-
-export const AUDIT_TARGETS = ['account', 'user', 'device'] as const;
-export type AuditTarget = (typeof AUDIT_TARGETS)[number];
 
 export const auditQuery = pageQuery.extend({ action: z.enum(AUDIT_ACTIONS).optional() });
 export type AuditQuery = z.input<typeof auditQuery>;
