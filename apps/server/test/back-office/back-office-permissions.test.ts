@@ -14,12 +14,18 @@ import {
 } from '@cashdesk/contract';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { z } from 'zod';
 import type { Db } from '../../src/db/database.js';
 import { verifyLedger } from '../../src/ledger/verify.js';
 import { updateUser } from '../../src/users/users.repository.js';
 import { testDatabases } from '../helpers/databases.js';
 import { createLinkedDevice, createTestUser, createVenue } from '../helpers/factories.js';
+import {
+  expectCell,
+  matrixCells,
+  shape as contractShape,
+  type Expected as MatrixExpected,
+  type MatrixRow,
+} from '../helpers/permission-matrix.js';
 import { declaredRoutes } from '../helpers/routes.js';
 import { startTestServer, type TestClient, type TestServer } from '../helpers/server.js';
 import { newTrx, signedInAs } from './support.js';
@@ -31,27 +37,15 @@ interface Fixture {
   db: Db;
 }
 
-interface Expected {
-  status: number;
-  body?: unknown;
-  check?: (body: unknown, f: Fixture) => void;
-}
+type Expected = MatrixExpected<Fixture>;
 
-interface RouteRow {
-  route: string;
-  method: 'GET' | 'POST';
-  path: (f: Fixture) => string | Promise<string>;
-  body?: (f: Fixture) => unknown;
+interface RouteRow extends MatrixRow<Fixture> {
   /** `admin`: /a/admin/ routes; `account`: routes of one account (its manager may call them too). */
   scope: 'admin' | 'account';
   ok: Expected;
 }
 
-const shape =
-  <S extends z.ZodType>(schema: S, more?: (parsed: z.output<S>, f: Fixture) => void) =>
-  (body: unknown, f: Fixture) => {
-    more?.(schema.parse(body), f);
-  };
+const shape = contractShape<Fixture>();
 
 const unique = () => randomBytes(4).toString('hex');
 const acct = (f: Fixture) => `/a/manager/account/${f.venueId}`;
@@ -325,12 +319,7 @@ function expectedFor(row: RouteRow, caller: Caller): Expected {
   }
 }
 
-const CELLS = ROUTES.flatMap((row) =>
-  CALLERS.map((caller) => {
-    const expected = expectedFor(row, caller);
-    return { name: `${row.route} by ${caller}: ${expected.status}`, row, caller, expected };
-  }),
-);
+const CELLS = matrixCells(ROUTES, CALLERS, expectedFor);
 
 describe.each(testDatabases)('back-office route permissions on $name', (database) => {
   let db: Db;
@@ -372,13 +361,7 @@ describe.each(testDatabases)('back-office route permissions on $name', (database
   });
 
   it.each(CELLS)('$name', async ({ row, caller, expected }) => {
-    const client = clients.get(caller)!;
-    const body = row.body?.(fixture);
-    const path = await row.path(fixture);
-    const res = await client.request(row.method, path, body === undefined ? {} : { json: body });
-    expect(res.status, JSON.stringify(res.body)).toBe(expected.status);
-    if (expected.body !== undefined) expect(res.body).toEqual(expected.body);
-    expected.check?.(res.body, fixture);
+    await expectCell(clients.get(caller)!, row, expected, fixture);
   });
 
   it('has a row for every back-office route the server declares, and no row for a route it lacks', () => {

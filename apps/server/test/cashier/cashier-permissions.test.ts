@@ -12,12 +12,18 @@ import {
   type Restriction,
 } from '@cashdesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { z } from 'zod';
 import type { Db } from '../../src/db/database.js';
 import { verifyLedger } from '../../src/ledger/verify.js';
 import { updateUser } from '../../src/users/users.repository.js';
 import { testDatabases } from '../helpers/databases.js';
 import { createTestUser, createVenue } from '../helpers/factories.js';
+import {
+  expectCell,
+  matrixCells,
+  shape as contractShape,
+  type Expected as MatrixExpected,
+  type MatrixRow,
+} from '../helpers/permission-matrix.js';
 import { declaredRoutes } from '../helpers/routes.js';
 import {
   clientForUser,
@@ -46,19 +52,9 @@ interface Fixture {
   otherVenueFloat: number;
 }
 
-interface Expected {
-  status: number;
-  body?: unknown;
-  /** Reads a 200 body: the shape of the contract and what this caller may see in it. */
-  check?: (body: unknown, f: Fixture) => void;
-}
+type Expected = MatrixExpected<Fixture>;
 
-interface RouteRow {
-  route: string;
-  method: 'GET' | 'POST';
-  path: (f: Fixture) => string;
-  body?: (f: Fixture) => unknown;
-  headers?: (f: Fixture) => Record<string, string>;
+interface RouteRow extends MatrixRow<Fixture> {
   /** The restriction the route needs beyond being a cashier of a venue. */
   restriction: Restriction | null;
   /** For a cashier of the device's venue holding the restriction. */
@@ -67,12 +63,7 @@ interface RouteRow {
   otherVenue: Expected;
 }
 
-const shape =
-  <S extends z.ZodType>(schema: S, more?: (parsed: z.output<S>, f: Fixture) => void) =>
-  (body: unknown, f: Fixture) => {
-    const parsed = schema.parse(body);
-    more?.(parsed, f);
-  };
+const shape = contractShape<Fixture>();
 
 const unavailable: Expected = { status: 406, body: { err: ERR.deviceNotAvailable } };
 const linkedElsewhere: Expected = { status: 422, body: { err: ERR.errorLinking } };
@@ -236,12 +227,7 @@ function expectedFor(row: RouteRow, caller: Caller): Expected {
   }
 }
 
-const CELLS = ROUTES.flatMap((row) =>
-  CALLERS.map((caller) => {
-    const expected = expectedFor(row, caller);
-    return { name: `${row.route} by ${caller}: ${expected.status}`, row, caller, expected };
-  }),
-);
+const CELLS = matrixCells(ROUTES, CALLERS, expectedFor);
 
 describe.each(testDatabases)('cashier route permissions on $name', (database) => {
   let db: Db;
@@ -297,17 +283,7 @@ describe.each(testDatabases)('cashier route permissions on $name', (database) =>
   });
 
   it.each(CELLS)('$name', async ({ row, caller, expected }) => {
-    const client = clients.get(caller)!;
-    const body = row.body ? await row.body(fixture) : undefined;
-    const headers = row.headers?.(fixture) ?? {};
-    const res = await client.request(
-      row.method,
-      row.path(fixture),
-      body === undefined ? { headers } : { json: body, headers },
-    );
-    expect(res.status, JSON.stringify(res.body)).toBe(expected.status);
-    if (expected.body !== undefined) expect(res.body).toEqual(expected.body);
-    expected.check?.(res.body, fixture);
+    await expectCell(clients.get(caller)!, row, expected, fixture);
   });
 
   it('has a row for every cashier route the server declares, and no row for a route it lacks', () => {

@@ -15,7 +15,7 @@ import { ApiError, type Outcome } from '../../http/outcome.js';
 import { lockAccount } from '../../ledger/ledger.repository.js';
 import { floatLimit, type LedgerService } from '../../ledger/ledger.service.js';
 import type { Actor } from '../access.js';
-import { changedFields, recordAudit, type Snapshot } from '../audit/audit.repository.js';
+import { recordAudit, recordChanges, type Snapshot } from '../audit/audit.repository.js';
 
 /** The settings of an account as the audit log shows them (the float is the ledger's, not a setting). */
 function settingsOf(row: AccountRow): Snapshot {
@@ -69,19 +69,16 @@ export async function changeAccountSettings(
         throw new ApiError(ERR.overdraft, { balance: current.balance_cents, overdraft: limit });
       }
       const updated = (await updateAccount(tx, input.account_id, patch)) ?? current;
-      const changes = changedFields(settingsOf(current), settingsOf(updated));
-      if (changes) {
-        await recordAudit(tx, {
-          actor: input.actor,
-          action: 'account.update',
-          target_type: 'account',
-          target_id: updated.id,
-          account_id: updated.id,
-          ...changes,
-          reason: input.reason ?? null,
-          now_ms: input.now_ms,
-        });
-      }
+      const entry = {
+        actor: input.actor,
+        action: 'account.update' as const,
+        target_type: 'account' as const,
+        target_id: updated.id,
+        account_id: updated.id,
+        reason: input.reason ?? null,
+        now_ms: input.now_ms,
+      };
+      await recordChanges(tx, entry, settingsOf(current), settingsOf(updated));
       return updated;
     });
   } catch (error) {

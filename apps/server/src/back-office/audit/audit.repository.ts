@@ -59,6 +59,20 @@ export function changedFields(
   };
 }
 
+/**
+ * Records what changed between two snapshots of a target (only the fields that differ); records
+ * nothing when nothing changed.
+ */
+export async function recordChanges(
+  db: Executor,
+  entry: Omit<NewAuditEntry, 'before' | 'after'>,
+  before: Snapshot,
+  after: Snapshot,
+): Promise<void> {
+  const changes = changedFields(before, after);
+  if (changes) await recordAudit(db, { ...entry, ...changes });
+}
+
 export interface AuditListQuery {
   /** Only this account's entries (a manager's view); every entry without it. */
   accountId?: number;

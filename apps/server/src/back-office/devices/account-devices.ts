@@ -8,7 +8,7 @@ import { viewDevices, withoutPlaces } from '../../devices/device-view.js';
 import { listAccountDevices, updateDeviceSettings } from '../../devices/devices.repository.js';
 import { ApiError } from '../../http/outcome.js';
 import type { Actor } from '../access.js';
-import { changedFields, recordAudit } from '../audit/audit.repository.js';
+import { recordAudit, recordChanges } from '../audit/audit.repository.js';
 import { lockAccountDevice, unlinkDevice } from './account-devices.repository.js';
 
 export async function listDevicesOfAccount(ctx: AppContext, accountId: number): Promise<Device[]> {
@@ -31,6 +31,16 @@ interface DeviceChange {
 
 const settingsOf = (d: DeviceRow) => ({ name: d.name, hidden: d.hidden === 1 });
 
+/** The audit entry's who, what and why for a change of a device. */
+const auditOf = (change: DeviceChange) => ({
+  actor: change.actor,
+  target_type: 'device' as const,
+  target_id: change.device_id,
+  account_id: change.account_id,
+  reason: change.reason ?? null,
+  now_ms: change.now_ms,
+});
+
 export async function editAccountDevice(
   db: Db,
   change: DeviceChange,
@@ -40,19 +50,12 @@ export async function editAccountDevice(
     const locked = await lockAccountDevice(tx, db.dialect, change.account_id, change.device_id);
     if (!locked) throw new ApiError(ERR.notFound);
     const updated = (await updateDeviceSettings(tx, change.device_id, patch)) ?? locked.device;
-    const changes = changedFields(settingsOf(locked.device), settingsOf(updated));
-    if (changes) {
-      await recordAudit(tx, {
-        actor: change.actor,
-        action: 'device.update',
-        target_type: 'device',
-        target_id: change.device_id,
-        account_id: change.account_id,
-        ...changes,
-        reason: change.reason ?? null,
-        now_ms: change.now_ms,
-      });
-    }
+    await recordChanges(
+      tx,
+      { ...auditOf(change), action: 'device.update' },
+      settingsOf(locked.device),
+      settingsOf(updated),
+    );
     return updated;
   });
 }
@@ -71,15 +74,10 @@ export async function unlinkAccountDevice(db: Db, change: DeviceChange): Promise
     }
     await unlinkDevice(tx, change.device_id);
     await recordAudit(tx, {
-      actor: change.actor,
+      ...auditOf(change),
       action: 'device.unlink',
-      target_type: 'device',
-      target_id: change.device_id,
-      account_id: change.account_id,
       before: { account_id: change.account_id, ...settingsOf(locked.device) },
       after: { account_id: null },
-      reason: change.reason ?? null,
-      now_ms: change.now_ms,
     });
   });
 }

@@ -18,7 +18,7 @@ import {
   updateUser,
 } from '../../users/users.repository.js';
 import type { Actor } from '../access.js';
-import { changedFields, recordAudit, type Snapshot } from '../audit/audit.repository.js';
+import { recordAudit, recordChanges, type Snapshot } from '../audit/audit.repository.js';
 
 export function toBackOfficeUser(row: UserRow): BackOfficeUser {
   return {
@@ -121,21 +121,18 @@ async function auditedUserChange(
     if (!current) throw new ApiError(ERR.notFound);
     change.allow?.(current);
     const updated = (await apply(tx, current)) ?? current;
-    const changes = record ?? changedFields(snapshotOf(current), snapshotOf(updated));
-    if (changes) {
-      await recordAudit(tx, {
-        actor: change.actor,
-        action,
-        target_type: 'user',
-        target_id: updated.id,
-        // Moving a user between accounts shows in both accounts' logs through the before/after; the
-        // entry itself belongs to where the user ends up.
-        account_id: updated.account_id,
-        ...changes,
-        reason: change.reason ?? null,
-        now_ms: change.now_ms,
-      });
-    }
+    const entry = {
+      actor: change.actor,
+      action,
+      target_type: 'user' as const,
+      target_id: updated.id,
+      // The entry belongs to the account the user ends up in; a move shows the old one in `before`.
+      account_id: updated.account_id,
+      reason: change.reason ?? null,
+      now_ms: change.now_ms,
+    };
+    if (record) await recordAudit(tx, { ...entry, ...record });
+    else await recordChanges(tx, entry, snapshotOf(current), snapshotOf(updated));
     return updated;
   });
 }

@@ -1,13 +1,13 @@
 // Rename or hide a device, and unlink it from the account, each with a reason for the audit log.
 import type { Device } from '@cashdesk/contract';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '../../../app/hooks';
-import { Modal } from '../../../components/ui/modal';
 import { toastShown } from '../../toasts/toasts-slice';
 import { useBoEditDeviceMutation, useBoUnlinkDeviceMutation } from '../api/back-office-api';
 import { failureText } from '../lib/failure-text';
-import { CheckboxField, FormAlert, InputField } from './fields';
+import { CheckboxField, InputField } from './fields';
+import { FormShell } from './form-shell';
 import { ReasonField, reasonOf } from './reason-field';
 
 interface Props {
@@ -28,18 +28,11 @@ export function EditDeviceModal({ accountId, device, onClose }: Props) {
   const [failure, setFailure] = useState<string | null>(null);
   const nameError = name.trim() === '' ? t('form.required') : null;
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (isLoading || nameError) return;
-    const result = await edit({
-      id: accountId,
-      deviceId: device.id,
-      body: { name: name.trim(), hidden, ...reasonOf(reason) },
-    });
-    if (result.error) {
-      setFailure(failureText(result.error, t));
-      return;
-    }
+  async function submit() {
+    if (nameError) return;
+    const body = { name: name.trim(), hidden, ...reasonOf(reason) };
+    const result = await edit({ id: accountId, deviceId: device.id, body });
+    if (result.error) return setFailure(failureText(result.error, t));
     dispatch(
       toastShown({
         id: `bo:device:${device.id}:${Date.now()}`,
@@ -51,33 +44,29 @@ export function EditDeviceModal({ accountId, device, onClose }: Props) {
   }
 
   return (
-    <Modal title={t('devices.editTitle', { id: device.id })} onClose={onClose} busy={isLoading}>
-      <form noValidate onSubmit={(e) => void submit(e)} className="bo-form">
-        <InputField
-          label={t('devices.name')}
-          value={name}
-          maxLength={NAME_MAX_LENGTH}
-          error={nameError}
-          onChange={(e) => setName(e.target.value)}
-        />
-        <CheckboxField
-          label={t('devices.hideLabel')}
-          description={t('devices.hideHint')}
-          checked={hidden}
-          onChange={setHidden}
-        />
-        <ReasonField value={reason} onChange={setReason} />
-        <FormAlert message={failure} />
-        <div className="bo-actions">
-          <button type="button" onClick={onClose} disabled={isLoading}>
-            {t('common:cancel')}
-          </button>
-          <button type="submit" className="button--primary" aria-disabled={isLoading}>
-            {t('common:save')}
-          </button>
-        </div>
-      </form>
-    </Modal>
+    <FormShell
+      title={t('devices.editTitle', { id: device.id })}
+      busy={isLoading}
+      failure={failure}
+      submitLabel={t('common:save')}
+      onClose={onClose}
+      onSubmit={() => void submit()}
+    >
+      <InputField
+        label={t('devices.name')}
+        value={name}
+        maxLength={NAME_MAX_LENGTH}
+        error={nameError}
+        onChange={(e) => setName(e.target.value)}
+      />
+      <CheckboxField
+        label={t('devices.hideLabel')}
+        description={t('devices.hideHint')}
+        checked={hidden}
+        onChange={setHidden}
+      />
+      <ReasonField value={reason} onChange={setReason} />
+    </FormShell>
   );
 }
 
@@ -88,14 +77,9 @@ export function UnlinkDeviceModal({ accountId, device, onClose }: Props) {
   const [reason, setReason] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (isLoading) return;
+  async function submit() {
     const result = await unlink({ id: accountId, deviceId: device.id, body: reasonOf(reason) });
-    if (result.error) {
-      setFailure(failureText(result.error, t));
-      return;
-    }
+    if (result.error) return setFailure(failureText(result.error, t));
     dispatch(
       toastShown({ id: `bo:unlinked:${device.id}`, kind: 'success', key: 'backOffice:devices.unlinked' }),
     );
@@ -103,20 +87,17 @@ export function UnlinkDeviceModal({ accountId, device, onClose }: Props) {
   }
 
   return (
-    <Modal title={t('devices.unlinkTitle', { name: device.name })} onClose={onClose} busy={isLoading}>
-      <form noValidate onSubmit={(e) => void submit(e)} className="bo-form">
-        <p>{t('devices.unlinkExplain')}</p>
-        <ReasonField value={reason} onChange={setReason} />
-        <FormAlert message={failure} />
-        <div className="bo-actions">
-          <button type="button" onClick={onClose} disabled={isLoading}>
-            {t('common:cancel')}
-          </button>
-          <button type="submit" className="button--danger" aria-disabled={isLoading}>
-            {t('devices.unlinkConfirm')}
-          </button>
-        </div>
-      </form>
-    </Modal>
+    <FormShell
+      title={t('devices.unlinkTitle', { name: device.name })}
+      busy={isLoading}
+      failure={failure}
+      submitLabel={t('devices.unlinkConfirm')}
+      submitClassName="button--danger"
+      onClose={onClose}
+      onSubmit={() => void submit()}
+    >
+      <p>{t('devices.unlinkExplain')}</p>
+      <ReasonField value={reason} onChange={setReason} />
+    </FormShell>
   );
 }

@@ -8,10 +8,9 @@ import {
   type Restriction,
   type Role,
 } from '@cashdesk/contract';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '../../../app/hooks';
-import { Modal } from '../../../components/ui/modal';
 import { PasswordField } from '../../auth/form-field';
 import { toastShown } from '../../toasts/toasts-slice';
 import {
@@ -23,44 +22,9 @@ import {
 import { failureText } from '../lib/failure-text';
 import type { UsersScope } from '../lib/scope';
 import { CheckboxField, FormAlert, InputField, SelectField } from './fields';
+import { FormShell } from './form-shell';
 import { ReasonField, reasonOf } from './reason-field';
 import { RestrictionsFieldset } from './restrictions-fieldset';
-
-interface FormShellProps {
-  title: string;
-  busy: boolean;
-  failure: string | null;
-  submitLabel: string;
-  onClose: () => void;
-  onSubmit: () => void;
-  children: ReactNode;
-  wide?: boolean;
-}
-
-/** A modal form with Cancel and a submit button; Enter submits, Escape cancels (unless busy). */
-function FormShell({ title, busy, failure, submitLabel, onClose, onSubmit, children, wide }: FormShellProps) {
-  const { t } = useTranslation('backOffice');
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!busy) onSubmit();
-  };
-  return (
-    <Modal title={title} onClose={onClose} busy={busy} {...(wide ? { className: 'modal--wide' } : {})}>
-      <form noValidate onSubmit={submit} className="bo-form">
-        {children}
-        <FormAlert message={failure} />
-        <div className="bo-actions">
-          <button type="button" onClick={onClose} disabled={busy}>
-            {t('common:cancel')}
-          </button>
-          <button type="submit" className="button--primary" aria-disabled={busy}>
-            {submitLabel}
-          </button>
-        </div>
-      </form>
-    </Modal>
-  );
-}
 
 function useSuccessToast() {
   const dispatch = useAppDispatch();

@@ -7,6 +7,7 @@ import { useMeQuery } from '../../auth/api/auth-api';
 import { useBoAccountsQuery, useBoUsersQuery } from '../api/back-office-api';
 import { SelectField } from '../components/fields';
 import { QueryState } from '../components/query-state';
+import { RowActions } from '../components/row-actions';
 import { CreateUserModal, EditUserModal, PasswordModal, RestrictionsModal } from '../components/user-modals';
 import { usersScopeOf } from '../lib/scope';
 
@@ -95,36 +96,29 @@ export function UsersPage() {
                       {u.blocked ? t('users.isBlocked') : t('users.active')}
                     </td>
                     <td data-label={t('users.restrictions')}>{u.restrictions.length}</td>
-                    <td className="bo-table__actions">
-                      {manageable(u) && (
-                        <>
-                          <button
-                            type="button"
-                            aria-haspopup="dialog"
-                            aria-label={t('users.editLabel', { login: u.login })}
-                            onClick={() => setOpen({ kind: 'edit', user: u })}
-                          >
-                            {t('users.edit')}
-                          </button>
-                          <button
-                            type="button"
-                            aria-haspopup="dialog"
-                            aria-label={t('users.restrictionsLabel', { login: u.login })}
-                            onClick={() => setOpen({ kind: 'restrictions', user: u })}
-                          >
-                            {t('users.restrictions')}
-                          </button>
-                          <button
-                            type="button"
-                            aria-haspopup="dialog"
-                            aria-label={t('users.passwordLabel', { login: u.login })}
-                            onClick={() => setOpen({ kind: 'password', user: u })}
-                          >
-                            {t('users.password')}
-                          </button>
-                        </>
-                      )}
-                    </td>
+                    <RowActions
+                      actions={
+                        manageable(u)
+                          ? [
+                              {
+                                text: t('users.edit'),
+                                label: t('users.editLabel', { login: u.login }),
+                                kind: 'edit' as const,
+                              },
+                              {
+                                text: t('users.restrictions'),
+                                label: t('users.restrictionsLabel', { login: u.login }),
+                                kind: 'restrictions' as const,
+                              },
+                              {
+                                text: t('users.password'),
+                                label: t('users.passwordLabel', { login: u.login }),
+                                kind: 'password' as const,
+                              },
+                            ].map(({ kind, ...a }) => ({ ...a, onOpen: () => setOpen({ kind, user: u }) }))
+                          : []
+                      }
+                    />
                   </tr>
                 ))}
               </tbody>

@@ -7,6 +7,7 @@ import { useBoDevicesQuery } from '../api/back-office-api';
 import { EditDeviceModal, UnlinkDeviceModal } from '../components/device-modals';
 import { Money } from '../components/money';
 import { QueryState } from '../components/query-state';
+import { RowActions } from '../components/row-actions';
 
 type Open = { kind: 'edit' | 'unlink'; device: Device } | null;
 
@@ -56,24 +57,20 @@ export function AccountDevices({ account }: { account: Account }) {
                     <td data-label={t('devices.visibility')}>
                       {d.hidden ? t('devices.hidden') : t('devices.visible')}
                     </td>
-                    <td className="bo-table__actions">
-                      <button
-                        type="button"
-                        aria-haspopup="dialog"
-                        aria-label={t('devices.editLabel', { name: d.name })}
-                        onClick={() => setOpen({ kind: 'edit', device: d })}
-                      >
-                        {t('devices.edit')}
-                      </button>
-                      <button
-                        type="button"
-                        aria-haspopup="dialog"
-                        aria-label={t('devices.unlinkLabel', { name: d.name })}
-                        onClick={() => setOpen({ kind: 'unlink', device: d })}
-                      >
-                        {t('devices.unlink')}
-                      </button>
-                    </td>
+                    <RowActions
+                      actions={[
+                        {
+                          text: t('devices.edit'),
+                          label: t('devices.editLabel', { name: d.name }),
+                          onOpen: () => setOpen({ kind: 'edit', device: d }),
+                        },
+                        {
+                          text: t('devices.unlink'),
+                          label: t('devices.unlinkLabel', { name: d.name }),
+                          onOpen: () => setOpen({ kind: 'unlink', device: d }),
+                        },
+                      ]}
+                    />
                   </tr>
                 ))}
               </tbody>

@@ -7,11 +7,11 @@ import {
   type AuditEntry,
   type AuditQuery,
 } from '@cashdesk/contract';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBoAuditQuery } from '../api/back-office-api';
+import { LoadMore, PageRows, useCursorPages } from '../components/cursor-pages';
 import { SelectField } from '../components/fields';
-import { failureText } from '../lib/failure-text';
 import { formatDateTime } from '../lib/units';
 
 export const AUDIT_PAGE_SIZE = 50;
@@ -19,15 +19,12 @@ export const AUDIT_PAGE_SIZE = 50;
 export function AuditList({ accountId, headingLevel }: { accountId: number | null; headingLevel: 1 | 2 }) {
   const { t } = useTranslation('backOffice');
   const [action, setAction] = useState<AuditAction | ''>('');
-  const [cursors, setCursors] = useState<(number | undefined)[]>([undefined]);
-  const [lastPage, setLastPage] = useState<AuditEntry[] | null>(null);
+  const pages = useCursorPages<AuditEntry>(AUDIT_PAGE_SIZE);
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
-  const lastId = lastPage?.at(-1)?.id;
 
   function choose(next: string) {
     setAction(next as AuditAction | '');
-    setCursors([undefined]);
-    setLastPage(null);
+    pages.reset();
   }
 
   return (
@@ -54,7 +51,7 @@ export function AuditList({ accountId, headingLevel }: { accountId: number | nul
             <th scope="col">{t('audit.reason')}</th>
           </tr>
         </thead>
-        {cursors.map((before, index) => (
+        {pages.cursors.map((before, index) => (
           <AuditPage
             key={`${action}:${before ?? 'first'}`}
             accountId={accountId}
@@ -63,22 +60,12 @@ export function AuditList({ accountId, headingLevel }: { accountId: number | nul
               ...(action ? { action } : {}),
               ...(before !== undefined ? { before: String(before) } : {}),
             }}
-            onRows={index === cursors.length - 1 ? setLastPage : undefined}
+            onRows={pages.reporter(index)}
           />
         ))}
       </table>
-      {lastPage?.length === 0 && cursors.length === 1 && <p className="bo-muted">{t('audit.empty')}</p>}
-      {lastPage?.length === AUDIT_PAGE_SIZE && lastId !== undefined && (
-        <button
-          type="button"
-          onClick={() => {
-            setLastPage(null);
-            setCursors((was) => [...was, lastId]);
-          }}
-        >
-          {t('ledger.more')}
-        </button>
-      )}
+      {pages.empty && <p className="bo-muted">{t('audit.empty')}</p>}
+      <LoadMore onMore={pages.more} />
     </section>
   );
 }
@@ -94,35 +81,23 @@ function AuditPage({
 }) {
   const { t } = useTranslation('backOffice');
   const page = useBoAuditQuery({ accountId, query });
-  useEffect(() => {
-    if (page.data) onRows?.(page.data);
-  }, [page.data, onRows]);
-  if (!page.data) {
-    return (
-      <tbody>
-        <tr>
-          <td colSpan={6} role={page.error ? 'alert' : 'status'}>
-            {page.error ? failureText(page.error, t) : t('common:loading')}
-          </td>
-        </tr>
-      </tbody>
-    );
-  }
   return (
-    <tbody>
-      {page.data.map((e) => (
-        <tr key={e.id}>
-          <td data-label={t('audit.when')}>{formatDateTime(e.created_at)}</td>
-          <td data-label={t('audit.who')}>{e.actor_id === null ? t('ledger.operator') : e.actor_login}</td>
-          <td data-label={t('audit.action')}>{t(`audit.actions.${e.action}`)}</td>
-          <td data-label={t('audit.target')}>{t(`audit.targets.${e.target_type}`, { id: e.target_id })}</td>
-          <td data-label={t('audit.change')}>
-            <ChangeList entry={e} />
-          </td>
-          <td data-label={t('audit.reason')}>{e.reason ?? ''}</td>
-        </tr>
-      ))}
-    </tbody>
+    <PageRows page={page} colSpan={6} onRows={onRows}>
+      {(rows) =>
+        rows.map((e) => (
+          <tr key={e.id}>
+            <td data-label={t('audit.when')}>{formatDateTime(e.created_at)}</td>
+            <td data-label={t('audit.who')}>{e.actor_id === null ? t('ledger.operator') : e.actor_login}</td>
+            <td data-label={t('audit.action')}>{t(`audit.actions.${e.action}`)}</td>
+            <td data-label={t('audit.target')}>{t(`audit.targets.${e.target_type}`, { id: e.target_id })}</td>
+            <td data-label={t('audit.change')}>
+              <ChangeList entry={e} />
+            </td>
+            <td data-label={t('audit.reason')}>{e.reason ?? ''}</td>
+          </tr>
+        ))
+      }
+    </PageRows>
   );
 }
 

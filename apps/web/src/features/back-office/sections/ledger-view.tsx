@@ -9,7 +9,7 @@ import {
   type LedgerQuery,
   type LedgerRow,
 } from '@cashdesk/contract';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   ledgerCsvUrl,
@@ -17,9 +17,9 @@ import {
   useBoDevicesQuery,
   useBoLedgerQuery,
 } from '../api/back-office-api';
+import { LoadMore, PageRows, useCursorPages } from '../components/cursor-pages';
 import { InputField, SelectField } from '../components/fields';
 import { Money } from '../components/money';
-import { failureText } from '../lib/failure-text';
 import { dayRange, isDay } from '../lib/day-range';
 import { formatDateTime } from '../lib/units';
 
@@ -56,24 +56,19 @@ export function LedgerView({ account }: { account: Account }) {
   const users = useBoAccountUsersQuery(account.id);
   const [form, setForm] = useState<FilterForm>(NO_FILTERS);
   const [filters, setFilters] = useState(() => ledgerFilters(NO_FILTERS));
-  const [cursors, setCursors] = useState<(number | undefined)[]>([undefined]);
-  const [lastPage, setLastPage] = useState<LedgerRow[] | null>(null);
+  const pages = useCursorPages<LedgerRow>(LEDGER_PAGE_SIZE);
 
   function apply(event: FormEvent) {
     event.preventDefault();
     setFilters(ledgerFilters(form));
-    setCursors([undefined]);
-    setLastPage(null);
+    pages.reset();
   }
   function reset() {
     setForm(NO_FILTERS);
     setFilters(ledgerFilters(NO_FILTERS));
-    setCursors([undefined]);
-    setLastPage(null);
+    pages.reset();
   }
   const set = (field: keyof FilterForm) => (value: string) => setForm((was) => ({ ...was, [field]: value }));
-  const lastId = lastPage?.at(-1)?.id;
-  const more = lastPage !== null && lastPage.length === LEDGER_PAGE_SIZE && lastId !== undefined;
 
   return (
     <section className="bo-section" aria-labelledby="bo-ledger-title">
@@ -157,7 +152,7 @@ export function LedgerView({ account }: { account: Account }) {
             <th scope="col">{t('ledger.trx')}</th>
           </tr>
         </thead>
-        {cursors.map((before, index) => (
+        {pages.cursors.map((before, index) => (
           <LedgerPage
             key={`${JSON.stringify(filters)}:${before ?? 'first'}`}
             account={account}
@@ -166,22 +161,12 @@ export function LedgerView({ account }: { account: Account }) {
               limit: String(LEDGER_PAGE_SIZE),
               ...(before !== undefined ? { before: String(before) } : {}),
             }}
-            onRows={index === cursors.length - 1 ? setLastPage : undefined}
+            onRows={pages.reporter(index)}
           />
         ))}
       </table>
-      {lastPage?.length === 0 && cursors.length === 1 && <p className="bo-muted">{t('ledger.empty')}</p>}
-      {more && (
-        <button
-          type="button"
-          onClick={() => {
-            setLastPage(null);
-            setCursors((was) => [...was, lastId]);
-          }}
-        >
-          {t('ledger.more')}
-        </button>
-      )}
+      {pages.empty && <p className="bo-muted">{t('ledger.empty')}</p>}
+      <LoadMore onMore={pages.more} />
     </section>
   );
 }
@@ -197,48 +182,36 @@ function LedgerPage({
 }) {
   const { t } = useTranslation('backOffice');
   const page = useBoLedgerQuery({ id: account.id, query });
-  useEffect(() => {
-    if (page.data) onRows?.(page.data);
-  }, [page.data, onRows]);
-  if (!page.data) {
-    return (
-      <tbody>
-        <tr>
-          <td colSpan={9} role={page.error ? 'alert' : 'status'}>
-            {page.error ? failureText(page.error, t) : t('common:loading')}
-          </td>
-        </tr>
-      </tbody>
-    );
-  }
   return (
-    <tbody>
-      {page.data.map((r) => (
-        <tr key={r.id}>
-          <td data-label={t('ledger.time')}>{formatDateTime(r.created_at)}</td>
-          <td data-label={t('ledger.kind')}>{t(`ledger.kinds.${r.kind}`)}</td>
-          <td data-label={t('ledger.line')}>{t(`ledger.lines.${r.line}`)}</td>
-          <td data-label={t('ledger.amount')}>
-            <Money cents={r.amount} currency={account.currency} />
-          </td>
-          <td data-label={t('ledger.balanceAfter')}>
-            {r.balance_after === null ? '—' : <Money cents={r.balance_after} currency={account.currency} />}
-          </td>
-          <td data-label={t('ledger.device')}>
-            {r.device_id === null
-              ? '—'
-              : `${r.device_name ?? ''} #${r.device_id}${r.place ? ` · ${t('ledger.place', { place: r.place })}` : ''}`}
-          </td>
-          <td data-label={t('ledger.user')}>
-            {r.user_name ?? (r.user_id === null ? t('ledger.operator') : `#${r.user_id}`)}
-          </td>
-          <td data-label={t('ledger.reason')}>{r.reason ?? ''}</td>
-          <td data-label={t('ledger.trx')}>
-            <code title={r.trx}>{shortTrx(r.trx)}</code>
-          </td>
-        </tr>
-      ))}
-    </tbody>
+    <PageRows page={page} colSpan={9} onRows={onRows}>
+      {(rows) =>
+        rows.map((r) => (
+          <tr key={r.id}>
+            <td data-label={t('ledger.time')}>{formatDateTime(r.created_at)}</td>
+            <td data-label={t('ledger.kind')}>{t(`ledger.kinds.${r.kind}`)}</td>
+            <td data-label={t('ledger.line')}>{t(`ledger.lines.${r.line}`)}</td>
+            <td data-label={t('ledger.amount')}>
+              <Money cents={r.amount} currency={account.currency} />
+            </td>
+            <td data-label={t('ledger.balanceAfter')}>
+              {r.balance_after === null ? '—' : <Money cents={r.balance_after} currency={account.currency} />}
+            </td>
+            <td data-label={t('ledger.device')}>
+              {r.device_id === null
+                ? '—'
+                : `${r.device_name ?? ''} #${r.device_id}${r.place ? ` · ${t('ledger.place', { place: r.place })}` : ''}`}
+            </td>
+            <td data-label={t('ledger.user')}>
+              {r.user_name ?? (r.user_id === null ? t('ledger.operator') : `#${r.user_id}`)}
+            </td>
+            <td data-label={t('ledger.reason')}>{r.reason ?? ''}</td>
+            <td data-label={t('ledger.trx')}>
+              <code title={r.trx}>{shortTrx(r.trx)}</code>
+            </td>
+          </tr>
+        ))
+      }
+    </PageRows>
   );
 }
 
