@@ -5,10 +5,10 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { updateAccount } from '../apps/server/src/accounts/accounts.repository.js';
-import { screenshot, VIEWPORT_NAMES, VIEWPORTS } from './support/browser';
+import { screenshot, VIEWPORTS } from './support/browser';
 import { consoleFolds, openAccountTab, openConsoleSection, rowWith } from './support/back-office';
 import { floatBalance, setFloatBalance } from './support/data';
-import { describeE2E, useE2E } from './support/harness';
+import { atEveryWidth, describeE2E, useE2E } from './support/harness';
 import { devicesHeading } from './support/screens';
 import { eventually, expectToast, fillSignIn, LOGINS, openSignedIn, pathOf, waitForPath } from './support/ui';
 
@@ -16,9 +16,8 @@ describeE2E('back office', () => {
   const e2e = useE2E();
   const accountPath = (tab: string) => `/back-office/accounts/${e2e.server.demo.accountId}/${tab}`;
 
-  it.each(VIEWPORT_NAMES)(
-    'an admin creates a cashier, who then signs in with those rights (%s)',
-    async (viewport) => {
+  it('an admin creates a cashier, who then signs in with those rights, at every width', async () => {
+    await atEveryWidth(async (viewport) => {
       const page = await e2e.newPage(viewport, '/authorization');
       await fillSignIn(page, LOGINS.admin.login, LOGINS.admin.password);
       await page.getByRole('button', { name: 'Sign in', exact: true }).click();
@@ -58,8 +57,8 @@ describeE2E('back office', () => {
         .getByRole('navigation', { name: 'Main menu' })
         .getByRole('link', { name: 'History' })
         .waitFor();
-    },
-  );
+    });
+  });
 
   it.each([
     ['desktop', 'keyboard'],
@@ -177,54 +176,56 @@ describeE2E('back office', () => {
     expect(pathOf(manager)).toBe(accountPath('settings'));
   });
 
-  it.each(VIEWPORT_NAMES)('shows every page of the console (%s)', async (viewport) => {
-    const page = await e2e.newPage(viewport);
-    await openSignedIn(page, e2e.server, accountPath('settings'), LOGINS.admin.login);
-    await page.getByRole('heading', { name: 'Demo Venue', level: 1 }).waitFor();
+  it('shows every page of the console at every width', async () => {
+    await atEveryWidth(async (viewport) => {
+      const page = await e2e.newPage(viewport);
+      await openSignedIn(page, e2e.server, accountPath('settings'), LOGINS.admin.login);
+      await page.getByRole('heading', { name: 'Demo Venue', level: 1 }).waitFor();
 
-    const devices = await openAccountTab(page, 'Devices');
-    await rowWith(devices.getByRole('table'), 'Rocket Game').first().waitFor();
-    await screenshot(page, 'back-office-devices');
+      const devices = await openAccountTab(page, 'Devices');
+      await rowWith(devices.getByRole('table'), 'Rocket Game').first().waitFor();
+      await screenshot(page, 'back-office-devices');
 
-    const ledger = await openAccountTab(page, 'Ledger');
-    const rows = ledger.getByRole('table');
-    await rowWith(rows, 'Deposit').first().waitFor();
-    await ledger.getByLabel('Line').selectOption({ label: 'Float' });
-    await ledger.getByRole('button', { name: 'Apply filters' }).click();
-    // Only float rows are left: the opening top-up, no player balances.
-    await rowWith(rows, 'Float top-up').first().waitFor();
-    await eventually(
-      async () => (await rowWith(rows, 'Player balance').count()) === 0,
-      'the float line only',
-    );
-    const csv = await ledger.getByRole('link', { name: 'Export CSV' }).getAttribute('href');
-    expect(csv).toMatch(/\/transactions\.csv\?line=float$/);
-    const exported = await page.request.get(csv ?? '');
-    expect(exported.status()).toBe(200);
-    expect((await exported.text()).split('\n')[0]).toMatch(/^id,created_at,trx,kind,line,/);
-    await screenshot(page, 'back-office-ledger');
+      const ledger = await openAccountTab(page, 'Ledger');
+      const rows = ledger.getByRole('table');
+      await rowWith(rows, 'Deposit').first().waitFor();
+      await ledger.getByLabel('Line').selectOption({ label: 'Float' });
+      await ledger.getByRole('button', { name: 'Apply filters' }).click();
+      // Only float rows are left: the opening top-up, no player balances.
+      await rowWith(rows, 'Float top-up').first().waitFor();
+      await eventually(
+        async () => (await rowWith(rows, 'Player balance').count()) === 0,
+        'the float line only',
+      );
+      const csv = await ledger.getByRole('link', { name: 'Export CSV' }).getAttribute('href');
+      expect(csv).toMatch(/\/transactions\.csv\?line=float$/);
+      const exported = await page.request.get(csv ?? '');
+      expect(exported.status()).toBe(200);
+      expect((await exported.text()).split('\n')[0]).toMatch(/^id,created_at,trx,kind,line,/);
+      await screenshot(page, 'back-office-ledger');
 
-    const shift = await openAccountTab(page, 'Shift report');
-    await rowWith(shift.getByRole('table'), 'All cashiers').waitFor();
-    await screenshot(page, 'back-office-shift');
+      const shift = await openAccountTab(page, 'Shift report');
+      await rowWith(shift.getByRole('table'), 'All cashiers').waitFor();
+      await screenshot(page, 'back-office-shift');
 
-    await openConsoleSection(page, viewport, 'Reconciliation');
-    await page.getByRole('button', { name: 'Run verify' }).click();
-    await page.getByRole('heading', { name: /^The books balance/ }).waitFor();
-    await screenshot(page, 'back-office-reconciliation');
+      await openConsoleSection(page, viewport, 'Reconciliation');
+      await page.getByRole('button', { name: 'Run verify' }).click();
+      await page.getByRole('heading', { name: /^The books balance/ }).waitFor();
+      await screenshot(page, 'back-office-reconciliation');
 
-    await openConsoleSection(page, viewport, 'Audit log');
-    await page.getByRole('heading', { name: 'Audit log', level: 1 }).waitFor();
+      await openConsoleSection(page, viewport, 'Audit log');
+      await page.getByRole('heading', { name: 'Audit log', level: 1 }).waitFor();
 
-    if (consoleFolds(viewport)) await page.getByRole('button', { name: 'Menu', exact: true }).click();
-    for (const [lng, users] of [
-      ['es', 'Usuarios'],
-      ['pt', 'Usuários'],
-    ] as const) {
-      await page.getByLabel(/^(Language|Idioma)$/).selectOption(lng);
-      await page.getByRole('navigation').getByRole('link', { name: users, exact: true }).waitFor();
-      await screenshot(page, `back-office-${lng}`);
-    }
-    await page.getByLabel('Idioma').selectOption('en');
+      if (consoleFolds(viewport)) await page.getByRole('button', { name: 'Menu', exact: true }).click();
+      for (const [lng, users] of [
+        ['es', 'Usuarios'],
+        ['pt', 'Usuários'],
+      ] as const) {
+        await page.getByLabel(/^(Language|Idioma)$/).selectOption(lng);
+        await page.getByRole('navigation').getByRole('link', { name: users, exact: true }).waitFor();
+        await screenshot(page, `back-office-${lng}`);
+      }
+      await page.getByLabel('Idioma').selectOption('en');
+    });
   });
 });
