@@ -2,7 +2,6 @@
 // in one transaction with its audit entry; the float moves only through the ledger service.
 import {
   ERR,
-  type Account,
   type CreateAccountRequest,
   type FloatMoveRequest,
   type UpdateAccountRequest,
@@ -20,7 +19,7 @@ import { recordAudit, recordChanges, type Snapshot } from '../audit/audit.reposi
 /** The settings of an account as the audit log shows them (the float is the ledger's, not a setting). */
 function settingsOf(row: AccountRow): Snapshot {
   const { id: _id, balance: _balance, created_at: _created, ...settings } = toAccount(row);
-  return settings satisfies Omit<Account, 'id' | 'balance' | 'created_at'>;
+  return settings;
 }
 
 export async function createAccountAudited(

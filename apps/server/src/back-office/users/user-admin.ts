@@ -101,8 +101,8 @@ export interface UserChange {
 }
 
 /**
- * Locks the user, lets `allow` refuse, applies `apply` and records what changed. `audit` names the
- * action and, for changes the snapshot cannot show (a password), what to record instead of a diff.
+ * Locks the user, lets `allow` refuse, applies `apply` and records what changed under `action`; for a
+ * change the snapshot cannot show (a password), `record` is what to log instead of a diff.
  */
 async function auditedUserChange(
   db: Db,
