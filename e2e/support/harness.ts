@@ -19,8 +19,11 @@ import { startE2EServer, type E2EServer, type E2EServerOptions } from './server'
 export interface E2E {
   readonly server: E2EServer;
   readonly browser: Browser;
-  /** A new page in a fresh browser context at one of the three widths, opened at `path` if given. */
-  newPage(viewport: ViewportName, path?: string): Promise<Page>;
+  /**
+   * A new page in a fresh browser context at one of the three widths, opened at `path` if given;
+   * `touch` makes it a touch screen (taps with `locator.tap()`).
+   */
+  newPage(viewport: ViewportName, path?: string, options?: { touch?: boolean }): Promise<Page>;
   url(path: string): string;
 }
 
@@ -63,9 +66,10 @@ export function useE2E(options: E2EServerOptions = {}): E2E {
       if (!browser) throw new Error('e2e: the browser is not started (use e2e.browser inside a test)');
       return browser;
     },
-    async newPage(viewport, path) {
+    async newPage(viewport, path, options = {}) {
       const context = await e2e.browser.newContext({
         viewport: VIEWPORTS[viewport],
+        hasTouch: options.touch ?? false,
         baseURL: e2e.server.baseUrl,
         locale: 'en-GB',
         timezoneId: 'Asia/Kolkata',

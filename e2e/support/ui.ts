@@ -9,16 +9,23 @@ import type { E2EServer } from './server';
 export const LOGINS = {
   cashier: { login: 'cashier', password: 'cashier123' },
   cashier2: { login: 'cashier2', password: 'cashier123' },
+  manager: { login: 'manager', password: 'manager123' },
+  admin: { login: 'admin', password: 'admin123' },
 } as const;
 
-/** Signs in through the login screen and waits for the devices screen. */
-export async function signIn(page: Page, login: string, password: string): Promise<void> {
+/** Signs in through the login screen and waits for the first screen (`/devices` for a cashier). */
+export async function signIn(
+  page: Page,
+  login: string,
+  password: string,
+  landing = '**/devices',
+): Promise<void> {
   if (!new URL(page.url(), 'http://x').pathname.startsWith('/authorization')) {
     await page.goto('/authorization');
   }
   await fillSignIn(page, login, password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.waitForURL('**/devices');
+  await page.waitForURL(landing);
 }
 
 export async function fillSignIn(page: Page, login: string, password: string): Promise<void> {

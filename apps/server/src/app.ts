@@ -7,6 +7,7 @@ import fastifyStatic from '@fastify/static';
 import { API_BASE, ERR } from '@cashdesk/contract';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { authRoutes } from './auth/auth.routes.js';
+import { backOfficeRoutes } from './back-office/index.js';
 import { installSessionGuard } from './auth/guards.js';
 import type { AppContext } from './context.js';
 import { floatRoutes } from './accounts/float.routes.js';
@@ -103,6 +104,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(devicesRoutes(ctx), { prefix: API_BASE });
   await app.register(cashRoutes(ctx), { prefix: API_BASE });
   await app.register(reportsRoutes(ctx), { prefix: API_BASE });
+  await app.register(backOfficeRoutes(ctx), { prefix: API_BASE });
   await app.register(gatewayRoutes(ctx));
 
   await serveWebApp(app, ctx);

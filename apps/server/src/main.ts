@@ -74,6 +74,7 @@ function printWelcome(url: string, database: string, demo: boolean): void {
   const lines = [``, `Cashdesk is running at ${url}  (database: ${database})`];
   if (demo) {
     lines.push(`Demo logins: ${DEMO_LOGINS.map((l) => `${l.login} / ${l.password} (${l.role})`).join(', ')}`);
+    lines.push(`Admins and managers land on the back office: ${url}/back-office`);
   }
   lines.push(``);
   process.stdout.write(lines.join('\n') + '\n');

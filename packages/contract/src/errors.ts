@@ -20,6 +20,8 @@ export const ERR = {
   errorLinking: 'error linking the device',
   wrongPassword: 'wrong password',
   tooManyAttempts: 'too many attempts',
+  loginTaken: 'login taken',
+  deviceHasMoney: 'device has money',
   unsupportedMediaType: 'unsupported media type',
   internal: 'Internal server error',
 } as const;
@@ -48,6 +50,8 @@ export const ERR_STATUS: Record<ErrText, number> = {
   [ERR.errorLinking]: 422,
   [ERR.wrongPassword]: 422,
   [ERR.tooManyAttempts]: 429,
+  [ERR.loginTaken]: 422,
+  [ERR.deviceHasMoney]: 422,
   [ERR.unsupportedMediaType]: 415,
   [ERR.internal]: 500,
 };

@@ -1,6 +1,7 @@
 // Row types of every table: `interface Database` assembles them for Kysely.
 // Money columns are bigint cents, booleans are 0/1 smallints and times are epoch milliseconds on both
 // databases, so one query layer serves SQLite and PostgreSQL alike.
+import type { AuditAction, AuditTarget, LedgerKind, LedgerLine } from '@cashdesk/contract';
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 
 export type Flag = 0 | 1;
@@ -98,19 +99,8 @@ export interface OperationsTable {
   created_at_ms: number;
 }
 
-export const LEDGER_LINES = ['float', 'entries', 'final_bonus', 'promotion', 'external', 'game'] as const;
-export type LedgerLine = (typeof LEDGER_LINES)[number];
-
-export const LEDGER_KINDS = [
-  'float_top_up',
-  'float_withdraw',
-  'deposit',
-  'withdraw',
-  'final_bonus_burn',
-  'device_event',
-  'final_bonus_accrual',
-] as const;
-export type LedgerKind = (typeof LEDGER_KINDS)[number];
+// The ledger's vocabulary is part of the contract: the back office filters and shows it.
+export { LEDGER_KINDS, LEDGER_LINES, type LedgerKind, type LedgerLine } from '@cashdesk/contract';
 
 /** Append-only: triggers refuse UPDATE and DELETE. Each operation's rows sum to zero (double entry). */
 export interface LedgerEntriesTable {
@@ -142,6 +132,26 @@ export interface DeviceEventsTable {
   created_at_ms: number;
 }
 
+/** Append-only (triggers refuse UPDATE and DELETE): every back-office change, who made it and why. */
+export interface AuditLogTable {
+  id: Generated<number>;
+  created_at_ms: number;
+  /** null for the operator CLI. */
+  actor_user_id: number | null;
+  /** Kept beside the id, so the entry still reads right if the login is ever renamed. */
+  actor_login: string;
+  action: AuditAction;
+  target_type: AuditTarget;
+  target_id: number;
+  /** The account the change belongs to (managers list their own), null for admins without one. */
+  account_id: number | null;
+  /** JSON of the changed fields before and after; null when there was no before (create) or no field. */
+  before_json: string | null;
+  after_json: string | null;
+  reason: string | null;
+  trx: string | null;
+}
+
 export interface SettingsTable {
   key: string;
   value: string;
@@ -158,6 +168,7 @@ export interface Database {
   ledger_entries: LedgerEntriesTable;
   device_events: DeviceEventsTable;
   settings: SettingsTable;
+  audit_log: AuditLogTable;
 }
 
 export type AccountRow = Selectable<AccountsTable>;

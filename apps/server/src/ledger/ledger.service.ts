@@ -33,6 +33,17 @@ export interface FloatMoveInput {
   delta: number;
   trx: string;
   reason: string;
+  /**
+   * Runs inside the move's transaction once the money has moved (not on a replay or a refusal): the
+   * back office writes its audit entry here, so the move and its record commit or fail together.
+   */
+  onMoved?: (tx: Tx, move: FloatMoved) => Promise<void>;
+}
+
+export interface FloatMoved {
+  operation_id: number;
+  balance_before: number;
+  balance_after: number;
 }
 
 export interface PlaceCashInput {
@@ -106,6 +117,11 @@ export class LedgerService {
           row('float', input.delta, balance),
           row('external', -input.delta, null),
         ]);
+        await input.onMoved?.(tx, {
+          operation_id: claim.operation_id,
+          balance_before: account.balance_cents,
+          balance_after: balance,
+        });
         outcome = ok<FloatMoveResult>({ trx: input.trx, delta: input.delta, balance });
       }
       await storeOutcome(tx, claim.operation_id, outcome);

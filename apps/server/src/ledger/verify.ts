@@ -9,13 +9,20 @@ export type Mismatch =
   | { kind: 'running_balance'; entry_id: number; balance_after: number; running: number }
   | { kind: 'limit'; account_id: number; balance: number; limit: number };
 
-export async function verifyLedger(db: Db): Promise<Mismatch[]> {
+/**
+ * With `accountId`, only that account's books: its float, the places of its devices, and its ledger rows
+ * (an operation's rows all belong to one account, so the per-operation and running sums stay whole).
+ */
+export async function verifyLedger(db: Db, scope: { accountId?: number } = {}): Promise<Mismatch[]> {
   const k = db.kysely;
   const mismatches: Mismatch[] = [];
+  const id = scope.accountId;
+  const onAccount = (column: string) => (id === undefined ? sql`` : sql`and ${sql.ref(column)} = ${id}`);
 
   const floats = await sql<{ id: number; stored: number; ledger: number }>`
     select a.id, a.balance_cents as stored, coalesce(sum(l.amount_cents), 0) as ledger
     from accounts a left join ledger_entries l on l.account_id = a.id and l.line = 'float'
+    where 1 = 1 ${onAccount('a.id')}
     group by a.id, a.balance_cents
     having a.balance_cents <> coalesce(sum(l.amount_cents), 0)`.execute(k);
   for (const r of floats.rows) {
@@ -28,6 +35,7 @@ export async function verifyLedger(db: Db): Promise<Mismatch[]> {
       select p.device_id, p.place, ${column} as stored, coalesce(sum(l.amount_cents), 0) as ledger
       from places p left join ledger_entries l
         on l.device_id = p.device_id and l.place = p.place and l.line = ${line}
+      where 1 = 1 ${id === undefined ? sql`` : sql`and p.device_id in (select d.id from devices d where d.account_id = ${id})`}
       group by p.device_id, p.place, ${column}
       having ${column} <> coalesce(sum(l.amount_cents), 0)`.execute(k);
     for (const r of places.rows) {
@@ -43,6 +51,7 @@ export async function verifyLedger(db: Db): Promise<Mismatch[]> {
 
   const unbalanced = await sql<{ operation_id: number; total: number }>`
     select operation_id, sum(amount_cents) as total from ledger_entries
+    where 1 = 1 ${onAccount('account_id')}
     group by operation_id having sum(amount_cents) <> 0`.execute(k);
   for (const r of unbalanced.rows) {
     mismatches.push({ kind: 'unbalanced_operation', operation_id: num(r.operation_id), sum: num(r.total) });
@@ -57,7 +66,7 @@ export async function verifyLedger(db: Db): Promise<Mismatch[]> {
             case when line = 'float' then null else place end
           order by id rows unbounded preceding
         ) as running
-      from ledger_entries where line in ('float', 'entries', 'final_bonus')
+      from ledger_entries where line in ('float', 'entries', 'final_bonus') ${onAccount('account_id')}
     ) t where balance_after_cents <> running`.execute(k);
   for (const r of running.rows) {
     mismatches.push({
@@ -70,9 +79,8 @@ export async function verifyLedger(db: Db): Promise<Mismatch[]> {
 
   const limits = await sql<{ id: number; balance_cents: number; lim: number }>`
     select id, balance_cents, case when has_overdraft = 1 then overdraft_cents else 0 end as lim
-    from accounts where balance_cents < -(case when has_overdraft = 1 then overdraft_cents else 0 end)`.execute(
-    k,
-  );
+    from accounts where balance_cents < -(case when has_overdraft = 1 then overdraft_cents else 0 end)
+      ${onAccount('id')}`.execute(k);
   for (const r of limits.rows) {
     mismatches.push({
       kind: 'limit',

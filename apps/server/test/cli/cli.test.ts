@@ -268,6 +268,34 @@ describe.each(testDatabases)('operator CLI on $name', (database) => {
       });
     });
 
+    it('records its changes in the audit log as the operator, like the back office does', async () => {
+      const account = await venue();
+      const id = String(account.id);
+      await cli('float:top-up', id, '25', '--reason', 'till opened');
+      await cli('account:set', id, '--hard-block', 'true');
+      const entries = await db.kysely
+        .selectFrom('audit_log')
+        .select(['action', 'actor_user_id', 'actor_login', 'before_json', 'after_json', 'reason'])
+        .where('account_id', '=', account.id)
+        .orderBy('id')
+        .execute();
+      expect(entries).toEqual([
+        expect.objectContaining({ action: 'account.create', actor_user_id: null, actor_login: 'operator' }),
+        expect.objectContaining({
+          action: 'account.float_move',
+          before_json: '{"balance":0}',
+          after_json: '{"balance":2500}',
+          reason: 'till opened',
+        }),
+        expect.objectContaining({
+          action: 'account.update',
+          before_json: '{"is_hard_block_home_play":false}',
+          after_json: '{"is_hard_block_home_play":true}',
+          actor_login: 'operator',
+        }),
+      ]);
+    });
+
     it('does a move once per --trx and refuses the same trx for another move', async () => {
       const account = await venue();
       const id = String(account.id);

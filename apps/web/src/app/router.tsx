@@ -3,6 +3,8 @@ import { useEffect } from 'react';
 import { createBrowserRouter, Navigate, Outlet, useLocation } from 'react-router';
 import { useAppDispatch } from './hooks';
 import { LoginPage } from '../features/auth/login-page';
+import { homePathFor } from '../features/back-office/back-office-access';
+import { BackOfficeEntry, CashierOnly } from '../features/back-office/back-office-entry';
 import { useMeQuery } from '../features/auth/api/auth-api';
 import { DevicePage } from '../features/devices/device-page';
 import { DevicesPage } from '../features/devices/devices-page';
@@ -31,7 +33,7 @@ function UnknownPath() {
     if (pathname !== '/') dispatch(toastShown({ id: 'error:noPage', kind: 'error', key: 'common:noPage' }));
   }, [pathname, dispatch]);
   if (me.isLoading) return null;
-  return <Navigate to={me.isSuccess ? '/devices' : '/authorization'} replace />;
+  return <Navigate to={me.isSuccess ? homePathFor(me.data) : '/authorization'} replace />;
 }
 
 export function createAppRouter() {
@@ -43,13 +45,24 @@ export function createAppRouter() {
         {
           element: (
             <RequireSession>
-              <AppLayout />
+              <CashierOnly>
+                <AppLayout />
+              </CashierOnly>
             </RequireSession>
           ),
           children: [
             { path: '/devices', element: <DevicesPage /> },
             { path: '/devices/:deviceId', element: <DevicePage /> },
           ],
+        },
+        {
+          // The admin and manager console, loaded on demand (features/back-office).
+          path: '/back-office/*',
+          element: (
+            <RequireSession>
+              <BackOfficeEntry />
+            </RequireSession>
+          ),
         },
         { path: '*', element: <UnknownPath /> },
       ],

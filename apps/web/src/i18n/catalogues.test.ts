@@ -2,6 +2,7 @@
 // keys English lacks; interpolation names match, so no screen shows a raw key or a missing value.
 import { LANGUAGES } from '@cashdesk/contract';
 import { describe, expect, it } from 'vitest';
+import { backOfficeResources, BACK_OFFICE_NAMESPACE } from './back-office-resources';
 import { NAMESPACES, resources } from './resources';
 
 type Tree = { [key: string]: string | Tree };
@@ -18,11 +19,22 @@ function flatten(tree: Tree, prefix = ''): Map<string, string> {
 
 const variables = (text: string) => [...text.matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]).sort();
 
-describe.each(NAMESPACES)('catalogue %s', (ns) => {
-  const english = flatten(resources.en[ns] as Tree);
+/** Every catalogue by namespace and language: the bundled ones and the back office's lazy one. */
+const catalogues: Record<string, Record<string, Tree>> = {
+  ...Object.fromEntries(
+    NAMESPACES.map((ns) => [
+      ns,
+      Object.fromEntries(LANGUAGES.map((lng) => [lng, resources[lng][ns] as Tree])),
+    ]),
+  ),
+  [BACK_OFFICE_NAMESPACE]: backOfficeResources as Record<string, Tree>,
+};
+
+describe.each(Object.keys(catalogues))('catalogue %s', (ns) => {
+  const english = flatten(catalogues[ns]!.en!);
 
   it.each(LANGUAGES.filter((l) => l !== 'en'))('has every English key in %s, and no other', (lng) => {
-    const other = flatten(resources[lng][ns] as Tree);
+    const other = flatten(catalogues[ns]![lng]!);
     expect([...other.keys()].sort()).toEqual([...english.keys()].sort());
     for (const [key, text] of other) {
       expect(text.trim(), `${lng}:${ns}:${key}`).not.toBe('');

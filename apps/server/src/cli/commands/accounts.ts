@@ -2,14 +2,15 @@
 // only through float:top-up / float:withdraw, i.e. the ledger).
 import {
   createAccountRequest,
+  ERR,
   updateAccountRequest,
   type Account,
   type UpdateAccountRequest,
 } from '@cashdesk/contract';
-import { createAccount, listAccounts, toAccount, updateAccount } from '../../accounts/accounts.repository.js';
-import { isCheckViolation } from '../../db/errors.js';
-import { floatLimit } from '../../ledger/ledger.service.js';
-import { lockAccount } from '../../ledger/ledger.repository.js';
+import { findAccount, listAccounts, toAccount } from '../../accounts/accounts.repository.js';
+import { OPERATOR } from '../../back-office/access.js';
+import { changeAccountSettings, createAccountAudited } from '../../back-office/accounts/account-admin.js';
+import { ApiError } from '../../http/outcome.js';
 import type { Args } from '../args.js';
 import type { Command } from '../command.js';
 import { CliError, UsageError } from '../errors.js';
@@ -82,7 +83,9 @@ const accountCreate: Command = {
       },
       LABELS,
     );
-    const account = toAccount(await createAccount(db.kysely, request, clock.now()));
+    const account = toAccount(
+      await createAccountAudited(db, { request, actor: OPERATOR, now_ms: clock.now() }),
+    );
     print.result(account, () => `created ${describeAccount(account)}`);
     if (request.overdraft > 0 && !request.has_overdraft) {
       print.note(
@@ -161,41 +164,37 @@ const accountSet: Command = {
     max: 'string',
     'final-bonus-bps': 'string',
   },
-  async run(args, { db, print }) {
+  async run(args, { db, clock, print }) {
     const id = parseId('account id', args.positional(0));
     const patch = readPatch(args);
     if (Object.keys(patch).length === 0) {
       throw new UsageError('account:set: nothing to change; give at least one flag (see help account:set)');
     }
-    const updated = await db.kysely
-      .transaction()
-      .execute(async (tx) => {
-        // Locked, so the float checked below cannot move before the new limits are written.
-        const current = await lockAccount(tx, db.dialect, id);
-        if (!current) throw new CliError(`unknown account ${id}`);
-        const hasOverdraft = patch.has_overdraft ?? current.has_overdraft === 1;
-        const limit = floatLimit({
-          has_overdraft: hasOverdraft ? 1 : 0,
-          overdraft_cents: patch.overdraft ?? current.overdraft_cents,
-        });
-        const min = patch.min_amount ?? current.min_amount_cents;
-        const max = patch.max_amount ?? current.max_amount_cents;
-        if (min > max) {
-          const c = current.currency;
-          throw new UsageError(`bad input: --min ${money(min, c)} must not exceed --max ${money(max, c)}`);
-        }
-        if (current.balance_cents < -limit) {
-          throw new CliError(
-            `refused: the float is ${money(current.balance_cents, current.currency)}, below the new limit of ${money(-limit, current.currency)}; top the float up first`,
-          );
-        }
-        return updateAccount(tx, id, patch);
-      })
-      .catch((error: unknown) => {
-        if (isCheckViolation(error)) throw new CliError('refused: the new settings break an account rule');
-        throw error;
-      });
-    if (!updated) throw new CliError(`unknown account ${id}`);
+    const current = await findAccount(db.kysely, id);
+    if (!current) throw new CliError(`unknown account ${id}`);
+    const c = current.currency;
+    // The same rules, lock and audit entry as the back office's settings call.
+    const updated = await changeAccountSettings(db, {
+      account_id: id,
+      patch,
+      actor: OPERATOR,
+      now_ms: clock.now(),
+    }).catch((error: unknown) => {
+      if (!(error instanceof ApiError)) throw error;
+      if (error.err === ERR.notFound) throw new CliError(`unknown account ${id}`);
+      if (error.err === ERR.overdraft) {
+        const { balance, overdraft } = error.details as { balance: number; overdraft: number };
+        throw new CliError(
+          `refused: the float is ${money(balance, c)}, below the new limit of ${money(-overdraft, c)}; top the float up first`,
+        );
+      }
+      const min = patch.min_amount ?? current.min_amount_cents;
+      const max = patch.max_amount ?? current.max_amount_cents;
+      if (min > max) {
+        throw new UsageError(`bad input: --min ${money(min, c)} must not exceed --max ${money(max, c)}`);
+      }
+      throw new CliError('refused: the new settings break an account rule');
+    });
     const account = toAccount(updated);
     print.result(account, () => `updated ${describeAccount(account)}`);
   },

@@ -1,8 +1,11 @@
 // float:top-up and float:withdraw: the operator moves a venue's float against the outside world, through
-// the ledger (LedgerService.moveFloat), with a trx and a reason like every back-office money move.
+// the ledger (LedgerService.moveFloat), with a trx and a reason like every back-office money move, and an
+// audit entry by `operator`.
 import { randomUUID } from 'node:crypto';
 import { ERR, floatMoveRequest, type FloatMoveResult } from '@cashdesk/contract';
 import { findAccount } from '../../accounts/accounts.repository.js';
+import { OPERATOR } from '../../back-office/access.js';
+import { moveFloatAudited } from '../../back-office/accounts/account-admin.js';
 import type { AccountRow } from '../../db/schema.js';
 import { ApiError } from '../../http/outcome.js';
 import type { Command } from '../command.js';
@@ -51,7 +54,7 @@ function floatMove(direction: Direction): Command {
     ],
     positionals: ['<accountId>', '<amount>'],
     flags: { reason: 'string', trx: 'string' },
-    async run(args, { db, ledger, print }) {
+    async run(args, { db, ledger, clock, print }) {
       const accountId = parseId('account id', args.positional(0));
       const cents = parseUnits('amount', args.positional(1));
       const request = validate(
@@ -66,12 +69,16 @@ function floatMove(direction: Direction): Command {
       const account = await findAccount(db.kysely, accountId);
       if (!account) throw new CliError(`unknown account ${accountId}`);
 
-      const outcome = await ledger
-        .moveFloat({ account_id: accountId, user_id: null, ...request })
-        .catch((error: unknown) => {
-          if (error instanceof ApiError) throw new CliError(`refused: ${error.err}`);
-          throw error;
-        });
+      // The back office's float move: through the ledger, with its audit entry in the same transaction.
+      const outcome = await moveFloatAudited(ledger, {
+        account_id: accountId,
+        request,
+        actor: OPERATOR,
+        now_ms: clock.now(),
+      }).catch((error: unknown) => {
+        if (error instanceof ApiError) throw new CliError(`refused: ${error.err}`);
+        throw error;
+      });
       if (outcome.status !== 200) {
         throw new CliError(refusalMessage(outcome.body as Record<string, unknown>, account, request));
       }

@@ -1,26 +1,25 @@
-// user:create, user:list, user:password, user:block, user:unblock, user:restrictions.
+// user:create, user:list, user:password, user:block, user:unblock, user:restrictions: the back office's
+// user changes (back-office/users/user-admin.ts), audited as made by `operator`.
 import {
   createUserRequest,
+  ERR,
   RESTRICTIONS,
   setPasswordRequest,
   setRestrictionsRequest,
   type User,
 } from '@cashdesk/contract';
 import { findAccount } from '../../accounts/accounts.repository.js';
-import { hashPassword } from '../../auth/password.js';
-import { deleteUserSessions } from '../../auth/sessions.repository.js';
-import type { Db } from '../../db/database.js';
-import { isUniqueViolation } from '../../db/errors.js';
-import type { UserRow } from '../../db/schema.js';
+import { OPERATOR } from '../../back-office/access.js';
 import {
-  createUser,
-  findUserByLogin,
-  listUsers,
-  setPasswordHash,
-  setRestrictions,
-  toUser,
-  updateUser,
-} from '../../users/users.repository.js';
+  createUserAudited,
+  setPasswordAudited,
+  setRestrictionsAudited,
+  updateUserAudited,
+} from '../../back-office/users/user-admin.js';
+import type { Db } from '../../db/database.js';
+import type { UserRow } from '../../db/schema.js';
+import { ApiError } from '../../http/outcome.js';
+import { findUserByLogin, listUsers, toUser } from '../../users/users.repository.js';
 import type { Command } from '../command.js';
 import { CliError, UsageError } from '../errors.js';
 import { table, yesNo } from '../output.js';
@@ -102,12 +101,19 @@ const userCreate: Command = {
     if (await findUserByLogin(db.kysely, request.login)) {
       throw new CliError(`login '${request.login}' is already taken`);
     }
-    const password_hash = await hashPassword(request.password);
-    const { password: _plain, ...fields } = request;
-    const row = await createUser(db.kysely, { ...fields, password_hash }, clock.now()).catch(
+    // The back office's create: the same rules and an audit entry by `operator`.
+    const row = await createUserAudited(db, { user: request, actor: OPERATOR, now_ms: clock.now() }).catch(
       (error: unknown) => {
         // Another writer took the login between the check above and this insert.
-        if (isUniqueViolation(error)) throw new CliError(`login '${request.login}' is already taken`);
+        if (error instanceof ApiError && error.err === ERR.loginTaken) {
+          throw new CliError(`login '${request.login}' is already taken`);
+        }
+        if (error instanceof ApiError && error.err === ERR.validation) {
+          const [issue] = (error.details.issues as { path: string; message: string }[] | undefined) ?? [];
+          throw new UsageError(
+            `user:create: ${LABELS[issue?.path ?? ''] ?? 'input'}: ${issue?.message ?? ''}`,
+          );
+        }
         throw error;
       },
     );
@@ -152,22 +158,18 @@ const userPassword: Command = {
   details: ['The password needs at least 8 characters. Every session of the user is revoked.'],
   positionals: ['<login>', '<newPassword>'],
   flags: {},
-  async run(args, { db, print }) {
+  async run(args, { db, clock, print }) {
     const login = args.positional(0);
     const { password } = validate(setPasswordRequest, { password: args.positional(1) }, LABELS);
     const user = await requireUser(db, login);
-    const hash = await hashPassword(password);
+    const { n } = await db.kysely
+      .selectFrom('sessions')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    const revoked = Number(n);
     // One transaction: a session never outlives the password it was opened with.
-    const revoked = await db.kysely.transaction().execute(async (tx) => {
-      await setPasswordHash(tx, user.id, hash);
-      const { n } = await tx
-        .selectFrom('sessions')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('user_id', '=', user.id)
-        .executeTakeFirstOrThrow();
-      await deleteUserSessions(tx, user.id);
-      return Number(n);
-    });
+    await setPasswordAudited(db, { user_id: user.id, actor: OPERATOR, now_ms: clock.now() }, password);
     print.result(
       { ok: true, login, revoked_sessions: revoked },
       () => `password of '${login}' changed; ${revoked} session(s) revoked`,
@@ -183,11 +185,10 @@ function blockCommand(blocked: boolean): Command {
     summary: blocked ? 'block a user: every sign-in and call is refused' : 'unblock a user',
     positionals: ['<login>'],
     flags: {},
-    async run(args, { db, print }) {
+    async run(args, { db, clock, print }) {
       const user = await requireUser(db, args.positional(0));
-      const row = await updateUser(db.kysely, user.id, { blocked });
-      if (!row) throw new CliError(`unknown login '${user.login}'`);
-      const updated = view(row);
+      const change = { user_id: user.id, actor: OPERATOR, now_ms: clock.now() };
+      const updated = view(await updateUserAudited(db, change, { blocked }));
       print.result(updated, () => `${blocked ? 'blocked' : 'unblocked'} ${describeUser(updated)}`);
     },
   };
@@ -200,7 +201,7 @@ const userRestrictions: Command = {
   details: [restrictionHelp],
   positionals: ['<login>', '<restrictions>'],
   flags: {},
-  async run(args, { db, print }) {
+  async run(args, { db, clock, print }) {
     const login = args.positional(0);
     const { restrictions } = validate(
       setRestrictionsRequest,
@@ -208,9 +209,8 @@ const userRestrictions: Command = {
       LABELS,
     );
     const user = await requireUser(db, login);
-    const row = await setRestrictions(db.kysely, user.id, restrictions);
-    if (!row) throw new CliError(`unknown login '${login}'`);
-    const updated = view(row);
+    const change = { user_id: user.id, actor: OPERATOR, now_ms: clock.now() };
+    const updated = view(await setRestrictionsAudited(db, change, restrictions));
     print.result(updated, () => `updated ${describeUser(updated)}`);
   },
 };

@@ -2,6 +2,7 @@
 // Money rules are guarded here too (CHECK, UNIQUE, append-only triggers), not only in code.
 import { sql, type ColumnDefinitionBuilder, type Kysely, type Migration } from 'kysely';
 import type { DialectName } from '../database.js';
+import { appendOnly } from './append-only.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations run against the schema they create */
 export function initialMigration(dialect: DialectName): Migration {
@@ -213,19 +214,4 @@ export function initialMigration(dialect: DialectName): Migration {
       await appendOnly(db, dialect, 'device_events');
     },
   };
-}
-
-/** Refuses UPDATE and DELETE on a table at the database level. */
-async function appendOnly(db: Kysely<any>, dialect: DialectName, table: string): Promise<void> {
-  if (dialect === 'postgres') {
-    await sql`create or replace function refuse_change() returns trigger language plpgsql as $$
-      begin raise exception 'append-only table %', tg_table_name; end $$`.execute(db);
-    await sql`create trigger ${sql.raw(table)}_append_only before update or delete on ${sql.table(table)}
-      for each row execute function refuse_change()`.execute(db);
-    return;
-  }
-  for (const op of ['update', 'delete']) {
-    await sql`create trigger ${sql.raw(`${table}_no_${op}`)} before ${sql.raw(op)} on ${sql.table(table)}
-      begin select raise(abort, ${sql.lit(`append-only table ${table}`)}); end`.execute(db);
-  }
 }

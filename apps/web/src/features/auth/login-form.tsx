@@ -1,11 +1,13 @@
 // The sign-in form: login, password (show/hide), remember me. Messages of spec section 5 under the
-// fields; sign-in errors of spec section 8 as toasts; on success the session starts and /devices opens.
+// fields; sign-in errors of spec section 8 as toasts; on success the session starts and /devices opens
+// (the back office for an admin or a manager).
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { apiFailure } from '../../api/api-error';
 import { errorToast } from '../../api/error-toast';
 import { useAppDispatch } from '../../app/hooks';
+import { homePathFor } from '../back-office/back-office-access';
 import { signedIn } from '../session/session-slice';
 import { toastShown } from '../toasts/toasts-slice';
 import { authApi, useSignInMutation } from './api/auth-api';
@@ -65,7 +67,7 @@ export function LoginForm() {
     // The answer is the signed-in user: seed /a/me with it, so the next screen need not ask again.
     await dispatch(authApi.util.upsertQueryData('me', undefined, result.data));
     dispatch(signedIn());
-    void navigate('/devices', { replace: true });
+    void navigate(homePathFor(result.data), { replace: true });
   }
 
   return (

@@ -1,9 +1,10 @@
 // The login screen (/authorization): header with heading, clock and language, then the sign-in form.
-// A visitor who is still signed in is sent on to /devices.
+// A visitor who is still signed in is sent on to /devices (or the back office for admins and managers).
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { useAppSelector } from '../../app/hooks';
+import { homePathFor } from '../back-office/back-office-access';
 import { useMeQuery } from './api/auth-api';
 import { LanguageSelect } from './language-select';
 import { LiveClock } from './live-clock';
@@ -20,7 +21,7 @@ export function LoginPage() {
   useEffect(() => {
     document.title = `${title} · ${t('common:appName')}`;
   }, [title, t]);
-  if (me.isSuccess && me.data.id) return <Navigate to="/devices" replace />;
+  if (me.isSuccess && me.data.id) return <Navigate to={homePathFor(me.data)} replace />;
 
   return (
     <div className="login-page">

@@ -1,0 +1,114 @@
+// The audit log: one row per back-office change, written in the transaction of the change itself.
+// Append-only: there is no update or delete here, and database triggers refuse both (002-back-office).
+import type { AuditAction, AuditEntry, AuditTarget } from '@cashdesk/contract';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import type { Actor } from '../access.js';
+
+type Executor = Kysely<Database>;
+
+export type Snapshot = Record<string, unknown>;
+
+export interface NewAuditEntry {
+  actor: Actor;
+  action: AuditAction;
+  target_type: AuditTarget;
+  target_id: number;
+  account_id: number | null;
+  before: Snapshot | null;
+  after: Snapshot | null;
+  reason?: string | null;
+  trx?: string | null;
+  now_ms: number;
+}
+
+export async function recordAudit(db: Executor, entry: NewAuditEntry): Promise<void> {
+  await db
+    .insertInto('audit_log')
+    .values({
+      created_at_ms: entry.now_ms,
+      actor_user_id: entry.actor.user_id,
+      actor_login: entry.actor.login,
+      action: entry.action,
+      target_type: entry.target_type,
+      target_id: entry.target_id,
+      account_id: entry.account_id,
+      before_json: entry.before === null ? null : JSON.stringify(entry.before),
+      after_json: entry.after === null ? null : JSON.stringify(entry.after),
+      reason: entry.reason ?? null,
+      trx: entry.trx ?? null,
+    })
+    .execute();
+}
+
+/**
+ * The fields that differ between two snapshots, each side holding only those; null when nothing
+ * changed (a save that changes nothing leaves no entry).
+ */
+export function changedFields(
+  before: Snapshot,
+  after: Snapshot,
+): { before: Snapshot; after: Snapshot } | null {
+  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter(
+    (key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]),
+  );
+  if (keys.length === 0) return null;
+  return {
+    before: Object.fromEntries(keys.map((key) => [key, before[key] ?? null])),
+    after: Object.fromEntries(keys.map((key) => [key, after[key] ?? null])),
+  };
+}
+
+/**
+ * Records what changed between two snapshots of a target (only the fields that differ); records
+ * nothing when nothing changed.
+ */
+export async function recordChanges(
+  db: Executor,
+  entry: Omit<NewAuditEntry, 'before' | 'after'>,
+  before: Snapshot,
+  after: Snapshot,
+): Promise<void> {
+  const changes = changedFields(before, after);
+  if (changes) await recordAudit(db, { ...entry, ...changes });
+}
+
+export interface AuditListQuery {
+  /** Only this account's entries (a manager's view); every entry without it. */
+  accountId?: number;
+  fromMs?: number;
+  toMs?: number;
+  action?: AuditAction;
+  /** Cursor: entries older than this id. */
+  beforeId?: number;
+  limit: number;
+}
+
+/** Newest first. */
+export async function listAudit(db: Executor, q: AuditListQuery): Promise<AuditEntry[]> {
+  const rows = await db
+    .selectFrom('audit_log')
+    .selectAll()
+    .$if(q.accountId !== undefined, (s) => s.where('account_id', '=', q.accountId ?? 0))
+    .$if(q.fromMs !== undefined, (s) => s.where('created_at_ms', '>=', q.fromMs ?? 0))
+    .$if(q.toMs !== undefined, (s) => s.where('created_at_ms', '<=', q.toMs ?? 0))
+    .$if(q.action !== undefined, (s) => s.where('action', '=', q.action ?? 'account.create'))
+    .$if(q.beforeId !== undefined, (s) => s.where('id', '<', q.beforeId ?? 0))
+    .orderBy('id', 'desc')
+    .limit(q.limit)
+    .execute();
+  return rows.map((row) => ({
+    id: Number(row.id),
+    created_at: new Date(row.created_at_ms).toISOString(),
+    actor_id: row.actor_user_id,
+    actor_login: row.actor_login,
+    action: row.action,
+    target_type: row.target_type,
+    target_id: row.target_id,
+    account_id: row.account_id,
+    before: row.before_json === null ? null : (JSON.parse(row.before_json) as Snapshot),
+    after: row.after_json === null ? null : (JSON.parse(row.after_json) as Snapshot),
+    reason: row.reason,
+    trx: row.trx,
+  }));
+}

@@ -1,0 +1,103 @@
+// The audit log: listed newest first (everything for an admin, one account's for its manager), paged and
+// filtered; and it cannot be changed: no route edits or deletes it or the ledger, and the database
+// itself refuses UPDATE and DELETE on both.
+import { ERR, type AuditEntry } from '@cashdesk/contract';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../src/db/database.js';
+import type { AccountRow } from '../../src/db/schema.js';
+import { testDatabases } from '../helpers/databases.js';
+import { createVenue } from '../helpers/factories.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+import { countRows, newTrx, signedInAs, type SignedIn } from './support.js';
+
+describe.each(testDatabases)('back-office audit log on $name', (database) => {
+  let db: Db;
+  let server: TestServer;
+  let admin: SignedIn;
+  let manager: SignedIn;
+  let venue: AccountRow;
+  let other: AccountRow;
+
+  beforeAll(async () => {
+    db = await database.open();
+    server = await startTestServer(db);
+    admin = await signedInAs(server, db, 'admin', null);
+    venue = await createVenue(db);
+    other = await createVenue(db);
+    manager = await signedInAs(server, db, 'manager', venue.id);
+    await manager.client.post(`/a/manager/account/${venue.id}`, { home_play: false, reason: 'first' });
+    await manager.client.post(`/a/manager/account/${venue.id}/move`, {
+      delta: 10_00,
+      trx: newTrx(),
+      reason: 'second',
+    });
+    await admin.client.post(`/a/manager/account/${other.id}`, { name: 'Renamed elsewhere' });
+    await manager.client.post(`/a/manager/account/${venue.id}`, { home_play: true, reason: 'third' });
+  });
+  afterAll(async () => {
+    await server.close();
+    await db.close();
+  });
+
+  it("lists every entry for an admin and the account's own for its manager, newest first", async () => {
+    const all = await admin.client.get<AuditEntry[]>('/a/admin/audit');
+    expect(all.body.map((e) => e.reason)).toEqual(['third', null, 'second', 'first']);
+    expect(all.body[0]).toMatchObject({
+      actor_id: manager.id,
+      actor_login: manager.login,
+      action: 'account.update',
+      target_type: 'account',
+      target_id: venue.id,
+      before: { home_play: false },
+      after: { home_play: true },
+    });
+    const own = await manager.client.get<AuditEntry[]>(`/a/manager/account/${venue.id}/audit`);
+    expect(own.body.map((e) => e.reason)).toEqual(['third', 'second', 'first']);
+  });
+
+  it('pages with limit and before, and filters by action and time', async () => {
+    const page = await admin.client.get<AuditEntry[]>('/a/admin/audit?limit=2');
+    const rest = await admin.client.get<AuditEntry[]>(`/a/admin/audit?before=${page.body.at(-1)!.id}`);
+    expect([...page.body, ...rest.body].map((e) => e.reason)).toEqual(['third', null, 'second', 'first']);
+    const moves = await admin.client.get<AuditEntry[]>('/a/admin/audit?action=account.float_move');
+    expect(moves.body.map((e) => e.reason)).toEqual(['second']);
+    expect(moves.body[0]!.trx).toMatch(/^[0-9a-f-]{36}$/);
+    expect((await admin.client.get<AuditEntry[]>('/a/admin/audit?to=2000-01-01')).body).toEqual([]);
+    expect((await admin.client.get('/a/admin/audit?action=user.delete')).status).toBe(400);
+  });
+
+  it.each([
+    ['DELETE', '/a/admin/audit'],
+    ['PUT', '/a/admin/audit'],
+    ['PATCH', '/a/admin/audit'],
+    ['POST', '/a/admin/audit'],
+    ['DELETE', '/a/manager/account/:id/audit'],
+    ['DELETE', '/a/manager/account/:id/transactions'],
+    ['PUT', '/a/manager/account/:id/transactions'],
+    ['POST', '/a/manager/account/:id/transactions'],
+    ['DELETE', '/a/admin/audit/1'],
+    ['DELETE', '/a/manager/account/:id'],
+  ])('no route %s %s: 404, and nothing changes', async (method, path) => {
+    const before = [await countRows(db, 'audit_log'), await countRows(db, 'ledger_entries')];
+    const res = await admin.client.request(method, path.replace(':id', String(venue.id)), { json: {} });
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ err: ERR.notFound });
+    expect([await countRows(db, 'audit_log'), await countRows(db, 'ledger_entries')]).toEqual(before);
+  });
+
+  it.each(['audit_log', 'ledger_entries'] as const)(
+    'the database refuses UPDATE and DELETE on %s',
+    async (table) => {
+      const before = await countRows(db, table);
+      await expect(sql`update ${sql.table(table)} set created_at_ms = 0`.execute(db.kysely)).rejects.toThrow(
+        /append-only/,
+      );
+      await expect(sql`delete from ${sql.table(table)}`.execute(db.kysely)).rejects.toThrow(/append-only/);
+      if (db.dialect === 'postgres') {
+        await expect(sql`truncate ${sql.table(table)}`.execute(db.kysely)).rejects.toThrow(/append-only/);
+      }
+      expect(await countRows(db, table)).toBe(before);
+    },
+  );
+});

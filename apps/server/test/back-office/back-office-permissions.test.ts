@@ -1,0 +1,373 @@
+// Who may call which back-office route: every route of the table below against every kind of caller.
+// An admin acts on every account, a manager only on their own, a cashier on nothing. A new back-office
+// route needs one row in ROUTES (the last test fails until it has one).
+import {
+  account,
+  auditEntry,
+  backOfficeUser,
+  device,
+  ERR,
+  floatMoveResult,
+  ledgerRow,
+  shiftReport,
+  verifyResult,
+} from '@cashdesk/contract';
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../src/db/database.js';
+import { verifyLedger } from '../../src/ledger/verify.js';
+import { updateUser } from '../../src/users/users.repository.js';
+import { testDatabases } from '../helpers/databases.js';
+import { createLinkedDevice, createTestUser, createVenue } from '../helpers/factories.js';
+import {
+  expectCell,
+  matrixCells,
+  shape as contractShape,
+  type Expected as MatrixExpected,
+  type MatrixRow,
+} from '../helpers/permission-matrix.js';
+import { declaredRoutes } from '../helpers/routes.js';
+import { startTestServer, type TestClient, type TestServer } from '../helpers/server.js';
+import { newTrx, signedInAs } from './support.js';
+
+interface Fixture {
+  venueId: number;
+  cashierId: number;
+  cabinetId: number;
+  db: Db;
+}
+
+type Expected = MatrixExpected<Fixture>;
+
+interface RouteRow extends MatrixRow<Fixture> {
+  /** `admin`: /a/admin/ routes; `account`: routes of one account (its manager may call them too). */
+  scope: 'admin' | 'account';
+  ok: Expected;
+}
+
+const shape = contractShape<Fixture>();
+
+const unique = () => randomBytes(4).toString('hex');
+const acct = (f: Fixture) => `/a/manager/account/${f.venueId}`;
+const newPassword = 'long enough 1';
+
+const ROUTES: RouteRow[] = [
+  {
+    route: 'GET /a/admin/accounts',
+    method: 'GET',
+    path: () => '/a/admin/accounts',
+    scope: 'admin',
+    ok: {
+      status: 200,
+      check: shape(account.array(), (list, f) => expect(list.map((a) => a.id)).toContain(f.venueId)),
+    },
+  },
+  {
+    route: 'POST /a/admin/account',
+    method: 'POST',
+    path: () => '/a/admin/account',
+    body: () => ({
+      name: `Matrix venue ${unique()}`,
+      currency: 'EUR',
+      overdraft: 0,
+      has_overdraft: false,
+      home_play: false,
+      min_amount: 1_00,
+      max_amount: 100_00,
+      final_bonus_rate_bps: 0,
+    }),
+    scope: 'admin',
+    ok: { status: 200, check: shape(account, (a) => expect(a.balance).toBe(0)) },
+  },
+  {
+    route: 'GET /a/admin/users',
+    method: 'GET',
+    path: () => '/a/admin/users',
+    scope: 'admin',
+    ok: {
+      status: 200,
+      check: shape(backOfficeUser.array(), (l, f) => expect(l.map((u) => u.id)).toContain(f.cashierId)),
+    },
+  },
+  {
+    route: 'POST /a/admin/user',
+    method: 'POST',
+    path: () => '/a/admin/user',
+    body: (f) => ({
+      login: `matrix_${unique()}`,
+      name: 'Matrix Cashier',
+      role: 'cashier',
+      account_id: f.venueId,
+      password: newPassword,
+      restrictions: [],
+    }),
+    scope: 'admin',
+    ok: { status: 200, check: shape(backOfficeUser, (u, f) => expect(u.account_id).toBe(f.venueId)) },
+  },
+  {
+    route: 'POST /a/admin/user/:id',
+    method: 'POST',
+    path: (f) => `/a/admin/user/${f.cashierId}`,
+    body: () => ({ name: 'Renamed by admin' }),
+    scope: 'admin',
+    ok: { status: 200, check: shape(backOfficeUser, (u) => expect(u.name).toBe('Renamed by admin')) },
+  },
+  {
+    route: 'POST /a/admin/user/:id/set_password',
+    method: 'POST',
+    path: (f) => `/a/admin/user/${f.cashierId}/set_password`,
+    body: () => ({ password: newPassword }),
+    scope: 'admin',
+    ok: { status: 200, body: { ok: true } },
+  },
+  {
+    route: 'POST /a/admin/user/:id/set_restrictions',
+    method: 'POST',
+    path: (f) => `/a/admin/user/${f.cashierId}/set_restrictions`,
+    body: () => ({ restrictions: ['can_edit_device'] }),
+    scope: 'admin',
+    ok: {
+      status: 200,
+      check: shape(backOfficeUser, (u) => expect(u.restrictions).toEqual(['can_edit_device'])),
+    },
+  },
+  {
+    route: 'GET /a/admin/audit',
+    method: 'GET',
+    path: () => '/a/admin/audit',
+    scope: 'admin',
+    ok: { status: 200, check: shape(auditEntry.array()) },
+  },
+  {
+    route: 'GET /a/admin/verify',
+    method: 'GET',
+    path: () => '/a/admin/verify',
+    scope: 'admin',
+    ok: {
+      status: 200,
+      check: shape(verifyResult, (r) => expect(r).toMatchObject({ ok: true, account_id: null })),
+    },
+  },
+  {
+    route: 'GET /a/manager/account/:id',
+    method: 'GET',
+    path: acct,
+    scope: 'account',
+    ok: { status: 200, check: shape(account, (a, f) => expect(a.id).toBe(f.venueId)) },
+  },
+  {
+    route: 'POST /a/manager/account/:id',
+    method: 'POST',
+    path: acct,
+    body: () => ({ min_amount: 2_00, reason: 'matrix' }),
+    scope: 'account',
+    ok: { status: 200, check: shape(account, (a) => expect(a.min_amount).toBe(2_00)) },
+  },
+  {
+    route: 'POST /a/manager/account/:id/move',
+    method: 'POST',
+    path: (f) => `${acct(f)}/move`,
+    body: () => ({ delta: 1_00, trx: newTrx(), reason: 'matrix top-up' }),
+    scope: 'account',
+    ok: { status: 200, check: shape(floatMoveResult, (r) => expect(r.delta).toBe(1_00)) },
+  },
+  {
+    route: 'GET /a/manager/account/:id/transactions',
+    method: 'GET',
+    path: (f) => `${acct(f)}/transactions?limit=5`,
+    scope: 'account',
+    ok: { status: 200, check: shape(ledgerRow.array(), (rows) => expect(rows.length).toBeGreaterThan(0)) },
+  },
+  {
+    route: 'GET /a/manager/account/:id/transactions.csv',
+    method: 'GET',
+    path: (f) => `${acct(f)}/transactions.csv`,
+    scope: 'account',
+    ok: { status: 200, check: (body) => expect(String(body)).toMatch(/^id,created_at,trx,/) },
+  },
+  {
+    route: 'GET /a/manager/account/:id/devices',
+    method: 'GET',
+    path: (f) => `${acct(f)}/devices`,
+    scope: 'account',
+    ok: {
+      status: 200,
+      check: shape(device.array(), (l, f) => expect(l.map((d) => d.id)).toContain(f.cabinetId)),
+    },
+  },
+  {
+    route: 'POST /a/manager/account/:id/devices/:deviceId',
+    method: 'POST',
+    path: (f) => `${acct(f)}/devices/${f.cabinetId}`,
+    body: () => ({ name: 'Matrix cabinet', hidden: false }),
+    scope: 'account',
+    ok: { status: 200, check: shape(device, (d) => expect(d.name).toBe('Matrix cabinet')) },
+  },
+  {
+    route: 'POST /a/manager/account/:id/devices/:deviceId/unlink',
+    method: 'POST',
+    // A fresh empty cabinet for every cell: an unlinked one is gone from the account.
+    path: async (f) =>
+      `${acct(f)}/devices/${(await createLinkedDevice(f.db, { account_id: f.venueId })).id}/unlink`,
+    body: () => ({ reason: 'matrix' }),
+    scope: 'account',
+    ok: { status: 200, body: { ok: true } },
+  },
+  {
+    route: 'GET /a/manager/account/:id/users',
+    method: 'GET',
+    path: (f) => `${acct(f)}/users`,
+    scope: 'account',
+    ok: {
+      status: 200,
+      check: shape(backOfficeUser.array(), (l, f) => expect(l.map((u) => u.id)).toContain(f.cashierId)),
+    },
+  },
+  {
+    route: 'POST /a/manager/account/:id/user',
+    method: 'POST',
+    path: (f) => `${acct(f)}/user`,
+    body: () => ({ login: `matrix_${unique()}`, name: 'Matrix', password: newPassword, restrictions: [] }),
+    scope: 'account',
+    ok: { status: 200, check: shape(backOfficeUser, (u) => expect(u.role).toBe('cashier')) },
+  },
+  {
+    route: 'POST /a/manager/account/:id/user/:userId',
+    method: 'POST',
+    path: (f) => `${acct(f)}/user/${f.cashierId}`,
+    body: () => ({ name: 'Renamed by manager' }),
+    scope: 'account',
+    ok: { status: 200, check: shape(backOfficeUser, (u) => expect(u.name).toBe('Renamed by manager')) },
+  },
+  {
+    route: 'POST /a/manager/account/:id/user/:userId/set_password',
+    method: 'POST',
+    path: (f) => `${acct(f)}/user/${f.cashierId}/set_password`,
+    body: () => ({ password: newPassword }),
+    scope: 'account',
+    ok: { status: 200, body: { ok: true } },
+  },
+  {
+    route: 'POST /a/manager/account/:id/user/:userId/set_restrictions',
+    method: 'POST',
+    path: (f) => `${acct(f)}/user/${f.cashierId}/set_restrictions`,
+    body: () => ({ restrictions: [] }),
+    scope: 'account',
+    ok: { status: 200, check: shape(backOfficeUser, (u) => expect(u.restrictions).toEqual([])) },
+  },
+  {
+    route: 'GET /a/manager/account/:id/shift_report',
+    method: 'GET',
+    path: (f) => `${acct(f)}/shift_report?from=2000-01-01&to=2100-01-01`,
+    scope: 'account',
+    ok: { status: 200, check: shape(shiftReport, (r, f) => expect(r.account_id).toBe(f.venueId)) },
+  },
+  {
+    route: 'GET /a/manager/account/:id/verify',
+    method: 'GET',
+    path: (f) => `${acct(f)}/verify`,
+    scope: 'account',
+    ok: {
+      status: 200,
+      check: shape(verifyResult, (r, f) => expect(r).toMatchObject({ ok: true, account_id: f.venueId })),
+    },
+  },
+  {
+    route: 'GET /a/manager/account/:id/audit',
+    method: 'GET',
+    path: (f) => `${acct(f)}/audit`,
+    scope: 'account',
+    ok: {
+      status: 200,
+      check: shape(auditEntry.array(), (l, f) =>
+        expect(l.every((e) => e.account_id === f.venueId)).toBe(true),
+      ),
+    },
+  },
+];
+
+const CALLERS = [
+  'no session',
+  'a cashier of the venue',
+  'a cashier without a venue',
+  'the manager of the venue',
+  'a manager of another venue',
+  'a manager without a venue',
+  'an admin',
+  'a blocked manager of the venue',
+  'a blocked admin',
+] as const;
+type Caller = (typeof CALLERS)[number];
+
+function expectedFor(row: RouteRow, caller: Caller): Expected {
+  const forbidden: Expected = { status: 403, body: { err: ERR.forbidden } };
+  switch (caller) {
+    case 'no session':
+      return { status: 401, body: { err: ERR.unauthorized } };
+    case 'a cashier of the venue':
+    case 'a cashier without a venue':
+    case 'a manager of another venue':
+    case 'a manager without a venue':
+      return forbidden;
+    case 'the manager of the venue':
+      return row.scope === 'account' ? row.ok : forbidden;
+    case 'an admin':
+      return row.ok;
+    case 'a blocked manager of the venue':
+    case 'a blocked admin':
+      return { status: 403, body: { err: ERR.userBlocked } };
+  }
+}
+
+const CELLS = matrixCells(ROUTES, CALLERS, expectedFor);
+
+describe.each(testDatabases)('back-office route permissions on $name', (database) => {
+  let db: Db;
+  let server: TestServer;
+  let fixture: Fixture;
+  const clients = new Map<Caller, TestClient>();
+
+  beforeAll(async () => {
+    db = await database.open();
+    server = await startTestServer(db);
+    const venue = await createVenue(db, { float: 1_000_00 });
+    const otherVenue = await createVenue(db, { float: 500_00 });
+    const cashier = await createTestUser(db, { account_id: venue.id });
+    const cabinet = await createLinkedDevice(db, { account_id: venue.id });
+
+    clients.set('no session', server.client());
+    const callers: [Caller, 'cashier' | 'manager' | 'admin', number | null][] = [
+      ['a cashier of the venue', 'cashier', venue.id],
+      ['a cashier without a venue', 'cashier', null],
+      ['the manager of the venue', 'manager', venue.id],
+      ['a manager of another venue', 'manager', otherVenue.id],
+      ['a manager without a venue', 'manager', null],
+      ['an admin', 'admin', null],
+      ['a blocked manager of the venue', 'manager', venue.id],
+      ['a blocked admin', 'admin', null],
+    ];
+    for (const [caller, role, accountId] of callers) {
+      const signedIn = await signedInAs(server, db, role, accountId);
+      if (caller.startsWith('a blocked')) await updateUser(db.kysely, signedIn.id, { blocked: true });
+      clients.set(caller, signedIn.client);
+    }
+    fixture = { venueId: venue.id, cashierId: cashier.id, cabinetId: cabinet.id, db };
+  });
+
+  afterAll(async () => {
+    expect(await verifyLedger(db)).toEqual([]);
+    await server.close();
+    await db.close();
+  });
+
+  it.each(CELLS)('$name', async ({ row, caller, expected }) => {
+    await expectCell(clients.get(caller)!, row, expected, fixture);
+  });
+
+  it('has a row for every back-office route the server declares, and no row for a route it lacks', () => {
+    const declared = declaredRoutes(server.app)
+      .filter((route) => / \/api\/v1\/a\/(admin|manager)\//.test(route))
+      .map((route) => route.replace(' /api/v1/', ' /'));
+    expect([...declared].sort()).toEqual(ROUTES.map((r) => r.route).sort());
+  });
+});

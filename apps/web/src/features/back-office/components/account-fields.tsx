@@ -1,0 +1,58 @@
+// The fields of an account's settings, shared by the create form and the settings page.
+import { useTranslation } from 'react-i18next';
+import type { AccountField, AccountFormErrors, AccountFormValues } from '../lib/account-form';
+import { CheckboxField, InputField } from './fields';
+
+export function AccountFields({
+  values,
+  errors,
+  onChange,
+  mode,
+}: {
+  values: AccountFormValues;
+  errors: AccountFormErrors;
+  onChange: (next: AccountFormValues) => void;
+  /** The currency is chosen once, at creation; the blocks exist once there is an account. */
+  mode: 'create' | 'settings';
+}) {
+  const { t } = useTranslation('backOffice');
+  const error = (field: AccountField) => (errors[field] ? t(errors[field]) : null);
+  const text = (field: AccountField, label: string, extra: { inputMode?: 'decimal'; hint?: string } = {}) => (
+    <InputField
+      label={label}
+      value={values[field] as string}
+      error={error(field)}
+      onChange={(e) => onChange({ ...values, [field]: e.target.value })}
+      {...extra}
+    />
+  );
+  const flag = (field: AccountField, label: string, description?: string) => (
+    <CheckboxField
+      label={label}
+      {...(description ? { description } : {})}
+      checked={values[field] as boolean}
+      onChange={(checked) => onChange({ ...values, [field]: checked })}
+    />
+  );
+  return (
+    <div className="bo-form-grid">
+      {text('name', t('account.name'))}
+      {mode === 'create' && text('currency', t('account.currency'), { hint: t('account.currencyHint') })}
+      {text('overdraft', t('account.overdraft'), { inputMode: 'decimal' })}
+      {flag('has_overdraft', t('account.hasOverdraft'), t('account.hasOverdraftHint'))}
+      {text('min_amount', t('account.minAmount'), { inputMode: 'decimal' })}
+      {text('max_amount', t('account.maxAmount'), { inputMode: 'decimal' })}
+      {text('final_bonus_percent', t('account.finalBonus'), { inputMode: 'decimal' })}
+      <fieldset className="bo-fieldset">
+        <legend>{t('account.homePlayLegend')}</legend>
+        {flag('home_play', t('account.homePlay'), t('account.homePlayHint'))}
+        {mode === 'settings' && (
+          <>
+            {flag('is_hard_block_home_play', t('account.hardBlock'), t('account.hardBlockHint'))}
+            {flag('is_light_block_home_play', t('account.lightBlock'), t('account.lightBlockHint'))}
+          </>
+        )}
+      </fieldset>
+    </div>
+  );
+}

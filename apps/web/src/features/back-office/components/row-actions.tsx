@@ -1,0 +1,20 @@
+// The buttons at the end of a table row that open a dialog about that row. Each says which row it is
+// for (aria-label), since a screen reader hears "Edit" alone many times down a table.
+export interface RowAction {
+  text: string;
+  /** The full name, e.g. "Edit device Rocket Game". */
+  label: string;
+  onOpen: () => void;
+}
+
+export function RowActions({ actions }: { actions: readonly RowAction[] }) {
+  return (
+    <td className="bo-table__actions">
+      {actions.map((a) => (
+        <button key={a.label} type="button" aria-haspopup="dialog" aria-label={a.label} onClick={a.onOpen}>
+          {a.text}
+        </button>
+      ))}
+    </td>
+  );
+}

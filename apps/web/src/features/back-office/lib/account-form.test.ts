@@ -1,0 +1,74 @@
+import type { Account } from '@cashdesk/contract';
+import { describe, expect, it } from 'vitest';
+import { accountFormValues, NEW_ACCOUNT_VALUES, toCreateRequest, toUpdateRequest } from './account-form';
+
+const ACCOUNT: Account = {
+  id: 1,
+  name: 'Demo Venue',
+  currency: 'EUR',
+  balance: 1_000_000,
+  overdraft: 100_000,
+  has_overdraft: true,
+  home_play: true,
+  is_hard_block_home_play: false,
+  is_light_block_home_play: false,
+  min_amount: 100,
+  max_amount: 500_000,
+  final_bonus_rate_bps: 1000,
+  created_at: '2026-11-22T10:00:00.000Z',
+};
+
+describe('the account form', () => {
+  it('turns typed units into the cents and basis points of a create request', () => {
+    const { request, errors } = toCreateRequest({
+      ...NEW_ACCOUNT_VALUES,
+      name: '  Harbour Hall ',
+      currency: 'usd',
+      overdraft: '200',
+      has_overdraft: true,
+      min_amount: '5,00',
+      max_amount: '2000.5',
+      final_bonus_percent: '2.5',
+    });
+    expect(errors).toEqual({});
+    expect(request).toEqual({
+      name: 'Harbour Hall',
+      currency: 'USD',
+      overdraft: 20000,
+      has_overdraft: true,
+      home_play: false,
+      min_amount: 500,
+      max_amount: 200050,
+      final_bonus_rate_bps: 250,
+    });
+  });
+
+  it('names each field that stops the request', () => {
+    const { request, errors } = toCreateRequest({
+      ...NEW_ACCOUNT_VALUES,
+      name: ' ',
+      currency: 'EURO',
+      overdraft: '-1',
+      min_amount: '10',
+      max_amount: '5',
+      final_bonus_percent: '101',
+    });
+    expect(request).toBeNull();
+    expect(errors).toEqual({
+      name: 'form.required',
+      currency: 'form.badCurrency',
+      overdraft: 'form.badAmount',
+      min_amount: 'form.minAboveMax',
+      final_bonus_percent: 'form.badPercent',
+    });
+  });
+
+  it('sends only what changed in the settings', () => {
+    const values = { ...accountFormValues(ACCOUNT), is_hard_block_home_play: true, max_amount: '6000' };
+    expect(toUpdateRequest(values, ACCOUNT)).toEqual({
+      errors: {},
+      request: { is_hard_block_home_play: true, max_amount: 600_000 },
+    });
+    expect(toUpdateRequest(accountFormValues(ACCOUNT), ACCOUNT).request).toEqual({});
+  });
+});

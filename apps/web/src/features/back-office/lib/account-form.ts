@@ -1,0 +1,126 @@
+// The account form (create and settings): what is typed, checked before it is sent, and the request
+// it becomes. Amounts are units as typed; the request carries cents.
+import type { Account, CreateAccountRequest, UpdateAccountRequest } from '@cashdesk/contract';
+import { parsePercentToBps, parseUnits, percentText, unitsText } from './units';
+
+export interface AccountFormValues {
+  name: string;
+  currency: string;
+  overdraft: string;
+  has_overdraft: boolean;
+  home_play: boolean;
+  is_hard_block_home_play: boolean;
+  is_light_block_home_play: boolean;
+  min_amount: string;
+  max_amount: string;
+  final_bonus_percent: string;
+}
+
+export type AccountField = keyof AccountFormValues;
+/** i18n keys (backOffice:form.*) of the messages under the fields. */
+export type AccountFormErrors = Partial<Record<AccountField, string>>;
+
+export const NEW_ACCOUNT_VALUES: AccountFormValues = {
+  name: '',
+  currency: 'EUR',
+  overdraft: '0.00',
+  has_overdraft: false,
+  home_play: false,
+  is_hard_block_home_play: false,
+  is_light_block_home_play: false,
+  min_amount: '1.00',
+  max_amount: '5000.00',
+  final_bonus_percent: '0.00',
+};
+
+export function accountFormValues(account: Account): AccountFormValues {
+  return {
+    name: account.name,
+    currency: account.currency,
+    overdraft: unitsText(account.overdraft),
+    has_overdraft: account.has_overdraft,
+    home_play: account.home_play,
+    is_hard_block_home_play: account.is_hard_block_home_play,
+    is_light_block_home_play: account.is_light_block_home_play,
+    min_amount: unitsText(account.min_amount),
+    max_amount: unitsText(account.max_amount),
+    final_bonus_percent: percentText(account.final_bonus_rate_bps),
+  };
+}
+
+type Checked =
+  | { errors: AccountFormErrors; settings: null }
+  | {
+      errors: Record<string, never>;
+      settings: Omit<CreateAccountRequest, 'currency'> & UpdateAccountRequest;
+    };
+
+/** The settings both forms send, or the messages that stop it. */
+function check(values: AccountFormValues): Checked {
+  const errors: AccountFormErrors = {};
+  const name = values.name.trim();
+  if (name === '') errors.name = 'form.required';
+  else if (name.length > 100) errors.name = 'form.tooLong';
+  const money = (field: 'overdraft' | 'min_amount' | 'max_amount') => {
+    const cents = parseUnits(values[field]);
+    if (cents === null) errors[field] = 'form.badAmount';
+    return cents ?? 0;
+  };
+  const overdraft = money('overdraft');
+  const min = money('min_amount');
+  const max = money('max_amount');
+  if (!errors.min_amount && !errors.max_amount && min > max) errors.min_amount = 'form.minAboveMax';
+  const bps = parsePercentToBps(values.final_bonus_percent);
+  if (bps === null) errors.final_bonus_percent = 'form.badPercent';
+  if (Object.keys(errors).length > 0) return { errors, settings: null };
+  return {
+    errors: {},
+    settings: {
+      name,
+      overdraft,
+      has_overdraft: values.has_overdraft,
+      home_play: values.home_play,
+      min_amount: min,
+      max_amount: max,
+      final_bonus_rate_bps: bps ?? 0,
+    },
+  };
+}
+
+export function toCreateRequest(values: AccountFormValues): {
+  errors: AccountFormErrors;
+  request: CreateAccountRequest | null;
+} {
+  const { errors, settings } = check(values);
+  const currency = values.currency.trim().toUpperCase();
+  if (!/^[A-Z]{3}$/.test(currency)) errors.currency = 'form.badCurrency';
+  if (!settings || errors.currency) return { errors, request: null };
+  return { errors: {}, request: { ...settings, currency } };
+}
+
+/** Only the fields that differ from the account: the audit log then shows just what was changed. */
+export function toUpdateRequest(
+  values: AccountFormValues,
+  account: Account,
+): { errors: AccountFormErrors; request: UpdateAccountRequest | null } {
+  const { errors, settings } = check(values);
+  if (!settings) return { errors, request: null };
+  const next: UpdateAccountRequest = {
+    ...settings,
+    is_hard_block_home_play: values.is_hard_block_home_play,
+    is_light_block_home_play: values.is_light_block_home_play,
+  };
+  const current: Record<string, unknown> = {
+    name: account.name,
+    overdraft: account.overdraft,
+    has_overdraft: account.has_overdraft,
+    home_play: account.home_play,
+    is_hard_block_home_play: account.is_hard_block_home_play,
+    is_light_block_home_play: account.is_light_block_home_play,
+    min_amount: account.min_amount,
+    max_amount: account.max_amount,
+    final_bonus_rate_bps: account.final_bonus_rate_bps,
+  };
+  const changed = Object.fromEntries(Object.entries(next).filter(([key, value]) => current[key] !== value));
+  return { errors: {}, request: changed as UpdateAccountRequest };
+}

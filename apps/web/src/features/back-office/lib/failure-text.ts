@@ -1,0 +1,35 @@
+// What a failed console call says, in the reader's language: the back office's own refusals by name,
+// a validation issue with its field, and everything else as the cashier screens say it (errorToast).
+import { ERR, formatCents } from '@cashdesk/contract';
+import type { SerializedError } from '@reduxjs/toolkit';
+import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import type { TFunction } from 'i18next';
+import { apiFailure } from '../../../api/api-error';
+import { errorToast } from '../../../api/error-toast';
+
+export function failureText(error: FetchBaseQueryError | SerializedError | undefined, t: TFunction): string {
+  const failure = apiFailure(error);
+  const cents = (value: unknown) => (typeof value === 'number' ? formatCents(value) : '?');
+  switch (failure.err) {
+    case ERR.loginTaken:
+      return t('backOffice:errors.loginTaken');
+    case ERR.deviceHasMoney:
+      return t('backOffice:errors.deviceHasMoney');
+    case ERR.notFound:
+      return t('backOffice:errors.notFound');
+    case ERR.overdraft:
+      return t('backOffice:errors.overdraft', {
+        balance: cents(failure.details.balance),
+        overdraft: cents(failure.details.overdraft),
+      });
+    case ERR.validation: {
+      const issues = failure.details.issues;
+      const first = Array.isArray(issues) ? (issues[0] as { path?: unknown; message?: unknown }) : undefined;
+      const field = typeof first?.path === 'string' && first.path !== '' ? `${first.path}: ` : '';
+      const message = typeof first?.message === 'string' ? first.message : '';
+      return t('backOffice:errors.validation', { detail: `${field}${message}`.trim() || '?' });
+    }
+  }
+  const toast = errorToast(failure);
+  return toast.text ?? (toast.key ? t(toast.key, toast.params) : t('errors:unknown'));
+}

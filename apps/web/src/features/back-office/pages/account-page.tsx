@@ -1,0 +1,76 @@
+// One account (an admin's pick, or a manager's own): its name and float over the sections Settings,
+// Float, Devices, Ledger, Shift report and Audit log, each on its own path.
+import { useTranslation } from 'react-i18next';
+import { NavLink, Navigate, Route, Routes, useParams } from 'react-router';
+import { useBoAccountQuery } from '../api/back-office-api';
+import { Money } from '../components/money';
+import { QueryState } from '../components/query-state';
+import { AccountDevices } from '../sections/account-devices';
+import { AccountSettings } from '../sections/account-settings';
+import { AuditList } from '../sections/audit-list';
+import { FloatMoves } from '../sections/float-moves';
+import { LedgerView } from '../sections/ledger-view';
+import { ShiftReportView } from '../sections/shift-report-view';
+import { blocksText } from './accounts-page';
+
+const SECTIONS = ['settings', 'float', 'devices', 'ledger', 'shift', 'audit'] as const;
+
+export function AccountPage() {
+  const { t } = useTranslation('backOffice');
+  const id = Number(useParams().accountId);
+  const account = useBoAccountQuery(id, { skip: !Number.isSafeInteger(id) || id <= 0 });
+  if (!Number.isSafeInteger(id) || id <= 0) return <Navigate to="/back-office" replace />;
+
+  return (
+    <QueryState query={account}>
+      {(a) => (
+        <section className="bo-page" aria-labelledby="bo-account-title">
+          <div className="bo-page__head">
+            <h1 id="bo-account-title">{a.name}</h1>
+            <dl className="bo-summary">
+              <div>
+                <dt>{t('account.float')}</dt>
+                <dd>
+                  <Money cents={a.balance} currency={a.currency} />
+                </dd>
+              </div>
+              <div>
+                <dt>{t('account.limit')}</dt>
+                <dd>
+                  <Money cents={a.has_overdraft ? -a.overdraft : 0} currency={a.currency} />
+                </dd>
+              </div>
+              <div>
+                <dt>{t('account.homePlay')}</dt>
+                <dd>{a.home_play ? blocksText(a, t) : t('account.homePlayOff')}</dd>
+              </div>
+            </dl>
+          </div>
+          <nav aria-label={t('account.sections')} className="bo-tabs">
+            {SECTIONS.map((section) => (
+              <NavLink
+                key={section}
+                to={`/back-office/accounts/${a.id}/${section}`}
+                className={({ isActive }) =>
+                  isActive ? 'bo-tabs__link bo-tabs__link--active' : 'bo-tabs__link'
+                }
+              >
+                {t(`account.section.${section}`)}
+              </NavLink>
+            ))}
+          </nav>
+          <Routes>
+            <Route index element={<Navigate to="settings" replace />} />
+            <Route path="settings" element={<AccountSettings account={a} />} />
+            <Route path="float" element={<FloatMoves account={a} />} />
+            <Route path="devices" element={<AccountDevices account={a} />} />
+            <Route path="ledger" element={<LedgerView account={a} />} />
+            <Route path="shift" element={<ShiftReportView account={a} />} />
+            <Route path="audit" element={<AuditList accountId={a.id} headingLevel={2} />} />
+            <Route path="*" element={<Navigate to="settings" replace />} />
+          </Routes>
+        </section>
+      )}
+    </QueryState>
+  );
+}

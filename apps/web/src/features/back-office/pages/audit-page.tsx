@@ -1,0 +1,13 @@
+// The audit log page: every back-office change for an admin, their own account's for a manager.
+import { useMeQuery } from '../../auth/api/auth-api';
+import { AuditList } from '../sections/audit-list';
+
+export function AuditPage() {
+  const { data: me } = useMeQuery();
+  const accountId = me?.role === 'manager' ? me.account_id : null;
+  return (
+    <div className="bo-page">
+      <AuditList accountId={accountId} headingLevel={1} />
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+// The back office's vocabulary as plain constants, without zod: the console's lazy chunk imports them
+// and stays free of the schema library (the package is side-effect free, so unused schemas drop out).
+
+/** The lines of the double-entry ledger (docs/money.md). */
+export const LEDGER_LINES = ['float', 'entries', 'final_bonus', 'promotion', 'external', 'game'] as const;
+export type LedgerLine = (typeof LEDGER_LINES)[number];
+
+/** What made a ledger row. */
+export const LEDGER_KINDS = [
+  'float_top_up',
+  'float_withdraw',
+  'deposit',
+  'withdraw',
+  'final_bonus_burn',
+  'device_event',
+  'final_bonus_accrual',
+] as const;
+export type LedgerKind = (typeof LEDGER_KINDS)[number];
+
+export const AUDIT_ACTIONS = [
+  'account.create',
+  'account.update',
+  'account.float_move',
+  'user.create',
+  'user.update',
+  'user.set_password',
+  'user.set_restrictions',
+  'device.update',
+  'device.unlink',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export const AUDIT_TARGETS = ['account', 'user', 'device'] as const;
+export type AuditTarget = (typeof AUDIT_TARGETS)[number];
