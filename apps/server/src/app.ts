@@ -15,7 +15,10 @@ import { devicesRoutes } from './devices/devices.routes.js';
 import { gatewayRoutes } from './gateway/gateway.routes.js';
 import { healthRoutes } from './health/health.routes.js';
 import { installErrorHandling } from './http/errors.js';
-import { installSecurityHeaders } from './http/security-headers.js';
+import { installSecurityHeaders, originOf } from './http/security-headers.js';
+import { lockRoutes } from './lock/lock.routes.js';
+import { maintenanceRoutes } from './maintenance/maintenance.routes.js';
+import { clientConfigRoutes } from './client-config/client-config.routes.js';
 import { reportsRoutes } from './reports/reports.routes.js';
 
 export interface BuildOptions {
@@ -53,7 +56,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       'request',
     );
   });
-  installSecurityHeaders(app, { https: false });
+  const chatOrigin = originOf(ctx.config.support.chatScriptUrl);
+  installSecurityHeaders(app, { https: false, trustedOrigins: chatOrigin ? [chatOrigin] : [] });
   // Every route under /api/v1/a/ needs a live session, whichever module declares it.
   installSessionGuard(app, ctx);
 
@@ -63,6 +67,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(devicesRoutes(ctx), { prefix: API_BASE });
   await app.register(cashRoutes(ctx), { prefix: API_BASE });
   await app.register(reportsRoutes(ctx), { prefix: API_BASE });
+  await app.register(lockRoutes(ctx), { prefix: API_BASE });
+  await app.register(maintenanceRoutes(ctx), { prefix: API_BASE });
+  await app.register(clientConfigRoutes(ctx), { prefix: API_BASE });
   await app.register(gatewayRoutes(ctx));
 
   await serveWebApp(app, ctx);

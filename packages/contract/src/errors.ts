@@ -20,6 +20,7 @@ export const ERR = {
   errorLinking: 'error linking the device',
   wrongPassword: 'wrong password',
   tooManyAttempts: 'too many attempts',
+  tillLocked: 'till locked',
   unsupportedMediaType: 'unsupported media type',
   internal: 'Internal server error',
 } as const;
@@ -48,6 +49,7 @@ export const ERR_STATUS: Record<ErrText, number> = {
   [ERR.errorLinking]: 422,
   [ERR.wrongPassword]: 422,
   [ERR.tooManyAttempts]: 429,
+  [ERR.tillLocked]: 423,
   [ERR.unsupportedMediaType]: 415,
   [ERR.internal]: 500,
 };

@@ -6,13 +6,16 @@ import { parseArgs } from './args.js';
 import type { Command } from './command.js';
 import { accountCommands } from './commands/accounts.js';
 import { floatCommands } from './commands/float.js';
+import { maintenanceCommands } from './commands/maintenance.js';
 import { userCommands } from './commands/users.js';
 import { verifyCommands } from './commands/verify.js';
 import { CliError, EXIT, UsageError } from './errors.js';
 import { Printer, type Writer } from './output.js';
 
 export const COMMANDS: ReadonlyMap<string, Command> = new Map(
-  [...accountCommands, ...floatCommands, ...userCommands, ...verifyCommands].map((c) => [c.name, c]),
+  [...accountCommands, ...floatCommands, ...userCommands, ...verifyCommands, ...maintenanceCommands].map(
+    (c) => [c.name, c],
+  ),
 );
 
 export interface CliIo {
