@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useClientConfigQuery } from '../../api/client-config-api';
 import { Modal } from '../../components/ui/modal';
+import { useNarrowScreen } from '../cash/use-narrow-screen';
 import { cashierDisplayName } from '../navigation/cashier-name';
 import { Icon } from '../navigation/icons';
 import { useSupportChat } from './use-support-chat';
@@ -45,6 +46,7 @@ function telHref(phone: string): string {
 function SupportContact({ phone, email }: { phone: string | null; email: string | null }) {
   const { t } = useTranslation('support');
   const [open, setOpen] = useState(false);
+  const narrow = useNarrowScreen();
   return (
     <>
       <button
@@ -54,7 +56,8 @@ function SupportContact({ phone, email }: { phone: string | null; email: string 
         onClick={() => setOpen(true)}
       >
         <SupportIcon />
-        <span>{t('open')}</span>
+        {/* On a phone a round icon button covers less of the screen; the text stays its name. */}
+        <span className={narrow ? 'visually-hidden' : undefined}>{t('open')}</span>
       </button>
       {open && (
         <Modal title={t('title')} onClose={() => setOpen(false)} className="support-contact">
