@@ -10,7 +10,7 @@ import { screenshot, VIEWPORTS, type ViewportName } from './support/browser';
 import { describeE2E, useE2E, type E2E } from './support/harness';
 import { translator } from './support/i18n';
 import { prepareScreens, RUNS, SCREENS, SCREENS_SERVER_ENV, type Visit } from './support/screen-catalogue';
-import { LOGINS, openSignedIn } from './support/ui';
+import { LOGINS, openSignedIn, smallTouchTargets } from './support/ui';
 
 const LOGIN_OF = { cashier: LOGINS.cashier.login, other: 'other' } as const;
 const PARALLEL_RUNS = 2;
@@ -69,6 +69,11 @@ async function runScreens(
         problems.push(`${label} ${screen.name}: <html lang> is not ${lng}`);
       for (const finding of failing(await axeScan(page)))
         problems.push(`${label} ${screen.name}: ${describeFinding(finding)}`);
+      // Touch: what the cashier can press now (the open dialog, else the page) is at least 44 px.
+      const dialog = page.getByRole('dialog');
+      const small = await smallTouchTargets((await dialog.count()) > 0 ? dialog : page.locator('body'));
+      if (small.length > 0)
+        problems.push(`${label} ${screen.name}: touch targets under 44 px: ${small.join(', ')}`);
       await screenshot(page, lng === 'en' ? screen.name : `${screen.name}-${lng}`);
       lastReached = screen.name;
     };
