@@ -94,6 +94,14 @@ describeE2E('every screen: accessibility scan and screenshots', () => {
     expect(rules).toEqual(expect.arrayContaining(['image-alt', 'button-name', 'color-contrast']));
   });
 
+  it("the client download page links the operator's file, as any visitor sees it", async () => {
+    const page = await e2e.newPage('mobile', '/get-client');
+    await page.getByRole('img', { name: 'Cashdesk' }).waitFor();
+    await page.getByRole('heading', { name: 'Cashdesk client', level: 1 }).waitFor();
+    const download = page.getByRole('link', { name: 'Download' });
+    expect(await download.getAttribute('href')).toBe(SCREENS_SERVER_ENV.CLIENT_DOWNLOAD_URL);
+  });
+
   it(
     'has no serious or critical finding on any screen (en at 1920, 1024, 375 px; es at 375; pt at 1024)',
     { timeout: 300_000 },

@@ -139,6 +139,36 @@ async function unusedPin(v: Visit, length: number): Promise<string> {
   }
 }
 
+/** The two PIN modals of the devices screen: Add device (5 digits) and Remote devices (6). */
+const PIN_MODALS = {
+  add: { open: 'devices:add.open', title: 'devices:add.title', submit: 'devices:add.submit', digits: 5 },
+  remote: {
+    open: 'devices:remote.open',
+    title: 'devices:remote.title',
+    submit: 'devices:remote.activate',
+    digits: 6,
+  },
+} as const;
+
+/** Opens a PIN modal and types a PIN that no device shows. */
+async function openPinModal(v: Visit, kind: keyof typeof PIN_MODALS): Promise<void> {
+  const modal = PIN_MODALS[kind];
+  await devicesShown(v);
+  const dialog = await openDialog(v, v.t(modal.open), v.t(modal.title));
+  await typeOnNumpad(v, dialog, await unusedPin(v, modal.digits));
+}
+
+/** Sends the PIN typed in the open PIN modal, or, after an error (OK starts again), this `pin`. */
+async function submitPin(v: Visit, kind: keyof typeof PIN_MODALS, pin?: string): Promise<Locator> {
+  const dialog = v.page.getByRole('dialog');
+  if (pin !== undefined) {
+    await button(dialog, v.t('ok')).click();
+    await typeOnNumpad(v, dialog, pin);
+  }
+  await button(dialog, v.t(PIN_MODALS[kind].submit)).click();
+  return dialog;
+}
+
 /** Opens the Profile area's entries: in the bar from 1351 px, in the Menu below. */
 async function openProfile(v: Visit): Promise<Locator> {
   await devicesShown(v);
@@ -218,56 +248,27 @@ export const SCREENS: readonly ScreenEntry[] = [
       await region.getByRole('table').waitFor();
     },
   },
-  {
-    name: 'add-device',
-    path: '/devices',
-    as: 'cashier',
-    reach: async (v) => {
-      await devicesShown(v);
-      const dialog = await openDialog(v, v.t('devices:add.open'), v.t('devices:add.title'));
-      await typeOnNumpad(v, dialog, await unusedPin(v, 5));
-    },
-  },
+  { name: 'add-device', path: '/devices', as: 'cashier', reach: (v) => openPinModal(v, 'add') },
   {
     name: 'add-device-error',
     after: 'add-device',
-    reach: async (v) => {
-      const dialog = v.page.getByRole('dialog');
-      await button(dialog, v.t('devices:add.submit')).click();
-      await dialog.getByRole('alert').waitFor();
-    },
+    reach: async (v) => void (await (await submitPin(v, 'add')).getByRole('alert').waitFor()),
   },
   {
     name: 'add-device-success',
     after: 'add-device-error',
     reach: async (v) => {
       const cabinet = await enrollCabinet(v.server);
-      const dialog = v.page.getByRole('dialog');
-      await button(dialog, v.t('ok')).click();
-      await typeOnNumpad(v, dialog, cabinet.pin);
-      await button(dialog, v.t('devices:add.submit')).click();
+      const dialog = await submitPin(v, 'add', cabinet.pin);
       await dialog.getByText(v.t('devices:add.newId', { id: cabinet.id }), { exact: true }).waitFor();
       await cabinet.stop();
     },
   },
-  {
-    name: 'remote-device',
-    path: '/devices',
-    as: 'cashier',
-    reach: async (v) => {
-      await devicesShown(v);
-      const dialog = await openDialog(v, v.t('devices:remote.open'), v.t('devices:remote.title'));
-      await typeOnNumpad(v, dialog, await unusedPin(v, 6));
-    },
-  },
+  { name: 'remote-device', path: '/devices', as: 'cashier', reach: (v) => openPinModal(v, 'remote') },
   {
     name: 'remote-device-error',
     after: 'remote-device',
-    reach: async (v) => {
-      const dialog = v.page.getByRole('dialog');
-      await button(dialog, v.t('devices:remote.activate')).click();
-      await dialog.getByRole('alert').waitFor();
-    },
+    reach: async (v) => void (await (await submitPin(v, 'remote')).getByRole('alert').waitFor()),
   },
   {
     name: 'remote-device-game',
@@ -277,10 +278,7 @@ export const SCREENS: readonly ScreenEntry[] = [
       const name = `Scan Phone ${phone.id}`;
       await renameDevice(v.server, phone.id, name);
       await phone.stop();
-      const dialog = v.page.getByRole('dialog');
-      await button(dialog, v.t('ok')).click();
-      await typeOnNumpad(v, dialog, phone.pin);
-      await button(dialog, v.t('devices:remote.activate')).click();
+      await submitPin(v, 'remote', phone.pin);
       const region = v.page.getByRole('region', { name, exact: true });
       await region.getByRole('tab', { name: v.t('devices:tabs.game') }).click();
       await region.getByText(v.t('devices:game.empty')).or(region.getByRole('table')).first().waitFor();
