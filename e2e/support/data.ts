@@ -1,6 +1,9 @@
 // Setup and assertions straight on the test server's database and ledger (never the screens' path).
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { Restriction } from '@cashdesk/contract';
+import { hashPassword } from '../../apps/server/src/auth/password.js';
 import type { LedgerKind, LedgerLine } from '../../apps/server/src/db/schema.js';
+import { createUser } from '../../apps/server/src/users/users.repository.js';
 import type { E2EServer } from './server';
 
 /** The demo venue's float in cents. */
@@ -107,4 +110,28 @@ export async function ledgerSumOfDevice(
   if (kind) query = query.where('kind', '=', kind);
   const row = await query.executeTakeFirstOrThrow();
   return Number(row.total ?? 0);
+}
+
+/**
+ * A cashier of the demo venue with a real password of its own, for tests that change or check a
+ * password without touching the demo logins other tests use. The login is unique per call.
+ */
+export async function createCashier(
+  server: E2EServer,
+  options: { password: string; name?: string; restrictions?: Restriction[] },
+): Promise<{ id: number; login: string; password: string }> {
+  const login = `cashier_${randomBytes(4).toString('hex')}`;
+  const user = await createUser(
+    server.ctx.db.kysely,
+    {
+      login,
+      name: options.name ?? 'Test Cashier',
+      role: 'cashier',
+      account_id: server.demo.accountId,
+      password_hash: await hashPassword(options.password),
+      restrictions: options.restrictions ?? [],
+    },
+    Date.now(),
+  );
+  return { id: user.id, login, password: options.password };
 }

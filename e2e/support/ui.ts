@@ -97,3 +97,31 @@ export async function openSignedIn(
   await page.goto(path);
   await waitForPath(page, path);
 }
+
+/** The smallest touch target a finger hits reliably (WCAG 2.5.5, and the issue's rule). */
+export const MIN_TOUCH_PX = 44;
+
+/**
+ * Controls a finger cannot hit reliably: visible, enabled buttons, links and inputs under 44 px. A
+ * checkbox or switch counts as big enough when its label is (a tap on the label toggles it).
+ */
+export async function smallTouchTargets(scope: Locator): Promise<string[]> {
+  return scope.evaluate((root, min) => {
+    const controls = root.querySelectorAll<HTMLElement>('button, a[href], input, select, [role="button"]');
+    const small: string[] = [];
+    const bigEnough = (box: DOMRect) => box.height >= min && box.width >= min;
+    for (const el of controls) {
+      const box = el.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0) continue;
+      const style = getComputedStyle(el);
+      if (style.visibility === 'hidden') continue;
+      const labels = el instanceof HTMLInputElement ? [...(el.labels ?? [])] : [];
+      if (labels.some((label) => bigEnough(label.getBoundingClientRect()))) continue;
+      if (!bigEnough(box)) {
+        const name = el.getAttribute('aria-label') ?? el.textContent?.trim() ?? el.tagName;
+        small.push(`${name} (${Math.round(box.width)}x${Math.round(box.height)})`);
+      }
+    }
+    return small;
+  }, MIN_TOUCH_PX);
+}

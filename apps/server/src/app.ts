@@ -17,7 +17,10 @@ import { gatewayRoutes } from './gateway/gateway.routes.js';
 import { healthRoutes } from './health/health.routes.js';
 import { clientErrorHandler, frameworkErrors, installErrorHandling } from './http/errors.js';
 import { installGracefulClose } from './http/graceful-close.js';
-import { installSecurityHeaders } from './http/security-headers.js';
+import { installSecurityHeaders, originOf } from './http/security-headers.js';
+import { lockRoutes } from './lock/lock.routes.js';
+import { maintenanceRoutes } from './maintenance/maintenance.routes.js';
+import { clientConfigRoutes } from './client-config/client-config.routes.js';
 import { reportsRoutes } from './reports/reports.routes.js';
 
 export interface BuildOptions {
@@ -88,7 +91,6 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       'request',
     );
   });
-  installSecurityHeaders(app, { https: false });
   installGracefulClose(app);
   // The id of every log line of this request: a cashier reporting a problem can quote it.
   app.addHook('onSend', async (request, reply, payload) => {
@@ -105,6 +107,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(cashRoutes(ctx), { prefix: API_BASE });
   await app.register(reportsRoutes(ctx), { prefix: API_BASE });
   await app.register(backOfficeRoutes(ctx), { prefix: API_BASE });
+  await app.register(lockRoutes(ctx), { prefix: API_BASE });
+  await app.register(maintenanceRoutes(ctx), { prefix: API_BASE });
+  await app.register(clientConfigRoutes(ctx), { prefix: API_BASE });
   await app.register(gatewayRoutes(ctx));
 
   await serveWebApp(app, ctx);

@@ -15,6 +15,20 @@ const bool = z
   .transform((v) => v === '1' || v === 'true')
   .optional();
 
+/** An unset variable and an empty one mean the same: not configured. */
+const optionalText = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), schema.optional());
+
+/** An absolute http(s) URL, or a path on this server ('/downloads/client.apk'). */
+const urlOrPath = z
+  .string()
+  .trim()
+  .refine(
+    (v) => (v.startsWith('/') && !v.startsWith('//')) || /^https?:\/\/[^/]/i.test(v),
+    'must be an http(s) URL or a path starting with /',
+  )
+  .refine((v) => URL.canParse(v, 'http://localhost'), 'is not a valid URL');
+
 const env = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('127.0.0.1'),
@@ -31,6 +45,21 @@ const env = z.object({
     .min(1)
     .default(12 * 60),
   SESSION_REMEMBER_IDLE_DAYS: z.coerce.number().int().min(1).default(7),
+  TILL_AUTO_LOCK_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 60)
+    .default(15),
+  CLIENT_DOWNLOAD_URL: optionalText(urlOrPath),
+  SUPPORT_CHAT_SCRIPT_URL: optionalText(urlOrPath),
+  SUPPORT_PHONE: optionalText(
+    z
+      .string()
+      .trim()
+      .regex(/^\+?[0-9][0-9 ()-]{2,30}$/, 'must be a phone number (digits, spaces, + - ( ))'),
+  ),
+  SUPPORT_EMAIL: optionalText(z.string().trim().pipe(z.email('must be an e-mail address'))),
 });
 
 export interface Config {
@@ -45,6 +74,12 @@ export interface Config {
   trustProxy: boolean;
   webDist: string | null;
   session: { idleMs: number; rememberIdleMs: number };
+  /** The till lock (docs/web-app.md): auto-lock after this long without activity; null: never. */
+  tillLock: { autoLockAfterMs: number | null };
+  /** What the /get-client page offers for download; null: nothing yet. */
+  clientDownloadUrl: string | null;
+  /** The support widget: a chat script, else the venue's support contact. */
+  support: { chatScriptUrl: string | null; phone: string | null; email: string | null };
 }
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
@@ -72,6 +107,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     session: {
       idleMs: e.SESSION_IDLE_MINUTES * 60_000,
       rememberIdleMs: e.SESSION_REMEMBER_IDLE_DAYS * 24 * 3_600_000,
+    },
+    tillLock: { autoLockAfterMs: e.TILL_AUTO_LOCK_MINUTES === 0 ? null : e.TILL_AUTO_LOCK_MINUTES * 60_000 },
+    clientDownloadUrl: e.CLIENT_DOWNLOAD_URL ?? null,
+    support: {
+      chatScriptUrl: e.SUPPORT_CHAT_SCRIPT_URL ?? null,
+      phone: e.SUPPORT_PHONE ?? null,
+      email: e.SUPPORT_EMAIL ?? null,
     },
   };
 }

@@ -20,6 +20,11 @@ export const LIMIT_REPORT_MAX = 100;
 
 export const POLL_INTERVAL_MS = 5000;
 export const MAINTENANCE_RELOAD_MS = 30000;
+/** The operator's maintenance message (docs/web-app.md). */
+export const MAINTENANCE_MESSAGE_MAX_LENGTH = 2000;
+/** Spec section 9: the support widget's init is retried every 100 ms for up to 10 s. */
+export const SUPPORT_WIDGET_RETRY_MS = 100;
+export const SUPPORT_WIDGET_TIMEOUT_MS = 10000;
 export const INACTIVITY_RESET_MS = 180000;
 export const RETRIES_ON_500 = 2;
 export const UNUSED_DATA_KEPT_S = 60;

@@ -22,6 +22,7 @@ export const ERR = {
   tooManyAttempts: 'too many attempts',
   loginTaken: 'login taken',
   deviceHasMoney: 'device has money',
+  tillLocked: 'till locked',
   unsupportedMediaType: 'unsupported media type',
   internal: 'Internal server error',
 } as const;
@@ -52,6 +53,7 @@ export const ERR_STATUS: Record<ErrText, number> = {
   [ERR.tooManyAttempts]: 429,
   [ERR.loginTaken]: 422,
   [ERR.deviceHasMoney]: 422,
+  [ERR.tillLocked]: 423,
   [ERR.unsupportedMediaType]: 415,
   [ERR.internal]: 500,
 };

@@ -4,6 +4,7 @@ import {
   CHANGE_PASSWORD_MAX_LENGTH,
   LIMIT_REPORT_MAX,
   LOGIN_LENGTH,
+  MAINTENANCE_MESSAGE_MAX_LENGTH,
   NEW_PASSWORD_MIN_LENGTH,
   PASSWORD_LENGTH,
 } from './constants.js';
@@ -114,6 +115,52 @@ export type User = z.infer<typeof user>;
 
 export const ok = z.object({ ok: z.literal(true) });
 export type Ok = z.infer<typeof ok>;
+
+// ---- till lock (docs/web-app.md) -------------------------------------------------------------------
+
+/** `POST /a/unlock`: the signed-in cashier's own password. */
+export const unlockRequest = z.strictObject({
+  password: z.string().min(1, 'Enter your password').max(CHANGE_PASSWORD_MAX_LENGTH, 'password is too long'),
+});
+export type UnlockRequest = z.infer<typeof unlockRequest>;
+
+/** `GET /a/lock`, and the answer of lock and unlock: is this session's till locked, and when to auto-lock. */
+export const lockState = z.object({
+  locked: z.boolean(),
+  /** Lock after this long without a key press or touch; null: never on its own. */
+  auto_lock_after_ms: z.number().int().positive().nullable(),
+});
+export type LockState = z.infer<typeof lockState>;
+
+// ---- public pages: maintenance, client download, support (docs/web-app.md) ----------------------------
+
+/** The operator's maintenance text (CLI `maintenance:set`), trimmed and not empty. */
+export const maintenanceText = z
+  .string()
+  .trim()
+  .min(1, 'the maintenance message must not be empty')
+  .max(
+    MAINTENANCE_MESSAGE_MAX_LENGTH,
+    `the maintenance message must be at most ${MAINTENANCE_MESSAGE_MAX_LENGTH} characters`,
+  );
+
+/** `GET /maintenance`: 200 with the message, 404 `not found` when none is set. */
+export const maintenanceMessage = z.object({ message: z.string(), updated_at: z.string() });
+export type MaintenanceMessage = z.infer<typeof maintenanceMessage>;
+
+/** `GET /client_config`: what the operator configured for the web app's public parts. */
+export const clientConfig = z.object({
+  /** The cashier client's download (the /get-client page), or null when none is offered. */
+  client_download_url: z.string().nullable(),
+  support: z.object({
+    /** A chat script that defines `window.CashdeskSupportChat.init` (docs/web-app.md), or null. */
+    chat_script_url: z.string().nullable(),
+    /** The venue's support contact, offered when no chat is configured (or it fails to start). */
+    phone: z.string().nullable(),
+    email: z.string().nullable(),
+  }),
+});
+export type ClientConfig = z.infer<typeof clientConfig>;
 
 // ---- cashier --------------------------------------------------------------------------------------
 

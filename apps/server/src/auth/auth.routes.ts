@@ -1,47 +1,24 @@
 // The session calls of contract.md: sign-in, me, sign-out, change-password.
 import { ERR, changePasswordRequest, signInRequest, type Ok, type User } from '@cashdesk/contract';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../context.js';
 import { ApiError } from '../http/outcome.js';
 import { parse } from '../http/validate.js';
 import { findUserByLogin, setPasswordHash, toUser } from '../users/users.repository.js';
 import { clearSessionCookie, sessionTokenOf, setSessionCookie } from './cookie.js';
 import { requireUser, userOf } from './guards.js';
-import { dummyPasswordHash, hashPassword, verifyPassword } from './password.js';
+import { dummyPasswordHash, hashPassword } from './password.js';
+import { throttledPasswordCheck } from './password-check.js';
 import {
   createSession,
   deleteExpiredSessions,
   deleteSession,
   deleteUserSessions,
 } from './sessions.repository.js';
-import { SignInThrottle } from './throttle.js';
 
 export function authRoutes(ctx: AppContext): FastifyPluginAsync {
   const db = ctx.db.kysely;
-  const throttle = new SignInThrottle(ctx.db, ctx.clock);
-
-  /**
-   * Checks a password under the sign-in throttle (throttle.ts): 429 while locked, without looking at
-   * the password. `passwordHash` undefined (unknown login) is checked against a dummy hash, so the
-   * answer takes as long as for a real user, and always fails.
-   */
-  async function checkPassword(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    login: string,
-    passwordHash: string | undefined,
-    password: string,
-  ): Promise<boolean> {
-    const decision = await throttle.begin(login, request.ip);
-    if (!decision.allowed) {
-      reply.header('Retry-After', String(decision.retryAfterS));
-      throw new ApiError(ERR.tooManyAttempts, { retry_after: decision.retryAfterS });
-    }
-    const matches = await verifyPassword(passwordHash ?? (await dummyPasswordHash()), password);
-    const right = matches && passwordHash !== undefined;
-    if (right) await throttle.succeeded(decision.attempt);
-    return right;
-  }
+  const checkPassword = throttledPasswordCheck(ctx);
 
   return async (app) => {
     // The first unknown login must not be slower than the rest: compute the dummy hash now.
@@ -64,8 +41,11 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsync {
       return toUser(user);
     });
 
-    app.get('/a/me', { preHandler: requireUser(ctx) }, async (request): Promise<User> =>
-      toUser(userOf(request)),
+    // Answers while the till is locked: the lock screen names whose password opens it.
+    app.get(
+      '/a/me',
+      { preHandler: requireUser(ctx), config: { allowedWhileLocked: true } },
+      async (request): Promise<User> => toUser(userOf(request)),
     );
 
     // Works without a live session (and for a blocked user): signing out always ends with no cookie.

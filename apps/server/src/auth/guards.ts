@@ -28,6 +28,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Route config: installSessionGuard lets the route run without a session (sign-out). */
     sessionOptional?: boolean;
+    /** Route config: the route answers while the session's till is locked (me, lock, unlock). */
+    allowedWhileLocked?: boolean;
   }
 }
 
@@ -55,14 +57,23 @@ export function requireUser(ctx: AppContext): AuthHook {
   };
 }
 
-/** Runs requireUser for every route under `/api/v1/a/`: signed-in is the default there. */
+/**
+ * Runs requireUser for every route under `/api/v1/a/`: signed-in is the default there. While the
+ * session's till is locked (docs/web-app.md) every such route answers 423 `till locked`, unless it says
+ * `config: { allowedWhileLocked: true }`: a route added later is locked out without anyone remembering to.
+ */
 export function installSessionGuard(app: FastifyInstance, ctx: AppContext): void {
   const guard = requireUser(ctx);
   const prefix = `${API_BASE}/a/`;
   app.addHook('onRequest', async (request, reply) => {
     // The matched route's pattern, not the raw URL: encoding tricks cannot dodge it.
     const route = request.routeOptions;
-    if (route.url?.startsWith(prefix) && !route.config.sessionOptional) await guard(request, reply);
+    if (!route.url?.startsWith(prefix) || route.config.sessionOptional) return;
+    await guard(request, reply);
+    const lockedAt = request.authSession?.locked_at_ms ?? null;
+    if (lockedAt !== null && !route.config.allowedWhileLocked) {
+      throw new ApiError(ERR.tillLocked);
+    }
   });
 }
 
@@ -70,6 +81,12 @@ export function installSessionGuard(app: FastifyInstance, ctx: AppContext): void
 export function userOf(request: FastifyRequest): UserRow {
   if (!request.user) throw new ApiError(ERR.unauthorized);
   return request.user;
+}
+
+/** The session the request came with; 401 if requireUser did not run. */
+export function sessionOf(request: FastifyRequest): SessionRow {
+  if (!request.authSession) throw new ApiError(ERR.unauthorized);
+  return request.authSession;
 }
 
 export type CashierRow = UserRow & { role: 'cashier'; account_id: number };

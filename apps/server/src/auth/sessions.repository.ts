@@ -115,6 +115,25 @@ export async function touchSession(db: Executor, tokenHash: string, nowMs: numbe
     .execute();
 }
 
+/**
+ * Locks (a time) or unlocks (null) the till of a session. Locking an already locked session keeps
+ * the time it was first locked. Returns the session as stored now, or undefined if it is gone.
+ */
+export async function setSessionLock(
+  db: Executor,
+  tokenHash: string,
+  lockedAtMs: number | null,
+): Promise<SessionRow | undefined> {
+  return db
+    .updateTable('sessions')
+    .set((eb) => ({
+      locked_at_ms: lockedAtMs === null ? null : eb.fn.coalesce('locked_at_ms', eb.val(lockedAtMs)),
+    }))
+    .where('token_hash', '=', tokenHash)
+    .returningAll()
+    .executeTakeFirst();
+}
+
 /** Sign-out: ends the session of a cookie token (a no-op for an unknown one). */
 export async function deleteSession(db: Executor, token: string): Promise<void> {
   if (!isWellFormedToken(token)) return;

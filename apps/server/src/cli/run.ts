@@ -7,16 +7,21 @@ import type { Command } from './command.js';
 import { accountCommands } from './commands/accounts.js';
 import { backupCommands } from './commands/backup.js';
 import { floatCommands } from './commands/float.js';
+import { maintenanceCommands } from './commands/maintenance.js';
 import { userCommands } from './commands/users.js';
 import { verifyCommands } from './commands/verify.js';
 import { CliError, EXIT, UsageError } from './errors.js';
 import { Printer, type Writer } from './output.js';
 
 export const COMMANDS: ReadonlyMap<string, Command> = new Map(
-  [...accountCommands, ...floatCommands, ...userCommands, ...verifyCommands, ...backupCommands].map((c) => [
-    c.name,
-    c,
-  ]),
+  [
+    ...accountCommands,
+    ...floatCommands,
+    ...userCommands,
+    ...verifyCommands,
+    ...backupCommands,
+    ...maintenanceCommands,
+  ].map((c) => [c.name, c]),
 );
 
 export interface CliIo {

@@ -3,11 +3,13 @@ import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
 import type { Db, DialectName } from './database.js';
 import { initialMigration } from './migrations/001-initial.js';
 import { backOfficeMigration } from './migrations/002-back-office.js';
+import { sessionLockMigration } from './migrations/003-session-lock.js';
 
 function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
     '001-initial': initialMigration(dialect),
     '002-back-office': backOfficeMigration(dialect),
+    '003-session-lock': sessionLockMigration,
   };
 }
 

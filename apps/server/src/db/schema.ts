@@ -43,6 +43,8 @@ export interface SessionsTable {
   created_at_ms: number;
   last_seen_at_ms: number;
   expires_at_ms: number;
+  /** When the cashier locked the till of this session; null while unlocked (migration 003). */
+  locked_at_ms: number | null;
 }
 
 export interface SignInThrottleTable {

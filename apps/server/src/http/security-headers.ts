@@ -1,26 +1,45 @@
 // Security headers on every response: no framing, no sniffing, no inline scripts, no referrer leaks.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
-const CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data:",
-  "connect-src 'self'",
-  "font-src 'self' data:",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+export interface SecurityHeaderOptions {
+  https: boolean;
+  /**
+   * Origins the page may also load from: the operator's support chat (SUPPORT_CHAT_SCRIPT_URL). A chat
+   * widget loads its script, talks to its server, and shows images, styles and often a frame from there.
+   */
+  trustedOrigins?: readonly string[];
+}
+
+export function contentSecurityPolicy(trustedOrigins: readonly string[] = []): string {
+  const also = trustedOrigins.map((origin) => ` ${origin}`).join('');
+  return [
+    "default-src 'self'",
+    `script-src 'self'${also}`,
+    `style-src 'self' 'unsafe-inline'${also}`,
+    `img-src 'self' data:${also}`,
+    `connect-src 'self'${also}`,
+    `frame-src 'self'${also}`,
+    "font-src 'self' data:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/** The origin of an absolute http(s) URL, or null for a path on this server. */
+export function originOf(url: string | null): string | null {
+  if (url === null || !/^https?:\/\//i.test(url)) return null;
+  return new URL(url).origin;
+}
 
 /** The headers every answer carries; HSTS only when the request came over https. */
 export function securityHeaders(
   request: FastifyRequest,
-  options: { https: boolean },
+  options: SecurityHeaderOptions,
 ): Record<string, string> {
   const headers: Record<string, string> = {
-    'Content-Security-Policy': CSP,
+    'Content-Security-Policy': contentSecurityPolicy(options.trustedOrigins),
     'X-Content-Type-Options': 'nosniff',
     'X-Frame-Options': 'DENY',
     'Referrer-Policy': 'no-referrer',
@@ -33,7 +52,7 @@ export function securityHeaders(
   return headers;
 }
 
-export function installSecurityHeaders(app: FastifyInstance, options: { https: boolean }): void {
+export function installSecurityHeaders(app: FastifyInstance, options: SecurityHeaderOptions): void {
   app.addHook('onSend', async (request, reply, payload) => {
     reply.headers(securityHeaders(request, options));
     return payload;

@@ -24,15 +24,23 @@ const retrying = retry(rawBaseQuery, {
     attempt <= RETRIES_ON_500 && (error as FetchBaseQueryError).status === 500,
 });
 
-/** A 401 on any call ends the session on this screen too (spec section 8). */
+/**
+ * A 401 on any call ends the session on this screen too (spec section 8). A 423 means the till was
+ * locked (in another tab, or by auto-lock there): the lock state is asked again and the lock screen
+ * takes over (features/lock).
+ */
 const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (args, api, extra) => {
   const result = await retrying(args, api, extra);
   const url = typeof args === 'string' ? args : args.url;
   if (result.error?.status === 401 && url !== '/sign_in') api.dispatch(sessionExpired({ url }));
+  if (result.error?.status === 423) api.dispatch(baseApi.util.invalidateTags(['Lock']));
   return result;
 };
 
-export const TAGS = ['Me', 'Float', 'Devices', 'Device', 'Reports'] as const;
+export const TAGS = ['Me', 'Float', 'Devices', 'Device', 'Reports', 'Lock'] as const;
+type Tag = (typeof TAGS)[number];
+/** Every tag but the session's own: the venue's data, dropped from the cache while the till is locked. */
+export const CASHIER_DATA_TAGS: readonly Tag[] = TAGS.filter((tag) => tag !== 'Me' && tag !== 'Lock');
 
 export const baseApi = createApi({
   reducerPath: 'api',

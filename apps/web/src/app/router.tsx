@@ -8,6 +8,9 @@ import { BackOfficeEntry, CashierOnly } from '../features/back-office/back-offic
 import { useMeQuery } from '../features/auth/api/auth-api';
 import { DevicePage } from '../features/devices/device-page';
 import { DevicesPage } from '../features/devices/devices-page';
+import { GetClientPage } from '../features/get-client/get-client-page';
+import { TillLockGate } from '../features/lock/till-lock-gate';
+import { MaintenancePage } from '../features/maintenance/maintenance-page';
 import { AppLayout } from '../features/navigation/app-layout';
 import { RequireSession } from '../features/session/require-session';
 import { SessionWatcher } from '../features/session/session-watcher';
@@ -42,11 +45,15 @@ export function createAppRouter() {
       element: <Root />,
       children: [
         { path: '/authorization', element: <LoginPage /> },
+        { path: '/maintenance-redirect', element: <MaintenancePage /> },
+        { path: '/get-client', element: <GetClientPage /> },
         {
           element: (
             <RequireSession>
               <CashierOnly>
-                <AppLayout />
+                <TillLockGate>
+                  <AppLayout />
+                </TillLockGate>
               </CashierOnly>
             </RequireSession>
           ),

@@ -6,20 +6,43 @@ import enCommon from './locales/en/common.json';
 import enDevices from './locales/en/devices.json';
 import enErrors from './locales/en/errors.json';
 import enNavigation from './locales/en/navigation.json';
+import enLock from './locales/en/lock.json';
+import enMaintenance from './locales/en/maintenance.json';
+import enGetClient from './locales/en/get-client.json';
+import enSupport from './locales/en/support.json';
 import esAuth from './locales/es/auth.json';
 import esCash from './locales/es/cash.json';
 import esCommon from './locales/es/common.json';
 import esDevices from './locales/es/devices.json';
 import esErrors from './locales/es/errors.json';
 import esNavigation from './locales/es/navigation.json';
+import esLock from './locales/es/lock.json';
+import esMaintenance from './locales/es/maintenance.json';
+import esGetClient from './locales/es/get-client.json';
+import esSupport from './locales/es/support.json';
 import ptAuth from './locales/pt/auth.json';
 import ptCash from './locales/pt/cash.json';
 import ptCommon from './locales/pt/common.json';
 import ptDevices from './locales/pt/devices.json';
 import ptErrors from './locales/pt/errors.json';
 import ptNavigation from './locales/pt/navigation.json';
+import ptLock from './locales/pt/lock.json';
+import ptMaintenance from './locales/pt/maintenance.json';
+import ptGetClient from './locales/pt/get-client.json';
+import ptSupport from './locales/pt/support.json';
 
-export const NAMESPACES = ['common', 'errors', 'auth', 'navigation', 'devices', 'cash'] as const;
+export const NAMESPACES = [
+  'common',
+  'errors',
+  'auth',
+  'navigation',
+  'devices',
+  'cash',
+  'lock',
+  'maintenance',
+  'getClient',
+  'support',
+] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 export const resources = {
@@ -30,6 +53,10 @@ export const resources = {
     navigation: enNavigation,
     devices: enDevices,
     cash: enCash,
+    lock: enLock,
+    maintenance: enMaintenance,
+    getClient: enGetClient,
+    support: enSupport,
   },
   es: {
     common: esCommon,
@@ -38,6 +65,10 @@ export const resources = {
     navigation: esNavigation,
     devices: esDevices,
     cash: esCash,
+    lock: esLock,
+    maintenance: esMaintenance,
+    getClient: esGetClient,
+    support: esSupport,
   },
   pt: {
     common: ptCommon,
@@ -46,5 +77,9 @@ export const resources = {
     navigation: ptNavigation,
     devices: ptDevices,
     cash: ptCash,
+    lock: ptLock,
+    maintenance: ptMaintenance,
+    getClient: ptGetClient,
+    support: ptSupport,
   },
 } as const;

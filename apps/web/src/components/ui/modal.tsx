@@ -91,7 +91,8 @@ export function Modal({ title, onClose, children, busy = false, className, hideC
         aria-busy={busy}
         tabIndex={-1}
       >
-        <header className="modal__header">
+        {/* A div, not a header: a header outside main/section would be a second banner landmark. */}
+        <div className="modal__header">
           <h2 id={titleId} className="modal__title">
             {title}
           </h2>
@@ -106,7 +107,7 @@ export function Modal({ title, onClose, children, busy = false, className, hideC
               ×
             </button>
           )}
-        </header>
+        </div>
         <div className="modal__body">{children}</div>
       </div>
     </div>,

@@ -10,6 +10,7 @@ import { useAppDispatch } from '../../app/hooks';
 import { useMeQuery } from '../auth/api/auth-api';
 import { floatVisibility, usePolledFloat } from '../float/float-api';
 import { useReloadOnBlockChange } from '../float/use-reload-on-block-change';
+import { SupportWidget } from '../support/support-widget';
 import { toastShown } from '../toasts/toasts-slice';
 import { NavBar } from './nav-bar';
 import { useResetApiOnSignedOutExit } from './use-logout';
@@ -30,6 +31,7 @@ export function AppLayout() {
       <main className="app-layout__main">
         <Outlet />
       </main>
+      <SupportWidget user={user} />
     </div>
   );
 }

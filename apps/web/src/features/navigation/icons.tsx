@@ -1,7 +1,8 @@
 // Decorative line icons of the navigation bar (the controls carrying them are labelled by text).
 import type { ReactNode } from 'react';
 
-function Icon({ children }: { children: ReactNode }) {
+/** A 20 px line icon, decorative. */
+export function Icon({ children }: { children: ReactNode }) {
   return (
     <svg
       className="nav-icon"
@@ -57,5 +58,12 @@ export const KeyIcon = () => (
 export const MenuIcon = () => (
   <Icon>
     <path d="M3 6h18M3 12h18M3 18h18" />
+  </Icon>
+);
+
+export const LockIcon = () => (
+  <Icon>
+    <rect x="4" y="11" width="16" height="10" rx="2" />
+    <path d="M8 11V7a4 4 0 0 1 8 0v4" />
   </Icon>
 );

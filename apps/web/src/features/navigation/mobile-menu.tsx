@@ -3,6 +3,7 @@
 import type { User } from '@cashdesk/contract';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../components/ui/modal';
+import { LockButton } from '../lock/lock-button';
 import { LogoutButton, NavItems } from './nav-items';
 import { ProfileArea } from './profile-area';
 import { PromoBanner } from './promo-banner';
@@ -32,6 +33,7 @@ export function MobileMenu({
         <nav aria-label={t('mainMenu')}>
           <NavItems user={user} onStatistic={onStatistic} onNavigate={onClose} />
         </nav>
+        <LockButton onLock={onClose} />
         <LogoutButton onLogout={onLogout} busy={loggingOut} />
         <PromoBanner />
       </div>

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { ChangePasswordModal } from '../auth/change-password-modal';
 import { FloatDisplay } from '../float/float-display';
+import { LockButton } from '../lock/lock-button';
 import type { FloatView } from '../float/float-visibility';
 import { MenuIcon } from './icons';
 import { MobileMenu } from './mobile-menu';
@@ -50,6 +51,7 @@ export function NavBar({ user, floatView }: { user: User | undefined; floatView:
             </nav>
             <FloatDisplay view={floatView} />
             <ProfileArea user={user} onChangePassword={() => setOpen('changePassword')} />
+            <LockButton />
             <LogoutButton onLogout={onLogout} busy={isLoggingOut} />
           </>
         ) : (

@@ -4,18 +4,13 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { apiFailure } from '../../api/api-error';
+import { PageLoading } from '../../components/ui/page-loading';
 import { useMeQuery } from '../auth/api/auth-api';
 
 export function RequireSession({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const me = useMeQuery();
-  if (me.isLoading) {
-    return (
-      <div className="page-center" role="status">
-        {t('loading')}
-      </div>
-    );
-  }
+  if (me.isLoading) return <PageLoading />;
   if (me.isError) {
     const failure = apiFailure(me.error);
     if (failure.status === 500) {

@@ -1,0 +1,18 @@
+// The maintenance page's text (spec: "shows text fetched from the server"): public, since the page is
+// shown to anyone while the venue's terminals are down. 404 `not found` when no message is set; the
+// page then shows its own 404 message.
+import { ERR, type MaintenanceMessage } from '@cashdesk/contract';
+import type { FastifyPluginAsync } from 'fastify';
+import type { AppContext } from '../context.js';
+import { ApiError } from '../http/outcome.js';
+import { readMaintenanceMessage } from './maintenance.repository.js';
+
+export function maintenanceRoutes(ctx: AppContext): FastifyPluginAsync {
+  return async (app) => {
+    app.get('/maintenance', async (): Promise<MaintenanceMessage> => {
+      const stored = await readMaintenanceMessage(ctx.db.kysely);
+      if (!stored) throw new ApiError(ERR.notFound);
+      return { message: stored.message, updated_at: new Date(stored.updated_at_ms).toISOString() };
+    });
+  };
+}

@@ -1,0 +1,89 @@
+// What the operator configures for the web app's public parts: the client download, the support chat
+// script and contact (README, configuration), read from the environment, served publicly, and the chat's
+// origin let through the Content-Security-Policy.
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config.js';
+import { contentSecurityPolicy } from '../../src/http/security-headers.js';
+import { sqliteTestDatabase } from '../helpers/databases.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+import type { Db } from '../../src/db/database.js';
+
+describe('configuration of the public parts', () => {
+  it('is off by default, with auto-lock after 15 minutes', () => {
+    const config = loadConfig({});
+    expect(config.clientDownloadUrl).toBeNull();
+    expect(config.support).toEqual({ chatScriptUrl: null, phone: null, email: null });
+    expect(config.tillLock).toEqual({ autoLockAfterMs: 15 * 60_000 });
+  });
+
+  it('reads every variable, treats empty as unset and 0 minutes as no auto-lock', () => {
+    const config = loadConfig({
+      CLIENT_DOWNLOAD_URL: '/downloads/cashdesk-client.zip',
+      SUPPORT_CHAT_SCRIPT_URL: 'https://chat.example.com/widget.js',
+      SUPPORT_PHONE: '+34 600 123 456',
+      SUPPORT_EMAIL: '',
+      TILL_AUTO_LOCK_MINUTES: '0',
+    });
+    expect(config.clientDownloadUrl).toBe('/downloads/cashdesk-client.zip');
+    expect(config.support).toEqual({
+      chatScriptUrl: 'https://chat.example.com/widget.js',
+      phone: '+34 600 123 456',
+      email: null,
+    });
+    expect(config.tillLock.autoLockAfterMs).toBeNull();
+  });
+
+  it.each([
+    ['CLIENT_DOWNLOAD_URL', 'javascript:alert(1)'],
+    ['CLIENT_DOWNLOAD_URL', '//evil.example/x'],
+    ['SUPPORT_CHAT_SCRIPT_URL', 'ftp://chat.example.com/w.js'],
+    ['SUPPORT_PHONE', 'call me'],
+    ['SUPPORT_EMAIL', 'not-an-email'],
+    ['TILL_AUTO_LOCK_MINUTES', '-1'],
+  ])('refuses %s=%s at start', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`bad configuration: ${name}`));
+  });
+
+  it('lets the chat origin through the Content-Security-Policy, and nothing else', () => {
+    expect(contentSecurityPolicy()).toContain("script-src 'self';");
+    const csp = contentSecurityPolicy(['https://chat.example.com']);
+    for (const directive of ['script-src', 'connect-src', 'img-src', 'frame-src']) {
+      expect(csp).toMatch(new RegExp(`${directive} [^;]*https://chat\\.example\\.com`));
+    }
+    expect(csp).toContain("default-src 'self';");
+  });
+});
+
+describe('GET /client_config', () => {
+  let db: Db;
+  let server: TestServer;
+  afterEach(async () => {
+    await server.close();
+    await db.close();
+  });
+
+  it('serves the configuration to anyone and sends the chat origin in the CSP', async () => {
+    db = await sqliteTestDatabase.open();
+    server = await startTestServer(db, {
+      config: {
+        clientDownloadUrl: 'https://downloads.example.com/cashdesk.exe',
+        support: { chatScriptUrl: 'https://chat.example.com/w.js', phone: null, email: 'help@venue.example' },
+      },
+    });
+    const res = await server.client().get('/client_config');
+    expect({ status: res.status, body: res.body }).toEqual({
+      status: 200,
+      body: {
+        client_download_url: 'https://downloads.example.com/cashdesk.exe',
+        support: {
+          chat_script_url: 'https://chat.example.com/w.js',
+          phone: null,
+          email: 'help@venue.example',
+        },
+      },
+    });
+    expect(res.headers.get('content-security-policy')).toContain(
+      "script-src 'self' https://chat.example.com",
+    );
+  });
+});

@@ -1,0 +1,182 @@
+// The till lock (docs/web-app.md) over HTTP on every test database: a locked session's data calls answer
+// 423 in every tab, only the cashier's own password opens it, and unlock attempts are throttled with
+// sign-in's keys.
+import { randomInt } from 'node:crypto';
+import { ERR } from '@cashdesk/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashSessionToken } from '../../src/auth/sessions.repository.js';
+import type { Db } from '../../src/db/database.js';
+import { FakeClock, MINUTE } from '../helpers/clock.js';
+import { testDatabases } from '../helpers/databases.js';
+import { createVenue } from '../helpers/factories.js';
+import { createSignedInUser, startTestServer, type TestClient, type TestServer } from '../helpers/server.js';
+
+describe.each(testDatabases)('till lock on $name', (database) => {
+  let db: Db;
+  let clock: FakeClock;
+  let server: TestServer;
+  let accountId: number;
+  beforeAll(async () => {
+    db = await database.open();
+    clock = new FakeClock();
+    // Behind a trusted proxy, so each test comes from its own address and keeps its own throttle keys.
+    server = await startTestServer(db, {
+      clock,
+      config: { trustProxy: true, tillLock: { autoLockAfterMs: 15 * MINUTE } },
+    });
+    accountId = (await createVenue(db)).id;
+  });
+  afterAll(async () => {
+    await server.close();
+    await db.close();
+  });
+
+  /** A cashier of the venue signed in through /sign_in from an address of its own. */
+  async function cashier() {
+    const address = `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+    const signedIn = await createSignedInUser(server, {
+      account_id: accountId,
+      client: { headers: { 'x-forwarded-for': address } },
+    });
+    return { ...signedIn, address };
+  }
+
+  /** The calls a terminal makes for data: each must be refused while the till is locked. */
+  const dataCalls = (client: TestClient) => [
+    client.get('/a/cashier/account_balance'),
+    client.get('/a/cashier/devices'),
+    client.post('/a/cashier/report', { device_ids: [], from: '2026-11-22', to: '2026-11-23' }),
+    client.post('/a/change_password', { old: 'whatever-1', new: 'whatever-2' }),
+  ];
+
+  it('reports an unlocked till with the configured auto-lock time', async () => {
+    const { client } = await cashier();
+    const res = await client.get('/a/lock');
+    expect({ status: res.status, body: res.body }).toEqual({
+      status: 200,
+      body: { locked: false, auto_lock_after_ms: 15 * MINUTE },
+    });
+  });
+
+  it('refuses every data call with 423 while locked, in every tab of the session, and still says who is signed in', async () => {
+    const { client, user } = await cashier();
+    const secondTab = client.clone();
+    expect((await client.get('/a/cashier/devices')).status).toBe(200);
+
+    const locked = await client.post('/a/lock');
+    expect(locked.body).toEqual({ locked: true, auto_lock_after_ms: 15 * MINUTE });
+
+    for (const tab of [client, secondTab]) {
+      for (const res of await Promise.all(dataCalls(tab))) {
+        expect({ status: res.status, body: res.body }).toEqual({
+          status: 423,
+          body: { err: ERR.tillLocked },
+        });
+      }
+      expect((await tab.get('/a/lock')).body).toMatchObject({ locked: true });
+      const me = await tab.get('/a/me');
+      expect({ status: me.status, id: me.body.id }).toEqual({ status: 200, id: user.id });
+    }
+  });
+
+  it('does not lock the same cashier signed in elsewhere (another session)', async () => {
+    const first = await cashier();
+    const elsewhere = server.client();
+    expect((await elsewhere.signIn(first.login, first.password)).status).toBe(200);
+    await first.client.post('/a/lock');
+    expect((await first.client.get('/a/cashier/devices')).status).toBe(423);
+    expect((await elsewhere.get('/a/cashier/devices')).status).toBe(200);
+  });
+
+  it('keeps the first lock time when locked twice', async () => {
+    const { client } = await cashier();
+    const lockedAt = async () =>
+      (
+        await db.kysely
+          .selectFrom('sessions')
+          .select('locked_at_ms')
+          .where('token_hash', '=', hashSessionToken(client.token ?? ''))
+          .executeTakeFirstOrThrow()
+      ).locked_at_ms;
+    expect(await lockedAt()).toBeNull();
+    await client.post('/a/lock');
+    const first = clock.now();
+    expect(await lockedAt()).toBe(first);
+    clock.advance(MINUTE);
+    expect((await client.post('/a/lock')).body).toMatchObject({ locked: true });
+    expect(await lockedAt()).toBe(first);
+  });
+
+  it("opens with the cashier's own password only; a wrong one is 422 and the till stays locked", async () => {
+    const { client, password } = await cashier();
+    const other = await cashier();
+    await client.post('/a/lock');
+
+    const wrong = await client.post('/a/unlock', { password: 'not-my-password' });
+    expect({ status: wrong.status, body: wrong.body }).toEqual({
+      status: 422,
+      body: { err: ERR.wrongPassword },
+    });
+    const someoneElses = await client.post('/a/unlock', { password: `${other.password}-x` });
+    expect(someoneElses.status).toBe(422);
+    expect((await client.get('/a/cashier/devices')).status).toBe(423);
+
+    const right = await client.post('/a/unlock', { password });
+    expect({ status: right.status, body: right.body }).toEqual({
+      status: 200,
+      body: { locked: false, auto_lock_after_ms: 15 * MINUTE },
+    });
+    expect((await client.get('/a/cashier/devices')).status).toBe(200);
+  });
+
+  it('checks the unlock request: a missing or too long password is 400 and counts for nothing', async () => {
+    const { client, password } = await cashier();
+    await client.post('/a/lock');
+    for (const body of [{}, { password: '' }, { password: 'p'.repeat(65) }, { password, extra: 1 }]) {
+      expect((await client.post('/a/unlock', body)).status).toBe(400);
+    }
+    expect((await client.post('/a/unlock', { password })).status).toBe(200);
+  });
+
+  it('throttles unlock attempts with the sign-in keys: after 5 wrong passwords even the right one waits', async () => {
+    const { client, password, login, address } = await cashier();
+    await client.post('/a/lock');
+    for (let i = 0; i < 5; i++) {
+      expect((await client.post('/a/unlock', { password: `wrong-${i}` })).status).toBe(422);
+    }
+    const refused = await client.post('/a/unlock', { password });
+    expect({ status: refused.status, body: refused.body }).toEqual({
+      status: 429,
+      body: { err: ERR.tooManyAttempts, retry_after: 30 },
+    });
+    expect(refused.headers.get('retry-after')).toBe('30');
+    // The same keys as sign-in: the lock screen is no way around the sign-in throttle, nor the reverse.
+    const signIn = await server.client({ headers: { 'x-forwarded-for': address } }).signIn(login, password);
+    expect(signIn.status).toBe(429);
+
+    clock.advance(30_000);
+    expect((await client.post('/a/unlock', { password })).body).toMatchObject({ locked: false });
+  });
+
+  it('lets a locked cashier log out, and a new sign-in starts unlocked', async () => {
+    const { client, login, password } = await cashier();
+    await client.post('/a/lock');
+    const out = await client.get('/a/sign_out');
+    expect({ status: out.status, body: out.body }).toEqual({ status: 200, body: { ok: true } });
+    expect((await client.get('/a/lock')).status).toBe(401);
+    expect((await client.signIn(login, password)).status).toBe(200);
+    expect((await client.get('/a/lock')).body).toMatchObject({ locked: false });
+    expect((await client.get('/a/cashier/devices')).status).toBe(200);
+  });
+
+  it('answers 401, not 423, without a session', async () => {
+    const anonymous = server.client();
+    for (const res of [
+      await anonymous.get('/a/lock'),
+      await anonymous.post('/a/lock'),
+      await anonymous.post('/a/unlock', { password: 'x' }),
+    ]) {
+      expect(res.status).toBe(401);
+    }
+  });
+});

@@ -1,0 +1,393 @@
+// Every screen of the web app, as a table: where a visit starts (or the screen it goes on from), who is
+// signed in, and what a person does until the screen shows. The accessibility scan and the review
+// screenshots (screens.e2e.test.ts) visit each one at the widths and in the languages of RUNS. A new
+// screen is one more line in SCREENS; its `reach` finds controls by role and label in the visit's
+// language (`t`, the web app's catalogues). `after` saves a page load for a step of the same flow
+// (a modal's next step), so the whole table stays quick enough to run on every `npm test`.
+import { DOUBLE_CLICK_GUARD_MS, type Language } from '@cashdesk/contract';
+import type { Locator, Page } from 'playwright-core';
+import { runCli } from '../../apps/server/src/cli/run.js';
+import type { ViewportName } from './browser';
+import { createLinkedCabinet, devicePays, enrollCabinet, enrollPhone, renameDevice } from './devices';
+import type { Translate } from './i18n';
+import type { E2EServer } from './server';
+import { opensInPanel } from './screens';
+
+export interface Visit {
+  page: Page;
+  viewport: ViewportName;
+  lng: Language;
+  t: Translate;
+  server: E2EServer;
+}
+
+interface ScreenBase {
+  /** The screenshot's file name and the name in a failure report. */
+  name: string;
+  /** What a person does until the screen shows. */
+  reach(visit: Visit): Promise<void>;
+  /** Only at these widths (the screen exists only there); every width of the run otherwise. */
+  widths?: readonly ViewportName[];
+  /** The visit changes data other visits read at the same time (the maintenance text): one at a time. */
+  exclusive?: boolean;
+}
+
+/** A screen reached from a page opened afresh. */
+interface ScreenFromPath extends ScreenBase {
+  /** Where the visit starts. */
+  path: string;
+  /** Who is signed in (a fresh session of this demo login), or null: nobody. */
+  as: 'cashier' | 'other' | null;
+  after?: undefined;
+}
+
+/** A screen reached from the screen just before it in the table, as that one left the page. */
+interface ScreenAfter extends ScreenBase {
+  after: string;
+}
+
+export type ScreenEntry = ScreenFromPath | ScreenAfter;
+
+/** The widths and languages of the scan: English at every width, the other languages at one each. */
+export const RUNS: readonly { lng: Language; viewports: readonly ViewportName[] }[] = [
+  { lng: 'en', viewports: ['desktop', 'tablet', 'mobile'] },
+  { lng: 'es', viewports: ['mobile'] },
+  { lng: 'pt', viewports: ['tablet'] },
+];
+
+/** The environment of the scan's server: every optional part configured, so every screen exists. */
+export const SCREENS_SERVER_ENV = {
+  CLIENT_DOWNLOAD_URL: '/downloads/cashdesk-client.zip',
+  SUPPORT_PHONE: '+34 600 123 456',
+  SUPPORT_EMAIL: 'support@demo-venue.example',
+};
+
+/** A still cabinet of the demo venue: place 1 with 50.00, place 2 with 30.00 less a pay that left final bonus. */
+export const CATALOGUE_CABINET = 'Scan Cabinet';
+
+/** Data the screens need, made once per server. */
+export async function prepareScreens(server: E2EServer): Promise<void> {
+  const cabinet = await createLinkedCabinet(server, CATALOGUE_CABINET, { entries: [50_00, 30_00] });
+  await devicePays(server, cabinet.token, 2, 10_00);
+  // The other venue has home play under a hard block: its Remote devices button shows the block modal.
+  await server.ctx.db.kysely
+    .updateTable('accounts')
+    .set({ home_play: 1, is_hard_block_home_play: 1 })
+    .where('name', '=', 'Other Venue')
+    .execute();
+}
+
+// ---- steps a person takes, in the visit's language --------------------------------------------------
+
+const heading = (v: Visit, key: string, params?: Record<string, string | number>) =>
+  v.page.getByRole('heading', { name: v.t(key, params), exact: true });
+
+const button = (scope: Page | Locator, name: string) => scope.getByRole('button', { name, exact: true });
+
+async function devicesShown(v: Visit): Promise<void> {
+  await v.page.getByRole('heading', { name: v.t('devices:title'), level: 1 }).waitFor();
+}
+
+/** Opens the catalogue's cabinet: the side panel from 768 px, /devices/:id below. */
+async function openCabinet(v: Visit): Promise<Locator> {
+  await devicesShown(v);
+  await button(v.page, v.t('devices:table.open', { name: CATALOGUE_CABINET })).click();
+  const scope = opensInPanel(v.viewport)
+    ? v.page.getByRole('complementary', { name: v.t('devices:detail.label') })
+    : v.page;
+  const region = scope.getByRole('region', { name: CATALOGUE_CABINET, exact: true });
+  await region.getByRole('list', { name: v.t('devices:tabs.players') }).waitFor();
+  return region;
+}
+
+async function typeOnNumpad(v: Visit, dialog: Locator, digits: string): Promise<void> {
+  const numpad = dialog.getByRole('group', { name: v.t('numpad.label') });
+  for (const key of digits) await button(numpad, key).click();
+}
+
+/** The cash-manage modal of a place of the catalogue's cabinet. */
+async function openCash(v: Visit, place: number): Promise<Locator> {
+  const region = await openCabinet(v);
+  await button(region, v.t('devices:players.manageLabel', { place })).click();
+  const dialog = v.page.getByRole('dialog');
+  await heading(v, 'cash:title', { place }).waitFor();
+  return dialog;
+}
+
+/** Types an amount in the cash-manage modal and presses an operation. */
+async function operate(v: Visit, dialog: Locator, amount: string, action: 'deposit' | 'withdraw') {
+  await typeOnNumpad(v, dialog, amount);
+  const operations = dialog.getByRole('group', { name: v.t('cash:actions.label') });
+  await button(operations, v.t(`cash:actions.${action}`)).click();
+}
+
+async function openDialog(v: Visit, opener: string, title: string): Promise<Locator> {
+  await button(v.page, opener).click();
+  const dialog = v.page.getByRole('dialog', { name: title, exact: true });
+  await dialog.waitFor();
+  return dialog;
+}
+
+/** A PIN no device shows now (the register call then answers `wrong pin`). */
+async function unusedPin(v: Visit, length: number): Promise<string> {
+  const taken = new Set(
+    (await v.server.ctx.db.kysely.selectFrom('devices').select('pin').execute()).map((r) => r.pin),
+  );
+  for (let n = 1; ; n++) {
+    const pin = String(n).padStart(length, '9');
+    if (!taken.has(pin)) return pin;
+  }
+}
+
+/** The two PIN modals of the devices screen: Add device (5 digits) and Remote devices (6). */
+const PIN_MODALS = {
+  add: { open: 'devices:add.open', title: 'devices:add.title', submit: 'devices:add.submit', digits: 5 },
+  remote: {
+    open: 'devices:remote.open',
+    title: 'devices:remote.title',
+    submit: 'devices:remote.activate',
+    digits: 6,
+  },
+} as const;
+
+/** Opens a PIN modal and types a PIN that no device shows. */
+async function openPinModal(v: Visit, kind: keyof typeof PIN_MODALS): Promise<void> {
+  const modal = PIN_MODALS[kind];
+  await devicesShown(v);
+  const dialog = await openDialog(v, v.t(modal.open), v.t(modal.title));
+  await typeOnNumpad(v, dialog, await unusedPin(v, modal.digits));
+}
+
+/** Sends the PIN typed in the open PIN modal, or, after an error (OK starts again), this `pin`. */
+async function submitPin(v: Visit, kind: keyof typeof PIN_MODALS, pin?: string): Promise<Locator> {
+  const dialog = v.page.getByRole('dialog');
+  if (pin !== undefined) {
+    await button(dialog, v.t('ok')).click();
+    await typeOnNumpad(v, dialog, pin);
+  }
+  await button(dialog, v.t(PIN_MODALS[kind].submit)).click();
+  return dialog;
+}
+
+/** Opens the Profile area's entries: in the bar from 1351 px, in the Menu below. */
+async function openProfile(v: Visit): Promise<Locator> {
+  await devicesShown(v);
+  if (v.viewport !== 'desktop') await button(v.page, v.t('navigation:menu')).click();
+  return v.page.getByRole('region', { name: v.t('navigation:profile') });
+}
+
+async function lockTill(v: Visit): Promise<void> {
+  await devicesShown(v);
+  if (v.viewport !== 'desktop') await button(v.page, v.t('navigation:menu')).click();
+  await button(v.page, v.t('lock:lock')).click();
+  await heading(v, 'lock:title').waitFor();
+}
+
+async function setMaintenance(v: Visit, text: string | null): Promise<void> {
+  const args = text === null ? ['maintenance:clear'] : ['maintenance:set', text];
+  const code = await runCli(args, {
+    db: v.server.ctx.db,
+    out: { write: () => true },
+    err: { write: () => true },
+  });
+  if (code !== 0) throw new Error(`e2e: ${args.join(' ')} failed`);
+}
+
+// ---- the table ----------------------------------------------------------------------------------------
+
+export const SCREENS: readonly ScreenEntry[] = [
+  {
+    name: 'login',
+    path: '/authorization',
+    as: null,
+    reach: async (v) => void (await heading(v, 'auth:title').waitFor()),
+  },
+  {
+    name: 'login-errors',
+    after: 'login',
+    reach: async (v) => {
+      await button(v.page, v.t('auth:submit')).click();
+      await v.page.getByText(v.t('auth:validation.loginRequired'), { exact: true }).waitFor();
+    },
+  },
+  {
+    name: 'maintenance',
+    path: '/maintenance-redirect',
+    as: null,
+    exclusive: true,
+    reach: async (v) => {
+      await setMaintenance(v, 'Back at 14:00.\nNew games are being installed.');
+      await v.page.reload();
+      await heading(v, 'maintenance:title').waitFor();
+    },
+  },
+  {
+    name: 'maintenance-404',
+    after: 'maintenance',
+    exclusive: true,
+    reach: async (v) => {
+      await setMaintenance(v, null);
+      await v.page.reload();
+      await v.page.getByRole('heading', { name: '404' }).waitFor();
+    },
+  },
+  {
+    name: 'get-client',
+    path: '/get-client',
+    as: null,
+    reach: async (v) => void (await v.page.getByRole('link', { name: v.t('getClient:download') }).waitFor()),
+  },
+  { name: 'devices', path: '/devices', as: 'cashier', reach: devicesShown },
+  { name: 'device-players', after: 'devices', reach: async (v) => void (await openCabinet(v)) },
+  {
+    name: 'device-history',
+    after: 'device-players',
+    reach: async (v) => {
+      const region = v.page.getByRole('region', { name: CATALOGUE_CABINET, exact: true });
+      await region.getByRole('tab', { name: v.t('devices:tabs.history') }).click();
+      await region.getByRole('table').waitFor();
+    },
+  },
+  { name: 'add-device', path: '/devices', as: 'cashier', reach: (v) => openPinModal(v, 'add') },
+  {
+    name: 'add-device-error',
+    after: 'add-device',
+    reach: async (v) => void (await (await submitPin(v, 'add')).getByRole('alert').waitFor()),
+  },
+  {
+    name: 'add-device-success',
+    after: 'add-device-error',
+    reach: async (v) => {
+      const cabinet = await enrollCabinet(v.server);
+      const dialog = await submitPin(v, 'add', cabinet.pin);
+      await dialog.getByText(v.t('devices:add.newId', { id: cabinet.id }), { exact: true }).waitFor();
+      await cabinet.stop();
+    },
+  },
+  { name: 'remote-device', path: '/devices', as: 'cashier', reach: (v) => openPinModal(v, 'remote') },
+  {
+    name: 'remote-device-error',
+    after: 'remote-device',
+    reach: async (v) => void (await (await submitPin(v, 'remote')).getByRole('alert').waitFor()),
+  },
+  {
+    name: 'remote-device-game',
+    after: 'remote-device-error',
+    reach: async (v) => {
+      const phone = await enrollPhone(v.server);
+      const name = `Scan Phone ${phone.id}`;
+      await renameDevice(v.server, phone.id, name);
+      await phone.stop();
+      await submitPin(v, 'remote', phone.pin);
+      const region = v.page.getByRole('region', { name, exact: true });
+      await region.getByRole('tab', { name: v.t('devices:tabs.game') }).click();
+      await region.getByText(v.t('devices:game.empty')).or(region.getByRole('table')).first().waitFor();
+    },
+  },
+  {
+    name: 'edit-device',
+    path: '/devices',
+    as: 'cashier',
+    reach: async (v) => {
+      await devicesShown(v);
+      const title = v.t('devices:edit.title', { name: CATALOGUE_CABINET });
+      await openDialog(v, v.t('devices:table.edit', { name: CATALOGUE_CABINET }), title);
+    },
+  },
+  {
+    name: 'edit-device-confirm',
+    after: 'edit-device',
+    reach: async (v) => {
+      const dialog = v.page.getByRole('dialog');
+      await button(dialog, v.t('save')).click();
+      await dialog.getByText(v.t('devices:edit.confirm'), { exact: true }).waitFor();
+    },
+  },
+  {
+    name: 'block-modal',
+    path: '/devices',
+    as: 'other',
+    reach: async (v) => {
+      await devicesShown(v);
+      await openDialog(v, v.t('devices:remote.open'), v.t('devices:block.title'));
+    },
+  },
+  { name: 'cash', path: '/devices', as: 'cashier', reach: async (v) => void (await openCash(v, 1)) },
+  {
+    name: 'cash-age-check',
+    after: 'cash',
+    reach: async (v) => {
+      await operate(v, v.page.getByRole('dialog'), '20', 'deposit');
+      await heading(v, 'cash:adult.title').waitFor();
+    },
+  },
+  {
+    name: 'cash-under-age',
+    after: 'cash-age-check',
+    reach: async (v) => {
+      const no = button(v.page.getByRole('dialog'), v.t('cash:adult.no'));
+      await v.page.waitForTimeout(DOUBLE_CLICK_GUARD_MS + 100); // the step ignores clicks at first
+      await no.click();
+      await heading(v, 'cash:underAge.title').waitFor();
+    },
+  },
+  {
+    name: 'cash-bonus-confirm',
+    path: '/devices',
+    as: 'cashier',
+    reach: async (v) => {
+      await operate(v, await openCash(v, 2), '5', 'withdraw');
+      await heading(v, 'cash:bonus.title').waitFor();
+    },
+  },
+  {
+    name: 'mobile-menu',
+    path: '/devices',
+    as: 'cashier',
+    widths: ['tablet', 'mobile'],
+    reach: async (v) => {
+      await devicesShown(v);
+      await openDialog(v, v.t('navigation:menu'), v.t('navigation:menu'));
+    },
+  },
+  {
+    name: 'statistic',
+    path: '/devices',
+    as: 'cashier',
+    reach: async (v) => {
+      await devicesShown(v);
+      if (v.viewport !== 'desktop') await button(v.page, v.t('navigation:menu')).click();
+      await button(v.page, v.t('navigation:statistic')).click();
+      await v.page.getByRole('dialog', { name: v.t('navigation:statistic') }).waitFor();
+    },
+  },
+  {
+    name: 'change-password',
+    path: '/devices',
+    as: 'cashier',
+    reach: async (v) => {
+      await button(await openProfile(v), v.t('navigation:changePassword')).click();
+      const dialog = v.page.getByRole('dialog', { name: v.t('auth:changePassword.title') });
+      await button(dialog, v.t('save')).click();
+      await dialog.getByText(v.t('auth:changePassword.oldRequired'), { exact: true }).waitFor();
+    },
+  },
+  {
+    name: 'support',
+    path: '/devices',
+    as: 'cashier',
+    reach: async (v) => {
+      await devicesShown(v);
+      await openDialog(v, v.t('support:open'), v.t('support:title'));
+    },
+  },
+  { name: 'lock-screen', path: '/devices', as: 'cashier', reach: lockTill },
+  {
+    name: 'lock-screen-error',
+    after: 'lock-screen',
+    reach: async (v) => {
+      await button(v.page, v.t('lock:unlock')).click();
+      await v.page.getByText(v.t('auth:validation.passwordRequired'), { exact: true }).waitFor();
+    },
+  },
+];
