@@ -2,4 +2,5 @@ export * from './constants.js';
 export * from './domain.js';
 export * from './errors.js';
 export * from './money.js';
+export * from './report-totals.js';
 export * from './schemas.js';
