@@ -6,6 +6,7 @@ import { LoginPage } from '../features/auth/login-page';
 import { useMeQuery } from '../features/auth/api/auth-api';
 import { DevicePage } from '../features/devices/device-page';
 import { DevicesPage } from '../features/devices/devices-page';
+import { HistoryRoute } from '../features/history/history-route';
 import { AppLayout } from '../features/navigation/app-layout';
 import { RequireSession } from '../features/session/require-session';
 import { SessionWatcher } from '../features/session/session-watcher';
@@ -49,6 +50,7 @@ export function createAppRouter() {
           children: [
             { path: '/devices', element: <DevicesPage /> },
             { path: '/devices/:deviceId', element: <DevicePage /> },
+            { path: '/history', element: <HistoryRoute /> },
           ],
         },
         { path: '*', element: <UnknownPath /> },

@@ -6,20 +6,39 @@ import enCommon from './locales/en/common.json';
 import enDevices from './locales/en/devices.json';
 import enErrors from './locales/en/errors.json';
 import enNavigation from './locales/en/navigation.json';
+import enHistory from './locales/en/history.json';
+import enReport from './locales/en/report.json';
+import enStatistic from './locales/en/statistic.json';
 import esAuth from './locales/es/auth.json';
 import esCash from './locales/es/cash.json';
 import esCommon from './locales/es/common.json';
 import esDevices from './locales/es/devices.json';
 import esErrors from './locales/es/errors.json';
 import esNavigation from './locales/es/navigation.json';
+import esHistory from './locales/es/history.json';
+import esReport from './locales/es/report.json';
+import esStatistic from './locales/es/statistic.json';
 import ptAuth from './locales/pt/auth.json';
 import ptCash from './locales/pt/cash.json';
 import ptCommon from './locales/pt/common.json';
 import ptDevices from './locales/pt/devices.json';
 import ptErrors from './locales/pt/errors.json';
 import ptNavigation from './locales/pt/navigation.json';
+import ptHistory from './locales/pt/history.json';
+import ptReport from './locales/pt/report.json';
+import ptStatistic from './locales/pt/statistic.json';
 
-export const NAMESPACES = ['common', 'errors', 'auth', 'navigation', 'devices', 'cash'] as const;
+export const NAMESPACES = [
+  'common',
+  'errors',
+  'auth',
+  'navigation',
+  'devices',
+  'cash',
+  'report',
+  'history',
+  'statistic',
+] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 export const resources = {
@@ -30,6 +49,9 @@ export const resources = {
     navigation: enNavigation,
     devices: enDevices,
     cash: enCash,
+    report: enReport,
+    history: enHistory,
+    statistic: enStatistic,
   },
   es: {
     common: esCommon,
@@ -38,6 +60,9 @@ export const resources = {
     navigation: esNavigation,
     devices: esDevices,
     cash: esCash,
+    report: esReport,
+    history: esHistory,
+    statistic: esStatistic,
   },
   pt: {
     common: ptCommon,
@@ -46,5 +71,8 @@ export const resources = {
     navigation: ptNavigation,
     devices: ptDevices,
     cash: ptCash,
+    report: ptReport,
+    history: ptHistory,
+    statistic: ptStatistic,
   },
 } as const;
