@@ -8,9 +8,8 @@ import { placeBalances } from './support/data';
 import { createLinkedCabinet } from './support/devices';
 import { describeE2E, useE2E } from './support/harness';
 import { amountField, manage, openDevice, openDeviceButton } from './support/screens';
+import { smallTouchTargets } from './support/touch';
 import { expectToast, openSignedIn } from './support/ui';
-
-const MIN_TOUCH_PX = 44;
 
 /** Presses Tab until `target` has focus (as a keyboard user would), failing after `limit` presses. */
 async function tabTo(page: Page, target: Locator, limit = 60): Promise<void> {
@@ -26,25 +25,6 @@ async function focusedName(page: Page): Promise<string> {
     const el = document.activeElement as HTMLElement | null;
     return el?.getAttribute('aria-label') ?? el?.textContent?.trim() ?? '';
   });
-}
-
-/** Controls a finger cannot hit reliably: visible, enabled buttons, links and inputs under 44 px. */
-async function smallTouchTargets(scope: Locator): Promise<string[]> {
-  return scope.evaluate((root, min) => {
-    const controls = root.querySelectorAll<HTMLElement>('button, a[href], input, select, [role="button"]');
-    const small: string[] = [];
-    for (const el of controls) {
-      const box = el.getBoundingClientRect();
-      if (box.width === 0 || box.height === 0) continue;
-      const style = getComputedStyle(el);
-      if (style.visibility === 'hidden') continue;
-      if (box.height < min || box.width < min) {
-        const name = el.getAttribute('aria-label') ?? el.textContent?.trim() ?? el.tagName;
-        small.push(`${name} (${Math.round(box.width)}x${Math.round(box.height)})`);
-      }
-    }
-    return small;
-  }, MIN_TOUCH_PX);
 }
 
 describeE2E('keyboard and touch', () => {

@@ -16,8 +16,12 @@ export function HistoryTable({ rows, caption }: { rows: readonly ReportEntry[]; 
       <thead>
         <tr>
           <th scope="col">{t('columns.deviceName')}</th>
-          <th scope="col">{t('columns.deviceId')}</th>
-          <th scope="col">{t('columns.player')}</th>
+          <th scope="col" className="devices-num">
+            {t('columns.deviceId')}
+          </th>
+          <th scope="col" className="devices-num">
+            {t('columns.player')}
+          </th>
           <th scope="col">{t('columns.trx')}</th>
           <th scope="col" className="devices-num">
             {t('columns.amount')}
