@@ -16,7 +16,7 @@ import { ReportCapNotice } from '../report/components/report-cap-notice';
 import { ReportTotalsList } from '../report/components/report-totals-list';
 import { defaultRange, reportBounds, type ReportRange } from '../report/range';
 import { useReportDevices, type ReportDevices } from '../report/use-report-devices';
-import { useReportFailureToast } from '../report/use-report-failure-toast';
+import { useReportFailureToast, type ReportError } from '../report/use-report-failure-toast';
 import { HistoryAccordion } from './components/history-accordion';
 import { HistoryControls } from './components/history-controls';
 import { HistoryTable } from './components/history-table';
@@ -83,7 +83,7 @@ export function HistoryPage() {
 
       <PrintHeader
         range={range}
-        cashier={`${cashierDisplayName(me?.name, t('navigation:cashierFallback'))} (ID ${me?.id ?? '?'})`}
+        cashier={`${cashierDisplayName(me?.name, t('navigation:cashierFallback'))} (${t('navigation:cashierId', { id: me?.id ?? '' })})`}
         generatedAt={
           report.fulfilledTimeStamp
             ? formatReceiptTime(new Date(report.fulfilledTimeStamp).toISOString())
@@ -179,7 +179,7 @@ function HistoryRows({ status, rows, narrow, caption, onRetry }: HistoryRowsProp
 }
 
 /** A failed report shows its toast once per failure. */
-function useFailureToast(error: Parameters<ReturnType<typeof useReportFailureToast>>[0]) {
+function useFailureToast(error: ReportError) {
   const toastFailure = useReportFailureToast();
   useEffect(() => {
     if (error) toastFailure(error);

@@ -7,7 +7,9 @@ import { errorToast } from '../../api/error-toast';
 import { useAppDispatch } from '../../app/hooks';
 import { toastShown } from '../toasts/toasts-slice';
 
-export function useReportFailureToast(): (error: FetchBaseQueryError | SerializedError | undefined) => void {
+export type ReportError = FetchBaseQueryError | SerializedError | undefined;
+
+export function useReportFailureToast(): (error: ReportError) => void {
   const dispatch = useAppDispatch();
   return useCallback(
     (error) => {
