@@ -107,7 +107,9 @@ export const MIN_TOUCH_PX = 44;
  */
 export async function smallTouchTargets(scope: Locator): Promise<string[]> {
   return scope.evaluate((root, min) => {
-    const controls = root.querySelectorAll<HTMLElement>('button, a[href], input, select, [role="button"]');
+    const controls = root.querySelectorAll<HTMLElement>(
+      'button, a[href], input, select, summary, [role="button"]',
+    );
     const small: string[] = [];
     const bigEnough = (box: DOMRect) => box.height >= min && box.width >= min;
     for (const el of controls) {

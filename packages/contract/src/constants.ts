@@ -35,6 +35,8 @@ export const BLOCK_MODAL_COUNTDOWN_S = 5;
 export const ADULT_AGE = 18;
 export const SUMMARY_WINDOW_MS = 24 * 60 * 60 * 1000;
 export const EARLIEST_HISTORY_DATE = '2024-12-18';
+/** One report call (history page, statistics) answers at most this many rows, the newest. */
+export const REPORT_MAX_ROWS = 10_000;
 
 export const BREAKPOINTS = { desktopMin: 1351, tabletMin: 768, mobileMax: 767 } as const;
 

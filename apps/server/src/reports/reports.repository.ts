@@ -1,13 +1,10 @@
 // Report queries over the ledger: the cashier's own history, a place's last operations, a remote
 // device's game events. Every query is bounded by the caller's account.
-import { HIDDEN_TX_TYPES, type GameEvent, type ReportEntry } from '@cashdesk/contract';
+import { HIDDEN_TX_TYPES, REPORT_MAX_ROWS, type GameEvent, type ReportEntry } from '@cashdesk/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 
 type Executor = Kysely<Database>;
-
-/** The history page and statistics never need more rows than this for one request. */
-export const REPORT_ROW_CAP = 10_000;
 
 function cashRows(db: Executor, accountId: number) {
   return db
@@ -62,7 +59,7 @@ export async function cashierReport(
     .where('l.created_at_ms', '>=', q.fromMs)
     .where('l.created_at_ms', '<=', q.toMs)
     .orderBy('l.id', 'desc')
-    .limit(REPORT_ROW_CAP)
+    .limit(REPORT_MAX_ROWS)
     .execute();
   return rows.map(toReportEntry);
 }

@@ -1,18 +1,22 @@
 // Cashier reports: the history page and statistics (own operations only), a place's last operations
 // (every cashier of the account), and a remote device's game events.
 import {
+  DEVICE_TYPE,
   gameReportRequest,
   limitReportRequest,
   reportRequest,
   type GameEvent,
   type ReportEntry,
+  type ReportRequest,
 } from '@cashdesk/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { cashierOf, requireCashier, type CashierRow } from '../auth/guards.js';
 import type { AppContext } from '../context.js';
 import { accessibleRemoteDevice, pinFromHeader } from '../devices/device-access.js';
+import { listAccountDevices } from '../devices/devices.repository.js';
 import { ApiError } from '../http/outcome.js';
 import { parse } from '../http/validate.js';
+import { lastCoveredMs } from './report-bounds.js';
 import { cashierReport, gameEvents, placeHistory } from './reports.repository.js';
 
 const GAME_REPORT_SHORT = 20;
@@ -38,12 +42,20 @@ export function reportsRoutes(ctx: AppContext): FastifyPluginAsync {
       const cashier = cashierOf(request);
       const q = parse(reportRequest, request.body);
       if (q.from.getTime() > q.to.getTime()) throw ApiError.validation('from', 'must not be after to');
+      const deviceIds = await ownDeviceIds(cashier, q.device_ids);
+      // The web cannot list home-play devices (they are reached by PIN only), so `remote: true` asks for
+      // the caller's operations on every home-play device of the account as well.
+      if (q.remote) {
+        const remote = await listAccountDevices(ctx.db.kysely, cashier.account_id, DEVICE_TYPE.remote);
+        deviceIds.push(...remote.map((d) => d.id).filter((id) => !deviceIds.includes(id)));
+      }
       return cashierReport(ctx.db.kysely, {
         accountId: cashier.account_id,
         userId: cashier.id,
-        deviceIds: await ownDeviceIds(cashier, q.device_ids),
+        deviceIds,
         fromMs: q.from.getTime(),
-        toMs: q.to.getTime(),
+        // parse() accepted the body, so its `to` is the text the Date came from.
+        toMs: lastCoveredMs((request.body as ReportRequest).to, q.to),
       });
     });
 

@@ -11,6 +11,7 @@ import { DevicesPage } from '../features/devices/devices-page';
 import { GetClientPage } from '../features/get-client/get-client-page';
 import { TillLockGate } from '../features/lock/till-lock-gate';
 import { MaintenancePage } from '../features/maintenance/maintenance-page';
+import { HistoryRoute } from '../features/history/history-route';
 import { AppLayout } from '../features/navigation/app-layout';
 import { RequireSession } from '../features/session/require-session';
 import { SessionWatcher } from '../features/session/session-watcher';
@@ -60,6 +61,7 @@ export function createAppRouter() {
           children: [
             { path: '/devices', element: <DevicesPage /> },
             { path: '/devices/:deviceId', element: <DevicePage /> },
+            { path: '/history', element: <HistoryRoute /> },
           ],
         },
         {

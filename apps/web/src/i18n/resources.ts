@@ -10,6 +10,9 @@ import enLock from './locales/en/lock.json';
 import enMaintenance from './locales/en/maintenance.json';
 import enGetClient from './locales/en/get-client.json';
 import enSupport from './locales/en/support.json';
+import enHistory from './locales/en/history.json';
+import enReport from './locales/en/report.json';
+import enStatistic from './locales/en/statistic.json';
 import esAuth from './locales/es/auth.json';
 import esCash from './locales/es/cash.json';
 import esCommon from './locales/es/common.json';
@@ -20,6 +23,9 @@ import esLock from './locales/es/lock.json';
 import esMaintenance from './locales/es/maintenance.json';
 import esGetClient from './locales/es/get-client.json';
 import esSupport from './locales/es/support.json';
+import esHistory from './locales/es/history.json';
+import esReport from './locales/es/report.json';
+import esStatistic from './locales/es/statistic.json';
 import ptAuth from './locales/pt/auth.json';
 import ptCash from './locales/pt/cash.json';
 import ptCommon from './locales/pt/common.json';
@@ -30,6 +36,9 @@ import ptLock from './locales/pt/lock.json';
 import ptMaintenance from './locales/pt/maintenance.json';
 import ptGetClient from './locales/pt/get-client.json';
 import ptSupport from './locales/pt/support.json';
+import ptHistory from './locales/pt/history.json';
+import ptReport from './locales/pt/report.json';
+import ptStatistic from './locales/pt/statistic.json';
 
 export const NAMESPACES = [
   'common',
@@ -42,6 +51,9 @@ export const NAMESPACES = [
   'maintenance',
   'getClient',
   'support',
+  'report',
+  'history',
+  'statistic',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -57,6 +69,9 @@ export const resources = {
     maintenance: enMaintenance,
     getClient: enGetClient,
     support: enSupport,
+    report: enReport,
+    history: enHistory,
+    statistic: enStatistic,
   },
   es: {
     common: esCommon,
@@ -69,6 +84,9 @@ export const resources = {
     maintenance: esMaintenance,
     getClient: esGetClient,
     support: esSupport,
+    report: esReport,
+    history: esHistory,
+    statistic: esStatistic,
   },
   pt: {
     common: ptCommon,
@@ -81,5 +99,8 @@ export const resources = {
     maintenance: ptMaintenance,
     getClient: ptGetClient,
     support: ptSupport,
+    report: ptReport,
+    history: ptHistory,
+    statistic: ptStatistic,
   },
 } as const;

@@ -106,7 +106,7 @@ describe('navigation bar, wide screen', () => {
   it('opens the Statistic modal from its button', async () => {
     const { user } = renderLayout();
     await user.click(await screen.findByRole('button', { name: 'Statistic' }));
-    expect(screen.getByRole('dialog', { name: 'Statistic' })).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: 'Statistic' })).toBeTruthy();
   });
 
   it('opens the change-password modal from the Profile area', async () => {
@@ -177,7 +177,7 @@ describe('navigation bar, below 1351 px', () => {
     await user.click(
       within(screen.getByRole('dialog', { name: 'Menu' })).getByRole('button', { name: 'Statistic' }),
     );
-    expect(screen.getByRole('dialog', { name: 'Statistic' })).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: 'Statistic' })).toBeTruthy();
     expect(screen.queryByRole('dialog', { name: 'Menu' })).toBeNull();
   });
 

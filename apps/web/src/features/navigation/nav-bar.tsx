@@ -1,7 +1,7 @@
 // The navigation bar of the signed-in screens: page title with the Game Platform label, the float, and
 // the menu. From 1351 px the whole menu is in the bar; below, a Menu button opens the mobile menu.
 import type { User } from '@cashdesk/contract';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { ChangePasswordModal } from '../auth/change-password-modal';
@@ -13,9 +13,13 @@ import { MobileMenu } from './mobile-menu';
 import { LogoutButton, NavItems } from './nav-items';
 import { pageSegment, pageTitleKey } from './page-title';
 import { ProfileArea } from './profile-area';
-import { StatisticModal } from './statistic-modal';
 import { useLogout } from './use-logout';
 import { DESKTOP_QUERY, useMediaQuery } from './use-media-query';
+
+// A separate chunk, loaded when the cashier first opens it.
+const StatisticModal = lazy(() =>
+  import('../statistic/statistic-modal').then((module) => ({ default: module.StatisticModal })),
+);
 
 type OpenModal = 'none' | 'menu' | 'statistic' | 'changePassword';
 
@@ -80,7 +84,11 @@ export function NavBar({ user, floatView }: { user: User | undefined; floatView:
           loggingOut={isLoggingOut}
         />
       )}
-      {open === 'statistic' && <StatisticModal onClose={close} />}
+      {open === 'statistic' && (
+        <Suspense fallback={null}>
+          <StatisticModal onClose={close} />
+        </Suspense>
+      )}
       {open === 'changePassword' && <ChangePasswordModal onClose={close} />}
     </>
   );

@@ -1,0 +1,187 @@
+// The history page (/history, spec section 2): the signed-in cashier's own deposits and withdraws over
+// a period, with tabs All / Deposit / Withdraw (counts), sort, a device filter, the period's figures, a
+// table (an accordion on phones) and a printable A4 report of what is shown. Escape returns to /devices.
+import { reportTotals, type ReportEntry } from '@cashdesk/contract';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMeQuery } from '../auth/api/auth-api';
+import { useNarrowScreen } from '../cash/use-narrow-screen';
+import { formatReceiptTime } from '../cash/format-time';
+import { Tabs } from '../devices/components/tabs';
+import { useFloatQuery } from '../float/float-api';
+import { cashierDisplayName } from '../navigation/cashier-name';
+import { useCashierReportQuery } from '../report/api/report-api';
+import { ReportCapNotice } from '../report/components/report-cap-notice';
+import { ReportTotalsList } from '../report/components/report-totals-list';
+import { defaultRange, reportBounds, type ReportRange } from '../report/range';
+import { useReportDevices, type ReportDevices } from '../report/use-report-devices';
+import { useReportFailureToast, type ReportError } from '../report/use-report-failure-toast';
+import { HistoryAccordion } from './components/history-accordion';
+import { HistoryControls } from './components/history-controls';
+import { HistoryTable } from './components/history-table';
+import { PrintHeader } from './components/print-header';
+import { RangeDropdown } from './components/range-dropdown';
+import { useEscapeTo } from './hooks/use-escape-to';
+import {
+  countByType,
+  DEFAULT_FILTERS,
+  deviceOptions,
+  isDefaultFilters,
+  listedRows,
+  ofDevice,
+  TYPE_TABS,
+  type HistoryFilters,
+} from './lib/history-rows';
+import './history-page.css';
+
+export function HistoryPage() {
+  const { t } = useTranslation('history');
+  useEscapeTo('/devices');
+  const narrow = useNarrowScreen();
+  const [range, setRange] = useState<ReportRange>(() => defaultRange(Date.now()));
+  const [filters, setFilters] = useState<HistoryFilters>(DEFAULT_FILTERS);
+  const devices = useReportDevices();
+  const { data: me } = useMeQuery();
+  const { data: float } = useFloatQuery();
+  const report = useCashierReportQuery(
+    devices.deviceIds && !devices.noDevices
+      ? { device_ids: devices.deviceIds, ...reportBounds(range) }
+      : skipToken,
+    { refetchOnMountOrArgChange: true },
+  );
+  useFailureToast(report.error);
+
+  const rows = report.data ?? [];
+  const options = deviceOptions(devices.devices, rows);
+  // A device that is no longer among the options (a home-play device absent from a new period) is dropped.
+  const shown: HistoryFilters = options.some((o) => o.id === filters.deviceId)
+    ? filters
+    : { ...filters, deviceId: null };
+  const counts = countByType(ofDevice(rows, shown.deviceId));
+  const listed = listedRows(rows, shown);
+  const caption = t('caption');
+  const device = options.find((o) => o.id === shown.deviceId);
+  const filterText = `${t(`tabs.${shown.tab}`, { n: counts[shown.tab] })} · ${
+    device ? t('device.option', { name: device.name, id: device.id }) : t('device.all')
+  }`;
+
+  return (
+    <div className="history-page">
+      <header className="history-toolbar">
+        <h1 className="history-toolbar__title">{t('title')}</h1>
+        <RangeDropdown value={range} onSave={setRange} />
+        <HistoryControls
+          filters={shown}
+          devices={options}
+          onChange={setFilters}
+          onReset={() => setFilters(DEFAULT_FILTERS)}
+          canReset={!isDefaultFilters(shown)}
+          onPrint={() => window.print()}
+        />
+      </header>
+
+      <PrintHeader
+        range={range}
+        cashier={`${cashierDisplayName(me?.name, t('navigation:cashierFallback'))} (${t('navigation:cashierId', { id: me?.id ?? '' })})`}
+        generatedAt={
+          report.fulfilledTimeStamp
+            ? formatReceiptTime(new Date(report.fulfilledTimeStamp).toISOString())
+            : ''
+        }
+        filter={filterText}
+      />
+
+      <ReportTotalsList
+        totals={reportTotals(listed)}
+        currency={rows[0]?.currency ?? float?.currency}
+        label={t('totals')}
+      />
+      <ReportCapNotice rows={rows.length} />
+
+      <Tabs
+        label={t('tabs.label')}
+        tabs={TYPE_TABS.map((tab) => ({ key: tab, label: t(`tabs.${tab}`, { n: counts[tab] }) }))}
+        current={shown.tab}
+        onChange={(tab) => setFilters({ ...shown, tab })}
+      >
+        <div className="history-page__rows" aria-busy={report.isFetching}>
+          <HistoryRows
+            status={rowsStatus(devices, report)}
+            rows={listed}
+            narrow={narrow}
+            caption={caption}
+            onRetry={() => (devices.isError ? devices.refetch() : void report.refetch())}
+          />
+        </div>
+      </Tabs>
+    </div>
+  );
+}
+
+type RowsStatus = 'loading' | 'noDevices' | 'failed' | 'ready';
+
+function rowsStatus(
+  devices: Pick<ReportDevices, 'isLoading' | 'noDevices' | 'isError'>,
+  report: { isLoading: boolean; isError: boolean; data?: unknown },
+): RowsStatus {
+  if (devices.isLoading || report.isLoading) return 'loading';
+  if (devices.noDevices) return 'noDevices';
+  if (devices.isError || (report.isError && !report.data)) return 'failed';
+  return 'ready';
+}
+
+interface HistoryRowsProps {
+  status: RowsStatus;
+  rows: readonly ReportEntry[];
+  narrow: boolean;
+  caption: string;
+  onRetry: () => void;
+}
+
+function HistoryRows({ status, rows, narrow, caption, onRetry }: HistoryRowsProps) {
+  const { t } = useTranslation('history');
+  if (status === 'loading') {
+    return (
+      <p className="history-empty" role="status">
+        {t('common:loading')}
+      </p>
+    );
+  }
+  if (status === 'noDevices') {
+    return (
+      <p className="history-empty" role="alert">
+        {t('errors:noDevices')}
+      </p>
+    );
+  }
+  if (status === 'failed') {
+    return (
+      <div className="history-empty" role="alert">
+        <p>{t('failed')}</p>
+        <button type="button" onClick={onRetry}>
+          {t('retry')}
+        </button>
+      </div>
+    );
+  }
+  if (rows.length === 0) return <p className="history-empty">{t('empty')}</p>;
+  if (!narrow) return <HistoryTable rows={rows} caption={caption} />;
+  return (
+    <>
+      <HistoryAccordion rows={rows} caption={caption} />
+      {/* Paper always gets the table; on a phone's screen it stays hidden (history-page.css). */}
+      <div className="history-print-only" aria-hidden="true">
+        <HistoryTable rows={rows} caption={caption} />
+      </div>
+    </>
+  );
+}
+
+/** A failed report shows its toast once per failure. */
+function useFailureToast(error: ReportError) {
+  const toastFailure = useReportFailureToast();
+  useEffect(() => {
+    if (error) toastFailure(error);
+  }, [error, toastFailure]);
+}

@@ -1,0 +1,209 @@
+// Web app II, the history page: a cashier's own operations of a period in a GMT offset, each tab,
+// sort and device filter checked against the operations this test booked; the table, the phone's
+// accordion, the print layout (print media and an A4 PDF) at the three widths.
+import { beforeAll, expect, it } from 'vitest';
+import { screenshot, VIEWPORT_NAMES, type ViewportName } from './support/browser';
+import { describeE2E, useE2E } from './support/harness';
+import {
+  bookOperations,
+  createCashier,
+  historyFigures,
+  listedTransactions,
+  readFigures,
+  saveHistoryPeriod,
+  shortTrx,
+  type Period,
+} from './support/reports';
+import { devicesHeading } from './support/screens';
+import { smallTouchTargets } from './support/ui';
+import { openSignedIn, waitForPath } from './support/ui';
+
+const LOGIN = 'historian';
+const day = (offset: string): Period => ({
+  offset,
+  fromDate: '2026-03-10',
+  fromTime: '00:00:00',
+  toDate: '2026-03-10',
+  toTime: '23:59:59',
+});
+/** A4 in PDF points (210 x 297 mm). */
+const A4_PT = { width: (210 / 25.4) * 72, height: (297 / 25.4) * 72 };
+
+describeE2E('history page', () => {
+  const e2e = useE2E();
+  /** The booked operations' trx, in booking (time) order: [0] is the oldest. */
+  let trx: string[] = [];
+  let ids: { rocket: number; fruit: number; frog: number };
+
+  beforeAll(async () => {
+    const server = e2e.server;
+    ids = {
+      rocket: server.demoDevice('rocket').id,
+      fruit: server.demoDevice('fruit').id,
+      frog: server.demoDevice('frog').id,
+    };
+    const historian = await createCashier(server, LOGIN, 'Hilda Historian');
+    trx = await bookOperations(server, historian, [
+      { at: '2026-03-09T23:30:00Z', deviceId: ids.rocket, place: 1, delta: 12_34 },
+      { at: '2026-03-10T08:15:00Z', deviceId: ids.fruit, place: 1, delta: -5_00 },
+      { at: '2026-03-10T12:00:00Z', deviceId: ids.rocket, place: 2, delta: 20_00 },
+      { at: '2026-03-10T18:45:30Z', deviceId: ids.frog, place: 1, delta: -3_50 },
+      { at: '2026-03-10T23:30:00Z', deviceId: ids.fruit, place: 3, delta: 7_77 },
+    ]);
+    // Another cashier's operation in the same hours: never in this cashier's history.
+    await bookOperations(server, server.demo.cashierId, [
+      { at: '2026-03-10T12:30:00Z', deviceId: ids.rocket, place: 1, delta: 50_00 },
+    ]);
+  });
+
+  const shown = (...indexes: number[]) => indexes.map((i) => shortTrx(trx[i]!));
+
+  it('lists the period of the chosen offset, by tab, sort and device, with figures to the cent', async () => {
+    const page = await e2e.newPage('desktop');
+    await openSignedIn(page, e2e.server, '/history', LOGIN);
+    await page.getByRole('heading', { name: 'History', level: 1 }).waitFor();
+    // Today (the default period) this cashier has done nothing.
+    await page.getByText('No operations in this period.').waitFor();
+
+    // 10 March at GMT+01:00 is 9 March 23:00Z to 10 March 22:59:59Z: operations 0 to 3.
+    await saveHistoryPeriod(page, day('GMT+01:00'));
+    await page.getByRole('tab', { name: 'All (4)' }).waitFor();
+    expect(await listedTransactions(page)).toEqual(shown(3, 2, 1, 0));
+    expect(await readFigures(historyFigures(page))).toEqual({
+      delta: '23.84 EUR',
+      operations: '4',
+      income: '32.34 EUR',
+      outcome: '8.50 EUR',
+    });
+    expect(await page.getByRole('button', { name: /^Period/ }).innerText()).toContain(
+      '10.03.2026 00:00:00 – 10.03.2026 23:59:59 (GMT+01:00)',
+    );
+    // A row as the table shows it; the date in the browser's zone (Asia/Kolkata, +05:30).
+    const table = page.getByRole('table', { name: 'Your deposits and withdraws in the period' });
+    const cells = await table.getByRole('row').nth(1).getByRole('cell').allInnerTexts();
+    expect(cells.map((c) => c.trim())).toEqual([
+      'Frog Game',
+      String(ids.frog),
+      '1',
+      shortTrx(trx[3]!),
+      '−3.50',
+      'Withdraw',
+      '11.03 00:15',
+    ]);
+
+    // The same calendar day at GMT+00:00: operations 1 to 4.
+    await saveHistoryPeriod(page, day('GMT+00:00'));
+    await page.getByRole('tab', { name: 'Deposit (2)' }).waitFor();
+    expect(await listedTransactions(page)).toEqual(shown(4, 3, 2, 1));
+    expect(await readFigures(historyFigures(page))).toEqual({
+      delta: '19.27 EUR',
+      operations: '4',
+      income: '27.77 EUR',
+      outcome: '8.50 EUR',
+    });
+
+    await page.getByRole('tab', { name: 'Withdraw (2)' }).click();
+    expect(await listedTransactions(page)).toEqual(shown(3, 1));
+    expect((await readFigures(historyFigures(page))).delta).toBe('-8.50 EUR');
+    await page.getByRole('tab', { name: 'Deposit (2)' }).click();
+    expect(await listedTransactions(page)).toEqual(shown(4, 2));
+    await page.getByRole('tab', { name: 'All (4)' }).click();
+
+    await page.getByLabel('Sort').selectOption({ label: 'Oldest first' });
+    expect(await listedTransactions(page)).toEqual(shown(1, 2, 3, 4));
+
+    await page.getByLabel('Device').selectOption({ label: `Fruit Game (ID ${ids.fruit})` });
+    expect(await listedTransactions(page)).toEqual(shown(1, 4));
+    await page.getByRole('tab', { name: 'All (2)' }).waitFor();
+    expect(await readFigures(historyFigures(page))).toEqual({
+      delta: '2.77 EUR',
+      operations: '2',
+      income: '7.77 EUR',
+      outcome: '5.00 EUR',
+    });
+
+    await page.getByRole('button', { name: 'Reset filters' }).click();
+    expect(await listedTransactions(page)).toEqual(shown(4, 3, 2, 1));
+    expect(await page.getByLabel('Device').inputValue()).toBe('');
+
+    // Escape closes the open period dropdown first, then leaves the page.
+    await page.getByRole('button', { name: /^Period/ }).click();
+    await page.keyboard.press('Escape');
+    await page.getByRole('form', { name: 'Period' }).waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toBe('/history');
+    await page.keyboard.press('Escape');
+    await waitForPath(page, '/devices');
+    await devicesHeading(page).waitFor();
+  });
+
+  it('keeps Save disabled until the period is complete and within 2024-12-18 to today', async () => {
+    const page = await e2e.newPage('tablet');
+    await openSignedIn(page, e2e.server, '/history', LOGIN);
+    await page.getByRole('button', { name: /^Period/ }).click();
+    const form = page.getByRole('form', { name: 'Period' });
+    const save = form.getByRole('button', { name: 'Save' });
+    expect(await save.isEnabled()).toBe(true);
+    await screenshot(page, 'history-period');
+    await form.getByLabel('From time').fill('');
+    expect(await save.isDisabled()).toBe(true);
+    await form.getByText('Set the GMT offset, both dates and both times.').waitFor();
+    await form.getByLabel('From time').fill('10:00:00');
+    expect(await form.getByLabel('From date').getAttribute('min')).toBe('2024-12-18');
+    await form.getByLabel('From date').fill('2024-12-17');
+    expect(await save.isDisabled()).toBe(true);
+    await form.getByRole('button', { name: 'Reset' }).click();
+    expect(await form.getByLabel('From time').inputValue()).toBe('00:00:00');
+    expect(await form.getByLabel('To time').inputValue()).toBe('23:59:59');
+    expect(await save.isEnabled()).toBe(true);
+  });
+
+  it.each(VIEWPORT_NAMES)('shows and prints the report on A4 (%s)', async (viewport: ViewportName) => {
+    const page = await e2e.newPage(viewport);
+    await openSignedIn(page, e2e.server, '/history', LOGIN);
+    await saveHistoryPeriod(page, day('GMT+01:00'));
+    await page.getByRole('tab', { name: 'All (4)' }).waitFor();
+    const main = page.locator('main');
+
+    if (viewport === 'mobile') {
+      // An accordion: each operation folds to device, amount and date, and opens to the rest.
+      const list = page.getByRole('list', { name: 'Your deposits and withdraws in the period' });
+      const item = list.getByRole('listitem').first();
+      await item.locator('summary').click(); // the folded line: Frog Game, −3.50, its date
+      await item.getByText('Transaction ID').waitFor();
+      await item.getByRole('button', { name: `Copy transaction ID ${shortTrx(trx[3]!, true)}` }).waitFor();
+      expect(await page.getByRole('table').count()).toBe(0);
+    } else {
+      expect(await page.getByRole('table').getByRole('row').count()).toBe(5);
+    }
+    expect(await smallTouchTargets(main)).toEqual([]);
+    await screenshot(page, 'history');
+
+    await page.emulateMedia({ media: 'print' });
+    const title = page.getByRole('heading', { name: 'Cashier history report' });
+    await title.waitFor();
+    const header = page.locator('header').filter({ has: title });
+    const text = await header.innerText();
+    expect(text).toContain('10.03.2026 00:00:00 – 10.03.2026 23:59:59');
+    expect(text).toContain('GMT+01:00');
+    expect(text).toContain(`Hilda Historian (ID `);
+    expect(text).toMatch(/Generated\s+\d\d\.\d\d\.\d{4} \d\d:\d\d:\d\d/);
+    expect(text).toContain('All (4) · All devices');
+    // On paper: the report alone, as a table with the whole transaction ids.
+    expect(await page.getByRole('banner').filter({ hasText: 'Game Platform' }).isVisible()).toBe(false);
+    expect(await page.getByRole('button', { name: /^Period/ }).isVisible()).toBe(false);
+    const printed = page.locator('main table:visible');
+    expect(await printed.locator('tbody tr').count()).toBe(4);
+    expect(await printed.innerText()).toContain(trx[3]!);
+    await screenshot(page, 'history-print');
+
+    if (viewport === 'desktop') {
+      const pdf = await page.pdf({ preferCSSPageSize: true });
+      const sizes = [...pdf.toString('latin1').matchAll(/\/MediaBox\s*\[\s*0 0 ([\d.]+) ([\d.]+)\s*\]/g)];
+      expect(sizes.length).toBeGreaterThan(0);
+      for (const [, width, height] of sizes) {
+        expect(Number(width)).toBeCloseTo(A4_PT.width, 0);
+        expect(Number(height)).toBeCloseTo(A4_PT.height, 0);
+      }
+    }
+  });
+});
