@@ -1,5 +1,7 @@
 // The databases a section runs on: a fresh SQLite file or a fresh PostgreSQL database per use, how to
 // reach the same database again (a second pool, the raw baseline, a server process), and its title.
+import fs from 'node:fs';
+import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { openDatabase, type Db } from '../../apps/server/src/db/database.js';
 import type { DatabaseName } from './options.js';
@@ -48,7 +50,19 @@ export function sqliteTarget(dir: string): Target {
   return {
     name: 'sqlite',
     title: `SQLite ${version} (better-sqlite3, WAL, synchronous=FULL)`,
-    open: (name) => openFreshSqlite(dir, name),
+    // A folder of its own per database, named as the server expects (DATA_DIR/cashdesk.sqlite), removed
+    // with the database so the temp folder never fills up with 1-million-row files.
+    async open(name) {
+      const folder = fs.mkdtempSync(path.join(dir, `${name}-`));
+      const bench = await openFreshSqlite(folder, 'cashdesk');
+      return {
+        ...bench,
+        async dispose() {
+          await bench.dispose();
+          fs.rmSync(folder, { recursive: true, force: true });
+        },
+      };
+    },
   };
 }
 
