@@ -155,18 +155,13 @@ export async function httpCashSection(target: Target, options: Options): Promise
       const fresh = await httpPath(before, lanes.fresh);
       closers.push(http.close, fresh.close);
       const paths: Record<PathName, OpFn> = { http: http.op, fresh: fresh.op, raw: rawPath(raw, lanes.raw) };
+      const part: string[][] = [];
       for (const connections of CONNECTIONS) {
         const config = { callers: connections, ops: options.ops, warmup: options.warmup, slices: SLICES };
-        const results = await compare(paths, config);
-        const part = rows(kind, connections, results);
-        cells.push(...part);
-        console.log(
-          renderTable(COLUMNS, part)
-            .split('\n')
-            .slice(cells.length === part.length ? 0 : 2)
-            .join('\n'),
-        );
+        part.push(...rows(kind, connections, await compare(paths, config)));
       }
+      console.log(renderTable(COLUMNS, part));
+      cells.push(...part);
     }
     console.log(
       `  ${options.ops} measured calls per path and case (half deposits, half withdraws of ${AMOUNT_CENTS} cents, ` +
