@@ -77,4 +77,9 @@ export class Terminal {
   close(): Promise<void> {
     return this.client.close();
   }
+
+  /** Closes at once, aborting a call still in flight. */
+  destroy(): Promise<void> {
+    return this.client.destroy().catch(() => undefined);
+  }
 }

@@ -14,6 +14,7 @@ import { cashRoutes } from './cash/cash.routes.js';
 import { devicesRoutes } from './devices/devices.routes.js';
 import { gatewayRoutes } from './gateway/gateway.routes.js';
 import { healthRoutes } from './health/health.routes.js';
+import { installConditionalGet } from './http/conditional-get.js';
 import { installErrorHandling } from './http/errors.js';
 import { installSecurityHeaders } from './http/security-headers.js';
 import { reportsRoutes } from './reports/reports.routes.js';
@@ -54,6 +55,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     );
   });
   installSecurityHeaders(app, { https: false });
+  installConditionalGet(app);
   // Every route under /api/v1/a/ needs a live session, whichever module declares it.
   installSessionGuard(app, ctx);
 

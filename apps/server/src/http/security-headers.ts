@@ -24,6 +24,7 @@ export function installSecurityHeaders(app: FastifyInstance, options: { https: b
     if (options.https || request.protocol === 'https') {
       reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     }
+    // Polled calls that opt in get `private, no-cache` and an ETag from conditional-get.ts instead.
     if (request.url.startsWith('/api/')) reply.header('Cache-Control', 'no-store');
     return payload;
   });
