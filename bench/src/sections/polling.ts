@@ -47,6 +47,8 @@ interface StepResult {
   cashP99Ms: number;
   errors: number;
   serverCpuPct: number | null;
+  /** Server CPU time per answered call: steadier than latency on a busy machine, and what capacity divides. */
+  serverCpuUsPerCall: number | null;
   generatorLagP99Ms: number;
   pass: boolean;
 }
@@ -61,6 +63,7 @@ const COLUMNS: Column[] = [
   { header: 'cash p99', align: 'right' },
   { header: 'errors', align: 'right' },
   { header: 'server CPU', align: 'right' },
+  { header: 'CPU µs/call', align: 'right' },
   { header: 'gen lag p99', align: 'right' },
   { header: 'p99 < 100 ms', align: 'left' },
 ];
@@ -76,6 +79,7 @@ function cells(r: StepResult): string[] {
     Number.isNaN(r.cashP99Ms) ? '' : formatMs(r.cashP99Ms),
     String(r.errors),
     r.serverCpuPct === null ? '?' : `${r.serverCpuPct.toFixed(0)}%`,
+    r.serverCpuUsPerCall === null ? '?' : r.serverCpuUsPerCall.toFixed(0),
     formatMs(r.generatorLagP99Ms),
     r.pass ? 'yes' : 'NO',
   ];
@@ -119,6 +123,10 @@ async function step(
     cashP99Ms: percentile(cash, 99),
     errors,
     serverCpuPct: cpuFrom === null || cpuTo === null ? null : ((cpuTo - cpuFrom) / (to - from)) * 100,
+    serverCpuUsPerCall:
+      cpuFrom === null || cpuTo === null || window.length === 0
+        ? null
+        : ((cpuTo - cpuFrom) * 1000) / window.length,
     generatorLagP99Ms: lag.percentile(99) / 1e6,
     pass: errors === 0 && p99Ms < P99_BUDGET_MS,
   };

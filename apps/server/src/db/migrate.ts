@@ -2,10 +2,12 @@
 import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
 import type { Db, DialectName } from './database.js';
 import { initialMigration } from './migrations/001-initial.js';
+import { reportIndexesMigration } from './migrations/004-report-indexes.js';
 
 function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
     '001-initial': initialMigration(dialect),
+    '004-report-indexes': reportIndexesMigration,
   };
 }
 
