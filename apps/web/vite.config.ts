@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
@@ -23,7 +24,37 @@ function versionFile(): Plugin {
   };
 }
 
+/**
+ * Writes a .br and a .gz copy beside every text asset, at the highest levels (done once per build, not
+ * per request): the server sends them to browsers that accept them (@fastify/static `preCompressed`), so
+ * the app's JavaScript crosses the network at about a third of its size. node:zlib does it in a few
+ * lines, without another build dependency.
+ */
+function precompressedAssets(): Plugin {
+  return {
+    name: 'cashdesk-precompressed-assets',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      for (const item of Object.values(bundle)) {
+        if (!/\.(js|css|html|svg|json)$/.test(item.fileName)) continue;
+        const source = item.type === 'chunk' ? item.code : item.source;
+        if (source.length < 1024) continue;
+        const bytes = typeof source === 'string' ? Buffer.from(source) : Buffer.from(source);
+        const brotli = brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
+        this.emitFile({ type: 'asset', fileName: `${item.fileName}.br`, source: brotli });
+        this.emitFile({
+          type: 'asset',
+          fileName: `${item.fileName}.gz`,
+          source: gzipSync(bytes, { level: 9 }),
+        });
+      }
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), versionFile()],
+  plugins: [react(), versionFile(), precompressedAssets()],
+  // The manifest lets bench/ (web budget) find each route's initial JavaScript.
+  build: { manifest: true },
   server: { proxy: { '/api': 'http://127.0.0.1:8080' } },
 });

@@ -75,7 +75,14 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
 async function serveWebApp(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const dist = ctx.config.webDist;
   const hasWeb = dist !== null && fs.existsSync(path.join(dist, 'index.html'));
-  if (hasWeb) await app.register(fastifyStatic, { root: path.resolve(dist), wildcard: false });
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: path.resolve(dist),
+      wildcard: false,
+      // The build writes .br and .gz beside each asset: about a third of the bytes on the wire.
+      preCompressed: true,
+    });
+  }
 
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url.startsWith('/api/') || request.url.startsWith('/device/');

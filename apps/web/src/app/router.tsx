@@ -1,12 +1,10 @@
-// The routes of spec section 2. Signed-in screens sit inside the app layout (navigation bar).
+// The routes of spec section 2. Signed-in screens sit inside the app layout (navigation bar) and come in a
+// chunk of their own (signed-in.tsx), loaded by route `lazy` before they render (no fallback flashes).
 import { useEffect } from 'react';
 import { createBrowserRouter, Navigate, Outlet, useLocation } from 'react-router';
 import { useAppDispatch } from './hooks';
 import { LoginPage } from '../features/auth/login-page';
 import { useMeQuery } from '../features/auth/api/auth-api';
-import { DevicePage } from '../features/devices/device-page';
-import { DevicesPage } from '../features/devices/devices-page';
-import { AppLayout } from '../features/navigation/app-layout';
 import { RequireSession } from '../features/session/require-session';
 import { SessionWatcher } from '../features/session/session-watcher';
 import { toastShown } from '../features/toasts/toasts-slice';
@@ -22,6 +20,17 @@ function Root() {
   );
 }
 
+const signedIn = () => import('./signed-in');
+
+/** Fetches the signed-in chunk once the page has loaded and the browser is idle, so sign-in is instant. */
+function prefetchSignedIn(): void {
+  const idle = (run: () => void) =>
+    typeof window.requestIdleCallback === 'function' ? window.requestIdleCallback(run) : setTimeout(run, 200);
+  const start = () => idle(() => void signedIn().catch(() => undefined));
+  if (document.readyState === 'complete') start();
+  else window.addEventListener('load', start, { once: true });
+}
+
 /** Any other path: /devices when signed in, else /authorization, with the 'no page' toast unless '/'. */
 function UnknownPath() {
   const { pathname } = useLocation();
@@ -35,20 +44,31 @@ function UnknownPath() {
 }
 
 export function createAppRouter() {
+  prefetchSignedIn();
   return createBrowserRouter([
     {
       element: <Root />,
+      // The first render waits for a lazy route's chunk; there is nothing to show until then.
+      HydrateFallback: () => null,
       children: [
         { path: '/authorization', element: <LoginPage /> },
         {
           element: (
             <RequireSession>
-              <AppLayout />
+              <Outlet />
             </RequireSession>
           ),
           children: [
-            { path: '/devices', element: <DevicesPage /> },
-            { path: '/devices/:deviceId', element: <DevicePage /> },
+            {
+              lazy: async () => ({ Component: (await signedIn()).AppLayout }),
+              children: [
+                { path: '/devices', lazy: async () => ({ Component: (await signedIn()).DevicesPage }) },
+                {
+                  path: '/devices/:deviceId',
+                  lazy: async () => ({ Component: (await signedIn()).DevicePage }),
+                },
+              ],
+            },
           ],
         },
         { path: '*', element: <UnknownPath /> },
