@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -34,19 +36,18 @@ function precompressedAssets(): Plugin {
   return {
     name: 'cashdesk-precompressed-assets',
     apply: 'build',
-    generateBundle(_options, bundle) {
-      for (const item of Object.values(bundle)) {
-        if (!/\.(js|css|html|svg|json)$/.test(item.fileName)) continue;
-        const source = item.type === 'chunk' ? item.code : item.source;
-        if (source.length < 1024) continue;
-        const bytes = typeof source === 'string' ? Buffer.from(source) : Buffer.from(source);
+    // After the files are written: in generateBundle, later plugins (Vite's preload helper) still
+    // rewrite chunks, and a copy taken then would be stale.
+    writeBundle(options, bundle) {
+      const dir = options.dir ?? 'dist';
+      for (const fileName of Object.keys(bundle)) {
+        if (!/\.(js|css|html|svg|json)$/.test(fileName)) continue;
+        const file = path.join(dir, fileName);
+        const bytes = fs.readFileSync(file);
+        if (bytes.length < 1024) continue;
         const brotli = brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
-        this.emitFile({ type: 'asset', fileName: `${item.fileName}.br`, source: brotli });
-        this.emitFile({
-          type: 'asset',
-          fileName: `${item.fileName}.gz`,
-          source: gzipSync(bytes, { level: 9 }),
-        });
+        fs.writeFileSync(`${file}.br`, brotli);
+        fs.writeFileSync(`${file}.gz`, gzipSync(bytes, { level: 9 }));
       }
     },
   };

@@ -9,7 +9,8 @@ import { openDatabase } from '../../apps/server/src/db/database.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  config.webDist = null;
+  // The web budget serves the built web app too (BENCH_WEB_DIST); the API benchmarks need none.
+  config.webDist = process.env.BENCH_WEB_DIST || null;
   const db = openDatabase({ ...config.database, preparedStatements: process.env.BENCH_PREPARED !== '0' });
   const app = await buildApp(createContext(config, db, 'bench'));
   const stop = async () => {
