@@ -8,7 +8,7 @@ export type DatabaseName = 'sqlite' | 'postgres';
 export const DEFAULT_PG_URL = 'postgres://postgres@127.0.0.1:5432/test';
 
 export const USAGE = `Usage: npm run bench -- [--quick] [--only SECTIONS] [--db sqlite|postgres] [--ops N] [--markdown]
-  --quick        short smoke run of every section (under 2 minutes)
+  --quick        short smoke run of every section, without Lighthouse (a few minutes)
   --only LIST    comma-separated sections to run: ${SECTIONS.join(', ')} (default: all)
   --db DB        run one database only (sqlite or postgres)
   --ops N        measured operations per path and case in deposits and http (default 2000, quick 200)

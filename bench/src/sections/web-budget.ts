@@ -171,7 +171,7 @@ export async function webBudgetSection(options: Options): Promise<SectionResult>
     await devicesPage.waitForTimeout(11_000);
 
     const lighthouse: (LighthouseResult | string)[] = [];
-    for (const [name, headers] of process.env.BENCH_NO_LH
+    for (const [name, headers] of options.quick || process.env.BENCH_NO_LH
       ? []
       : ([
           ['/authorization', {}],
