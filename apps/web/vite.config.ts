@@ -1,4 +1,7 @@
 import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
@@ -23,7 +26,36 @@ function versionFile(): Plugin {
   };
 }
 
+/**
+ * Writes a .br and a .gz copy beside every text asset, at the highest levels (done once per build, not
+ * per request): the server sends them to browsers that accept them (@fastify/static `preCompressed`), so
+ * the app's JavaScript crosses the network at about a third of its size. node:zlib does it in a few
+ * lines, without another build dependency.
+ */
+function precompressedAssets(): Plugin {
+  return {
+    name: 'cashdesk-precompressed-assets',
+    apply: 'build',
+    // After the files are written: in generateBundle, later plugins (Vite's preload helper) still
+    // rewrite chunks, and a copy taken then would be stale.
+    writeBundle(options, bundle) {
+      const dir = options.dir ?? 'dist';
+      for (const fileName of Object.keys(bundle)) {
+        if (!/\.(js|css|html|svg|json)$/.test(fileName)) continue;
+        const file = path.join(dir, fileName);
+        const bytes = fs.readFileSync(file);
+        if (bytes.length < 1024) continue;
+        const brotli = brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
+        fs.writeFileSync(`${file}.br`, brotli);
+        fs.writeFileSync(`${file}.gz`, gzipSync(bytes, { level: 9 }));
+      }
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), versionFile()],
+  plugins: [react(), versionFile(), precompressedAssets()],
+  // The manifest lets bench/ (web budget) find each route's initial JavaScript.
+  build: { manifest: true },
   server: { proxy: { '/api': 'http://127.0.0.1:8080' } },
 });

@@ -1,18 +1,32 @@
-// The raw-SQL baseline: the same deposit transaction as LedgerService.changePlaceCash, statement for
-// statement and row for row, written straight against the driver (better-sqlite3 prepared statements,
-// pg named prepared statements). The gap between the two is the cost of our layers (Kysely, the service,
-// the idempotency helpers), not of the work the database does.
+// The raw-SQL baseline: the same cash transaction as LedgerService.changePlaceCash (deposit or withdraw
+// of a place without final bonus), statement for statement and row for row, written straight against the
+// driver (better-sqlite3 prepared statements, pg named prepared statements). The gap between the two is
+// the cost of our layers (Kysely, the service, the idempotency helpers, and over HTTP the server), not
+// of the work the database does.
 import { randomBytes } from 'node:crypto';
 import type { CashResult } from '@cashdesk/contract';
 import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
 import type { AccountRow, PlaceRow } from '../../apps/server/src/db/schema.js';
 import { requestHash } from '../../apps/server/src/ledger/idempotency.js';
-import { DEPOSIT_CENTS, placeFor, type DepositFn, type Venue } from './setup.js';
+import { DEPOSIT_CENTS, placeFor, type Venue } from './setup.js';
 
-export interface RawDeposit {
-  deposit: DepositFn;
+/** One cash call of the baseline: `delta` > 0 deposits, < 0 withdraws. */
+export interface RawCashCall {
+  venue: Venue;
+  place: number;
+  delta: number;
+}
+
+export interface RawCash {
+  cash(call: RawCashCall): Promise<void>;
   close(): Promise<void>;
+}
+
+/** The deposit benchmark's call: DEPOSIT_CENTS onto the venue's places in turn. */
+export function rawDeposits(raw: RawCash, venue: Venue): () => Promise<void> {
+  let seq = 0;
+  return () => raw.cash({ venue, place: placeFor(seq++, venue), delta: DEPOSIT_CENTS });
 }
 
 // The statements our path issues, in its order: lock account, lock place, claim the trx, update the
@@ -21,7 +35,7 @@ const SELECT_ACCOUNT = 'select * from accounts where id = $1';
 const SELECT_PLACE = 'select * from places where device_id = $1 and place = $2';
 const CLAIM_TRX = `insert into operations
   (scope, trx, kind, request_hash, status_code, response_json, account_id, user_id, device_id, reason, created_at_ms)
-  values ($1, $2, 'deposit', $3, null, null, $4, $5, $6, null, $7)
+  values ($1, $2, $3, $4, null, null, $5, $6, $7, null, $8)
   on conflict (scope, trx) do nothing returning id`;
 const UPDATE_FLOAT = 'update accounts set balance_cents = $1 where id = $2';
 const UPDATE_PLACE =
@@ -37,48 +51,67 @@ const STORE_OUTCOME = 'update operations set status_code = $1, response_json = $
 const toSqlite = (text: string) => text.replace(/\$\d+/g, '?');
 
 const TX_TYPE_DEPOSIT = 0;
+const TX_TYPE_WITHDRAW = 1;
 
-interface Call {
-  n: number;
-  place: number;
+interface Call extends RawCashCall {
+  kind: 'deposit' | 'withdraw';
   trx: string;
   scope: string;
   hash: string;
   now: number;
 }
 
-function newCall(prefix: string, n: number, venue: Venue): Call {
-  const place = placeFor(n, venue);
+function newCall(prefix: string, n: number, call: RawCashCall): Call {
   return {
-    n,
-    place,
+    ...call,
+    kind: call.delta > 0 ? 'deposit' : 'withdraw',
     trx: `${prefix}-${n}`,
-    scope: `user:${venue.user_id}`,
+    scope: `user:${call.venue.user_id}`,
     // The same request identity our path hashes, so the operations rows are identical too.
-    hash: requestHash(['cash', venue.device_id, place, DEPOSIT_CENTS, false]),
+    hash: requestHash(['cash', call.venue.device_id, call.place, call.delta, false]),
     now: Date.now(),
   };
 }
 
-/** The money rules of a deposit on the locked rows, and everything the writes need. */
-function plan(call: Call, venue: Venue, account: AccountRow, place: PlaceRow, operationId: number) {
-  if (DEPOSIT_CENTS < account.min_amount_cents || DEPOSIT_CENTS > account.max_amount_cents) {
-    throw new Error('raw deposit outside min/max amount: the benchmark setup is wrong');
+function claimValues(call: Call): unknown[] {
+  const { venue } = call;
+  return [
+    call.scope,
+    call.trx,
+    call.kind,
+    call.hash,
+    venue.account_id,
+    venue.user_id,
+    venue.device_id,
+    call.now,
+  ];
+}
+
+/** The money rules of a deposit or withdraw on the locked rows, and everything the writes need. */
+function plan(call: Call, account: AccountRow, place: PlaceRow, operationId: number) {
+  const { venue, delta } = call;
+  const magnitude = Math.abs(delta);
+  if (magnitude < account.min_amount_cents || magnitude > account.max_amount_cents) {
+    throw new Error('raw cash outside min/max amount: the benchmark setup is wrong');
   }
   const limit = account.has_overdraft === 1 ? account.overdraft_cents : 0;
-  if (account.balance_cents - DEPOSIT_CENTS < -limit) throw new Error('raw deposit: the float ran dry');
-  const floatAfter = account.balance_cents - DEPOSIT_CENTS;
-  const entriesAfter = place.entries_cents + DEPOSIT_CENTS;
-  const common = [call.trx, 'deposit'] as const;
+  if (delta > 0 && account.balance_cents - delta < -limit) throw new Error('raw deposit: the float ran dry');
+  if (delta < 0 && magnitude > place.entries_cents) throw new Error('raw withdraw: not enough money');
+  // The benchmark's places never accrue final bonus, so a withdraw burns nothing (no burn rows).
+  if (delta < 0 && place.final_bonus_cents !== 0) throw new Error('raw withdraw: unexpected final bonus');
+  const floatAfter = account.balance_cents - delta;
+  const entriesAfter = place.entries_cents + delta;
+  const txType = delta > 0 ? TX_TYPE_DEPOSIT : TX_TYPE_WITHDRAW;
+  const common = [call.trx, call.kind] as const;
   const ledger = [
     ...[operationId, ...common, null, 'float', account.id, venue.device_id, call.place, venue.user_id],
-    ...[-DEPOSIT_CENTS, floatAfter, call.now],
-    ...[operationId, ...common, TX_TYPE_DEPOSIT, 'entries', account.id, venue.device_id, call.place],
-    ...[venue.user_id, DEPOSIT_CENTS, entriesAfter, call.now],
+    ...[-delta, floatAfter, call.now],
+    ...[operationId, ...common, txType, 'entries', account.id, venue.device_id, call.place],
+    ...[venue.user_id, delta, entriesAfter, call.now],
   ];
   const answer: CashResult = {
     trx: call.trx,
-    delta: DEPOSIT_CENTS,
+    delta,
     balances: { entries: entriesAfter, final_bonus: place.final_bonus_cents },
     burned_final_bonus: 0,
     float_balance: floatAfter,
@@ -93,7 +126,7 @@ function plan(call: Call, venue: Venue, account: AccountRow, place: PlaceRow, op
  * SQLite: a second connection to the same file with the same pragmas; better-sqlite3's `.immediate`
  * wraps the function in BEGIN IMMEDIATE ... COMMIT, as our driver does.
  */
-export function rawSqliteDeposit(file: string, venue: Venue): RawDeposit {
+export function rawSqliteCash(file: string): RawCash {
   const sqlite = new SqliteDatabase(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = FULL');
@@ -109,22 +142,14 @@ export function rawSqliteDeposit(file: string, venue: Venue): RawDeposit {
   const storeOutcome = sqlite.prepare(toSqlite(STORE_OUTCOME));
 
   const transaction = sqlite.transaction((call: Call) => {
-    const account = selectAccount.get(venue.account_id);
-    const place = selectPlace.get(venue.device_id, call.place);
-    if (!account || !place) throw new Error('raw deposit: no such account or place');
-    const claimed = claim.get(
-      call.scope,
-      call.trx,
-      call.hash,
-      venue.account_id,
-      venue.user_id,
-      venue.device_id,
-      call.now,
-    );
-    if (!claimed) throw new Error(`raw deposit: trx ${call.trx} was already claimed`);
-    const p = plan(call, venue, account, place, claimed.id);
+    const account = selectAccount.get(call.venue.account_id);
+    const place = selectPlace.get(call.venue.device_id, call.place);
+    if (!account || !place) throw new Error('raw cash: no such account or place');
+    const claimed = claim.get(...claimValues(call));
+    if (!claimed) throw new Error(`raw cash: trx ${call.trx} was already claimed`);
+    const p = plan(call, account, place, claimed.id);
     updateFloat.run(p.floatAfter, account.id);
-    updatePlace.run(p.entriesAfter, place.final_bonus_cents, venue.device_id, call.place);
+    updatePlace.run(p.entriesAfter, place.final_bonus_cents, call.venue.device_id, call.place);
     insertLedger.run(...p.ledger);
     storeOutcome.run(200, p.response, claimed.id);
   });
@@ -133,7 +158,7 @@ export function rawSqliteDeposit(file: string, venue: Venue): RawDeposit {
   let seq = 0;
   return {
     // Synchronous underneath: the event loop is blocked for the whole transaction, nothing overlaps.
-    deposit: async () => transaction.immediate(newCall(prefix, seq++, venue)),
+    cash: async (call) => transaction.immediate(newCall(prefix, seq++, call)),
     close: async () => {
       sqlite.close();
     },
@@ -148,10 +173,10 @@ function parseSafeInteger(text: string): number {
 }
 
 /**
- * PostgreSQL: its own pool of the same size on the same schema; each call checks out a client and runs
- * BEGIN, the locking reads (FOR UPDATE), the writes and COMMIT, one round trip per statement as ours.
+ * PostgreSQL: its own pool on the same schema; each call checks out a client and runs BEGIN, the locking
+ * reads (FOR UPDATE), the writes and COMMIT, one round trip per statement as ours.
  */
-export function rawPostgresDeposit(url: string, venue: Venue, poolSize: number): RawDeposit {
+export function rawPostgresCash(url: string, poolSize: number): RawCash {
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
@@ -174,8 +199,9 @@ export function rawPostgresDeposit(url: string, venue: Venue, poolSize: number):
 
   const prefix = `bench-raw-${randomBytes(4).toString('hex')}`;
   let seq = 0;
-  const deposit = async () => {
-    const call = newCall(prefix, seq++, venue);
+  const cash = async (input: RawCashCall) => {
+    const call = newCall(prefix, seq++, input);
+    const { venue } = call;
     const client = await pool.connect();
     try {
       await client.query('begin');
@@ -183,23 +209,10 @@ export function rawPostgresDeposit(url: string, venue: Venue, poolSize: number):
         .rows[0];
       const place = (await client.query<PlaceRow>({ ...selectPlace, values: [venue.device_id, call.place] }))
         .rows[0];
-      if (!account || !place) throw new Error('raw deposit: no such account or place');
-      const claimed = (
-        await client.query<{ id: number }>({
-          ...claim,
-          values: [
-            call.scope,
-            call.trx,
-            call.hash,
-            venue.account_id,
-            venue.user_id,
-            venue.device_id,
-            call.now,
-          ],
-        })
-      ).rows[0];
-      if (!claimed) throw new Error(`raw deposit: trx ${call.trx} was already claimed`);
-      const p = plan(call, venue, account, place, claimed.id);
+      if (!account || !place) throw new Error('raw cash: no such account or place');
+      const claimed = (await client.query<{ id: number }>({ ...claim, values: claimValues(call) })).rows[0];
+      if (!claimed) throw new Error(`raw cash: trx ${call.trx} was already claimed`);
+      const p = plan(call, account, place, claimed.id);
       await client.query({ ...updateFloat, values: [p.floatAfter, account.id] });
       await client.query({
         ...updatePlace,
@@ -215,5 +228,5 @@ export function rawPostgresDeposit(url: string, venue: Venue, poolSize: number):
       client.release();
     }
   };
-  return { deposit, close: () => pool.end() };
+  return { cash, close: () => pool.end() };
 }

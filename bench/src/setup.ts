@@ -112,9 +112,8 @@ export async function adminQuery(url: string, text: string): Promise<pg.QueryRes
   }
 }
 
-/** One account with a generous float and a high max_amount, one cashier, one linked device with 8 places. */
-export async function createVenue(db: Db): Promise<Venue> {
-  const now = Date.now();
+/** An account (venue) with a generous float and a high max_amount, funded through the ledger. */
+export async function fundedAccount(db: Db): Promise<number> {
   const account = await createAccount(
     db.kysely,
     {
@@ -127,7 +126,7 @@ export async function createVenue(db: Db): Promise<Venue> {
       max_amount: FLOAT_CENTS,
       final_bonus_rate_bps: 0,
     },
-    now,
+    Date.now(),
   );
   const funded = await new LedgerService(db).moveFloat({
     account_id: account.id,
@@ -137,25 +136,41 @@ export async function createVenue(db: Db): Promise<Venue> {
     reason: 'benchmark float',
   });
   if (funded.status !== 200) throw new Error(`could not fund the float: ${JSON.stringify(funded.body)}`);
+  return account.id;
+}
 
+/**
+ * A cashier of the account. `passwordHash` for one who signs in over HTTP (hash the password once and
+ * reuse it: every Argon2 hash takes tens of ms); the in-process benchmarks need only the row.
+ */
+export async function addCashier(
+  db: Db,
+  accountId: number,
+  passwordHash = 'x',
+): Promise<{ id: number; login: string }> {
   const user = await createUser(
     db.kysely,
     {
-      login: `bench_${randomBytes(4).toString('hex')}`,
+      login: `bench_${randomBytes(6).toString('hex')}`,
       name: 'Bench cashier',
       role: 'cashier',
-      account_id: account.id,
-      // Nobody signs in during the benchmark; the ledger only needs the user row.
-      password_hash: 'x',
+      account_id: accountId,
+      password_hash: passwordHash,
       restrictions: [],
     },
-    now,
+    Date.now(),
   );
+  return { id: user.id, login: user.login };
+}
+
+/** A linked, ready cabinet of the account with PLACES places. */
+export async function addDevice(db: Db, accountId: number): Promise<{ id: number; uuid: string }> {
+  const now = Date.now();
   const device = await db.kysely
     .insertInto('devices')
     .values({
       uuid: randomBytes(16).toString('base64'),
-      account_id: account.id,
+      account_id: accountId,
       type: 0,
       module: 1,
       game_id: 1,
@@ -171,9 +186,18 @@ export async function createVenue(db: Db): Promise<Venue> {
     .insertInto('places')
     .values(Array.from({ length: PLACES }, (_, i) => ({ device_id: device.id, place: i + 1, username: '' })))
     .execute();
+  return device;
+}
+
+/** One account with a generous float, one cashier, one linked device with 8 places. */
+export async function createVenue(db: Db, passwordHash?: string): Promise<Venue & { login: string }> {
+  const accountId = await fundedAccount(db);
+  const user = await addCashier(db, accountId, passwordHash);
+  const device = await addDevice(db, accountId);
   return {
-    account_id: account.id,
+    account_id: accountId,
     user_id: user.id,
+    login: user.login,
     device_id: device.id,
     device_uuid: device.uuid,
     places: PLACES,

@@ -10,7 +10,7 @@ export function floatRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (app) => {
     app.get(
       '/a/cashier/account_balance',
-      { preHandler: requireCashier },
+      { preHandler: requireCashier, config: { revalidate: true } },
       async (request): Promise<FloatInfo> => {
         return toFloatInfo(await cashierAccount(ctx, cashierOf(request)));
       },

@@ -10,9 +10,12 @@ import {
   SqliteDriver,
   type DatabaseConnection,
   type Driver,
+  type SqliteDatabase as KyselySqliteDatabase,
 } from 'kysely';
 import pg from 'pg';
+import { namedStatementPool } from './pg-named-statements.js';
 import type { Database } from './schema.js';
+import { cachingStatements } from './sqlite-statement-cache.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -22,9 +25,16 @@ export interface Db {
   close(): Promise<void>;
 }
 
-export type DbOptions =
+export type DbOptions = (
   | { kind: 'sqlite'; file: string } // ':memory:' for unit tests
-  | { kind: 'postgres'; url: string; poolSize?: number };
+  | { kind: 'postgres'; url: string; poolSize?: number }
+) & {
+  /**
+   * Reuse prepared statements: a statement cache on SQLite, named statements on PostgreSQL. On by
+   * default; the benchmarks turn it off to measure what it saves.
+   */
+  preparedStatements?: boolean;
+};
 
 /**
  * SQLite write transactions must begin IMMEDIATE: a plain BEGIN takes the write lock only at the first
@@ -37,7 +47,7 @@ class ImmediateSqliteDriver extends SqliteDriver {
 }
 
 class ImmediateSqliteDialect extends SqliteDialect {
-  constructor(private readonly sqlite: SqliteDatabase.Database) {
+  constructor(private readonly sqlite: KyselySqliteDatabase) {
     super({ database: sqlite });
   }
   override createDriver(): Driver {
@@ -45,7 +55,7 @@ class ImmediateSqliteDialect extends SqliteDialect {
   }
 }
 
-function openSqlite(file: string): Db {
+function openSqlite(file: string, preparedStatements: boolean): Db {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SqliteDatabase(file);
   sqlite.pragma('journal_mode = WAL');
@@ -53,7 +63,8 @@ function openSqlite(file: string): Db {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const kysely = new Kysely<Database>({ dialect: new ImmediateSqliteDialect(sqlite) });
+  const database = preparedStatements ? cachingStatements(sqlite) : sqlite;
+  const kysely = new Kysely<Database>({ dialect: new ImmediateSqliteDialect(database) });
   return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
 }
 
@@ -67,7 +78,7 @@ function parseSafeInteger(text: string): number {
 const INT8_OID = 20;
 const NUMERIC_OID = 1700;
 
-function openPostgres(url: string, poolSize = 10): Db {
+function openPostgres(url: string, poolSize: number, preparedStatements: boolean): Db {
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
@@ -78,10 +89,15 @@ function openPostgres(url: string, poolSize = 10): Db {
           : pg.types.getTypeParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser,
     },
   });
-  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const kysely = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: preparedStatements ? namedStatementPool(pool) : pool }),
+  });
   return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
 }
 
 export function openDatabase(options: DbOptions): Db {
-  return options.kind === 'sqlite' ? openSqlite(options.file) : openPostgres(options.url, options.poolSize);
+  const prepared = options.preparedStatements ?? true;
+  return options.kind === 'sqlite'
+    ? openSqlite(options.file, prepared)
+    : openPostgres(options.url, options.poolSize ?? 10, prepared);
 }

@@ -4,12 +4,14 @@ import type { Db, DialectName } from './database.js';
 import { initialMigration } from './migrations/001-initial.js';
 import { backOfficeMigration } from './migrations/002-back-office.js';
 import { sessionLockMigration } from './migrations/003-session-lock.js';
+import { reportIndexesMigration } from './migrations/004-report-indexes.js';
 
 function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
     '001-initial': initialMigration(dialect),
     '002-back-office': backOfficeMigration(dialect),
     '003-session-lock': sessionLockMigration,
+    '004-report-indexes': reportIndexesMigration,
   };
 }
 

@@ -52,7 +52,10 @@ export function devicesRoutes(ctx: AppContext): FastifyPluginAsync {
       return (await view(devices)).map(withoutPlaces);
     });
 
-    app.get('/a/cashier/devices/:id', async (request): Promise<DeviceDetail> => {
+    // Polled every 5 s: revalidated with an ETag (http/conditional-get.ts).
+    const polled = { config: { revalidate: true } };
+
+    app.get('/a/cashier/devices/:id', polled, async (request): Promise<DeviceDetail> => {
       const { id } = parse(idParams, request.params);
       const device = await accessibleDevice(ctx, cashierOf(request), id, 0);
       const [detail] = await view([device]);
@@ -77,7 +80,7 @@ export function devicesRoutes(ctx: AppContext): FastifyPluginAsync {
       return reply.status(outcome.status).send(outcome.body);
     });
 
-    app.get('/a/cashier/devices/remote/:id', async (request): Promise<DeviceDetail> => {
+    app.get('/a/cashier/devices/remote/:id', polled, async (request): Promise<DeviceDetail> => {
       const { id } = parse(idParams, request.params);
       const pin = pinFromHeader(request);
       const { device } = await accessibleRemoteDevice(ctx, cashierOf(request), id, pin);

@@ -17,7 +17,8 @@ export function healthRoutes(ctx: AppContext): FastifyPluginAsync {
         return reply.status(503).send({ ok: false });
       }
     });
-    app.get(`${API_BASE}/cashier_v`, async () => ({ hash: ctx.buildHash }));
+    // Polled every 5 s by every terminal: revalidated with an ETag (http/conditional-get.ts).
+    app.get(`${API_BASE}/cashier_v`, { config: { revalidate: true } }, async () => ({ hash: ctx.buildHash }));
     app.get(`${API_BASE}/time`, async () => ({ time: new Date(ctx.clock.now()).toISOString() }));
   };
 }

@@ -15,7 +15,11 @@ import { sessionExpired } from './session-events';
 const rawBaseQuery = fetchBaseQuery({
   baseUrl: API_BASE,
   credentials: 'include',
-  headers: { 'cache-control': 'no-cache' },
+  // Never an answer from the cache unchecked (the spec's no-cache): the browser asks the server every
+  // time, but with If-None-Match where it holds a tagged answer, so an unchanged poll (float, device
+  // detail, version) comes back as a bodiless 304 and the browser hands the stored answer to the app.
+  // A `cache-control: no-cache` request header instead made Chromium bypass its cache altogether.
+  cache: 'no-cache',
 });
 
 const retrying = retry(rawBaseQuery, {

@@ -1,0 +1,52 @@
+// Conditional answers for the calls terminals poll every 5 s (float, device detail, version): an ETag on
+// the answer and 304 Not Modified, with no body, when the terminal already holds it. Most polls find
+// nothing changed, so most answers shrink to headers; the browser revalidates by itself because these
+// answers are `private, no-cache` (stored only by the terminal's own browser, and never used unchecked).
+//
+// A route opts in with `config: { revalidate: true }`. Written here rather than with @fastify/etag: that
+// plugin tags every answer of the scope it is registered in, compares If-None-Match as one exact string
+// (no lists, no weak tags) and leaves Cache-Control alone, and the API's must stay `no-store` elsewhere.
+import { createHash } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Route config: answer GETs with an ETag and `private, no-cache`, and 304 when unchanged. */
+    revalidate?: boolean;
+  }
+}
+
+export const REVALIDATE_CACHE_CONTROL = 'private, no-cache';
+
+/** A strong tag of the answer's exact bytes: the same answer always gets the same tag, on any server. */
+export function etagOf(body: string): string {
+  return `"${createHash('sha1').update(body).digest('base64url')}"`;
+}
+
+/** If-None-Match holds `etag` (a list, weak or strong; RFC 9110 13.1.2 compares weakly), or `*`. */
+export function ifNoneMatchHolds(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  const opaque = etag.replace(/^W\//, '');
+  return header.split(',').some((item) => {
+    const tag = item.trim();
+    return tag === '*' || tag.replace(/^W\//, '') === opaque;
+  });
+}
+
+/**
+ * Must be installed after the security headers: it replaces their `no-store` on the routes that opt in.
+ */
+export function installConditionalGet(app: FastifyInstance): void {
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (!request.routeOptions.config.revalidate || request.method !== 'GET') return payload;
+    if (reply.statusCode !== 200 || typeof payload !== 'string') return payload;
+    const etag = etagOf(payload);
+    reply.header('ETag', etag);
+    reply.header('Cache-Control', REVALIDATE_CACHE_CONTROL);
+    if (!ifNoneMatchHolds(request.headers['if-none-match'], etag)) return payload;
+    // A 304 has no body, so nothing to describe: no Content-Type either.
+    reply.code(304);
+    reply.removeHeader('content-type');
+    return '';
+  });
+}

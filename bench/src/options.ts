@@ -1,0 +1,78 @@
+// Command-line options of `npm run bench`.
+import { parseArgs } from 'node:util';
+
+export const SECTIONS = ['deposits', 'http', 'polling', 'reports', 'web'] as const;
+export type Section = (typeof SECTIONS)[number];
+export type DatabaseName = 'sqlite' | 'postgres';
+
+export const DEFAULT_PG_URL = 'postgres://postgres@127.0.0.1:5432/test';
+
+export const USAGE = `Usage: npm run bench -- [--quick] [--only SECTIONS] [--db sqlite|postgres] [--ops N] [--markdown]
+  --quick        short smoke run of every section, without Lighthouse (a few minutes)
+  --only LIST    comma-separated sections to run: ${SECTIONS.join(', ')} (default: all)
+  --db DB        run one database only (sqlite or postgres)
+  --ops N        measured operations per path and case in deposits and http (default 2000, quick 200)
+  --markdown     also print the tables as Markdown (for BENCHMARKS.md)
+PostgreSQL: BENCH_DATABASE_URL, else TEST_DATABASE_URL, else ${DEFAULT_PG_URL}
+Lighthouse: CHROME_PATH (default /usr/bin/chromium); BENCH_NO_LH=1 skips the Lighthouse runs`;
+
+export interface Options {
+  quick: boolean;
+  ops: number;
+  warmup: number;
+  databases: DatabaseName[];
+  sections: Section[];
+  markdown: boolean;
+  pgUrl: string;
+}
+
+export function parseOptions(argv: string[]): Options {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      ops: { type: 'string' },
+      quick: { type: 'boolean', default: false },
+      db: { type: 'string' },
+      only: { type: 'string' },
+      markdown: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  if (values.help) {
+    console.log(USAGE);
+    process.exit(0);
+  }
+  // The root script is `npm run -s bench -w @cashdesk/bench` without a trailing `--`, so that inner npm
+  // takes `--quick`, `--ops N`, `--db DB` as its own config and hands them over only as npm_config_*
+  // variables; a value given after a space becomes `true` there and is left behind as a positional.
+  // Read them from there too (each value recognised by its shape), so `npm run bench -- --quick` works.
+  const npmFlag = (name: string) => process.env[`npm_config_${name}`];
+  const npmValue = (name: string, fits: (text: string) => boolean) => {
+    const value = npmFlag(name);
+    return value === 'true' ? positionals.find(fits) : value;
+  };
+  const quick = values.quick || npmFlag('quick') === 'true';
+  const opsText = values.ops ?? npmValue('ops', (text) => /^\d+$/.test(text));
+  const only = values.db ?? npmValue('db', (text) => /^(sqlite|postgres)$/.test(text));
+  const sectionsText =
+    values.only ?? npmValue('only', (text) => /^[a-z,]+$/.test(text) && !/^(sqlite|postgres)$/.test(text));
+  const ops = opsText === undefined ? (quick ? 200 : 2000) : Number(opsText);
+  if (!Number.isSafeInteger(ops) || ops < 1)
+    throw new Error(`--ops wants a positive integer, got ${opsText}`);
+  if (only !== undefined && only !== 'sqlite' && only !== 'postgres') {
+    throw new Error(`--db wants sqlite or postgres, got ${only}`);
+  }
+  const sections = sectionsText === undefined ? [...SECTIONS] : sectionsText.split(',').filter(Boolean);
+  const unknown = sections.filter((s) => !(SECTIONS as readonly string[]).includes(s));
+  if (unknown.length > 0) throw new Error(`--only: unknown section(s) ${unknown.join(', ')}`);
+  return {
+    quick,
+    ops,
+    warmup: quick ? 20 : Math.min(200, Math.max(20, Math.round(ops / 10))),
+    databases: only ? [only] : ['sqlite', 'postgres'],
+    sections: sections as Section[],
+    markdown: values.markdown || npmFlag('markdown') === 'true',
+    pgUrl: process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? DEFAULT_PG_URL,
+  };
+}

@@ -1,0 +1,32 @@
+// The server process the HTTP benchmarks drive: the real app (buildApp) on a database the benchmark has
+// migrated and filled, started like apps/server/src/main.ts but without migrations, demo seed or
+// simulators, and with prepared statements on or off (BENCH_PREPARED=0) to compare. Prints one JSON line
+// `{"bench_url": ...}` once it listens.
+import { buildApp } from '../../apps/server/src/app.js';
+import { loadConfig } from '../../apps/server/src/config.js';
+import { createContext } from '../../apps/server/src/context.js';
+import { openDatabase } from '../../apps/server/src/db/database.js';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  // The web budget serves the built web app too (BENCH_WEB_DIST); the API benchmarks need none.
+  config.webDist = process.env.BENCH_WEB_DIST || null;
+  const db = openDatabase({ ...config.database, preparedStatements: process.env.BENCH_PREPARED !== '0' });
+  const app = await buildApp(createContext(config, db, 'bench'));
+  const stop = async () => {
+    await app.close();
+    await db.close();
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void stop());
+  process.once('SIGINT', () => void stop());
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  process.stdout.write(`${JSON.stringify({ bench_url: `http://127.0.0.1:${port}` })}\n`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
