@@ -12,7 +12,7 @@ import { translator } from './support/i18n';
 import { prepareScreens, RUNS, SCREENS, SCREENS_SERVER_ENV, type Visit } from './support/screen-catalogue';
 import { LOGINS, openSignedIn, smallTouchTargets } from './support/ui';
 
-const LOGIN_OF = { cashier: LOGINS.cashier.login, other: 'other' } as const;
+const LOGIN_OF = { cashier: LOGINS.cashier.login, other: 'other', admin: LOGINS.admin.login } as const;
 const PARALLEL_RUNS = 2;
 
 /** One visit at a time for screens marked exclusive. */

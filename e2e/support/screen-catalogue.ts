@@ -37,7 +37,7 @@ interface ScreenFromPath extends ScreenBase {
   /** Where the visit starts. */
   path: string;
   /** Who is signed in (a fresh session of this demo login), or null: nobody. */
-  as: 'cashier' | 'other' | null;
+  as: 'cashier' | 'other' | 'admin' | null;
   after?: undefined;
 }
 
@@ -361,6 +361,27 @@ export const SCREENS: readonly ScreenEntry[] = [
       await v.page.getByRole('dialog', { name: v.t('navigation:statistic') }).waitFor();
     },
   },
+  {
+    name: 'statistic-result',
+    after: 'statistic',
+    reach: async (v) => {
+      const dialog = v.page.getByRole('dialog', { name: v.t('navigation:statistic') });
+      await button(dialog, v.t('statistic:submit')).click();
+      await dialog.getByRole('region', { name: v.t('statistic:result') }).waitFor();
+    },
+  },
+  {
+    name: 'history',
+    path: '/history',
+    as: 'cashier',
+    reach: async (v) => void (await heading(v, 'history:title').waitFor()),
+  },
+  ...(['accounts', 'users', 'audit', 'reconciliation'] as const).map((section): ScreenEntry => ({
+    name: `back-office-${section}`,
+    path: `/back-office/${section}`,
+    as: 'admin',
+    reach: async (v) => void (await heading(v, `backOffice:${section}.title`).waitFor()),
+  })),
   {
     name: 'change-password',
     path: '/devices',

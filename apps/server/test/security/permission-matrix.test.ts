@@ -5,6 +5,8 @@
 // what it answers a cashier of another venue or an unlinked device.
 import {
   cashResult,
+  clientConfig,
+  lockState,
   device,
   deviceDetail,
   deviceEventResult,
@@ -185,6 +187,47 @@ const ROUTES: RouteRow[] = [
     body: () => ({ old: 'not the password', new: 'a brand new password' }),
     access: 'session',
     ok: { status: 422, body: { err: ERR.wrongPassword } },
+  },
+  {
+    route: 'GET /maintenance',
+    method: 'GET',
+    path: () => '/maintenance',
+    access: 'public',
+    // No message is set: the page shows its own 404 text.
+    ok: { status: 404, body: { err: ERR.notFound } },
+  },
+  {
+    route: 'GET /client_config',
+    method: 'GET',
+    path: () => '/client_config',
+    access: 'public',
+    ok: { status: 200, check: shape(clientConfig) },
+  },
+  // ---- the till lock of the caller's own session ----
+  {
+    route: 'GET /a/lock',
+    method: 'GET',
+    path: () => '/a/lock',
+    access: 'session',
+    ok: { status: 200, check: shape(lockState, (state) => expect(state.locked).toBe(false)) },
+  },
+  {
+    // Locks the session it is called with: each cell gets a fresh one, so the others stay unlocked.
+    route: 'POST /a/lock',
+    method: 'POST',
+    path: () => '/a/lock',
+    access: 'session',
+    endsSession: true,
+    ok: { status: 200, check: shape(lockState, (state) => expect(state.locked).toBe(true)) },
+  },
+  {
+    // Without a password: who may reach the check, without spending sign-in throttle attempts.
+    route: 'POST /a/unlock',
+    method: 'POST',
+    path: () => '/a/unlock',
+    body: () => ({}),
+    access: 'session',
+    ok: { status: 400, check: (body) => expect((body as { err: string }).err).toBe(ERR.validation) },
   },
   // ---- gaming devices (Bearer token) ----
   {

@@ -41,7 +41,9 @@ export function AccountsPage() {
               {list.map((a) => (
                 <tr key={a.id}>
                   <th scope="row" data-label={t('account.name')}>
-                    <Link to={`/back-office/accounts/${a.id}`}>{a.name}</Link>
+                    <Link className="bo-row-link" to={`/back-office/accounts/${a.id}`}>
+                      {a.name}
+                    </Link>
                   </th>
                   <td data-label={t('account.float')}>
                     <Money cents={a.balance} currency={a.currency} />
