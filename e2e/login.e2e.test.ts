@@ -118,6 +118,36 @@ describeE2E('login screen', () => {
     },
   );
 
+  it('fetches a language only when it is chosen, and shows no English first in Spanish', async () => {
+    const page = await e2e.newPage('desktop', '/authorization');
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    // The first text the root ever shows, recorded from the first script on, before the app runs.
+    await page.addInitScript(() => {
+      const seen = window as unknown as { firstText?: string };
+      new MutationObserver(() => {
+        const text = document.getElementById('root')?.innerText.trim();
+        if (text && seen.firstText === undefined) seen.firstText = text;
+      }).observe(document, { childList: true, subtree: true, characterData: true });
+    });
+    const catalogues = () => scripts.filter((path) => /\/catalogue-(es|pt)-/.test(path));
+
+    await page.reload();
+    await page.getByRole('heading', { name: 'Authorization', level: 1 }).waitFor();
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(catalogues()).toEqual([]);
+
+    await page.evaluate(() => localStorage.setItem('lng', 'es'));
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Autorización', exact: true }).waitFor();
+    expect(catalogues()).toEqual([expect.stringContaining('/catalogue-es-')]);
+    const firstText = await page.evaluate(() => (window as unknown as { firstText?: string }).firstText);
+    expect(firstText).toContain('Autorización');
+    expect(firstText).not.toContain('Authorization');
+  });
+
   it('keeps <html lang> in step with the remembered language after a reload', async () => {
     const page = await e2e.newPage('desktop', '/authorization');
     await page.getByLabel('Language').selectOption('pt');

@@ -56,6 +56,18 @@ function precompressedAssets(): Plugin {
 export default defineConfig({
   plugins: [react(), versionFile(), precompressedAssets()],
   // The manifest lets bench/ (web budget) find each route's initial JavaScript.
-  build: { manifest: true },
+  build: {
+    manifest: true,
+    rolldownOptions: {
+      output: {
+        // Each language's catalogue chunk named after its language (catalogue-es-<hash>.js), not
+        // index-<hash>.js, so the network panel and the web budget show what a terminal fetched.
+        chunkFileNames: (chunk) => {
+          const language = /locales\/(\w+)\/index\.ts$/.exec(chunk.facadeModuleId ?? '')?.[1];
+          return language ? `assets/catalogue-${language}-[hash].js` : 'assets/[name]-[hash].js';
+        },
+      },
+    },
+  },
   server: { proxy: { '/api': 'http://127.0.0.1:8080' } },
 });

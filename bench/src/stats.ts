@@ -53,6 +53,28 @@ export interface Column {
   align: Align;
 }
 
+/** The measured columns of a case beside its raw-SQL baseline (deposits and HTTP cash tables). */
+export const VERSUS_RAW_COLUMNS: Column[] = [
+  { header: 'ops', align: 'right' },
+  { header: 'ops/s', align: 'right' },
+  { header: 'p50 ms', align: 'right' },
+  { header: 'p99 ms', align: 'right' },
+  { header: '/raw ops/s', align: 'right' },
+  { header: '/raw p50', align: 'right' },
+];
+
+/** The cells of VERSUS_RAW_COLUMNS; the ratios stay empty on the baseline's own row (raw undefined). */
+export function versusRawCells(result: CaseResult, raw: CaseResult | undefined): string[] {
+  return [
+    String(result.ops),
+    formatRate(result.opsPerSec),
+    formatMs(result.p50Ms),
+    formatMs(result.p99Ms),
+    raw ? formatRatio(result.opsPerSec / raw.opsPerSec) : '',
+    raw ? formatRatio(result.p50Ms / raw.p50Ms) : '',
+  ];
+}
+
 /** Renders a table with padded columns for the terminal; `markdown` gives the same table for BENCHMARKS.md. */
 export function renderTable(
   columns: Column[],

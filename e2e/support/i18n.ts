@@ -2,7 +2,7 @@
 // role and label as in English: t('lock:lock') is what the Lock button says in that language.
 import type { Language } from '@cashdesk/contract';
 import { backOfficeResources, BACK_OFFICE_NAMESPACE } from '../../apps/web/src/i18n/back-office-resources';
-import { resources } from '../../apps/web/src/i18n/resources';
+import { allResources } from '../../apps/web/src/i18n/all-resources';
 
 type Tree = { readonly [key: string]: string | Tree };
 export type Translate = (key: string, params?: Record<string, string | number>) => string;
@@ -12,7 +12,7 @@ export function translator(lng: Language): Translate {
   return (key, params = {}) => {
     const [ns, path] = key.includes(':') ? (key.split(':', 2) as [string, string]) : ['common', key];
     // The console's catalogue ships in its own chunk (back-office-resources.ts), not in resources.ts.
-    const catalogues = { ...resources[lng], [BACK_OFFICE_NAMESPACE]: backOfficeResources[lng] };
+    const catalogues = { ...allResources[lng], [BACK_OFFICE_NAMESPACE]: backOfficeResources[lng] };
     let node: string | Tree | undefined = (catalogues as unknown as Tree)[ns];
     for (const part of path.split('.')) node = typeof node === 'object' ? node[part] : undefined;
     if (typeof node !== 'string') throw new Error(`e2e: no text ${lng}:${key} in the web catalogues`);

@@ -54,7 +54,11 @@ async function main(): Promise<void> {
   const url = `http://${config.host}:${port}`;
   // A person at a terminal gets a readable welcome; a service manager or log collector gets JSON lines only.
   if (process.stdout.isTTY) printWelcome(url, config.database.kind, config.demo);
-  else app.log.info({ url, database: config.database.kind, demo: config.demo }, 'cashdesk started');
+  else {
+    // The demo logins are public (README); a newcomer reading `npm start` through a pipe still finds them.
+    const logins = config.demo ? DEMO_LOGINS.map((l) => `${l.login}/${l.password}`) : undefined;
+    app.log.info({ url, database: config.database.kind, demo: config.demo, logins }, 'cashdesk started');
+  }
   if (config.demo) {
     simulators = await startDemoSimulators(ctx, url, (device, pin, expiresAt) => {
       const what =

@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { initI18n } from './i18n/i18n';
 import './app/styles.css';
 
 // Spec: at start the app clears service workers and caches, so an old build never answers.
@@ -11,11 +12,15 @@ async function clearOldWorkers(): Promise<void> {
 }
 void clearOldWorkers().catch(() => undefined);
 
-const root = document.getElementById('root');
-if (root) {
+// Rendered once the chosen language's text is in (a Spanish or Portuguese terminal fetches its
+// catalogue chunk first), so no screen flashes in English. If the chunk cannot come, English shows.
+function render(): void {
+  const root = document.getElementById('root');
+  if (!root) return;
   createRoot(root).render(
     <StrictMode>
       <App />
     </StrictMode>,
   );
 }
+void initI18n().then(render, render);

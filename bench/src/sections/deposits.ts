@@ -8,7 +8,7 @@ import { compare, type OpFn } from '../harness.js';
 import type { Options } from '../options.js';
 import { rawDeposits, type RawCash } from '../raw-baseline.js';
 import { createVenue, DEPOSIT_CENTS, FLOAT_CENTS, PLACES, type Venue } from '../setup.js';
-import { formatMs, formatRate, formatRatio, renderTable, type CaseResult, type Column } from '../stats.js';
+import { renderTable, versusRawCells, VERSUS_RAW_COLUMNS, type CaseResult, type Column } from '../stats.js';
 import { openAgain, rawCashOn, type Target } from '../targets.js';
 import type { SectionResult } from './section.js';
 
@@ -26,30 +26,16 @@ type PathName = keyof typeof PATHS;
 const COLUMNS: Column[] = [
   { header: 'case', align: 'left' },
   { header: 'callers', align: 'right' },
-  { header: 'ops', align: 'right' },
-  { header: 'ops/s', align: 'right' },
-  { header: 'p50 ms', align: 'right' },
-  { header: 'p99 ms', align: 'right' },
-  { header: '/raw ops/s', align: 'right' },
-  { header: '/raw p50', align: 'right' },
+  ...VERSUS_RAW_COLUMNS,
 ];
 
 function tableRows(rows: { callers: number; results: Record<PathName, CaseResult> }[]): string[][] {
   return rows.flatMap(({ callers, results }) =>
-    (Object.keys(PATHS) as PathName[]).map((name) => {
-      const r = results[name];
-      const raw = results.raw;
-      return [
-        PATHS[name],
-        String(callers),
-        String(r.ops),
-        formatRate(r.opsPerSec),
-        formatMs(r.p50Ms),
-        formatMs(r.p99Ms),
-        name === 'raw' ? '' : formatRatio(r.opsPerSec / raw.opsPerSec),
-        name === 'raw' ? '' : formatRatio(r.p50Ms / raw.p50Ms),
-      ];
-    }),
+    (Object.keys(PATHS) as PathName[]).map((name) => [
+      PATHS[name],
+      String(callers),
+      ...versusRawCells(results[name], name === 'raw' ? undefined : results.raw),
+    ]),
   );
 }
 

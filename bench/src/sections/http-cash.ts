@@ -12,7 +12,7 @@ import type { Options } from '../options.js';
 import type { RawCash } from '../raw-baseline.js';
 import { startServer, type ServerProcess } from '../server-process.js';
 import { addCashier, addDevice, fundedAccount, PLACES, type BenchDatabase, type Venue } from '../setup.js';
-import { formatMs, formatRate, formatRatio, renderTable, type CaseResult, type Column } from '../stats.js';
+import { renderTable, versusRawCells, VERSUS_RAW_COLUMNS, type CaseResult, type Column } from '../stats.js';
 import { Terminal } from '../terminal.js';
 import { rawCashOn, serverDatabaseEnv, type Target } from '../targets.js';
 import { reportLedger } from './deposits.js';
@@ -101,30 +101,16 @@ const COLUMNS: Column[] = [
   { header: 'case', align: 'left' },
   { header: 'path', align: 'left' },
   { header: 'conns', align: 'right' },
-  { header: 'ops', align: 'right' },
-  { header: 'ops/s', align: 'right' },
-  { header: 'p50 ms', align: 'right' },
-  { header: 'p99 ms', align: 'right' },
-  { header: '/raw ops/s', align: 'right' },
-  { header: '/raw p50', align: 'right' },
+  ...VERSUS_RAW_COLUMNS,
 ];
 
 function rows(kind: CaseName, connections: number, results: Record<PathName, CaseResult>): string[][] {
-  return (Object.keys(PATHS) as PathName[]).map((name) => {
-    const r = results[name];
-    const raw = results.raw;
-    return [
-      kind,
-      PATHS[name],
-      String(connections),
-      String(r.ops),
-      formatRate(r.opsPerSec),
-      formatMs(r.p50Ms),
-      formatMs(r.p99Ms),
-      name === 'raw' ? '' : formatRatio(r.opsPerSec / raw.opsPerSec),
-      name === 'raw' ? '' : formatRatio(r.p50Ms / raw.p50Ms),
-    ];
-  });
+  return (Object.keys(PATHS) as PathName[]).map((name) => [
+    kind,
+    PATHS[name],
+    String(connections),
+    ...versusRawCells(results[name], name === 'raw' ? undefined : results.raw),
+  ]);
 }
 
 export async function httpCashSection(target: Target, options: Options): Promise<SectionResult> {

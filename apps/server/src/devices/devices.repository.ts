@@ -24,6 +24,22 @@ export async function listAccountDevices(db: Executor, accountId: number, type: 
     .execute();
 }
 
+/** Those of `ids` that are devices of the account, each once; ids of other accounts are left out. */
+export async function accountDeviceIds(
+  db: Executor,
+  accountId: number,
+  ids: readonly number[],
+): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('devices')
+    .select('id')
+    .where('account_id', '=', accountId)
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
+  return rows.map((r) => r.id);
+}
+
 export async function listPlaces(db: Executor, deviceIds: readonly number[]): Promise<PlaceRow[]> {
   if (deviceIds.length === 0) return [];
   return db

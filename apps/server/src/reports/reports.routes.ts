@@ -10,10 +10,10 @@ import {
   type ReportRequest,
 } from '@cashdesk/contract';
 import type { FastifyPluginAsync } from 'fastify';
-import { cashierOf, requireCashier, type CashierRow } from '../auth/guards.js';
+import { cashierOf, requireCashier } from '../auth/guards.js';
 import type { AppContext } from '../context.js';
 import { accessibleRemoteDevice, pinFromHeader } from '../devices/device-access.js';
-import { listAccountDevices } from '../devices/devices.repository.js';
+import { accountDeviceIds, listAccountDevices } from '../devices/devices.repository.js';
 import { ApiError } from '../http/outcome.js';
 import { parse } from '../http/validate.js';
 import { lastCoveredMs } from './report-bounds.js';
@@ -23,18 +23,6 @@ const GAME_REPORT_SHORT = 20;
 const GAME_REPORT_FULL = 200;
 
 export function reportsRoutes(ctx: AppContext): FastifyPluginAsync {
-  /** The requested devices that belong to the cashier's account; others are silently left out. */
-  async function ownDeviceIds(cashier: CashierRow, ids: readonly number[]): Promise<number[]> {
-    if (ids.length === 0) return [];
-    const rows = await ctx.db.kysely
-      .selectFrom('devices')
-      .select('id')
-      .where('account_id', '=', cashier.account_id)
-      .where('id', 'in', [...new Set(ids)])
-      .execute();
-    return rows.map((r) => r.id);
-  }
-
   return async (app) => {
     app.addHook('preHandler', requireCashier);
 
@@ -42,7 +30,8 @@ export function reportsRoutes(ctx: AppContext): FastifyPluginAsync {
       const cashier = cashierOf(request);
       const q = parse(reportRequest, request.body);
       if (q.from.getTime() > q.to.getTime()) throw ApiError.validation('from', 'must not be after to');
-      const deviceIds = await ownDeviceIds(cashier, q.device_ids);
+      // Requested devices of other accounts are silently left out.
+      const deviceIds = await accountDeviceIds(ctx.db.kysely, cashier.account_id, q.device_ids);
       // The web cannot list home-play devices (they are reached by PIN only), so `remote: true` asks for
       // the caller's operations on every home-play device of the account as well.
       if (q.remote) {
@@ -64,7 +53,7 @@ export function reportsRoutes(ctx: AppContext): FastifyPluginAsync {
       const q = parse(limitReportRequest, request.body);
       return placeHistory(ctx.db.kysely, {
         accountId: cashier.account_id,
-        deviceIds: await ownDeviceIds(cashier, q.device_ids),
+        deviceIds: await accountDeviceIds(ctx.db.kysely, cashier.account_id, q.device_ids),
         place: q.placeId,
         limit: q.limit,
       });

@@ -18,7 +18,13 @@ import type { Db } from '../../src/db/database.js';
 import { verifyLedger } from '../../src/ledger/verify.js';
 import { updateUser } from '../../src/users/users.repository.js';
 import { testDatabases } from '../helpers/databases.js';
-import { createLinkedDevice, createTestUser, createVenue } from '../helpers/factories.js';
+import {
+  createLinkedDevice,
+  createTestUser,
+  createVenue,
+  newAccountBody,
+  newCashierBody,
+} from '../helpers/factories.js';
 import {
   expectCell,
   matrixCells,
@@ -66,16 +72,7 @@ const ROUTES: RouteRow[] = [
     route: 'POST /a/admin/account',
     method: 'POST',
     path: () => '/a/admin/account',
-    body: () => ({
-      name: `Matrix venue ${unique()}`,
-      currency: 'EUR',
-      overdraft: 0,
-      has_overdraft: false,
-      home_play: false,
-      min_amount: 1_00,
-      max_amount: 100_00,
-      final_bonus_rate_bps: 0,
-    }),
+    body: () => newAccountBody(`Matrix venue ${unique()}`),
     scope: 'admin',
     ok: { status: 200, check: shape(account, (a) => expect(a.balance).toBe(0)) },
   },
@@ -93,14 +90,7 @@ const ROUTES: RouteRow[] = [
     route: 'POST /a/admin/user',
     method: 'POST',
     path: () => '/a/admin/user',
-    body: (f) => ({
-      login: `matrix_${unique()}`,
-      name: 'Matrix Cashier',
-      role: 'cashier',
-      account_id: f.venueId,
-      password: newPassword,
-      restrictions: [],
-    }),
+    body: (f) => newCashierBody(f.venueId, `matrix_${unique()}`, newPassword),
     scope: 'admin',
     ok: { status: 200, check: shape(backOfficeUser, (u, f) => expect(u.account_id).toBe(f.venueId)) },
   },

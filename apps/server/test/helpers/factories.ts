@@ -94,3 +94,29 @@ export async function createLinkedDevice(
     .execute();
   return device;
 }
+
+/** A body of `POST /a/admin/account` the server accepts: a EUR venue with no overdraft or home play. */
+export function newAccountBody(name: string) {
+  return {
+    name,
+    currency: 'EUR',
+    overdraft: 0,
+    has_overdraft: false,
+    home_play: false,
+    min_amount: 1_00,
+    max_amount: 100_00,
+    final_bonus_rate_bps: 0,
+  };
+}
+
+/** A body of `POST /a/admin/user` the server accepts: a cashier of the account without restrictions. */
+export function newCashierBody(accountId: number, login: string, password: string) {
+  return {
+    login,
+    name: 'New Cashier',
+    role: 'cashier' as const,
+    account_id: accountId,
+    password,
+    restrictions: [],
+  };
+}

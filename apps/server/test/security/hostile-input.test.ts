@@ -46,7 +46,13 @@ import type { Db } from '../../src/db/database.js';
 import { linkCabinet, linkRemote, cashierClient, newTrx, type LinkedDevice } from '../cashier/support.js';
 import { testDatabases } from '../helpers/databases.js';
 import { signedInAs } from '../back-office/support.js';
-import { createLinkedDevice, createTestUser, createVenue } from '../helpers/factories.js';
+import {
+  createLinkedDevice,
+  createTestUser,
+  createVenue,
+  newAccountBody,
+  newCashierBody,
+} from '../helpers/factories.js';
 import { declaredRoutes } from '../helpers/routes.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import {
@@ -216,16 +222,7 @@ const ROUTES: FuzzRoute[] = [
     auth: 'admin',
     body: {
       schema: createAccountRequest,
-      valid: () => ({
-        name: `Fuzzed venue ${unique()}`,
-        currency: 'EUR',
-        overdraft: 0,
-        has_overdraft: false,
-        home_play: false,
-        min_amount: 1_00,
-        max_amount: 100_00,
-        final_bonus_rate_bps: 0,
-      }),
+      valid: () => newAccountBody(`Fuzzed venue ${unique()}`),
     },
   },
   { route: 'GET /api/v1/a/admin/users', auth: 'admin' },
@@ -234,14 +231,7 @@ const ROUTES: FuzzRoute[] = [
     auth: 'admin',
     body: {
       schema: createUserWithReason,
-      valid: (f) => ({
-        login: `fuzz_${unique()}`,
-        name: 'Fuzzed Cashier',
-        role: 'cashier',
-        account_id: f.venueId,
-        password: newPassword,
-        restrictions: [],
-      }),
+      valid: (f) => newCashierBody(f.venueId, `fuzz_${unique()}`, newPassword),
     },
   },
   {

@@ -1,13 +1,11 @@
-// The app: store, translations and routes.
+// The app: store, translations and routes (main.tsx renders it once initI18n is ready).
 import { useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
 import { RouterProvider } from 'react-router';
-import { initI18n } from '../i18n/i18n';
+import i18n from '../i18n/i18n';
 import { createAppRouter } from './router';
 import { makeStore } from './store';
-
-const i18n = initI18n();
 
 export function App() {
   const [store] = useState(() => makeStore());

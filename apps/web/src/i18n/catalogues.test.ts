@@ -3,7 +3,8 @@
 import { LANGUAGES } from '@cashdesk/contract';
 import { describe, expect, it } from 'vitest';
 import { backOfficeResources, BACK_OFFICE_NAMESPACE } from './back-office-resources';
-import { NAMESPACES, resources } from './resources';
+import { allResources } from './all-resources';
+import { NAMESPACES } from './resources';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -24,7 +25,7 @@ const catalogues: Record<string, Record<string, Tree>> = {
   ...Object.fromEntries(
     NAMESPACES.map((ns) => [
       ns,
-      Object.fromEntries(LANGUAGES.map((lng) => [lng, resources[lng][ns] as Tree])),
+      Object.fromEntries(LANGUAGES.map((lng) => [lng, allResources[lng][ns] as Tree])),
     ]),
   ),
   [BACK_OFFICE_NAMESPACE]: backOfficeResources as Record<string, Tree>,

@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { formatListTime, formatReceiptTime } from './format-time';
+import { formatReceiptTime, formatShortDate } from '../../lib/date-time';
 import { PRINTING_CLASS, Receipt, ReceiptPrint } from './receipt';
 import { buildReceipt, type ReceiptData } from './receipt-data';
 import { DEVICE_UUID, cashResult, makeDevice, makePlace } from './testing/fixtures';
@@ -126,7 +126,7 @@ describe('ReceiptPrint', () => {
 
 describe('times', () => {
   it('are local: DD.MM HH:mm in lists, the full date and seconds on receipts', () => {
-    expect(formatListTime(LOCAL_TIME)).toBe('05.03 14:07');
+    expect(formatShortDate(LOCAL_TIME)).toBe('05.03 14:07');
     expect(formatReceiptTime(LOCAL_TIME)).toBe('05.03.2026 14:07:09');
     expect(formatReceiptTime('nonsense')).toBe('');
   });

@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMeQuery } from '../auth/api/auth-api';
 import { useNarrowScreen } from '../cash/use-narrow-screen';
-import { formatReceiptTime } from '../cash/format-time';
+import { formatReceiptTime } from '../../lib/date-time';
 import { Tabs } from '../devices/components/tabs';
 import { useFloatQuery } from '../float/float-api';
 import { cashierDisplayName } from '../navigation/cashier-name';

@@ -4,7 +4,7 @@ import { PLACE_HISTORY_SHOWN, formatCents } from '@cashdesk/contract';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLastPlaceOperationsQuery } from '../api/cash-api';
-import { formatListTime } from '../format-time';
+import { formatShortDate } from '../../../lib/date-time';
 
 export interface PlaceOperationsProps {
   deviceId: number;
@@ -42,7 +42,7 @@ export function PlaceOperations({ deviceId, place, userId }: PlaceOperationsProp
             const foreign = userId !== undefined && row.user_idx !== userId;
             return (
               <tr key={row.trx} className={foreign ? 'cash-history__row--foreign' : undefined}>
-                <td>{formatListTime(row.created_at)}</td>
+                <td>{formatShortDate(row.created_at)}</td>
                 <td>{t(deposit ? 'history.deposit' : 'history.withdraw')}</td>
                 <td className={`cash-history__sum cash-history__sum--${deposit ? 'in' : 'out'}`}>
                   {deposit ? '+' : '−'}

@@ -1,7 +1,7 @@
 // A device's money of the last 24 hours and its latest deposit and withdraw (spec: Devices screen).
 import { formatCents, type DeviceSummary as Summary } from '@cashdesk/contract';
 import { useTranslation } from 'react-i18next';
-import { formatShortDate } from '../lib/format-date';
+import { formatShortDate } from '../../../lib/date-time';
 
 export function DeviceSummary({ summary }: { summary: Summary }) {
   const { t } = useTranslation('devices');

@@ -3,7 +3,7 @@
 import { formatCents, POLL_INTERVAL_MS } from '@cashdesk/contract';
 import { useTranslation } from 'react-i18next';
 import { useGameReportQuery } from '../api/devices-api';
-import { formatShortDate } from '../lib/format-date';
+import { formatShortDate } from '../../../lib/date-time';
 import { gameEventDisplay, signedAmount } from '../lib/game-event-display';
 
 export function GameTab({ deviceId, pin }: { deviceId: number; pin: string }) {

@@ -11,7 +11,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMeQuery } from '../../auth/api/auth-api';
 import { useLastPlaceOperationsQuery } from '../../cash/api/cash-api';
-import { formatShortDate } from '../lib/format-date';
+import { formatShortDate } from '../../../lib/date-time';
 
 export function HistoryTab({ device }: { device: DeviceDetail }) {
   const { t } = useTranslation('devices');

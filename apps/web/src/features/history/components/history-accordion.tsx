@@ -2,7 +2,7 @@
 // and opens to its device id, player, transaction id and type.
 import type { ReportEntry } from '@cashdesk/contract';
 import { useTranslation } from 'react-i18next';
-import { formatShortDate } from '../../devices/lib/format-date';
+import { formatShortDate } from '../../../lib/date-time';
 import { shortenDeviceName } from '../../devices/lib/shorten-device-name';
 import { operationType } from '../lib/history-rows';
 import { OperationAmount } from './operation-amount';

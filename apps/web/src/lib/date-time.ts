@@ -1,5 +1,5 @@
-// Local date-times of the cash feature: DD.MM HH:mm in lists (spec section 9), the full date and seconds
-// on a receipt, which a customer may keep.
+// Local date-times on screen: DD.MM HH:mm in lists and tables (spec section 9), and the full date with
+// seconds on a receipt or a printed history, which a customer or a manager may keep.
 
 const two = (n: number) => n.toString().padStart(2, '0');
 
@@ -8,7 +8,7 @@ function parse(iso: string): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-export function formatListTime(iso: string): string {
+export function formatShortDate(iso: string): string {
   const d = parse(iso);
   return d ? `${two(d.getDate())}.${two(d.getMonth() + 1)} ${two(d.getHours())}:${two(d.getMinutes())}` : '';
 }

@@ -1,0 +1,71 @@
+// The README's first command as a newcomer meets it: the real server process on a fresh embedded
+// database with the demo on prints where it runs and the demo logins (as a JSON log line when its output
+// is not a terminal), and the printed cashier login signs in and sees the demo venue's devices.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { freePort, ServerProcess, sleep } from '../torture/server-process.js';
+
+const workDirs: string[] = [];
+afterAll(() => {
+  for (const dir of workDirs) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+interface StartedLine {
+  msg: string;
+  url?: string;
+  database?: string;
+  logins?: string[];
+}
+
+/** The `cashdesk started` line of the log; it follows the listen call, so it may trail /readyz a little. */
+async function startedLine(logFile: string): Promise<StartedLine | undefined> {
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const lines = fs.readFileSync(logFile, 'utf8').split('\n');
+    for (const line of lines) {
+      if (!line.startsWith('{')) continue;
+      const entry = JSON.parse(line) as StartedLine;
+      if (entry.msg === 'cashdesk started') return entry;
+    }
+    await sleep(100);
+  }
+  return undefined;
+}
+
+describe('quick start (npm start on a fresh machine)', () => {
+  it('prints the URL and the demo logins, and the printed cashier login works', async () => {
+    const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cashdesk-quick-start-'));
+    workDirs.push(workDir);
+    const logFile = path.join(workDir, 'server.log');
+    const server = new ServerProcess({
+      name: 'quick-start',
+      port: await freePort(),
+      database: { DATA_DIR: path.join(workDir, 'data') },
+      logFile,
+      env: { DEMO: '1', LOG_LEVEL: 'info' },
+    });
+    await server.start();
+    try {
+      const started = await startedLine(logFile);
+      expect(started?.url).toBe(server.baseUrl);
+      expect(started?.database).toBe('sqlite');
+      const cashier = started?.logins?.find((l) => l.startsWith('cashier/'));
+      expect(cashier).toBeDefined();
+
+      const [login, password] = cashier!.split('/');
+      const signIn = await fetch(`${server.baseUrl}/api/v1/sign_in`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: server.baseUrl },
+        body: JSON.stringify({ login, password, remember: false }),
+      });
+      expect(signIn.status).toBe(200);
+      const cookie = signIn.headers.get('set-cookie')?.split(';')[0] ?? '';
+      const devices = await fetch(`${server.baseUrl}/api/v1/a/cashier/devices`, { headers: { cookie } });
+      expect(devices.status).toBe(200);
+      expect(((await devices.json()) as unknown[]).length).toBeGreaterThan(0);
+    } finally {
+      expect(await server.stop()).toBe(0);
+    }
+  }, 60_000);
+});
