@@ -18,6 +18,7 @@ import { healthRoutes } from './health/health.routes.js';
 import { clientErrorHandler, frameworkErrors, installErrorHandling } from './http/errors.js';
 import { installGracefulClose } from './http/graceful-close.js';
 import { installSecurityHeaders, originOf } from './http/security-headers.js';
+import { liveEventsRoutes } from './live/events.routes.js';
 import { lockRoutes } from './lock/lock.routes.js';
 import { maintenanceRoutes } from './maintenance/maintenance.routes.js';
 import { clientConfigRoutes } from './client-config/client-config.routes.js';
@@ -107,6 +108,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(healthRoutes(ctx));
   await app.register(authRoutes(ctx), { prefix: API_BASE });
   await app.register(floatRoutes(ctx), { prefix: API_BASE });
+  await app.register(liveEventsRoutes(ctx), { prefix: API_BASE });
   await app.register(devicesRoutes(ctx), { prefix: API_BASE });
   await app.register(cashRoutes(ctx), { prefix: API_BASE });
   await app.register(reportsRoutes(ctx), { prefix: API_BASE });

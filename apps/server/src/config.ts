@@ -1,6 +1,7 @@
 // Reads the server's configuration from the environment; README.md has the table of every variable.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { LIVE_HEARTBEAT_MS } from '@cashdesk/contract';
 import { z } from 'zod';
 
 /**
@@ -80,6 +81,8 @@ export interface Config {
   clientDownloadUrl: string | null;
   /** The support widget: a chat script, else the venue's support contact. */
   support: { chatScriptUrl: string | null; phone: string | null; email: string | null };
+  /** Live updates (live/): how often an open stream is checked against its session and pinged. */
+  live: { heartbeatMs: number };
 }
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
@@ -115,5 +118,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       phone: e.SUPPORT_PHONE ?? null,
       email: e.SUPPORT_EMAIL ?? null,
     },
+    live: { heartbeatMs: LIVE_HEARTBEAT_MS },
   };
 }

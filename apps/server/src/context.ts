@@ -2,12 +2,16 @@
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import { LedgerService, systemClock, type Clock } from './ledger/ledger.service.js';
+import type { ChangeFeed } from './live/change-feed.js';
+import { openChangeFeed } from './live/open-change-feed.js';
 
 export interface AppContext {
   config: Config;
   db: Db;
   ledger: LedgerService;
   clock: Clock;
+  /** What changed for which venue, for the live-updates streams (closed with the app). */
+  changes: ChangeFeed;
   /** The server's build hash (`/cashier_v`), the same one the web app's /version.json carries. */
   buildHash: string;
 }
@@ -18,5 +22,6 @@ export function createContext(
   buildHash: string,
   clock: Clock = systemClock,
 ): AppContext {
-  return { config, db, ledger: new LedgerService(db, clock), clock, buildHash };
+  const changes = openChangeFeed(db);
+  return { config, db, ledger: new LedgerService(db, clock, changes), clock, changes, buildHash };
 }

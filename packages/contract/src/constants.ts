@@ -19,6 +19,16 @@ export const PLACE_HISTORY_SHOWN = 16;
 export const LIMIT_REPORT_MAX = 100;
 
 export const POLL_INTERVAL_MS = 5000;
+/**
+ * While the live-updates stream is open, changes arrive pushed and polls only catch what push cannot
+ * see (the 24-hour window sliding, a change made by another process on the embedded database): every
+ * 15 s, the spec's other reading of the float poll.
+ */
+export const POLL_WITH_PUSH_MS = 15000;
+/** The live-updates stream sends at most one change message per this many ms (bursts are merged). */
+export const LIVE_COALESCE_MS = 1000;
+/** The live-updates stream's heartbeat; the session is checked again at each. */
+export const LIVE_HEARTBEAT_MS = 20000;
 export const MAINTENANCE_RELOAD_MS = 30000;
 /** The operator's maintenance message (docs/web-app.md). */
 export const MAINTENANCE_MESSAGE_MAX_LENGTH = 2000;

@@ -296,6 +296,14 @@ export type GameEvent = z.infer<typeof gameEvent>;
 export const versionInfo = z.object({ hash: z.string() });
 export const serverTime = z.object({ time: z.string() });
 
+// ---- live updates (GET /a/cashier/events, text/event-stream; docs/live-updates.md) -----------------
+
+/** `event: hello`, first on every stream: the server's build hash, as `GET /cashier_v` gives it. */
+export const liveHello = versionInfo;
+/** `event: change`: the venue's float changed, and/or these devices' detail did. */
+export const liveChange = z.object({ float: z.boolean(), devices: z.array(z.number()) });
+export type LiveChange = z.infer<typeof liveChange>;
+
 // ---- device gateway -------------------------------------------------------------------------------
 
 export const enrollRequest = z.strictObject({

@@ -1,6 +1,7 @@
 // The shape of one CLI command and what it gets to work with.
 import type { Db } from '../db/database.js';
 import type { Clock, LedgerService } from '../ledger/ledger.service.js';
+import type { ChangePublisher } from '../live/change-feed.js';
 import type { Args, ArgSpec } from './args.js';
 import type { Printer } from './output.js';
 
@@ -8,6 +9,8 @@ export interface CommandContext {
   db: Db;
   ledger: LedgerService;
   clock: Clock;
+  /** Tells the server's terminals what a command changed (across processes on PostgreSQL only). */
+  changes: ChangePublisher;
   print: Printer;
 }
 

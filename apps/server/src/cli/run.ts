@@ -2,6 +2,7 @@
 // tests drive it in-process and main.ts only wires it to the real process.
 import type { Db } from '../db/database.js';
 import { LedgerService, systemClock, type Clock } from '../ledger/ledger.service.js';
+import { openChangeFeed } from '../live/open-change-feed.js';
 import { parseArgs } from './args.js';
 import type { Command } from './command.js';
 import { accountCommands } from './commands/accounts.js';
@@ -57,8 +58,15 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     const db = typeof io.db === 'function' ? await io.db() : io.db;
     const clock = io.clock ?? systemClock;
     const print = new Printer(io.out, args.bool('json'));
-    const code = await command.run(args, { db, ledger: new LedgerService(db, clock), clock, print });
-    return code ?? EXIT.ok;
+    const changes = openChangeFeed(db);
+    try {
+      const ledger = new LedgerService(db, clock, changes);
+      const code = await command.run(args, { db, ledger, clock, changes, print });
+      return code ?? EXIT.ok;
+    } finally {
+      // Waits for the change notices the command published, before the caller closes the database.
+      await changes.close();
+    }
   } catch (error) {
     const known = error instanceof CliError;
     // Unexpected errors keep their message (this is a local operator tool) but say they are unexpected.

@@ -22,6 +22,8 @@ export type DialectName = 'sqlite' | 'postgres';
 export interface Db {
   kysely: Kysely<Database>;
   dialect: DialectName;
+  /** PostgreSQL's connection string, for connections outside the pool (LISTEN); null on SQLite. */
+  postgresUrl: string | null;
   close(): Promise<void>;
 }
 
@@ -65,7 +67,7 @@ function openSqlite(file: string, preparedStatements: boolean): Db {
   sqlite.pragma('busy_timeout = 5000');
   const database = preparedStatements ? cachingStatements(sqlite) : sqlite;
   const kysely = new Kysely<Database>({ dialect: new ImmediateSqliteDialect(database) });
-  return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
+  return { kysely, dialect: 'sqlite', postgresUrl: null, close: () => kysely.destroy() };
 }
 
 /** int8 and numeric arrive as strings from pg; money stays exact only as safe integers, so refuse the rest. */
@@ -92,7 +94,7 @@ function openPostgres(url: string, poolSize: number, preparedStatements: boolean
   const kysely = new Kysely<Database>({
     dialect: new PostgresDialect({ pool: preparedStatements ? namedStatementPool(pool) : pool }),
   });
-  return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
+  return { kysely, dialect: 'postgres', postgresUrl: url, close: () => kysely.destroy() };
 }
 
 export function openDatabase(options: DbOptions): Db {

@@ -19,6 +19,7 @@ import { accessibleDevice, accessibleRemoteDevice, pinFromHeader } from './devic
 import { linkDeviceByPin, type LinkInput } from './device-linking.js';
 import { viewDevices, withoutPlaces } from './device-view.js';
 import { listAccountDevices, updateDeviceSettings } from './devices.repository.js';
+import { deviceChange } from '../live/change-feed.js';
 
 const idParams = z.object({ id: idParam });
 
@@ -97,6 +98,7 @@ export function devicesRoutes(ctx: AppContext): FastifyPluginAsync {
         const cashier = cashierOf(request);
         const device = await accessibleDevice(ctx, cashier, id, 0);
         const updated = await updateDeviceSettings(ctx.db.kysely, device.id, patch);
+        void ctx.changes.publish(deviceChange(cashier.account_id, device.id));
         const [detail] = await view([updated ?? device]);
         return withoutPlaces(detail!);
       },

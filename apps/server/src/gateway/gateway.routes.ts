@@ -33,7 +33,7 @@ export function gatewayRoutes(ctx: AppContext): FastifyPluginAsync {
 
     app.get('/device/state', async (request) => {
       const device = await authenticateDevice(ctx.db, request.headers.authorization);
-      return deviceState(ctx.db, device);
+      return deviceState(ctx.db, ctx.changes, device);
     });
 
     app.post('/device/events', async (request, reply) => {

@@ -8,6 +8,7 @@ import { findDevice, findDeviceByTokenHash, listPlaces } from '../devices/device
 import { ApiError, type Outcome } from '../http/outcome.js';
 import type { DeviceEventInput, LedgerService } from '../ledger/ledger.service.js';
 import { toPlace } from '../devices/device-view.js';
+import { deviceChange, type ChangePublisher } from '../live/change-feed.js';
 
 export const PIN_TTL_MS = 10 * 60 * 1000;
 
@@ -102,9 +103,10 @@ export async function issuePin(
 }
 
 /** What the device shows; the first report after a cashier linked it completes its registration. */
-export async function deviceState(db: Db, device: DeviceRow) {
+export async function deviceState(db: Db, changes: ChangePublisher, device: DeviceRow) {
   if (device.account_id !== null && device.status === 'registering') {
     await db.kysely.updateTable('devices').set({ status: 'ready' }).where('id', '=', device.id).execute();
+    void changes.publish(deviceChange(device.account_id, device.id));
   }
   const places = await listPlaces(db.kysely, [device.id]);
   return { id: device.id, linked: device.account_id !== null, places: places.map(toPlace) };

@@ -12,6 +12,7 @@ import {
 import type { Db } from '../db/database.js';
 import type { AccountRow, LedgerKind, LedgerLine, NewLedgerEntry, PlaceRow } from '../db/schema.js';
 import { ApiError, ok, refusal, type Outcome } from '../http/outcome.js';
+import { noChangePublisher, type Change, type ChangePublisher } from '../live/change-feed.js';
 import { claimTrx, storeOutcome, type Claim, type Tx } from './idempotency.js';
 import {
   insertLedgerEntries,
@@ -87,11 +88,14 @@ export class LedgerService {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock = systemClock,
+    /** Told, after commit, what each operation changed, for the terminals watching (live/). */
+    private readonly changes: ChangePublisher = noChangePublisher,
   ) {}
 
   /** Back-office float top-up (delta > 0) or withdraw (delta < 0), against the outside world. */
   async moveFloat(input: FloatMoveInput): Promise<Outcome> {
-    return this.transaction(async (tx, now) => {
+    const change = { account_id: input.account_id, float: true, device_ids: [] };
+    return this.transaction(change, async (tx, now) => {
       const account = await this.requireAccount(tx, input.account_id);
       const claim = await claimTrx(tx, {
         ...this.claimBase(input.user_id, input.trx, now),
@@ -134,7 +138,8 @@ export class LedgerService {
    * is delta = -entries). Any withdraw burns the place's final bonus back to the promotion line.
    */
   async changePlaceCash(input: PlaceCashInput): Promise<Outcome> {
-    return this.transaction(async (tx, now) => {
+    const change = { account_id: input.account_id, float: true, device_ids: [input.device_id] };
+    return this.transaction(change, async (tx, now) => {
       const account = await this.requireAccount(tx, input.account_id);
       const place = await lockPlace(tx, this.db.dialect, input.device_id, input.place);
       if (!place) throw ApiError.validation('place', 'the device has no such place');
@@ -223,7 +228,8 @@ export class LedgerService {
 
   /** A game event from a device: bets, wins, jackpots, final bonus, cancels. Never touches the float. */
   async applyDeviceEvent(input: DeviceEventInput, rateBps: number): Promise<Outcome> {
-    return this.transaction(async (tx, now) => {
+    const change = { account_id: input.account_id, float: false, device_ids: [input.device_id] };
+    return this.transaction(change, async (tx, now) => {
       const place = await lockPlace(tx, this.db.dialect, input.device_id, input.place);
       if (!place) throw ApiError.validation('place', 'the device has no such place');
       const claim = await claimTrx(tx, {
@@ -318,8 +324,15 @@ export class LedgerService {
     return ok<{ balances: Balances }>({ balances: { entries, final_bonus: finalBonus } });
   }
 
-  private async transaction(work: (tx: Tx, now: number) => Promise<Outcome>): Promise<Outcome> {
-    return this.db.kysely.transaction().execute((tx) => work(tx, this.clock.now()));
+  /** One database transaction; once it commits a 200, the terminals are told what `change` names. */
+  private async transaction(
+    change: Change,
+    work: (tx: Tx, now: number) => Promise<Outcome>,
+  ): Promise<Outcome> {
+    const outcome = await this.db.kysely.transaction().execute((tx) => work(tx, this.clock.now()));
+    // Not awaited: the money call answers as soon as it commits; a replay's 200 repeats a harmless hint.
+    if (outcome.status === 200) void this.changes.publish(change);
+    return outcome;
   }
 
   private async requireAccount(tx: Tx, accountId: number): Promise<AccountRow> {

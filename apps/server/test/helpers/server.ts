@@ -154,7 +154,11 @@ export class TestClient {
     const url = /^https?:/.test(path) ? path : `${this.base}${path}`;
     const response = await fetch(url, { method, headers, body });
     const sessionCookie = this.keepSessionCookie(response.headers);
-    const text = await response.text();
+    // An event stream never ends by itself: its status and headers are the answer (helpers/event-stream.ts
+    // reads the messages).
+    const streaming = (response.headers.get('content-type') ?? '').startsWith('text/event-stream');
+    if (streaming) await response.body?.cancel();
+    const text = streaming ? '' : await response.text();
     return {
       status: response.status,
       body: parseBody(text, response.headers) as T,

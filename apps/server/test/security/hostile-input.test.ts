@@ -152,6 +152,7 @@ const ROUTES: FuzzRoute[] = [
     body: { schema: unlockRequest, valid: () => ({ password: 'not the password' }) },
   },
   { route: 'GET /api/v1/a/cashier/account_balance', auth: 'session' },
+  { route: 'GET /api/v1/a/cashier/events', auth: 'session' },
   { route: 'GET /api/v1/a/cashier/devices', auth: 'session' },
   { route: 'GET /api/v1/a/cashier/devices/:id', auth: 'session', params: { id: cabinetId } },
   {

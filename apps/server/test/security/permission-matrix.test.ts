@@ -272,6 +272,16 @@ const ROUTES: RouteRow[] = [
     },
   },
   {
+    // The live-updates stream: each cashier gets their own venue's (live/live-updates.test.ts).
+    route: 'GET /a/cashier/events',
+    method: 'GET',
+    path: () => '/a/cashier/events',
+    access: 'cashier',
+    restriction: null,
+    ok: { status: 200 },
+    otherVenue: { status: 200 },
+  },
+  {
     route: 'GET /a/cashier/devices',
     method: 'GET',
     path: () => '/a/cashier/devices',

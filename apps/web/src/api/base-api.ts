@@ -41,10 +41,12 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> =
   return result;
 };
 
-export const TAGS = ['Me', 'Float', 'Devices', 'Device', 'Reports', 'Lock'] as const;
+export const TAGS = ['Me', 'Float', 'Devices', 'Device', 'Reports', 'Lock', 'Version'] as const;
 type Tag = (typeof TAGS)[number];
-/** Every tag but the session's own: the venue's data, dropped from the cache while the till is locked. */
-export const CASHIER_DATA_TAGS: readonly Tag[] = TAGS.filter((tag) => tag !== 'Me' && tag !== 'Lock');
+/** The venue's data, dropped from the cache while the till is locked (not the session's, not the build's). */
+export const CASHIER_DATA_TAGS: readonly Tag[] = TAGS.filter(
+  (tag) => tag !== 'Me' && tag !== 'Lock' && tag !== 'Version',
+);
 
 export const baseApi = createApi({
   reducerPath: 'api',

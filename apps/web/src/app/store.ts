@@ -3,6 +3,7 @@ import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { baseApi } from '../api/base-api';
 import { devicesViewSlice } from '../features/devices/devices-view-slice';
+import { liveUpdatesSlice } from '../features/live-updates/live-updates-slice';
 import { sessionSlice } from '../features/session/session-slice';
 import { toastsSlice } from '../features/toasts/toasts-slice';
 
@@ -11,6 +12,7 @@ const rootReducer = combineReducers({
   [toastsSlice.name]: toastsSlice.reducer,
   [sessionSlice.name]: sessionSlice.reducer,
   [devicesViewSlice.name]: devicesViewSlice.reducer,
+  [liveUpdatesSlice.name]: liveUpdatesSlice.reducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;

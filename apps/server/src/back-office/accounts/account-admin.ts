@@ -15,6 +15,7 @@ import { lockAccount } from '../../ledger/ledger.repository.js';
 import { floatLimit, type LedgerService } from '../../ledger/ledger.service.js';
 import type { Actor } from '../access.js';
 import { recordAudit, recordChanges, type Snapshot } from '../audit/audit.repository.js';
+import { floatChange, type ChangePublisher } from '../../live/change-feed.js';
 
 /** The settings of an account as the audit log shows them (the float is the ledger's, not a setting). */
 function settingsOf(row: AccountRow): Snapshot {
@@ -49,11 +50,12 @@ export async function createAccountAudited(
  */
 export async function changeAccountSettings(
   db: Db,
+  changes: ChangePublisher,
   input: { account_id: number; patch: UpdateAccountRequest; actor: Actor; reason?: string; now_ms: number },
 ): Promise<AccountRow> {
   const { patch } = input;
   try {
-    return await db.kysely.transaction().execute(async (tx) => {
+    const updated = await db.kysely.transaction().execute(async (tx) => {
       // Locked, so the float checked below cannot move before the new limits are written.
       const current = await lockAccount(tx, db.dialect, input.account_id);
       if (!current) throw new ApiError(ERR.notFound);
@@ -80,6 +82,9 @@ export async function changeAccountSettings(
       await recordChanges(tx, entry, settingsOf(current), settingsOf(updated));
       return updated;
     });
+    // The terminals show the overdraft and the home-play flags with the float (and reload on a block).
+    await changes.publish(floatChange(updated.id));
+    return updated;
   } catch (error) {
     if (isCheckViolation(error)) throw ApiError.validation('', 'the new settings break an account rule');
     throw error;

@@ -36,7 +36,7 @@ export function accountsRoutes(ctx: AppContext): FastifyPluginAsync {
     app.post('/a/manager/account/:id', async (request): Promise<Account> => {
       const account = await accountInScope(ctx, request);
       const { reason, ...patch } = parse(updateAccountWithReason, request.body);
-      const row = await changeAccountSettings(ctx.db, {
+      const row = await changeAccountSettings(ctx.db, ctx.changes, {
         account_id: account.id,
         patch,
         actor: actorOf(request),

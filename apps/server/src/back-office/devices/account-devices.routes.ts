@@ -13,6 +13,7 @@ import { viewDevices, withoutPlaces } from '../../devices/device-view.js';
 import { parse } from '../../http/validate.js';
 import { accountInScope, actorOf } from '../access.js';
 import { editAccountDevice, listDevicesOfAccount, unlinkAccountDevice } from './account-devices.js';
+import { deviceChange } from '../../live/change-feed.js';
 
 const deviceParams = z.object({ id: idParam, deviceId: idParam });
 
@@ -37,14 +38,18 @@ export function accountDevicesRoutes(ctx: AppContext): FastifyPluginAsync {
 
     app.post('/a/manager/account/:id/devices/:deviceId', async (request): Promise<Device> => {
       const { reason, ...patch } = parse(editAccountDeviceRequest, request.body);
-      const row = await editAccountDevice(ctx.db, await target(request, reason), patch);
+      const change = await target(request, reason);
+      const row = await editAccountDevice(ctx.db, change, patch);
+      void ctx.changes.publish(deviceChange(change.account_id, change.device_id));
       const [detail] = await viewDevices(ctx.db.kysely, [row], ctx.clock.now());
       return withoutPlaces(detail!);
     });
 
     app.post('/a/manager/account/:id/devices/:deviceId/unlink', async (request): Promise<Ok> => {
       const { reason } = parse(unlinkDeviceRequest, request.body ?? {});
-      await unlinkAccountDevice(ctx.db, await target(request, reason));
+      const change = await target(request, reason);
+      await unlinkAccountDevice(ctx.db, change);
+      void ctx.changes.publish(deviceChange(change.account_id, change.device_id));
       return { ok: true };
     });
   };

@@ -164,7 +164,7 @@ const accountSet: Command = {
     max: 'string',
     'final-bonus-bps': 'string',
   },
-  async run(args, { db, clock, print }) {
+  async run(args, { db, clock, changes, print }) {
     const id = parseId('account id', args.positional(0));
     const patch = readPatch(args);
     if (Object.keys(patch).length === 0) {
@@ -174,7 +174,7 @@ const accountSet: Command = {
     if (!current) throw new CliError(`unknown account ${id}`);
     const c = current.currency;
     // The same rules, lock and audit entry as the back office's settings call.
-    const updated = await changeAccountSettings(db, {
+    const updated = await changeAccountSettings(db, changes, {
       account_id: id,
       patch,
       actor: OPERATOR,

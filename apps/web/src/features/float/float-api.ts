@@ -1,6 +1,7 @@
 // The float (account balance) of the signed-in cashier's venue, polled while a signed-in screen is open.
-import { POLL_INTERVAL_MS, type FloatInfo } from '@cashdesk/contract';
+import type { FloatInfo } from '@cashdesk/contract';
 import { baseApi } from '../../api/base-api';
+import { usePollInterval } from '../live-updates/use-poll-interval';
 
 export const floatApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
@@ -14,12 +15,12 @@ export const floatApi = baseApi.injectEndpoints({
 export const { useFloatQuery } = floatApi;
 
 /**
- * The float as the navigation bar reads it: polled every POLL_INTERVAL_MS and fetched afresh on mount,
+ * The float as the navigation bar reads it: polled (usePollInterval) and fetched afresh on mount,
  * so a cashier never acts on a figure from a previous screen. Other screens that only need a flag
  * (home_play, the block flags) can call this too: RTK Query shares one poll between subscribers.
  */
 export function usePolledFloat() {
-  return useFloatQuery(undefined, { pollingInterval: POLL_INTERVAL_MS, refetchOnMountOrArgChange: true });
+  return useFloatQuery(undefined, { pollingInterval: usePollInterval(), refetchOnMountOrArgChange: true });
 }
 
 export { floatVisibility, type FloatView } from './float-visibility';

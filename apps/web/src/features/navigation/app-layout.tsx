@@ -1,5 +1,6 @@
 // The frame of every signed-in screen: the navigation bar over the routed screen (<Outlet/>). It also
-// keeps the float polled, and reloads the page when the account's block flags or the build change.
+// keeps the float polled, holds the live-updates stream, and reloads the page when the account's block
+// flags or the build change.
 import { useEffect, useRef } from 'react';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import type { SerializedError } from '@reduxjs/toolkit';
@@ -15,6 +16,7 @@ import { toastShown } from '../toasts/toasts-slice';
 import { NavBar } from './nav-bar';
 import { useResetApiOnSignedOutExit } from './use-logout';
 import { useReloadOnNewVersion } from './use-reload-on-new-version';
+import { useLiveUpdates } from '../live-updates/use-live-updates';
 import './app-layout.css';
 
 export function AppLayout() {
@@ -22,6 +24,7 @@ export function AppLayout() {
   const float = usePolledFloat();
   useReloadOnBlockChange(float.data);
   useReloadOnNewVersion();
+  useLiveUpdates();
   useFloatErrorToast(float.error, float.fulfilledTimeStamp);
   useResetApiOnSignedOutExit();
 

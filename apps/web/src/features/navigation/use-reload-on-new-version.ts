@@ -1,10 +1,11 @@
 // Spec section 4: a new build makes open terminals reload. The build's hash is read once from
-// /version.json at start; the server's is polled at GET /api/v1/cashier_v every POLL_INTERVAL_MS.
+// /version.json at start; the server's is polled at GET /api/v1/cashier_v (usePollInterval) and asked
+// again on every live-updates hello.
 // If either is missing (development, an old server) nothing happens.
-import { POLL_INTERVAL_MS } from '@cashdesk/contract';
 import { useEffect, useState } from 'react';
 import { baseApi } from '../../api/base-api';
 import { reloadPage } from '../float/use-reload-on-block-change';
+import { usePollInterval } from '../live-updates/use-poll-interval';
 
 export const CLIENT_VERSION_URL = '/version.json';
 /** Remembers, for this tab, the server hash a reload was made for (see the loop guard below). */
@@ -12,7 +13,10 @@ export const RELOADED_FOR_STORAGE_KEY = 'reloaded_for_version';
 
 export const versionApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    serverVersion: build.query<{ hash: string }, void>({ query: () => '/cashier_v' }),
+    serverVersion: build.query<{ hash: string }, void>({
+      query: () => '/cashier_v',
+      providesTags: ['Version'],
+    }),
   }),
 });
 
@@ -65,7 +69,7 @@ export function useReloadOnNewVersion(reload: () => void = reloadPage): void {
   }, []);
 
   const { data } = useServerVersionQuery(undefined, {
-    pollingInterval: POLL_INTERVAL_MS,
+    pollingInterval: usePollInterval(),
     skip: !clientHash,
   });
   const serverHash = hashOf(data);

@@ -63,7 +63,8 @@ export const cashApi = baseApi.injectEndpoints({
       }),
       // A null answer counts as empty (spec section 7).
       transformResponse: (entries: ReportEntry[] | null) => entries ?? [],
-      providesTags: ['Reports'],
+      // About this device: a live change to it refetches the place's operations too.
+      providesTags: (_result, _error, { deviceId }) => ['Reports', { type: 'Device', id: deviceId }],
     }),
   }),
 });

@@ -82,7 +82,8 @@ export const devicesApi = baseApi.injectEndpoints({
         headers: { [PIN_HEADER]: pin },
       }),
       transformResponse: (events: GameEvent[] | null) => events ?? [],
-      providesTags: ['Reports'],
+      // About this device: a live change to it refetches the report too.
+      providesTags: (_result, _error, { device_id }) => ['Reports', { type: 'Device', id: device_id }],
     }),
   }),
 });

@@ -1,8 +1,8 @@
-// One device, regular or remote, polled every POLL_INTERVAL_MS while shown: header with Back, its 24-hour
+// One device, regular or remote, polled (usePollInterval) while shown: header with Back, its 24-hour
 // summary, and the tabs Players, History and (remote only) Game. Used by the side panel (>= 768 px) and
 // by the /devices/:id page. A 406 returns to the list; for a remote device any refusal (PIN changed, hard
 // block) shows its toast and resets the view, and a missing PIN resets it at once.
-import { DEVICE_TYPE, POLL_INTERVAL_MS, type DeviceDetail, type DeviceType } from '@cashdesk/contract';
+import { DEVICE_TYPE, type DeviceDetail, type DeviceType } from '@cashdesk/contract';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +18,7 @@ import { GameTab } from './game-tab';
 import { HistoryTab } from './history-tab';
 import { PlayersTab } from './players-tab';
 import { Tabs, type TabItem } from './tabs';
+import { usePollInterval } from '../../live-updates/use-poll-interval';
 
 export interface DeviceDetailViewProps {
   id: number;
@@ -33,7 +34,7 @@ export interface DeviceDetailViewProps {
 type TabKey = 'players' | 'history' | 'game';
 
 function useDeviceDetail(id: number, type: DeviceType, pin: string | null) {
-  const options = { pollingInterval: POLL_INTERVAL_MS };
+  const options = { pollingInterval: usePollInterval() };
   const regular = useDeviceQuery(type === DEVICE_TYPE.regular ? id : skipToken, options);
   const remote = useRemoteDeviceQuery(type === DEVICE_TYPE.remote && pin ? { id, pin } : skipToken, options);
   return type === DEVICE_TYPE.remote ? remote : regular;

@@ -1,16 +1,17 @@
 // The Game tab of a remote device: its game report, newest first, with credits and withdrawals told
 // apart and lucky bets left out (spec section 4).
-import { formatCents, POLL_INTERVAL_MS } from '@cashdesk/contract';
+import { formatCents } from '@cashdesk/contract';
 import { useTranslation } from 'react-i18next';
 import { useGameReportQuery } from '../api/devices-api';
 import { formatShortDate } from '../../../lib/date-time';
 import { gameEventDisplay, signedAmount } from '../lib/game-event-display';
+import { usePollInterval } from '../../live-updates/use-poll-interval';
 
 export function GameTab({ deviceId, pin }: { deviceId: number; pin: string }) {
   const { t } = useTranslation('devices');
   const { data, isLoading, isError } = useGameReportQuery(
     { device_id: deviceId, pin },
-    { pollingInterval: POLL_INTERVAL_MS },
+    { pollingInterval: usePollInterval() },
   );
   if (isLoading) return <p className="devices-empty">{t('common:loading')}</p>;
   if (isError && !data) return <p className="devices-empty">{t('game.failed')}</p>;

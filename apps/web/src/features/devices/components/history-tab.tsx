@@ -1,17 +1,12 @@
 // The History tab: a chosen place's last operations by every cashier of the venue (limit report, 20
 // fetched, 16 newest shown); rows by other cashiers are marked.
-import {
-  formatCents,
-  PLACE_HISTORY_SHOWN,
-  POLL_INTERVAL_MS,
-  type DeviceDetail,
-  type ReportEntry,
-} from '@cashdesk/contract';
+import { formatCents, PLACE_HISTORY_SHOWN, type DeviceDetail, type ReportEntry } from '@cashdesk/contract';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMeQuery } from '../../auth/api/auth-api';
 import { useLastPlaceOperationsQuery } from '../../cash/api/cash-api';
 import { formatShortDate } from '../../../lib/date-time';
+import { usePollInterval } from '../../live-updates/use-poll-interval';
 
 export function HistoryTab({ device }: { device: DeviceDetail }) {
   const { t } = useTranslation('devices');
@@ -42,7 +37,7 @@ function PlaceOperations({ deviceId, place }: { deviceId: number; place: number 
   const { data: me } = useMeQuery();
   const { data, isLoading, isError } = useLastPlaceOperationsQuery(
     { deviceId, place },
-    { pollingInterval: POLL_INTERVAL_MS },
+    { pollingInterval: usePollInterval() },
   );
   if (isLoading) return <p className="devices-empty">{t('common:loading')}</p>;
   if (isError && !data) return <p className="devices-empty">{t('history.failed')}</p>;

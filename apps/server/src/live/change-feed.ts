@@ -1,0 +1,96 @@
+// What changed for which venue, told to the terminals watching it (the live-updates stream). A change is
+// published after its transaction commits; a subscriber hears the changes of one account.
+//
+// Two feeds behind one interface: in process (the embedded database has one server process) and across
+// server processes on PostgreSQL (LISTEN/NOTIFY, pg-change-feed.ts). Push is a hint, never the record:
+// a lost change is caught by the terminal's slower poll, so publishing never fails a money call.
+
+export interface Change {
+  account_id: number;
+  /** The account's float (balance, or a setting shown with it) changed. */
+  float: boolean;
+  /** Devices whose detail (places, balances, status, name) changed. */
+  device_ids: readonly number[];
+}
+
+export interface ChangePublisher {
+  /** Never rejects: the change is already committed, and terminals poll anyway. */
+  publish(change: Change): Promise<void>;
+}
+
+export interface ChangeSubscriber {
+  onChange(change: Change): void;
+  /** The feed lost changes (its database connection dropped): the subscriber must resynchronise. */
+  onLost(): void;
+}
+
+export interface ChangeFeed extends ChangePublisher {
+  subscribe(accountId: number, subscriber: ChangeSubscriber): () => void;
+  /** Resolves once a subscriber will hear every change published from now on; rejects if it cannot. */
+  ready(): Promise<void>;
+  /** Streams open now, for /readyz-style figures and the benchmarks. */
+  readonly subscriberCount: number;
+  close(): Promise<void>;
+}
+
+/** For code that changes nothing a terminal watches, and for tests of the ledger alone. */
+export const noChangePublisher: ChangePublisher = { publish: async () => undefined };
+
+/** The subscribers of this process, by account: the part every feed shares. */
+export class LocalSubscribers {
+  private readonly byAccount = new Map<number, Set<ChangeSubscriber>>();
+  private count = 0;
+
+  get size(): number {
+    return this.count;
+  }
+
+  add(accountId: number, subscriber: ChangeSubscriber): () => void {
+    let set = this.byAccount.get(accountId);
+    if (!set) this.byAccount.set(accountId, (set = new Set()));
+    set.add(subscriber);
+    this.count += 1;
+    return () => {
+      if (!set.delete(subscriber)) return;
+      this.count -= 1;
+      if (set.size === 0) this.byAccount.delete(accountId);
+    };
+  }
+
+  deliver(change: Change): void {
+    for (const subscriber of this.byAccount.get(change.account_id) ?? []) subscriber.onChange(change);
+  }
+
+  lostAll(): void {
+    for (const set of this.byAccount.values()) for (const subscriber of set) subscriber.onLost();
+  }
+}
+
+/** One process: a change is delivered to this process's subscribers, after the publisher's turn. */
+export class InProcessChangeFeed implements ChangeFeed {
+  private readonly subscribers = new LocalSubscribers();
+
+  get subscriberCount(): number {
+    return this.subscribers.size;
+  }
+
+  async publish(change: Change): Promise<void> {
+    queueMicrotask(() => this.subscribers.deliver(change));
+  }
+
+  subscribe(accountId: number, subscriber: ChangeSubscriber): () => void {
+    return this.subscribers.add(accountId, subscriber);
+  }
+
+  async ready(): Promise<void> {}
+
+  async close(): Promise<void> {}
+}
+
+export function floatChange(accountId: number): Change {
+  return { account_id: accountId, float: true, device_ids: [] };
+}
+
+export function deviceChange(accountId: number, deviceId: number): Change {
+  return { account_id: accountId, float: false, device_ids: [deviceId] };
+}

@@ -1,0 +1,71 @@
+// One terminal's live-updates stream (Server-Sent Events): the hello, its venue's changes merged so a
+// burst (a device reporting every second, a queue of deposits) costs the terminal one refetch per
+// LIVE_COALESCE_MS at most, and the heartbeat comment that keeps proxies from closing an idle stream.
+import type { Writable } from 'node:stream';
+import { LIVE_COALESCE_MS, POLL_INTERVAL_MS, type LiveChange } from '@cashdesk/contract';
+import type { Change, ChangeSubscriber } from './change-feed.js';
+
+/** One SSE message; `data` is one line of JSON, so it needs no splitting. */
+export function sseMessage(event: string, data: unknown): string {
+  return `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+}
+
+export class LiveStream implements ChangeSubscriber {
+  private pendingFloat = false;
+  private readonly pendingDevices = new Set<number>();
+  private flushTimer: NodeJS.Timeout | null = null;
+  private lastFlushMs = Number.NEGATIVE_INFINITY;
+  private ended = false;
+
+  constructor(
+    private readonly response: Writable,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  get isOpen(): boolean {
+    return !this.ended;
+  }
+
+  /** First message: the browser reconnects after POLL_INTERVAL_MS, and learns the server's build. */
+  hello(hash: string): void {
+    this.write(`retry: ${POLL_INTERVAL_MS}\n${sseMessage('hello', { hash })}`);
+  }
+
+  onChange(change: Change): void {
+    if (this.ended) return;
+    this.pendingFloat ||= change.float;
+    for (const id of change.device_ids) this.pendingDevices.add(id);
+    if (this.flushTimer) return;
+    const wait = Math.max(0, this.lastFlushMs + LIVE_COALESCE_MS - this.now());
+    this.flushTimer = setTimeout(() => this.flush(), wait);
+  }
+
+  /** The feed missed changes: end the stream; the terminal reconnects and refetches on the hello. */
+  onLost(): void {
+    this.end();
+  }
+
+  ping(): void {
+    this.write(': ping\n\n');
+  }
+
+  end(): void {
+    if (this.ended) return;
+    this.ended = true;
+    if (this.flushTimer) clearTimeout(this.flushTimer);
+    this.response.end();
+  }
+
+  private flush(): void {
+    this.flushTimer = null;
+    this.lastFlushMs = this.now();
+    const change: LiveChange = { float: this.pendingFloat, devices: [...this.pendingDevices] };
+    this.pendingFloat = false;
+    this.pendingDevices.clear();
+    this.write(sseMessage('change', change));
+  }
+
+  private write(text: string): void {
+    if (!this.ended) this.response.write(text);
+  }
+}

@@ -1,0 +1,100 @@
+// Changes across server processes on PostgreSQL: a publisher NOTIFYs, every process LISTENs on one
+// dedicated connection and hands each change to its own subscribers (its own changes come back the same
+// way, so there is one path). The listening connection opens with the first stream; if it drops, every
+// stream of this process ends (its terminals reconnect, refetch and poll meanwhile) rather than silently
+// missing changes.
+import { sql } from 'kysely';
+import pg from 'pg';
+import type { Db } from '../db/database.js';
+import { LocalSubscribers, type Change, type ChangeFeed, type ChangeSubscriber } from './change-feed.js';
+
+export const CHANGES_CHANNEL = 'cashdesk_changes';
+
+/** A NOTIFY payload back into a change; anything else on the channel is ignored. */
+export function parseChange(payload: string | undefined): Change | null {
+  try {
+    const value: unknown = JSON.parse(payload ?? '');
+    if (typeof value !== 'object' || value === null) return null;
+    const { account_id, float, device_ids } = value as Record<string, unknown>;
+    if (!Number.isSafeInteger(account_id) || typeof float !== 'boolean' || !Array.isArray(device_ids))
+      return null;
+    if (!device_ids.every((id) => Number.isSafeInteger(id))) return null;
+    return { account_id: account_id as number, float, device_ids: device_ids as number[] };
+  } catch {
+    return null;
+  }
+}
+
+export class PostgresChangeFeed implements ChangeFeed {
+  private readonly subscribers = new LocalSubscribers();
+  private listening: Promise<pg.Client> | null = null;
+  private readonly publishing = new Set<Promise<void>>();
+  private closed = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly url: string,
+  ) {}
+
+  get subscriberCount(): number {
+    return this.subscribers.size;
+  }
+
+  publish(change: Change): Promise<void> {
+    const notice = sql`select pg_notify(${CHANGES_CHANNEL}, ${JSON.stringify(change)})`
+      .execute(this.db.kysely)
+      .then(
+        () => undefined,
+        // Committed already; the terminals' poll catches it. A closing pool is the usual cause.
+        () => undefined,
+      )
+      .finally(() => this.publishing.delete(notice));
+    this.publishing.add(notice);
+    return notice;
+  }
+
+  subscribe(accountId: number, subscriber: ChangeSubscriber): () => void {
+    return this.subscribers.add(accountId, subscriber);
+  }
+
+  /** Resolves once this process is listening (connecting the first time, or again after a drop). */
+  async ready(): Promise<void> {
+    if (this.closed) throw new Error('change feed closed');
+    this.listening ??= this.listen().catch((error: unknown) => {
+      this.listening = null;
+      throw error;
+    });
+    await this.listening;
+  }
+
+  private async listen(): Promise<pg.Client> {
+    const client = new pg.Client({ connectionString: this.url });
+    const lost = () => {
+      if (this.listening === null) return;
+      this.listening = null;
+      client.removeAllListeners('notification');
+      void client.end().catch(() => undefined);
+      this.subscribers.lostAll();
+    };
+    client.on('error', lost);
+    client.on('end', lost);
+    client.on('notification', (message) => {
+      if (message.channel !== CHANGES_CHANNEL) return;
+      const change = parseChange(message.payload);
+      if (change) this.subscribers.deliver(change);
+    });
+    await client.connect();
+    await client.query(`LISTEN ${CHANGES_CHANNEL}`);
+    return client;
+  }
+
+  /** Waits for the notices in flight (a CLI command's), then stops listening. */
+  async close(): Promise<void> {
+    this.closed = true;
+    await Promise.all(this.publishing);
+    const listening = this.listening;
+    this.listening = null;
+    const client = await listening?.catch(() => null);
+    await client?.end().catch(() => undefined);
+  }
+}

@@ -1,0 +1,224 @@
+// The live-updates stream (GET /a/cashier/events): a cashier hears of their venue's changes as they
+// commit (and of no other venue's), bursts are merged, the stream is refused or ended when the session
+// does not allow it, and on PostgreSQL a change made through one server process reaches the terminals
+// of another.
+import { ERR, LIVE_COALESCE_MS, liveChange, TX_TYPE } from '@cashdesk/contract';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Db } from '../../src/db/database.js';
+import { verifyLedger } from '../../src/ledger/verify.js';
+import { signedInAs } from '../back-office/support.js';
+import { cash, cashierClient, linkCabinet, sendEvent, type LinkedDevice } from '../cashier/support.js';
+import { postgresTestDatabase, testDatabases } from '../helpers/databases.js';
+import { openEventStream, type OpenedStream, type SseMessage } from '../helpers/event-stream.js';
+import { createVenue } from '../helpers/factories.js';
+import { startTestServer, type TestClient, type TestServer } from '../helpers/server.js';
+
+const HEARTBEAT_MS = 150;
+
+function changeOf(message: SseMessage) {
+  expect(message.event).toBe('change');
+  return liveChange.parse(message.data);
+}
+
+/** Skips changes the set-up made (a cabinet reporting in) until one names the float. */
+async function nextFloatChange(stream: OpenedStream) {
+  for (;;) {
+    const change = changeOf(await stream.next());
+    if (change.float) return change;
+  }
+}
+
+/** Opens a stream and reads its hello, so every later message is a change. */
+async function listen(client: TestClient): Promise<OpenedStream> {
+  const stream = await openEventStream(client);
+  expect(stream.status).toBe(200);
+  expect((await stream.next()).event).toBe('hello');
+  return stream;
+}
+
+describe.each(testDatabases)('live updates on $name', (database) => {
+  let db: Db;
+  let server: TestServer;
+  let venueId: number;
+  let cashier: TestClient;
+  let colleague: TestClient;
+  let outsider: TestClient;
+  let cabinet: LinkedDevice;
+  let outsiderCabinet: LinkedDevice;
+  const streams: OpenedStream[] = [];
+  const opened = async (client: TestClient) => {
+    const stream = await listen(client);
+    streams.push(stream);
+    return stream;
+  };
+
+  beforeAll(async () => {
+    db = await database.open();
+    server = await startTestServer(db, {
+      buildHash: 'build-live-1',
+      config: { enrollmentOpen: true, live: { heartbeatMs: HEARTBEAT_MS } },
+    });
+    venueId = (await createVenue(db, { float: 10_000_00 })).id;
+    const otherVenueId = (await createVenue(db, { float: 10_000_00 })).id;
+    cashier = (await cashierClient(server, db, venueId)).client;
+    colleague = (await cashierClient(server, db, venueId)).client;
+    outsider = (await cashierClient(server, db, otherVenueId)).client;
+    cabinet = await linkCabinet(server, cashier);
+    outsiderCabinet = await linkCabinet(server, outsider);
+  });
+
+  afterAll(async () => {
+    for (const stream of streams) stream.close();
+    expect(await verifyLedger(db)).toEqual([]);
+    await server.close();
+    await db.close();
+  });
+
+  it('opens as an event stream that is never cached and starts with the server build hash', async () => {
+    const stream = await openEventStream(cashier);
+    streams.push(stream);
+    expect(stream.status).toBe(200);
+    expect(stream.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    expect(stream.headers.get('cache-control')).toBe('no-store');
+    expect(await stream.next()).toEqual({ event: 'hello', data: { hash: 'build-live-1' } });
+  });
+
+  it("tells every terminal of the venue of a colleague's deposit, and no other venue's terminal", async () => {
+    const mine = await opened(cashier);
+    const theirs = await opened(outsider);
+    expect((await cash(colleague, cabinet.id, 1, 25_00)).status).toBe(200);
+    expect(changeOf(await mine.next())).toEqual({ float: true, devices: [cabinet.id] });
+
+    // The outsider's first message is about their own venue, so they never heard of the deposit.
+    expect((await cash(outsider, outsiderCabinet.id, 2, 5_00)).status).toBe(200);
+    expect(changeOf(await theirs.next())).toEqual({ float: true, devices: [outsiderCabinet.id] });
+  });
+
+  it('tells of a game played on a device without touching the float, and of a refused call nothing', async () => {
+    const stream = await opened(cashier);
+    expect((await cash(cashier, cabinet.id, 3, 10_00)).status).toBe(200);
+    await stream.next();
+    // Withdrawing more than the place holds is refused: nothing changed, nothing is told.
+    expect((await cash(cashier, cabinet.id, 3, -999_00)).status).not.toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, LIVE_COALESCE_MS));
+    expect((await sendEvent(cabinet, { place: 3, type: TX_TYPE.pay, amount: 1_00 })).status).toBe(200);
+    expect(changeOf(await stream.next())).toEqual({ float: false, devices: [cabinet.id] });
+  });
+
+  it('merges a burst into at most one message per second, naming everything that changed', async () => {
+    const second = await linkCabinet(server, cashier);
+    const stream = await opened(cashier);
+    const started = Date.now();
+    for (let i = 0; i < 6; i++) {
+      expect((await cash(colleague, i % 2 === 0 ? cabinet.id : second.id, 4, 1_00)).status).toBe(200);
+    }
+    const first = changeOf(await stream.next());
+    const seen = new Set(first.devices);
+    if (seen.size < 2) {
+      const next = changeOf(await stream.next(3 * LIVE_COALESCE_MS));
+      expect(Date.now() - started).toBeGreaterThanOrEqual(LIVE_COALESCE_MS - 50);
+      next.devices.forEach((id) => seen.add(id));
+    }
+    expect([...seen].sort()).toEqual([cabinet.id, second.id].sort());
+  });
+
+  it("tells of a manager's change to the venue's settings (the terminals show them with the float)", async () => {
+    const stream = await opened(cashier);
+    const manager = await signedInAs(server, db, 'manager', venueId);
+    const res = await manager.client.post(`/a/manager/account/${venueId}`, {
+      is_light_block_home_play: true,
+    });
+    expect(res.status).toBe(200);
+    expect(changeOf(await stream.next())).toEqual({ float: true, devices: [] });
+  });
+
+  it('is refused without a session, to a role that is not a cashier, and while the till is locked', async () => {
+    const anonymous = await openEventStream(server.client());
+    expect({ status: anonymous.status, body: anonymous.errorBody }).toEqual({
+      status: 401,
+      body: { err: ERR.unauthorized },
+    });
+    const manager = await signedInAs(server, db, 'manager', venueId);
+    expect((await openEventStream(manager.client)).status).toBe(403);
+
+    const locking = (await cashierClient(server, db, venueId)).client;
+    expect((await locking.post('/a/lock')).status).toBe(200);
+    const locked = await openEventStream(locking);
+    expect({ status: locked.status, body: locked.errorBody }).toEqual({
+      status: 423,
+      body: { err: ERR.tillLocked },
+    });
+  });
+
+  it('ends an open stream once its session ends (sign-out, or a lock in another tab)', async () => {
+    const leaving = (await cashierClient(server, db, venueId)).client;
+    const signedOut = await listen(leaving);
+    expect((await leaving.clone().get('/a/sign_out')).status).toBe(200);
+    await signedOut.ended(20 * HEARTBEAT_MS);
+
+    const locking = (await cashierClient(server, db, venueId)).client;
+    const lockedAway = await listen(locking);
+    expect((await locking.post('/a/lock')).status).toBe(200);
+    await lockedAway.ended(20 * HEARTBEAT_MS);
+  });
+
+  it('ends every open stream when the server closes, so closing does not wait on them', async () => {
+    const own = await database.open();
+    const closing = await startTestServer(own);
+    const venue = await createVenue(own, { float: 1_00 });
+    const stream = await listen((await cashierClient(closing, own, venue.id)).client);
+    await closing.close();
+    await stream.ended();
+    await own.close();
+  });
+});
+
+describe.skipIf(!postgresTestDatabase)('live updates across server processes on PostgreSQL', () => {
+  let db: Db;
+  let second: Db;
+  let front: TestServer;
+  let back: TestServer;
+  let venueId: number;
+
+  beforeAll(async () => {
+    db = await postgresTestDatabase!.open();
+    // A second pool on the same schema: what a second server process of the same deployment would have.
+    second = openDatabase({ kind: 'postgres', url: db.postgresUrl!, poolSize: 4 });
+    front = await startTestServer(db, { config: { enrollmentOpen: true } });
+    back = await startTestServer(second);
+    venueId = (await createVenue(db, { float: 1_000_00 })).id;
+  });
+
+  afterAll(async () => {
+    await front.close();
+    await back.close();
+    await second.close();
+    await db.close();
+  });
+
+  it('a deposit through one process reaches a terminal streaming from the other', async () => {
+    const installer = (await cashierClient(front, db, venueId)).client;
+    const cabinet = await linkCabinet(front, installer);
+    const watcher = await listen((await cashierClient(back, db, venueId)).client);
+    expect((await cash(installer, cabinet.id, 1, 7_00)).status).toBe(200);
+    expect(await nextFloatChange(watcher)).toEqual({ float: true, devices: [cabinet.id] });
+    watcher.close();
+  });
+
+  it('ends its streams when its LISTEN connection drops, and listens again for the next stream', async () => {
+    const terminal = (await cashierClient(back, db, venueId)).client;
+    const stream = await listen(terminal);
+    // Every listener of this schema's servers; dropping them is what a database restart does.
+    await sql`select pg_terminate_backend(pid) from pg_stat_activity
+              where query = 'LISTEN cashdesk_changes' and pid <> pg_backend_pid()`.execute(db.kysely);
+    await stream.ended();
+
+    const again = await listen(terminal);
+    const installer = (await cashierClient(front, db, venueId)).client;
+    const cabinet = await linkCabinet(front, installer);
+    expect((await cash(installer, cabinet.id, 2, 3_00)).status).toBe(200);
+    expect(await nextFloatChange(again)).toEqual({ float: true, devices: [cabinet.id] });
+    again.close();
+  });
+});

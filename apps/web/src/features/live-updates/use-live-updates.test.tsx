@@ -1,0 +1,135 @@
+import { POLL_INTERVAL_MS, POLL_WITH_PUSH_MS } from '@cashdesk/contract';
+import { act, renderHook, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { Provider } from 'react-redux';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { makeStore } from '../../app/store';
+import { calledRoutes, stubFetch } from '../auth/testing/stub-fetch';
+import { useDeviceQuery } from '../devices/api/devices-api';
+import { useFloatQuery } from '../float/float-api';
+import { LIVE_EVENTS_URL, readChange, useLiveUpdates } from './use-live-updates';
+import { usePollInterval } from './use-poll-interval';
+
+/** The browser's EventSource, driven by the test: `emit` plays a message from the server. */
+class FakeEventSource {
+  static readonly CONNECTING = 0;
+  static readonly OPEN = 1;
+  static readonly CLOSED = 2;
+  static opened: FakeEventSource[] = [];
+  readyState = FakeEventSource.CONNECTING;
+  private readonly listeners = new Map<string, Array<(event: MessageEvent<string>) => void>>();
+
+  constructor(
+    readonly url: string,
+    readonly init?: EventSourceInit,
+  ) {
+    FakeEventSource.opened.push(this);
+  }
+
+  addEventListener(type: string, listener: (event: MessageEvent<string>) => void) {
+    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
+  }
+
+  emit(type: string, data = '') {
+    if (type !== 'error') this.readyState = FakeEventSource.OPEN;
+    act(() => this.listeners.get(type)?.forEach((listener) => listener(new MessageEvent(type, { data }))));
+  }
+
+  close() {
+    this.readyState = FakeEventSource.CLOSED;
+  }
+}
+
+const FLOAT = 'GET /api/v1/a/cashier/account_balance';
+const DEVICE_7 = 'GET /api/v1/a/cashier/devices/7';
+const DEVICE_8 = 'GET /api/v1/a/cashier/devices/8';
+
+function setUp() {
+  FakeEventSource.opened = [];
+  vi.stubGlobal('EventSource', FakeEventSource);
+  const fetchMock = stubFetch({
+    [FLOAT]: { body: { balance: 100 } },
+    [DEVICE_7]: { body: { id: 7 } },
+    [DEVICE_8]: { body: { id: 8 } },
+  });
+  const store = makeStore();
+  const wrapper = ({ children }: { children: ReactNode }) => <Provider store={store}>{children}</Provider>;
+  const screen = renderHook(
+    () => {
+      useLiveUpdates();
+      useFloatQuery();
+      useDeviceQuery(7);
+      useDeviceQuery(8);
+      return usePollInterval();
+    },
+    { wrapper },
+  );
+  return { fetchMock, screen, store };
+}
+
+const countOf = (fetchMock: ReturnType<typeof stubFetch>, route: string) =>
+  calledRoutes(fetchMock).filter((called) => called === route).length;
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+describe('useLiveUpdates (server push beside polling)', () => {
+  it('opens the venue stream with the session cookie and polls at 5 s until the server says hello', async () => {
+    const { screen, fetchMock } = setUp();
+    expect(FakeEventSource.opened.map((s) => [s.url, s.init?.withCredentials])).toEqual([
+      [LIVE_EVENTS_URL, true],
+    ]);
+    expect(screen.result.current).toBe(POLL_INTERVAL_MS);
+    await waitFor(() => expect(countOf(fetchMock, FLOAT)).toBe(1));
+
+    FakeEventSource.opened[0]!.emit('hello', '{"hash":"abc"}');
+    expect(screen.result.current).toBe(POLL_WITH_PUSH_MS);
+    // The hello may follow changes this terminal missed: what it shows is fetched again.
+    await waitFor(() => expect(countOf(fetchMock, FLOAT)).toBe(2));
+    await waitFor(() => expect(countOf(fetchMock, DEVICE_7)).toBe(2));
+  });
+
+  it('refetches only what a change names: the float, and the devices listed', async () => {
+    const { fetchMock } = setUp();
+    const source = FakeEventSource.opened[0]!;
+    source.emit('hello', '{"hash":"abc"}');
+    await waitFor(() => expect(countOf(fetchMock, DEVICE_8)).toBe(2));
+
+    source.emit('change', '{"float":false,"devices":[7]}');
+    await waitFor(() => expect(countOf(fetchMock, DEVICE_7)).toBe(3));
+    source.emit('change', '{"float":true,"devices":[]}');
+    await waitFor(() => expect(countOf(fetchMock, FLOAT)).toBe(3));
+    expect(countOf(fetchMock, DEVICE_8)).toBe(2);
+  });
+
+  it('goes back to 5 s polling when the stream fails, and reopens a refused stream after one poll period', () => {
+    vi.useFakeTimers();
+    const { screen } = setUp();
+    const first = FakeEventSource.opened[0]!;
+    first.emit('hello', '{"hash":"abc"}');
+    expect(screen.result.current).toBe(POLL_WITH_PUSH_MS);
+
+    first.readyState = FakeEventSource.CLOSED; // e.g. 423: the till was locked in another tab
+    first.emit('error');
+    expect(screen.result.current).toBe(POLL_INTERVAL_MS);
+    act(() => vi.advanceTimersByTime(POLL_INTERVAL_MS));
+    expect(FakeEventSource.opened).toHaveLength(2);
+  });
+
+  it('closes the stream when the screen goes away', () => {
+    const { screen, store } = setUp();
+    FakeEventSource.opened[0]!.emit('hello', '{"hash":"abc"}');
+    screen.unmount();
+    expect(FakeEventSource.opened[0]!.readyState).toBe(FakeEventSource.CLOSED);
+    expect(store.getState().liveUpdates.connected).toBe(false);
+  });
+
+  it('ignores a change it cannot read', () => {
+    expect(readChange('{"float":true,"devices":[1,2]}')).toEqual({ float: true, devices: [1, 2] });
+    expect(readChange('{"float":"yes","devices":[]}')).toBeNull();
+    expect(readChange('{"float":true,"devices":["1"]}')).toBeNull();
+    expect(readChange('not json')).toBeNull();
+  });
+});

@@ -1,0 +1,68 @@
+// Holds the live-updates stream (GET /api/v1/a/cashier/events, docs/live-updates.md) while a cashier's
+// screen is open, and turns its messages into refetches of what changed. Push is a shortcut, never the
+// only path: whenever the stream is not open (no EventSource, a proxy that drops it, a locked till,
+// a server restart) the screens poll every 5 s as the spec says.
+import { API_BASE, POLL_INTERVAL_MS, type LiveChange } from '@cashdesk/contract';
+import { useEffect } from 'react';
+import { baseApi } from '../../api/base-api';
+import { useAppDispatch } from '../../app/hooks';
+import { liveConnected, liveDisconnected } from './live-updates-slice';
+
+export const LIVE_EVENTS_URL = `${API_BASE}/a/cashier/events`;
+
+export function useLiveUpdates(): void {
+  const dispatch = useAppDispatch();
+
+  useEffect(() => {
+    if (typeof EventSource === 'undefined') return;
+    let source: EventSource | null = null;
+    let reopen: ReturnType<typeof setTimeout> | undefined;
+
+    const open = () => {
+      source = new EventSource(LIVE_EVENTS_URL, { withCredentials: true });
+      // Every hello (the first, or after a reconnect) may follow missed changes or a new server build.
+      source.addEventListener('hello', () => {
+        dispatch(liveConnected());
+        dispatch(baseApi.util.invalidateTags(['Float', 'Device', 'Version']));
+      });
+      source.addEventListener('change', (event) => {
+        const change = readChange((event as MessageEvent<string>).data);
+        if (!change) return;
+        const { float, devices } = change;
+        dispatch(
+          baseApi.util.invalidateTags([
+            ...(float ? (['Float'] as const) : []),
+            ...devices.map((id) => ({ type: 'Device' as const, id })),
+          ]),
+        );
+      });
+      source.addEventListener('error', () => {
+        dispatch(liveDisconnected());
+        // A refused stream (401, 423) is not retried by the browser: try again after one poll period.
+        if (source?.readyState === EventSource.CLOSED) {
+          source.close();
+          reopen = setTimeout(open, POLL_INTERVAL_MS);
+        }
+      });
+    };
+
+    open();
+    return () => {
+      clearTimeout(reopen);
+      source?.close();
+      dispatch(liveDisconnected());
+    };
+  }, [dispatch]);
+}
+
+/** The contract's LiveChange, checked by hand: the zod schema would bring zod into the web bundle. */
+export function readChange(text: string): LiveChange | null {
+  try {
+    const value = JSON.parse(text) as Partial<LiveChange> | null;
+    if (typeof value?.float !== 'boolean' || !Array.isArray(value.devices)) return null;
+    if (!value.devices.every((id) => Number.isSafeInteger(id))) return null;
+    return { float: value.float, devices: value.devices };
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,45 @@
+// Server push: a terminal holding the live-updates stream shows a change made elsewhere (another till,
+// the back office) within a second or two, long before its next poll, and falls back to polling every
+// 5 s when the stream is not there.
+import { POLL_WITH_PUSH_MS } from '@cashdesk/contract';
+import { expect, it } from 'vitest';
+import { changePlaceCash } from './support/data';
+import { describeE2E, useE2E } from './support/harness';
+import { devicesHeading, floatShown } from './support/screens';
+import { eventually, openSignedIn } from './support/ui';
+
+const EVENTS = '/api/v1/a/cashier/events';
+
+describeE2E('live updates', () => {
+  const e2e = useE2E();
+
+  it("shows a colleague's deposit in the float at once, not at the next poll", async () => {
+    const page = await e2e.newPage('desktop');
+    const streamOpened = page.waitForResponse((response) => response.url().endsWith(EVENTS));
+    await openSignedIn(page, e2e.server);
+    await devicesHeading(page).waitFor();
+    expect((await streamOpened).status()).toBe(200);
+    const before = await floatShown(page);
+
+    // The hello refetched the float; with the stream open the next poll is POLL_WITH_PUSH_MS away.
+    const started = Date.now();
+    await changePlaceCash(e2e.server, e2e.server.demoDevice('rocket').id, 1, 50_00);
+    await eventually(async () => (await floatShown(page)) !== before, 'the pushed float', 4_000);
+    expect(Date.now() - started).toBeLessThan(POLL_WITH_PUSH_MS);
+    expect(parseFloat(await floatShown(page))).toBeCloseTo(parseFloat(before) - 50, 2);
+  });
+
+  it('polls every 5 s when the stream is refused (a proxy that drops it, say)', async () => {
+    const page = await e2e.newPage('desktop');
+    await page.route(`**${EVENTS}`, (route) => route.fulfill({ status: 502, body: '' }));
+    const floatPolls: number[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/a/cashier/account_balance')) floatPolls.push(Date.now());
+    });
+    await openSignedIn(page, e2e.server);
+    await devicesHeading(page).waitFor();
+    await eventually(() => floatPolls.length >= 3, 'three float polls', 15_000);
+    const gaps = floatPolls.slice(1).map((at, i) => at - floatPolls[i]!);
+    expect(Math.max(...gaps.slice(1))).toBeLessThan(POLL_WITH_PUSH_MS - 5_000);
+  });
+});
