@@ -42,7 +42,8 @@ describeE2E('till lock', () => {
     ).toBe(true);
     await screenshot(page, 'lock-screen');
 
-    // The other tab finds out at its next call (the float poll), a reload stays locked.
+    // The other tab finds out within 5 s (its stream ends, its float call gets the 423), a reload stays
+    // locked.
     await expectNoVenueData(secondTab);
     await page.reload();
     await expectNoVenueData(page);

@@ -37,7 +37,8 @@ describeE2E('session expiry', () => {
     await openSignedIn(page, e2e.server);
     await devicesHeading(page).waitFor();
     await deleteAllSessions(e2e.server);
-    // No click: the float poll (every 5 s) gets the 401.
+    // No click: within 5 s the live-updates stream's session check ends the stream (or, without the
+    // stream, the float poll comes), and the float call gets the 401.
     await expectToast(page, 'Your session has expired. Please log in again.', 15_000);
     await waitForPath(page, '/authorization');
   });

@@ -27,8 +27,11 @@ export const POLL_INTERVAL_MS = 5000;
 export const POLL_WITH_PUSH_MS = 15000;
 /** The live-updates stream sends at most one change message per this many ms (bursts are merged). */
 export const LIVE_COALESCE_MS = 1000;
-/** The live-updates stream's heartbeat; the session is checked again at each. */
-export const LIVE_HEARTBEAT_MS = 20000;
+/**
+ * The live-updates stream's heartbeat. The session is checked again at each, so a sign-out, an expiry or
+ * a lock elsewhere ends the stream (and the terminal finds out) no later than a 5 s poll would.
+ */
+export const LIVE_HEARTBEAT_MS = POLL_INTERVAL_MS;
 export const MAINTENANCE_RELOAD_MS = 30000;
 /** The operator's maintenance message (docs/web-app.md). */
 export const MAINTENANCE_MESSAGE_MAX_LENGTH = 2000;

@@ -2,18 +2,16 @@
 import { useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
-import { RouterProvider } from 'react-router';
 import i18n from '../i18n/i18n';
-import { createAppRouter } from './router';
+import { AppRouter } from './router';
 import { makeStore } from './store';
 
 export function App() {
   const [store] = useState(() => makeStore());
-  const [router] = useState(() => createAppRouter());
   return (
     <Provider store={store}>
       <I18nextProvider i18n={i18n}>
-        <RouterProvider router={router} />
+        <AppRouter />
       </I18nextProvider>
     </Provider>
   );

@@ -1,7 +1,12 @@
-// The routes of spec section 2. Signed-in screens sit inside the app layout (navigation bar) and come in a
-// chunk of their own (signed-in.tsx), loaded by route `lazy` before they render (no fallback flashes).
-import { useEffect } from 'react';
-import { createBrowserRouter, Navigate, Outlet, useLocation } from 'react-router';
+// The routes of spec section 2, declared with <BrowserRouter> and <Routes>: no loader, action or fetcher
+// is used, and without the data router about 16 KB gzip of react-router stays off the login screen.
+// Signed-in screens sit inside the app layout (navigation bar) and come in a chunk of their own
+// (signed-in.tsx), waited for with `use` under the Suspense boundary in Root. BrowserRouter applies
+// navigations in React.startTransition, so a link or navigate() to a signed-in screen whose chunk is still
+// on its way keeps the previous screen up until the next one can show (Back and Forward, which React
+// renders at once, show the empty fallback meanwhile, as they did with the data router).
+import { createElement, Suspense, use, useEffect } from 'react';
+import { BrowserRouter, Navigate, Outlet, Route, Routes, useLocation } from 'react-router';
 import { useAppDispatch } from './hooks';
 import { LoginPage } from '../features/auth/login-page';
 import { homePathFor } from '../features/back-office/back-office-access';
@@ -18,13 +23,42 @@ function Root() {
   return (
     <>
       <SessionWatcher />
-      <Outlet />
+      {/* Shown only when a screen's chunk is missing on a load or a store update; navigations keep the
+          previous screen instead (they are transitions). */}
+      <Suspense fallback={null}>
+        <Outlet />
+      </Suspense>
       <Toaster />
     </>
   );
 }
 
-const signedIn = () => import('./signed-in');
+const loadSignedIn = () => import('./signed-in');
+let signedInChunk: ReturnType<typeof loadSignedIn> | undefined;
+/** The signed-in chunk, fetched once; after a failed fetch (the idle prefetch offline) the next call retries. */
+function signedIn(): ReturnType<typeof loadSignedIn> {
+  signedInChunk ??= loadSignedIn().catch((error: unknown) => {
+    signedInChunk = undefined;
+    throw error;
+  });
+  return signedInChunk;
+}
+
+// The screens of that chunk: `use` of the one cached promise, not a React.lazy each. Once SignedIn has
+// waited for the chunk they all render at once, where each lazy would suspend again on its first render;
+// outside a navigation (the user query answering) that shows the empty fallback, for React's 300 ms.
+function CashierFrame() {
+  return createElement(use(signedIn()).CashierFrame);
+}
+function DevicesPage() {
+  return createElement(use(signedIn()).DevicesPage);
+}
+function DevicePage() {
+  return createElement(use(signedIn()).DevicePage);
+}
+function HistoryRoute() {
+  return createElement(use(signedIn()).HistoryRoute);
+}
 
 /** Fetches the signed-in chunk once the page has loaded and the browser is idle, so sign-in is instant. */
 function prefetchSignedIn(): void {
@@ -33,6 +67,19 @@ function prefetchSignedIn(): void {
   const start = () => idle(() => void signedIn().catch(() => undefined));
   if (document.readyState === 'complete') start();
   else window.addEventListener('load', start, { once: true });
+}
+
+/**
+ * The signed-in screens' guard, once their chunk is in (as route `lazy` did): a navigation keeps the
+ * previous screen until then, a page opened here shows nothing until then, not a loading line first.
+ */
+function SignedIn() {
+  use(signedIn());
+  return (
+    <RequireSession>
+      <Outlet />
+    </RequireSession>
+  );
 }
 
 /** Any other path: /devices when signed in, else /authorization, with the 'no page' toast unless '/'. */
@@ -47,48 +94,34 @@ function UnknownPath() {
   return <Navigate to={me.isSuccess ? homePathFor(me.data) : '/authorization'} replace />;
 }
 
-export function createAppRouter() {
-  prefetchSignedIn();
-  return createBrowserRouter([
-    {
-      element: <Root />,
-      // The first render waits for a lazy route's chunk; there is nothing to show until then.
-      HydrateFallback: () => null,
-      children: [
-        { path: '/authorization', element: <LoginPage /> },
-        { path: '/maintenance-redirect', element: <MaintenancePage /> },
-        { path: '/get-client', element: <GetClientPage /> },
-        {
-          element: (
-            <RequireSession>
-              <Outlet />
-            </RequireSession>
-          ),
-          children: [
-            {
-              lazy: async () => ({ Component: (await signedIn()).CashierFrame }),
-              children: [
-                { path: '/devices', lazy: async () => ({ Component: (await signedIn()).DevicesPage }) },
-                {
-                  path: '/devices/:deviceId',
-                  lazy: async () => ({ Component: (await signedIn()).DevicePage }),
-                },
-                { path: '/history', lazy: async () => ({ Component: (await signedIn()).HistoryRoute }) },
-              ],
-            },
-          ],
-        },
-        {
-          // The admin and manager console, loaded on demand (features/back-office).
-          path: '/back-office/*',
-          element: (
-            <RequireSession>
-              <BackOfficeEntry />
-            </RequireSession>
-          ),
-        },
-        { path: '*', element: <UnknownPath /> },
-      ],
-    },
-  ]);
+export function AppRouter() {
+  useEffect(prefetchSignedIn, []);
+  return (
+    <BrowserRouter>
+      <Routes>
+        <Route element={<Root />}>
+          <Route path="/authorization" element={<LoginPage />} />
+          <Route path="/maintenance-redirect" element={<MaintenancePage />} />
+          <Route path="/get-client" element={<GetClientPage />} />
+          <Route element={<SignedIn />}>
+            <Route element={<CashierFrame />}>
+              <Route path="/devices" element={<DevicesPage />} />
+              <Route path="/devices/:deviceId" element={<DevicePage />} />
+              <Route path="/history" element={<HistoryRoute />} />
+            </Route>
+          </Route>
+          {/* The admin and manager console, loaded on demand (features/back-office). */}
+          <Route
+            path="/back-office/*"
+            element={
+              <RequireSession>
+                <BackOfficeEntry />
+              </RequireSession>
+            }
+          />
+          <Route path="*" element={<UnknownPath />} />
+        </Route>
+      </Routes>
+    </BrowserRouter>
+  );
 }

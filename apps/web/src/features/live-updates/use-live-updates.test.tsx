@@ -118,6 +118,16 @@ describe('useLiveUpdates (server push beside polling)', () => {
     expect(FakeEventSource.opened).toHaveLength(2);
   });
 
+  it('asks for the float at once when the server ends the stream (it does when the session ends)', async () => {
+    const { fetchMock } = setUp();
+    const source = FakeEventSource.opened[0]!;
+    source.emit('hello', '{"hash":"abc"}');
+    await waitFor(() => expect(countOf(fetchMock, FLOAT)).toBe(2));
+    source.readyState = FakeEventSource.CONNECTING; // the browser will retry by itself
+    source.emit('error');
+    await waitFor(() => expect(countOf(fetchMock, FLOAT)).toBe(3));
+  });
+
   it('closes the stream when the screen goes away', () => {
     const { screen, store } = setUp();
     FakeEventSource.opened[0]!.emit('hello', '{"hash":"abc"}');

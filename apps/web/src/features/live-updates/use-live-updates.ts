@@ -38,6 +38,9 @@ export function useLiveUpdates(): void {
       });
       source.addEventListener('error', () => {
         dispatch(liveDisconnected());
+        // The server ends a stream when its session ends (sign-out, expiry, a lock in another tab): ask at
+        // once, so the 401 or 423 of that call takes this screen to the login or the lock screen.
+        dispatch(baseApi.util.invalidateTags(['Float']));
         // A refused stream (401, 423) is not retried by the browser: try again after one poll period.
         if (source?.readyState === EventSource.CLOSED) {
           source.close();
