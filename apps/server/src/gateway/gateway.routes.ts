@@ -28,7 +28,7 @@ export function gatewayRoutes(ctx: AppContext): FastifyPluginAsync {
     app.post('/device/pin', async (request) => {
       const device = await authenticateDevice(ctx.db, request.headers.authorization);
       if (request.body !== undefined && request.body !== null) parse(emptyBody, request.body);
-      return issuePin(ctx.db, device, ctx.clock.now());
+      return issuePin(ctx.db, ctx.changes, device, ctx.clock.now());
     });
 
     app.get('/device/state', async (request) => {

@@ -70,10 +70,12 @@ export async function authenticateDevice(db: Db, authorization: string | undefin
 
 /**
  * A fresh PIN: 5 digits for a cabinet, 6 for a home-play client, unique among the PINs shown right now.
- * It replaces the previous one, so a cashier still holding the old remote PIN gets 406 `pin changed`.
+ * It replaces the previous one, so a cashier still holding the old remote PIN gets 406 `pin changed`
+ * (told at once: the terminal showing the phone refetches it on the pushed change).
  */
 export async function issuePin(
   db: Db,
+  changes: ChangePublisher,
   device: DeviceRow,
   nowMs: number,
 ): Promise<{ pin: string; expires_at: string }> {
@@ -97,6 +99,7 @@ export async function issuePin(
       .set({ pin, pin_expires_at_ms: expires, pin_used: 0 })
       .where('id', '=', device.id)
       .execute();
+    if (device.account_id !== null) void changes.publish(deviceChange(device.account_id, device.id));
     return { pin, expires_at: new Date(expires).toISOString() };
   }
   throw new Error('could not find a free PIN');

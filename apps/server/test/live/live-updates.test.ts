@@ -8,7 +8,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../src/db/database.js';
 import { verifyLedger } from '../../src/ledger/verify.js';
 import { signedInAs } from '../back-office/support.js';
-import { cash, cashierClient, linkCabinet, sendEvent, type LinkedDevice } from '../cashier/support.js';
+import {
+  cash,
+  cashierClient,
+  linkCabinet,
+  sendEvent,
+  showPin,
+  type LinkedDevice,
+} from '../cashier/support.js';
 import { postgresTestDatabase, testDatabases } from '../helpers/databases.js';
 import { openEventStream, type OpenedStream, type SseMessage } from '../helpers/event-stream.js';
 import { createVenue } from '../helpers/factories.js';
@@ -103,6 +110,12 @@ describe.each(testDatabases)('live updates on $name', (database) => {
     expect((await cash(cashier, cabinet.id, 3, -999_00)).status).not.toBe(200);
     await new Promise((resolve) => setTimeout(resolve, LIVE_COALESCE_MS));
     expect((await sendEvent(cabinet, { place: 3, type: TX_TYPE.pay, amount: 1_00 })).status).toBe(200);
+    expect(changeOf(await stream.next())).toEqual({ float: false, devices: [cabinet.id] });
+  });
+
+  it("tells of a device's new PIN (a phone's old one stops working, the terminal must find out)", async () => {
+    const stream = await opened(cashier);
+    await showPin(cabinet);
     expect(changeOf(await stream.next())).toEqual({ float: false, devices: [cabinet.id] });
   });
 
