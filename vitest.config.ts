@@ -15,6 +15,7 @@ export default defineConfig({
         },
       },
       { test: { name: 'contract', include: ['packages/contract/src/**/*.test.ts'] } },
+      { test: { name: 'bench', include: ['bench/src/**/*.test.ts'] } },
       {
         test: {
           name: 'server',

@@ -1,7 +1,9 @@
 // The server process the HTTP benchmarks drive: the real app (buildApp) on a database the benchmark has
 // migrated and filled, started like apps/server/src/main.ts but without migrations, demo seed or
 // simulators, and with prepared statements on or off (BENCH_PREPARED=0) to compare. Prints one JSON line
-// `{"bench_url": ...}` once it listens.
+// `{"bench_url": ...}` once it listens. Spawned with an IPC channel (server-process.ts), it answers the
+// message 'live-streams' with the number of live-updates streams it holds (the polling section's push
+// terminals).
 import { buildApp } from '../../apps/server/src/app.js';
 import { loadConfig } from '../../apps/server/src/config.js';
 import { createContext } from '../../apps/server/src/context.js';
@@ -12,14 +14,23 @@ async function main(): Promise<void> {
   // The web budget serves the built web app too (BENCH_WEB_DIST); the API benchmarks need none.
   config.webDist = process.env.BENCH_WEB_DIST || null;
   const db = openDatabase({ ...config.database, preparedStatements: process.env.BENCH_PREPARED !== '0' });
-  const app = await buildApp(createContext(config, db, 'bench'));
+  const ctx = createContext(config, db, 'bench');
+  const app = await buildApp(ctx);
+  process.on('message', (message) => {
+    if (message === 'live-streams') process.send?.({ liveStreams: ctx.changes.subscriberCount });
+  });
+  let stopping = false;
   const stop = async () => {
+    if (stopping) return;
+    stopping = true;
     await app.close();
     await db.close();
     process.exit(0);
   };
   process.once('SIGTERM', () => void stop());
   process.once('SIGINT', () => void stop());
+  // The benchmark that started us is gone (its IPC channel closed): no orphan keeps the port and database.
+  process.once('disconnect', () => void stop());
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

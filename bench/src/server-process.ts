@@ -14,6 +14,8 @@ export interface ServerProcess {
   pid: number;
   /** CPU time (user + system) the process has used so far, in ms, from /proc; null where unknown. */
   cpuMs(): number | null;
+  /** Live-updates streams the server holds now (its change feed's subscribers); null if it did not say. */
+  liveStreams(): Promise<number | null>;
   stop(): Promise<void>;
 }
 
@@ -32,7 +34,8 @@ export async function startServer(env: Record<string, string>, timeoutMs = 30_00
         ENROLLMENT_OPEN: '0',
         ...env,
       },
-      stdio: ['ignore', 'pipe', 'inherit'],
+      // The IPC channel: figures only the server knows (liveStreams below, server-entry.ts).
+      stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
     },
   );
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
@@ -57,11 +60,32 @@ export async function startServer(env: Record<string, string>, timeoutMs = 30_00
     url,
     pid,
     cpuMs: () => processCpuMs(pid),
+    liveStreams: () => askLiveStreams(child),
     async stop() {
       if (child.exitCode === null) child.kill('SIGTERM');
       await exited;
     },
   };
+}
+
+function askLiveStreams(child: ChildProcess, timeoutMs = 2_000): Promise<number | null> {
+  return new Promise((resolve) => {
+    if (!child.connected) return resolve(null);
+    const done = (value: number | null) => {
+      clearTimeout(timer);
+      child.off('message', onMessage);
+      resolve(value);
+    };
+    const onMessage = (message: unknown) => {
+      const count = (message as { liveStreams?: unknown } | null)?.liveStreams;
+      if (typeof count === 'number') done(count);
+    };
+    const timer = setTimeout(() => done(null), timeoutMs);
+    child.on('message', onMessage);
+    child.send('live-streams', (error) => {
+      if (error) done(null);
+    });
+  });
 }
 
 /** utime + stime of a process from /proc/<pid>/stat (clock ticks of 10 ms on Linux), or null. */

@@ -39,12 +39,23 @@ export function liveEventsRoutes(ctx: AppContext): FastifyPluginAsync {
       const stream = new LiveStream(body);
       streams.add(stream);
       const unsubscribe = ctx.changes.subscribe(cashier.account_id, stream);
-      const heartbeat = setInterval(() => {
+      const beat = () => {
         stillEntitled(token, cashier)
           .then((entitled) => (entitled ? stream.ping() : stream.end()))
           .catch(() => stream.end());
-      }, ctx.config.live.heartbeatMs);
+      };
+      // Each stream beats at its own phase: streams opened together (a server restart) would otherwise
+      // check their sessions in one burst every period.
+      const every = ctx.config.live.heartbeatMs;
+      let heartbeat: NodeJS.Timeout = setTimeout(
+        () => {
+          beat();
+          heartbeat = setInterval(beat, every);
+        },
+        every * (0.5 + Math.random() / 2),
+      );
       body.on('close', () => {
+        clearTimeout(heartbeat);
         clearInterval(heartbeat);
         unsubscribe();
         streams.delete(stream);
