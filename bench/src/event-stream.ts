@@ -3,14 +3,14 @@
 // sse.ts parses), and opened again after the server's `retry:` delay when it fails or ends, as
 // EventSource does.
 import { performance } from 'node:perf_hooks';
-import { API_BASE } from '@cashdesk/contract';
+import { API_BASE, type LiveChange } from '@cashdesk/contract';
 import { Client } from 'undici';
-import { parseChange, parseHello, SseParser, type LiveChange } from './sse.js';
+import { parseChange, parseHello, SseParser } from './sse.js';
 
 export const EVENTS_PATH = '/a/cashier/events';
 /** EventSource's own reconnection delay until the server names one (browsers use a few seconds). */
 const DEFAULT_RETRY_MS = 3_000;
-/** Heartbeats come every 20 s: a stream silent for this long is dead, and is opened again. */
+/** Heartbeats come every 5 s (LIVE_HEARTBEAT_MS): a stream silent for this long is dead, and is opened again. */
 const SILENCE_MS = 45_000;
 
 export interface StreamEvents {

@@ -2,6 +2,7 @@
 // the HTML standard's event-stream parsing (lines end in LF, CRLF or CR; a blank line dispatches; `:`
 // starts a comment; `data` lines join with LF; a message without data is dropped), fed with text as it
 // arrives, so a message or a line break may be split across chunks anywhere.
+import { liveChange, liveHello, type LiveChange } from '@cashdesk/contract';
 
 export type SseItem =
   | { kind: 'message'; event: string; data: string; id: string }
@@ -80,32 +81,21 @@ export class SseParser {
   }
 }
 
-/** The `change` message of the live-updates stream: what to refetch. */
-export interface LiveChange {
-  float: boolean;
-  devices: number[];
-}
-
 /** A `change` message's data, or null when it is not one (the benchmark counts that as an error). */
 export function parseChange(data: string): LiveChange | null {
-  try {
-    const value: unknown = JSON.parse(data);
-    if (typeof value !== 'object' || value === null) return null;
-    const { float, devices } = value as Record<string, unknown>;
-    if (typeof float !== 'boolean' || !Array.isArray(devices)) return null;
-    if (!devices.every((id) => Number.isSafeInteger(id))) return null;
-    return { float, devices: devices as number[] };
-  } catch {
-    return null;
-  }
+  const parsed = liveChange.safeParse(jsonOrNull(data));
+  return parsed.success ? parsed.data : null;
 }
 
 /** The `hello` message's build hash, or null. */
 export function parseHello(data: string): string | null {
+  const parsed = liveHello.safeParse(jsonOrNull(data));
+  return parsed.success ? parsed.data.hash : null;
+}
+
+function jsonOrNull(text: string): unknown {
   try {
-    const value: unknown = JSON.parse(data);
-    const hash = typeof value === 'object' && value !== null ? (value as { hash?: unknown }).hash : undefined;
-    return typeof hash === 'string' ? hash : null;
+    return JSON.parse(text) as unknown;
   } catch {
     return null;
   }

@@ -35,6 +35,16 @@ declare module 'fastify' {
 
 export type AuthHook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
+/** The live session of `token` and its user, or null: what every signed-in check starts from. */
+export async function findSignedIn(
+  ctx: AppContext,
+  token: string,
+): Promise<{ session: SessionRow; user: UserRow } | null> {
+  const session = await findActiveSession(ctx.db.kysely, token, ctx.config.session, ctx.clock.now());
+  const user = session ? await findUserById(ctx.db.kysely, session.user_id) : undefined;
+  return session && user ? { session, user } : null;
+}
+
 /**
  * Loads the session of cookie `x-token` and its user. 401 `unauthorized` when there is no live
  * session (and a dead cookie is cleared), 403 `user blocked` for a blocked user.
@@ -45,12 +55,12 @@ export function requireUser(ctx: AppContext): AuthHook {
     if (request.user) return;
     const token = sessionTokenOf(request);
     if (!token) throw new ApiError(ERR.unauthorized);
-    const session = await findActiveSession(ctx.db.kysely, token, ctx.config.session, ctx.clock.now());
-    const user = session ? await findUserById(ctx.db.kysely, session.user_id) : undefined;
-    if (!session || !user) {
+    const signedIn = await findSignedIn(ctx, token);
+    if (!signedIn) {
       clearSessionCookie(request, reply);
       throw new ApiError(ERR.unauthorized);
     }
+    const { session, user } = signedIn;
     if (user.blocked) throw new ApiError(ERR.userBlocked);
     request.user = user;
     request.authSession = session;

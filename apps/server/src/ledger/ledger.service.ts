@@ -12,7 +12,13 @@ import {
 import type { Db } from '../db/database.js';
 import type { AccountRow, LedgerKind, LedgerLine, NewLedgerEntry, PlaceRow } from '../db/schema.js';
 import { ApiError, ok, refusal, type Outcome } from '../http/outcome.js';
-import { noChangePublisher, type Change, type ChangePublisher } from '../live/change-feed.js';
+import {
+  deviceChange,
+  floatChange,
+  noChangePublisher,
+  type Change,
+  type ChangePublisher,
+} from '../live/change-feed.js';
 import { claimTrx, storeOutcome, type Claim, type Tx } from './idempotency.js';
 import {
   insertLedgerEntries,
@@ -94,8 +100,7 @@ export class LedgerService {
 
   /** Back-office float top-up (delta > 0) or withdraw (delta < 0), against the outside world. */
   async moveFloat(input: FloatMoveInput): Promise<Outcome> {
-    const change = { account_id: input.account_id, float: true, device_ids: [] };
-    return this.transaction(change, async (tx, now) => {
+    return this.transaction(floatChange(input.account_id), async (tx, now) => {
       const account = await this.requireAccount(tx, input.account_id);
       const claim = await claimTrx(tx, {
         ...this.claimBase(input.user_id, input.trx, now),
@@ -228,8 +233,7 @@ export class LedgerService {
 
   /** A game event from a device: bets, wins, jackpots, final bonus, cancels. Never touches the float. */
   async applyDeviceEvent(input: DeviceEventInput, rateBps: number): Promise<Outcome> {
-    const change = { account_id: input.account_id, float: false, device_ids: [input.device_id] };
-    return this.transaction(change, async (tx, now) => {
+    return this.transaction(deviceChange(input.account_id, input.device_id), async (tx, now) => {
       const place = await lockPlace(tx, this.db.dialect, input.device_id, input.place);
       if (!place) throw ApiError.validation('place', 'the device has no such place');
       const claim = await claimTrx(tx, {

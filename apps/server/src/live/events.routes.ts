@@ -4,10 +4,8 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyPluginAsync } from 'fastify';
 import { sessionTokenOf } from '../auth/cookie.js';
-import { cashierOf, requireCashier, type CashierRow } from '../auth/guards.js';
-import { findActiveSession } from '../auth/sessions.repository.js';
+import { cashierOf, findSignedIn, requireCashier, type CashierRow } from '../auth/guards.js';
 import type { AppContext } from '../context.js';
-import { findUserById } from '../users/users.repository.js';
 import { LiveStream } from './live-stream.js';
 
 export function liveEventsRoutes(ctx: AppContext): FastifyPluginAsync {
@@ -21,10 +19,10 @@ export function liveEventsRoutes(ctx: AppContext): FastifyPluginAsync {
 
     /** The session may end (sign-out, expiry, a lock, a block) while the stream is open. */
     async function stillEntitled(token: string, cashier: CashierRow): Promise<boolean> {
-      const session = await findActiveSession(ctx.db.kysely, token, ctx.config.session, ctx.clock.now());
-      if (!session || session.locked_at_ms !== null) return false;
-      const user = await findUserById(ctx.db.kysely, session.user_id);
-      return !!user && !user.blocked && user.role === 'cashier' && user.account_id === cashier.account_id;
+      const signedIn = await findSignedIn(ctx, token);
+      if (!signedIn || signedIn.session.locked_at_ms !== null) return false;
+      const { user } = signedIn;
+      return !user.blocked && user.role === 'cashier' && user.account_id === cashier.account_id;
     }
 
     app.get('/a/cashier/events', { preHandler: requireCashier }, async (request, reply) => {
@@ -55,8 +53,7 @@ export function liveEventsRoutes(ctx: AppContext): FastifyPluginAsync {
         every * (0.5 + Math.random() / 2),
       );
       body.on('close', () => {
-        clearTimeout(heartbeat);
-        clearInterval(heartbeat);
+        clearTimeout(heartbeat); // the timeout, or the interval that followed it: Node clears either
         unsubscribe();
         streams.delete(stream);
         stream.end();

@@ -22,10 +22,6 @@ export class LiveStream implements ChangeSubscriber {
     private readonly now: () => number = Date.now,
   ) {}
 
-  get isOpen(): boolean {
-    return !this.ended;
-  }
-
   /** First message: the browser reconnects after POLL_INTERVAL_MS, and learns the server's build. */
   hello(hash: string): void {
     this.write(`retry: ${POLL_INTERVAL_MS}\n${sseMessage('hello', { hash })}`);
