@@ -7,7 +7,7 @@ import { screenshot, type ViewportName } from './support/browser';
 import { createCashier, deleteAllSessions } from './support/data';
 import { describeE2E, useE2E } from './support/harness';
 import { devicesHeading } from './support/screens';
-import { expectToast, fillSignIn, openSignedIn, signIn, waitForPath } from './support/ui';
+import { expectToast, fillSignIn, openSignedIn, signIn, waitForPath, watchForToast } from './support/ui';
 
 /** Opens Change password from the Profile area: in the bar from 1351 px, in the Menu below. */
 async function openChangePassword(page: Page, viewport: ViewportName): Promise<Locator> {
@@ -120,14 +120,16 @@ describeE2E('change password', () => {
     await openSignedIn(page, e2e.server);
     const dialog = await openChangePassword(page, 'desktop');
     await fillPasswords(dialog, 'cashier123', 'second-pass-2', 'second-pass-2');
-    await deleteAllSessions(e2e.server);
     // Save's call finds out, unless the live-updates stream's session check (every 5 s) came first and the
-    // screen has already left: either way the cashier sees the same.
+    // screen has already left: either way the cashier sees the same. The toast lasts 1.5 s, so watch for
+    // it from before the session ends, not after the click gave up.
+    const toast = watchForToast(page, 'Your session has expired. Please log in again.');
+    await deleteAllSessions(e2e.server);
     await dialog
       .getByRole('button', { name: 'Save', exact: true })
       .click({ timeout: 3_000 })
       .catch(() => undefined);
-    await expectToast(page, 'Your session has expired. Please log in again.');
+    await toast;
     await waitForPath(page, '/authorization');
   });
 });

@@ -5,7 +5,7 @@ import { screenshot, VIEWPORT_NAMES } from './support/browser';
 import { countSessions, deleteAllSessions } from './support/data';
 import { describeE2E, useE2E } from './support/harness';
 import { devicesHeading, openDeviceButton } from './support/screens';
-import { expectToast, openSignedIn, signInAsCashier, waitForPath } from './support/ui';
+import { expectToast, openSignedIn, signInAsCashier, waitForPath, watchForToast } from './support/ui';
 
 describeE2E('session expiry', () => {
   const e2e = useE2E();
@@ -18,15 +18,17 @@ describeE2E('session expiry', () => {
       await devicesHeading(page).waitFor();
       expect(await countSessions(e2e.server)).toBeGreaterThan(0);
 
-      // The session ends on the server (expiry, revocation); the next call of the screen finds out.
+      // The session ends on the server (expiry, revocation); the next call of the screen finds out. That
+      // is the click's call, or the live-updates stream's session check (every 5 s) comes first and the
+      // screen has already left: either way the cashier sees the same. The toast lasts 1.5 s, so watch
+      // for it from before the session ends, not after the click gave up.
+      const toast = watchForToast(page, 'Your session has expired. Please log in again.');
       await deleteAllSessions(e2e.server);
-      // The click's call finds out, or the live-updates stream's session check (every 5 s) comes first and
-      // the screen has already left: either way the cashier sees the same.
       await openDeviceButton(page, 'Rocket Game')
         .first()
         .click({ timeout: 3_000 })
         .catch(() => undefined);
-      await expectToast(page, 'Your session has expired. Please log in again.');
+      await toast;
       await waitForPath(page, '/authorization');
       await page.getByRole('heading', { name: 'Authorization', level: 1 }).waitFor();
       await screenshot(page, 'session-expired');

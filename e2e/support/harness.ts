@@ -44,7 +44,9 @@ export function useE2E(options: E2EServerOptions = {}): E2E {
     });
     afterEach(async (context) => {
       if (context.task.result?.state === 'fail') await saveFailureScreens(contexts, context.task.name);
-      await Promise.all(contexts.map((c) => c.close().catch(() => undefined)));
+      await closeWithin(CLOSE_LIMIT_MS, "the test's browser contexts", () =>
+        Promise.all(contexts.map((c) => c.close())),
+      );
       contexts = [];
       const errors = pageErrors;
       pageErrors = [];
@@ -52,7 +54,7 @@ export function useE2E(options: E2EServerOptions = {}): E2E {
     });
     afterAll(async () => {
       await stopAllSimulators();
-      await browser?.close();
+      await closeWithin(CLOSE_LIMIT_MS, 'the browser', async () => browser?.close());
       await server?.close();
     });
   }
@@ -87,6 +89,24 @@ export function useE2E(options: E2EServerOptions = {}): E2E {
     },
   };
   return e2e;
+}
+
+/** Closing a Chromium context or browser takes well under a second; a longer wait is a stuck browser. */
+const CLOSE_LIMIT_MS = 15_000;
+
+/**
+ * Runs `close`, giving up after `limitMs` with a warning: a browser that will not close must not hang
+ * the hook past vitest's limit and fail a test whose checks all passed. Closing the browser at the end
+ * of the file (or the process ending) still takes whatever was left open.
+ */
+async function closeWithin(limitMs: number, what: string, close: () => Promise<unknown>): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const gaveUp = new Promise<'gave up'>((resolve) => {
+    timer = setTimeout(() => resolve('gave up'), limitMs);
+  });
+  const outcome = await Promise.race([close().catch(() => 'failed'), gaveUp]);
+  clearTimeout(timer);
+  if (outcome === 'gave up') console.warn(`e2e: closing ${what} took over ${limitMs} ms; going on without`);
 }
 
 /** What every page of a failed test showed, in screenshots/e2e/failed/ (for the report, not review). */

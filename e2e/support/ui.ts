@@ -47,6 +47,17 @@ export async function expectToast(page: Page, text: string, timeout = 10_000): P
   return toast;
 }
 
+/**
+ * Starts watching for a toast now and returns the wait, for an action whose toast may come and go
+ * (1.5 s) before the test gets to look: start the watch, do the action, then await it.
+ */
+export function watchForToast(page: Page, text: string, timeout = 10_000): Promise<Locator> {
+  const watch = expectToast(page, text, timeout);
+  // Handled here so a test failing before it awaits the watch reports its own error, not this one.
+  watch.catch(() => undefined);
+  return watch;
+}
+
 /** Waits until the current path is `path` (query ignored). */
 export async function waitForPath(page: Page, path: string, timeout = 10_000): Promise<void> {
   await page.waitForURL((url) => url.pathname === path, { timeout });
