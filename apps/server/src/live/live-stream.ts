@@ -10,6 +10,15 @@ export function sseMessage(event: string, data: unknown): string {
   return `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 }
 
+/**
+ * How long the browser waits to reconnect a broken stream: POLL_INTERVAL_MS on average, spread from half
+ * to one and a half of it per stream, so that after a server restart a venue's terminals (or a whole
+ * fleet) come back over seconds instead of in one burst of reconnects and refetches.
+ */
+export function reconnectDelayMs(random: () => number = Math.random): number {
+  return Math.round(POLL_INTERVAL_MS * (0.5 + random()));
+}
+
 export class LiveStream implements ChangeSubscriber {
   private pendingFloat = false;
   private readonly pendingDevices = new Set<number>();
@@ -20,11 +29,12 @@ export class LiveStream implements ChangeSubscriber {
   constructor(
     private readonly response: Writable,
     private readonly now: () => number = Date.now,
+    private readonly random: () => number = Math.random,
   ) {}
 
-  /** First message: the browser reconnects after POLL_INTERVAL_MS, and learns the server's build. */
+  /** First message: when the stream breaks, when the browser reconnects; and the server's build. */
   hello(hash: string): void {
-    this.write(`retry: ${POLL_INTERVAL_MS}\n${sseMessage('hello', { hash })}`);
+    this.write(`retry: ${reconnectDelayMs(this.random)}\n${sseMessage('hello', { hash })}`);
   }
 
   onChange(change: Change): void {
