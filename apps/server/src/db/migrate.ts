@@ -5,6 +5,7 @@ import { initialMigration } from './migrations/001-initial.js';
 import { backOfficeMigration } from './migrations/002-back-office.js';
 import { sessionLockMigration } from './migrations/003-session-lock.js';
 import { reportIndexesMigration } from './migrations/004-report-indexes.js';
+import { usersAccountIndexMigration } from './migrations/005-users-account-index.js';
 
 function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
@@ -12,6 +13,7 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '002-back-office': backOfficeMigration(dialect),
     '003-session-lock': sessionLockMigration,
     '004-report-indexes': reportIndexesMigration,
+    '005-users-account-index': usersAccountIndexMigration,
   };
 }
 

@@ -1,0 +1,127 @@
+// Indexes for every report query: no call a screen or a device makes reads a table that grows (ledger,
+// operations, game events, audit log, sessions, users) from end to end; each finds its rows through an
+// index. Checked with SQLite's EXPLAIN QUERY PLAN, whose choice does not depend on table statistics
+// (PostgreSQL's does: on a test-sized table it rightly scans; BENCHMARKS.md has its report times over a
+// ledger of 1M rows).
+import { randomUUID } from 'node:crypto';
+import {
+  CompiledQuery,
+  type KyselyPlugin,
+  type PluginTransformQueryArgs,
+  type PluginTransformResultArgs,
+  type QueryId,
+  type RootOperationNode,
+} from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../src/db/database.js';
+import { signedInAs } from '../back-office/support.js';
+import { cash, cashierClient, linkCabinet, linkRemote, remoteCash, sendEvent } from '../cashier/support.js';
+import { sqliteTestDatabase } from '../helpers/databases.js';
+import { createVenue } from '../helpers/factories.js';
+import { startTestServer, type TestClient, type TestResponse, type TestServer } from '../helpers/server.js';
+
+// The tables that grow with time (history, sessions) or with the number of venues (users): a call of one
+// venue must not read them whole. (The admin's lists of every account and user read all by design.)
+const GROWING_TABLES = ['ledger_entries', 'operations', 'device_events', 'audit_log', 'sessions', 'users'];
+
+/** Keeps every query the server runs while `recording` is on. */
+class QueryRecorder implements KyselyPlugin {
+  recording = false;
+  readonly queries: { node: RootOperationNode; queryId: QueryId }[] = [];
+  transformQuery(args: PluginTransformQueryArgs) {
+    if (this.recording) this.queries.push({ node: args.node, queryId: args.queryId });
+    return args.node;
+  }
+  transformResult(args: PluginTransformResultArgs) {
+    return Promise.resolve(args.result);
+  }
+}
+
+describe('query plans of the calls the screens make (SQLite)', () => {
+  let db: Db;
+  let server: TestServer;
+  const recorder = new QueryRecorder();
+  const calls: { name: string; run: () => Promise<TestResponse<unknown>> }[] = [];
+
+  beforeAll(async () => {
+    const opened = await sqliteTestDatabase.open();
+    db = { ...opened, kysely: opened.kysely.withPlugin(recorder) };
+    server = await startTestServer(db, { config: { enrollmentOpen: true } });
+    const venue = await createVenue(db, { float: 10_000_00, home_play: true });
+    const cashier: TestClient = (await cashierClient(server, db, venue.id)).client;
+    const manager = (await signedInAs(server, db, 'manager', venue.id)).client;
+    const admin = (await signedInAs(server, db, 'admin', null)).client;
+    const cabinet = await linkCabinet(server, cashier);
+    const phone = await linkRemote(server, cashier);
+    await cash(cashier, cabinet.id, 1, 50_00);
+    await remoteCash(cashier, phone, 20_00);
+    await sendEvent(cabinet, { trx: randomUUID(), place: 1, type: 2, amount: 5_00 });
+    const account = `/a/manager/account/${venue.id}`;
+    const day = `from=${encodeURIComponent('2026-01-01T00:00:00+00:00')}&to=${encodeURIComponent('2036-01-01T00:00:00+00:00')}`;
+    const pin = { 'x-device-pin': phone.pin };
+    calls.push(
+      { name: 'float', run: () => cashier.get('/a/cashier/account_balance') },
+      { name: 'device list', run: () => cashier.get('/a/cashier/devices') },
+      { name: 'device detail', run: () => cashier.get(`/a/cashier/devices/${cabinet.id}`) },
+      { name: 'phone detail', run: () => cashier.get(`/a/cashier/devices/remote/${phone.id}`, pin) },
+      {
+        name: 'history and statistics',
+        run: () =>
+          cashier.post('/a/cashier/report', {
+            device_ids: [cabinet.id],
+            from: '2026-01-01',
+            to: '2036-01-01',
+          }),
+      },
+      {
+        name: "a place's last operations",
+        run: () =>
+          cashier.post('/a/cashier/limit_report', { device_ids: [cabinet.id], limit: 10, placeId: 1 }),
+      },
+      {
+        name: 'game report',
+        run: () => cashier.post('/a/cashier/game_report', { device_id: phone.id, full: true }, pin),
+      },
+      { name: 'deposit', run: () => cash(cashier, cabinet.id, 2, 10_00) },
+      {
+        name: 'device event',
+        run: () => sendEvent(cabinet, { trx: randomUUID(), place: 2, type: 2, amount: 1_00 }),
+      },
+      { name: 'back-office ledger', run: () => manager.get(`${account}/transactions?${day}`) },
+      { name: 'back-office shift report', run: () => manager.get(`${account}/shift_report?${day}`) },
+      { name: 'back-office devices', run: () => manager.get(`${account}/devices`) },
+      { name: 'back-office users', run: () => manager.get(`${account}/users`) },
+      { name: 'venue audit log', run: () => manager.get(`${account}/audit`) },
+      { name: 'audit log', run: () => admin.get(`/a/admin/audit?${day}`) },
+      { name: 'accounts', run: () => admin.get('/a/admin/accounts') },
+    );
+  });
+  afterAll(async () => {
+    await server.close();
+    await db.close();
+  });
+
+  it('finds the rows of every growing table through an index', async () => {
+    const fullScans: string[] = [];
+    for (const call of calls) {
+      recorder.queries.length = 0;
+      recorder.recording = true;
+      const res = await call.run();
+      recorder.recording = false;
+      expect(res.status, `${call.name}: ${JSON.stringify(res.body)}`).toBe(200);
+      for (const { node, queryId } of recorder.queries) {
+        const query = db.kysely.getExecutor().compileQuery(node, queryId);
+        if (!/^\s*(with|select)\b/i.test(query.sql)) continue;
+        const plan = await db.kysely.executeQuery<{ detail: string }>(
+          CompiledQuery.raw(`explain query plan ${query.sql}`, [...query.parameters]),
+        );
+        for (const { detail } of plan.rows) {
+          const scanned = /^SCAN (\w+)/.exec(detail)?.[1];
+          if (scanned && GROWING_TABLES.includes(scanned))
+            fullScans.push(`${call.name}: ${detail} in ${query.sql}`);
+        }
+      }
+    }
+    expect(fullScans).toEqual([]);
+  });
+});
