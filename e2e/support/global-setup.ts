@@ -70,6 +70,8 @@ function buildIfStale(): void {
     const started = Date.now();
     console.log(`e2e: building the web app (${reason})`);
     try {
+      // Vitest runs with NODE_ENV=test, which Vite would take over and build React's development
+      // version; the build script pins NODE_ENV=production (e2e/web-budget.e2e.test.ts would notice).
       execFileSync('npm', ['run', 'build', '-w', '@cashdesk/web'], { cwd: REPO_ROOT, stdio: 'pipe' });
     } catch (error) {
       const { stdout, stderr } = error as { stdout?: Buffer; stderr?: Buffer };
