@@ -1,7 +1,6 @@
 // No N+1 queries: what a screen asks for costs the same number of database queries whether the venue
 // has one device or ten, one cashier or many. A loop that fetched each device's places or totals one by
 // one would make the device list of a big venue slow, and the polls of every terminal with it.
-import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/database.js';
 import { verifyLedger } from '../../src/ledger/verify.js';
@@ -9,19 +8,8 @@ import { signedInAs } from '../back-office/support.js';
 import { cash, cashierClient, linkCabinet } from '../cashier/support.js';
 import { testDatabases } from '../helpers/databases.js';
 import { createVenue } from '../helpers/factories.js';
+import { QueryRecorder } from '../helpers/query-recorder.js';
 import { startTestServer, type TestClient, type TestResponse, type TestServer } from '../helpers/server.js';
-
-/** Counts every query the server sends to the database (query builder and raw SQL alike). */
-class QueryCounter implements KyselyPlugin {
-  count = 0;
-  transformQuery(args: PluginTransformQueryArgs) {
-    this.count += 1;
-    return args.node;
-  }
-  transformResult(args: PluginTransformResultArgs) {
-    return Promise.resolve(args.result);
-  }
-}
 
 interface Venue {
   id: number;
@@ -50,7 +38,7 @@ const CALLS: Record<string, (v: Venue) => Promise<TestResponse<unknown>>> = {
 describe.each(testDatabases)('queries per call on $name', (database) => {
   let db: Db;
   let server: TestServer;
-  const counter = new QueryCounter();
+  const recorder = new QueryRecorder();
   let small: Venue;
   let big: Venue;
 
@@ -73,15 +61,16 @@ describe.each(testDatabases)('queries per call on $name', (database) => {
   /** The queries one call costs, asked twice so that first-call work (a cache filling) is not counted. */
   async function queriesOf(call: () => Promise<TestResponse<unknown>>): Promise<number> {
     expect((await call()).status).toBe(200);
-    counter.count = 0;
+    recorder.start();
     const res = await call();
+    recorder.recording = false;
     expect([200, 304]).toContain(res.status);
-    return counter.count;
+    return recorder.queries.length;
   }
 
   beforeAll(async () => {
     const opened = await database.open();
-    db = { ...opened, kysely: opened.kysely.withPlugin(counter) };
+    db = { ...opened, kysely: opened.kysely.withPlugin(recorder) };
     server = await startTestServer(db, { config: { enrollmentOpen: true } });
     small = await venueWith(1, 1);
     big = await venueWith(10, 6);

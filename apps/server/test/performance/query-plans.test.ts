@@ -4,38 +4,19 @@
 // (PostgreSQL's does: on a test-sized table it rightly scans; BENCHMARKS.md has its report times over a
 // ledger of 1M rows).
 import { randomUUID } from 'node:crypto';
-import {
-  CompiledQuery,
-  type KyselyPlugin,
-  type PluginTransformQueryArgs,
-  type PluginTransformResultArgs,
-  type QueryId,
-  type RootOperationNode,
-} from 'kysely';
+import { CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/database.js';
 import { signedInAs } from '../back-office/support.js';
 import { cash, cashierClient, linkCabinet, linkRemote, remoteCash, sendEvent } from '../cashier/support.js';
 import { sqliteTestDatabase } from '../helpers/databases.js';
 import { createVenue } from '../helpers/factories.js';
+import { QueryRecorder } from '../helpers/query-recorder.js';
 import { startTestServer, type TestClient, type TestResponse, type TestServer } from '../helpers/server.js';
 
 // The tables that grow with time (history, sessions) or with the number of venues (users): a call of one
 // venue must not read them whole. (The admin's lists of every account and user read all by design.)
 const GROWING_TABLES = ['ledger_entries', 'operations', 'device_events', 'audit_log', 'sessions', 'users'];
-
-/** Keeps every query the server runs while `recording` is on. */
-class QueryRecorder implements KyselyPlugin {
-  recording = false;
-  readonly queries: { node: RootOperationNode; queryId: QueryId }[] = [];
-  transformQuery(args: PluginTransformQueryArgs) {
-    if (this.recording) this.queries.push({ node: args.node, queryId: args.queryId });
-    return args.node;
-  }
-  transformResult(args: PluginTransformResultArgs) {
-    return Promise.resolve(args.result);
-  }
-}
 
 describe('query plans of the calls the screens make (SQLite)', () => {
   let db: Db;
@@ -104,8 +85,7 @@ describe('query plans of the calls the screens make (SQLite)', () => {
   it('finds the rows of every growing table through an index', async () => {
     const fullScans: string[] = [];
     for (const call of calls) {
-      recorder.queries.length = 0;
-      recorder.recording = true;
+      recorder.start();
       const res = await call.run();
       recorder.recording = false;
       expect(res.status, `${call.name}: ${JSON.stringify(res.body)}`).toBe(200);
