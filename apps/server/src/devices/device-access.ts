@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { CashierRow } from '../auth/guards.js';
 import type { AppContext } from '../context.js';
 import type { AccountRow, DeviceRow } from '../db/schema.js';
+import { assertNotBlocked } from '../accounts/account-blocks.js';
 import { findAccount } from '../accounts/accounts.repository.js';
 import { ApiError } from '../http/outcome.js';
 import { parse } from '../http/validate.js';
@@ -46,7 +47,7 @@ export async function accessibleRemoteDevice(
 ): Promise<{ device: DeviceRow; account: AccountRow }> {
   const device = await accessibleDevice(ctx, cashier, deviceId, 1);
   const account = await cashierAccount(ctx, cashier);
-  if (account.is_hard_block_home_play === 1) throw new ApiError(ERR.hardBlock);
+  assertNotBlocked(account, { kind: 'remote' });
   if (device.pin === null || device.pin !== pin) throw new ApiError(ERR.pinChanged);
   return { device, account };
 }

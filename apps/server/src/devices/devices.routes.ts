@@ -14,6 +14,7 @@ import { cashierOf, requireCashier, requireRestriction } from '../auth/guards.js
 import type { AppContext } from '../context.js';
 import { ApiError } from '../http/outcome.js';
 import { parse } from '../http/validate.js';
+import { assertNotBlocked } from '../accounts/account-blocks.js';
 import { findAccount } from '../accounts/accounts.repository.js';
 import { accessibleDevice, accessibleRemoteDevice, pinFromHeader } from './device-access.js';
 import { linkDeviceByPin, type LinkInput } from './device-linking.js';
@@ -76,7 +77,7 @@ export function devicesRoutes(ctx: AppContext): FastifyPluginAsync {
       const outcome = await link(request, parse(registerRemoteRequest, request.body), 1, async (tx) => {
         const account = await findAccount(tx, cashierOf(request).account_id);
         if (!account || account.home_play !== 1) throw new ApiError(ERR.forbidden);
-        if (account.is_hard_block_home_play === 1) throw new ApiError(ERR.hardBlock);
+        assertNotBlocked(account, { kind: 'remote' });
       });
       return reply.status(outcome.status).send(outcome.body);
     });

@@ -9,6 +9,7 @@ import {
   type DeviceEventType,
   type FloatMoveResult,
 } from '@cashdesk/contract';
+import { assertNotBlocked } from '../accounts/account-blocks.js';
 import type { Db } from '../db/database.js';
 import type { AccountRow, LedgerKind, LedgerLine, NewLedgerEntry, PlaceRow } from '../db/schema.js';
 import { ApiError, ok, refusal, type Outcome } from '../http/outcome.js';
@@ -62,8 +63,8 @@ export interface PlaceCashInput {
   delta: number;
   trx: string;
   /**
-   * The PIN of a remote (home-play) call, null for a regular device. Remote calls obey the account's
-   * hard and light blocks and need the phone's current PIN.
+   * The PIN of a remote (home-play) call, null for a regular device. Remote calls need the phone's
+   * current PIN; every cash call obeys the account's hard and light blocks (accounts/account-blocks.ts).
    */
   remote_pin: string | null;
 }
@@ -159,7 +160,8 @@ export class LedgerService {
       // A replay gets its stored answer even if a block or a new PIN came since: its money already moved.
       if (!claim.claimed) return claim.outcome;
       // Refusals thrown from here on roll the claim back, so they do not use up the trx.
-      if (input.remote_pin !== null) await this.checkRemoteAccess(tx, account, input);
+      assertNotBlocked(account, { kind: 'cash', delta: input.delta });
+      if (input.remote_pin !== null) await this.checkRemotePin(tx, input);
 
       const outcome = await this.applyPlaceCash(tx, claim.operation_id, now, input, account, place);
       await storeOutcome(tx, claim.operation_id, outcome);
@@ -167,9 +169,7 @@ export class LedgerService {
     });
   }
 
-  private async checkRemoteAccess(tx: Tx, account: AccountRow, input: PlaceCashInput): Promise<void> {
-    if (account.is_hard_block_home_play === 1) throw new ApiError(ERR.hardBlock);
-    if (input.delta > 0 && account.is_light_block_home_play === 1) throw new ApiError(ERR.lightBlock);
+  private async checkRemotePin(tx: Tx, input: PlaceCashInput): Promise<void> {
     const device = await tx
       .selectFrom('devices')
       .select('pin')

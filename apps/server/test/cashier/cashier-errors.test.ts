@@ -185,9 +185,12 @@ describe.each(testDatabases)('cashier API errors on $name', (database) => {
       await remoteCash(homeCashier, phone, 30_00);
     });
 
-    it('403 account is hard block home play on every remote call; regular calls still work', async () => {
+    it('403 account is hard block home play on every cash call (remote and regular) and every remote call; nothing moves', async () => {
       const waiting = await enrollDevice(server, { kind: 'remote' });
       const waitingPin = await showPin(waiting);
+      await cash(homeCashier, regular.id, 2, 20_00);
+      const floatBefore = (await homeCashier.get('/a/cashier/account_balance')).body.balance;
+      const trx = newTrx();
       await updateAccount(db.kysely, venue, { is_hard_block_home_play: true });
       try {
         const hard = { status: 403, body: { err: ERR.hardBlock } };
@@ -207,31 +210,38 @@ describe.each(testDatabases)('cashier API errors on $name', (database) => {
             await homeCashier.post('/a/cashier/game_report', { device_id: phone.id, full: true }, pinHeader),
           ),
         ).toEqual(hard);
+        // Spec section 4: all cashier operations unavailable, on the venue's cabinets too.
+        expect(answer(await cash(homeCashier, regular.id, 2, 1_00, trx))).toEqual(hard);
+        expect(answer(await cash(homeCashier, regular.id, 2, -1_00))).toEqual(hard);
+        expect(answer(await cash(homeCashier, regular.id, 2, -20_00))).toEqual(hard);
         expect(await entriesOf(phone)).toBe(30_00);
+        expect(await entriesOf(regular, 2)).toBe(20_00);
         expect((await homeCashier.get('/a/cashier/account_balance')).body).toMatchObject({
+          balance: floatBefore,
           is_hard_block_home_play: true,
         });
-        // The block is about home play: the venue's cabinets keep working.
-        expect((await cash(homeCashier, regular.id, 1, 1_00)).status).toBe(200);
         expect((await deviceState(waiting)).body.linked).toBe(false);
       } finally {
         await updateAccount(db.kysely, venue, { is_hard_block_home_play: false });
       }
-      // The refused connection did not use up the PIN.
+      // The refused calls did not use up the PIN or the trx.
       expect(
         (await homeCashier.post('/a/cashier/devices/remote/register', { pin: waitingPin, trx: newTrx() }))
           .status,
       ).toBe(200);
+      const after = await cash(homeCashier, regular.id, 2, 1_00, trx);
+      expect(after.status).toBe(200);
+      expect(after.body).toMatchObject({ delta: 1_00, balances: { entries: 21_00 } });
+      expect(await verifyLedger(db)).toEqual([]);
     });
 
-    it('403 account is light block home play on a remote deposit, while a remote withdraw still works', async () => {
+    it('403 account is light block home play on every deposit (remote and regular), while withdraws and cash-outs still work', async () => {
+      await cash(homeCashier, regular.id, 3, 15_00);
       await updateAccount(db.kysely, venue, { is_light_block_home_play: true });
       try {
+        const light = { status: 403, body: { err: ERR.lightBlock } };
         const trx = newTrx();
-        expect(answer(await remoteCash(homeCashier, phone, 5_00, trx))).toEqual({
-          status: 403,
-          body: { err: ERR.lightBlock },
-        });
+        expect(answer(await remoteCash(homeCashier, phone, 5_00, trx))).toEqual(light);
         expect(await entriesOf(phone)).toBe(30_00);
         // A refused permission does not use up the trx.
         const withdraw = await remoteCash(homeCashier, phone, -5_00, trx);
@@ -241,10 +251,30 @@ describe.each(testDatabases)('cashier API errors on $name', (database) => {
           'x-device-pin': phone.pin,
         });
         expect(detail.status).toBe(200);
-        // Regular cabinets are not affected.
-        expect((await cash(homeCashier, regular.id, 1, 1_00)).status).toBe(200);
+        // The venue's cabinets: no deposit either, withdraw and cash-out pass.
+        expect(answer(await cash(homeCashier, regular.id, 3, 1_00))).toEqual(light);
+        expect(await entriesOf(regular, 3)).toBe(15_00);
+        expect((await cash(homeCashier, regular.id, 3, -5_00)).body).toMatchObject({
+          balances: { entries: 10_00 },
+        });
+        expect((await cash(homeCashier, regular.id, 3, -10_00)).body).toMatchObject({
+          balances: { entries: 0 },
+        });
       } finally {
         await updateAccount(db.kysely, venue, { is_light_block_home_play: false });
+      }
+    });
+
+    it('answers the replay of a cabinet deposit made before a hard block with the stored result', async () => {
+      const trx = newTrx();
+      const first = await cash(homeCashier, regular.id, 4, 2_00, trx);
+      expect(first.status).toBe(200);
+      await updateAccount(db.kysely, venue, { is_hard_block_home_play: true });
+      try {
+        expect(answer(await cash(homeCashier, regular.id, 4, 2_00, trx))).toEqual(answer(first));
+        expect(await entriesOf(regular, 4)).toBe(2_00);
+      } finally {
+        await updateAccount(db.kysely, venue, { is_hard_block_home_play: false });
       }
     });
 

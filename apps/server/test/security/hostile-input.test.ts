@@ -42,6 +42,7 @@ import fc from 'fast-check';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { updateAccount } from '../../src/accounts/accounts.repository.js';
 import type { Db } from '../../src/db/database.js';
 import { linkCabinet, linkRemote, cashierClient, newTrx, type LinkedDevice } from '../cashier/support.js';
 import { testDatabases } from '../helpers/databases.js';
@@ -698,6 +699,51 @@ describe.each(testDatabases)('hostile input on $name', (database) => {
         }),
         { numRuns: 100 },
       );
+    },
+  );
+
+  // docs/money.md, "Blocks": under a block, the cash calls the schema accepts (any amount, any trx, either
+  // device kind) are refused with the block's 403 and move nothing.
+  it.each([
+    { block: 'hard', flag: 'is_hard_block_home_play', err: ERR.hardBlock, deltas: 'any' },
+    { block: 'light', flag: 'is_light_block_home_play', err: ERR.lightBlock, deltas: 'deposits' },
+  ] as const)(
+    'under a $block block, every $deltas cash call is refused 403 and changes nothing',
+    async (row) => {
+      await updateAccount(db.kysely, fixture.venueId, { [row.flag]: true });
+      try {
+        const before = await snapshot(db);
+        const magnitude = fc.integer({ min: 1, max: Number.MAX_SAFE_INTEGER });
+        const delta =
+          row.deltas === 'any'
+            ? fc.oneof(
+                magnitude,
+                magnitude.map((m) => -m),
+              )
+            : magnitude;
+        await fc.assert(
+          fc.asyncProperty(delta, fc.boolean(), async (amount, remote) => {
+            const path = remote
+              ? `/api/v1/a/cashier/devices/remote/${fixture.phone.id}/place/1/update`
+              : `/api/v1/a/cashier/devices/${fixture.cabinet.id}/place/1/update`;
+            const body = { delta: amount, trx: newTrx(), ...(remote ? { pin_code: fixture.phone.pin } : {}) };
+            const res = await fetch(`${server.baseUrl}${path}`, {
+              method: 'POST',
+              headers: { cookie: `x-token=${fixture.token}`, 'content-type': 'application/json' },
+              body: JSON.stringify(body),
+            });
+            const where = `${path} ${JSON.stringify(body)}`;
+            expect({ status: res.status, body: await res.json() }, where).toEqual({
+              status: 403,
+              body: { err: row.err },
+            });
+            expect(await snapshot(db), where).toBe(before);
+          }),
+          { numRuns: 50 },
+        );
+      } finally {
+        await updateAccount(db.kysely, fixture.venueId, { [row.flag]: false });
+      }
     },
   );
 });

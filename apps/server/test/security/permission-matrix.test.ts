@@ -27,6 +27,7 @@ import type { z } from 'zod';
 import type { Db } from '../../src/db/database.js';
 import { verifyLedger } from '../../src/ledger/verify.js';
 import { createSession } from '../../src/auth/sessions.repository.js';
+import { updateAccount } from '../../src/accounts/accounts.repository.js';
 import { updateUser } from '../../src/users/users.repository.js';
 import { testDatabases } from '../helpers/databases.js';
 import { declaredRoutes } from '../helpers/routes.js';
@@ -58,6 +59,7 @@ interface Fixture {
   /** Shows a new PIN for every remote-register cell. */
   sparePhone: LinkedDevice;
   otherVenueFloat: number;
+  venueId: number;
 }
 
 interface Expected {
@@ -93,6 +95,10 @@ interface RouteRow {
   otherVenue?: Expected;
   /** For a device route called with the token of a cabinet enrolled but linked to no venue. */
   unlinkedDevice?: Expected;
+  /** For the cashier of `ok` while the venue has a hard block, when it differs from `ok`. */
+  hardBlock?: Expected;
+  /** The same under a light block. */
+  lightBlock?: Expected;
 }
 
 interface CallerInfo {
@@ -109,6 +115,10 @@ const shape =
 const unavailable: Expected = { status: 406, body: { err: ERR.deviceNotAvailable } };
 const linkedElsewhere: Expected = { status: 422, body: { err: ERR.errorLinking } };
 const pinHeader = (f: Fixture) => ({ 'x-device-pin': f.phone.pin });
+// docs/money.md, "Blocks": a hard block refuses every cash call and remote-device call, a light block
+// every deposit.
+const hardBlocked: Expected = { status: 403, body: { err: ERR.hardBlock } };
+const lightBlocked: Expected = { status: 403, body: { err: ERR.lightBlock } };
 
 const ROUTES: RouteRow[] = [
   // ---- public ----
@@ -332,6 +342,8 @@ const ROUTES: RouteRow[] = [
     restriction: null,
     ok: { status: 200, check: shape(cashResult, (r) => expect(r.delta).toBe(1_00)) },
     otherVenue: unavailable,
+    hardBlock: hardBlocked,
+    lightBlock: lightBlocked,
   },
   {
     route: 'POST /a/cashier/devices/remote/register',
@@ -342,6 +354,7 @@ const ROUTES: RouteRow[] = [
     restriction: null,
     ok: { status: 200, check: (body, f) => expect(body).toEqual({ id: f.sparePhone.id }) },
     otherVenue: linkedElsewhere,
+    hardBlock: hardBlocked,
   },
   {
     route: 'GET /a/cashier/devices/remote/:id',
@@ -355,6 +368,7 @@ const ROUTES: RouteRow[] = [
       check: shape(deviceDetail, (d, f) => expect(d).toMatchObject({ id: f.phone.id, type: 1 })),
     },
     otherVenue: unavailable,
+    hardBlock: hardBlocked,
   },
   {
     route: 'POST /a/cashier/devices/remote/:id/place/:place/update',
@@ -365,6 +379,8 @@ const ROUTES: RouteRow[] = [
     restriction: null,
     ok: { status: 200, check: shape(cashResult, (r, f) => expect(r.device_uuid).toBe(f.phone.uuid)) },
     otherVenue: unavailable,
+    hardBlock: hardBlocked,
+    lightBlock: lightBlocked,
   },
   {
     route: 'POST /a/cashier/report',
@@ -402,6 +418,7 @@ const ROUTES: RouteRow[] = [
       check: shape(gameEvent.array(), (events) => expect(events.length).toBeGreaterThan(0)),
     },
     otherVenue: unavailable,
+    hardBlock: hardBlocked,
   },
 ];
 
@@ -518,7 +535,7 @@ describe.each(testDatabases)('permission matrix on $name', (database) => {
       trx: newTrx(),
       pin_code: phone.pin,
     });
-    fixture = { cabinet, phone, sparePhone, otherVenueFloat };
+    fixture = { cabinet, phone, sparePhone, otherVenueFloat, venueId: venue.id };
   });
 
   afterAll(async () => {
@@ -538,7 +555,7 @@ describe.each(testDatabases)('permission matrix on $name', (database) => {
     return fresh;
   }
 
-  it.each(CELLS)('$name', async ({ row, caller, expected }) => {
+  async function expectCell(row: RouteRow, caller: Caller, expected: Expected) {
     const client = await clientFor(row, caller);
     const body = row.body ? await row.body(fixture) : undefined;
     const headers = { ...deviceAuth.get(caller), ...row.headers?.(fixture) };
@@ -551,6 +568,21 @@ describe.each(testDatabases)('permission matrix on $name', (database) => {
     expect(res.status, JSON.stringify(res.body)).toBe(expected.status);
     if (expected.body !== undefined) expect(res.body).toEqual(expected.body);
     expected.check?.(res.body, fixture, { userId: userIds.get(caller) ?? null });
+  }
+
+  it.each(CELLS)('$name', ({ row, caller, expected }) => expectCell(row, caller, expected));
+
+  // Every cashier route again while the venue is blocked: what the block refuses, and that it refuses
+  // nothing else. Runs after the cells above, which need the venue unblocked.
+  describe.each(['hard', 'light'] as const)('while the venue has a %s block', (block) => {
+    const flag = block === 'hard' ? 'is_hard_block_home_play' : 'is_light_block_home_play';
+    beforeAll(() => updateAccount(db.kysely, fixture.venueId, { [flag]: true }));
+    afterAll(() => updateAccount(db.kysely, fixture.venueId, { [flag]: false }));
+
+    it.each(ROUTES.filter((row) => row.access === 'cashier'))('$route', (row) => {
+      const expected = (block === 'hard' ? row.hardBlock : row.lightBlock) ?? row.ok;
+      return expectCell(row, 'a cashier of the venue with the restriction', expected);
+    });
   });
 
   it('has a row for every route the server declares, and no row for a route it lacks', () => {
