@@ -256,6 +256,17 @@ describe('disable rules', () => {
     }
   });
 
+  it('disables every operation under a hard block and says why', async () => {
+    const { user } = setup({ float: { ...FLOAT, is_hard_block_home_play: true } });
+    await floatLoaded();
+    await screen.findByText('This venue is blocked: no cash operation is possible.');
+    await user.type(amountInput(), '10');
+    for (const name of ['Deposit', 'Withdraw', 'Cash out']) expect(isDisabled(action(name))).toBe(true);
+    for (const amount of ['100.00', '50.00', '20.00', '10.00']) {
+      expect(isDisabled(screen.getByRole('button', { name: `Deposit ${amount}` }))).toBe(true);
+    }
+  });
+
   it('disables the withdraw toggle below a balance of 10', async () => {
     setup({ place: makePlace(999) });
     await screen.findByText('9.99 EUR');

@@ -71,7 +71,7 @@ export function CashManageModal({ device, place, remotePin, onClose }: CashManag
   const { t } = useTranslation('cash');
   const dispatch = useAppDispatch();
   const me = useMeQuery();
-  const { lightBlock, currency } = useCashFloat();
+  const { block, currency } = useCashFloat();
   const [modifyPlaceCash] = useModifyPlaceCashMutation();
   const [modifyRemotePlaceCash] = useModifyRemotePlaceCashMutation();
   const [printReceipt, setPrintReceipt] = usePrintPreference();
@@ -86,12 +86,12 @@ export function CashManageModal({ device, place, remotePin, onClose }: CashManag
   const entries_cents = place.balances.entries;
   const bonus_cents = place.balances.final_bonus;
   const amount_cents = amountTextToCents(amountText) ?? 0;
-  const rule = { amount_cents, entries_cents, lightBlock };
+  const rule = { amount_cents, entries_cents, block };
   const mode = effectiveQuickMode(chosenMode, entries_cents);
   const enabled: Record<CashOperation, boolean> = {
     deposit: canDeposit(rule),
     withdraw: canWithdraw(rule),
-    cashOut: canCashOut(entries_cents),
+    cashOut: canCashOut(entries_cents, block),
   };
   const callKind = remotePin === null ? 'default' : 'remote';
 
@@ -119,7 +119,7 @@ export function CashManageModal({ device, place, remotePin, onClose }: CashManag
   }
 
   function startQuickAmount(quickMode: QuickMode, units: number) {
-    if (sendingRef.current || !canQuickAmount(quickMode, units, { entries_cents, lightBlock })) return;
+    if (sendingRef.current || !canQuickAmount(quickMode, units, { entries_cents, block })) return;
     setAmountText(unitsToAmountText(units));
     begin({ operation: quickMode, amount_cents: units * CENTS_PER_UNIT });
   }
@@ -209,7 +209,7 @@ export function CashManageModal({ device, place, remotePin, onClose }: CashManag
           entries_cents={entries_cents}
           final_bonus_cents={bonus_cents}
           currency={currency}
-          lightBlock={lightBlock}
+          block={block}
           userId={me.data?.id}
           amountText={amountText}
           onAmountText={setAmountText}

@@ -10,7 +10,7 @@ import {
   stepBeforeSending,
 } from './rules';
 
-const base = { amount_cents: 1000, entries_cents: 5000, lightBlock: false };
+const base = { amount_cents: 1000, entries_cents: 5000, block: 'none' } as const;
 
 describe('Deposit button', () => {
   it('is enabled for an amount above 0 without a light block', () => {
@@ -19,8 +19,9 @@ describe('Deposit button', () => {
   it('is disabled when the amount is 0', () => {
     expect(canDeposit({ ...base, amount_cents: 0 })).toBe(false);
   });
-  it('is disabled under a light block', () => {
-    expect(canDeposit({ ...base, lightBlock: true })).toBe(false);
+  it('is disabled under a light block and under a hard block', () => {
+    expect(canDeposit({ ...base, block: 'light' })).toBe(false);
+    expect(canDeposit({ ...base, block: 'hard' })).toBe(false);
   });
   it('does not depend on the place balance', () => {
     expect(canDeposit({ ...base, entries_cents: 0, amount_cents: 999_999 })).toBe(true);
@@ -38,8 +39,9 @@ describe('Withdraw button', () => {
   it('is disabled when the amount exceeds the balance, by one cent too', () => {
     expect(canWithdraw({ ...base, amount_cents: 5001 })).toBe(false);
   });
-  it('is allowed under a light block (withdraw only)', () => {
-    expect(canWithdraw({ ...base, lightBlock: true })).toBe(true);
+  it('is allowed under a light block (withdraw only), not under a hard block', () => {
+    expect(canWithdraw({ ...base, block: 'light' })).toBe(true);
+    expect(canWithdraw({ ...base, block: 'hard' })).toBe(false);
   });
 });
 
@@ -57,21 +59,30 @@ describe('withdraw toggle', () => {
 
 describe('quick amounts', () => {
   it('for withdraw are disabled when they exceed the balance', () => {
-    const place = { entries_cents: 5000, lightBlock: false };
+    const place = { entries_cents: 5000, block: 'none' } as const;
     expect(canQuickAmount('withdraw', 50, place)).toBe(true);
     expect(canQuickAmount('withdraw', 100, place)).toBe(false);
     expect(canQuickAmount('withdraw', 10, { ...place, entries_cents: 999 })).toBe(false);
   });
-  it('for deposit are disabled under a light block only', () => {
-    expect(canQuickAmount('deposit', 100, { entries_cents: 0, lightBlock: false })).toBe(true);
-    expect(canQuickAmount('deposit', 10, { entries_cents: 0, lightBlock: true })).toBe(false);
+  it('for deposit are disabled under a light or hard block', () => {
+    expect(canQuickAmount('deposit', 100, { entries_cents: 0, block: 'none' })).toBe(true);
+    expect(canQuickAmount('deposit', 10, { entries_cents: 0, block: 'light' })).toBe(false);
+    expect(canQuickAmount('deposit', 10, { entries_cents: 0, block: 'hard' })).toBe(false);
+  });
+  it('for withdraw pass a light block, not a hard block', () => {
+    expect(canQuickAmount('withdraw', 10, { entries_cents: 5000, block: 'light' })).toBe(true);
+    expect(canQuickAmount('withdraw', 10, { entries_cents: 5000, block: 'hard' })).toBe(false);
   });
 });
 
 describe('Cash out button', () => {
   it('is disabled when the balance is 0', () => {
-    expect(canCashOut(0)).toBe(false);
-    expect(canCashOut(1)).toBe(true);
+    expect(canCashOut(0, 'none')).toBe(false);
+    expect(canCashOut(1, 'none')).toBe(true);
+  });
+  it('passes a light block, not a hard block', () => {
+    expect(canCashOut(1, 'light')).toBe(true);
+    expect(canCashOut(1, 'hard')).toBe(false);
   });
 });
 

@@ -1,6 +1,7 @@
 // Which cash actions are possible (spec section 5) and where an action leads (spec section 4).
 // Pure functions of cents and flags, so every rule is unit-tested apart from the screen.
 import { CENTS_PER_UNIT, WITHDRAW_TOGGLE_MIN_BALANCE_UNITS } from '@cashdesk/contract';
+import type { AccountBlock } from '../float/account-block';
 
 export type Operation = 'none' | 'deposit' | 'withdraw' | 'cashOut';
 /** The operations a cashier can start; 'none' is the state before any. */
@@ -13,20 +14,20 @@ export interface CashRuleInput {
   amount_cents: number;
   /** The place's balance (entries) in cents. */
   entries_cents: number;
-  /** float.is_light_block_home_play: deposits are not possible. */
-  lightBlock: boolean;
+  /** The venue's block: a light one stops deposits, a hard one every operation (spec section 4). */
+  block: AccountBlock;
 }
 
-export function canDeposit({ amount_cents, lightBlock }: CashRuleInput): boolean {
-  return amount_cents > 0 && !lightBlock;
+export function canDeposit({ amount_cents, block }: CashRuleInput): boolean {
+  return amount_cents > 0 && block === 'none';
 }
 
-export function canWithdraw({ amount_cents, entries_cents }: CashRuleInput): boolean {
-  return amount_cents > 0 && amount_cents <= entries_cents;
+export function canWithdraw({ amount_cents, entries_cents, block }: CashRuleInput): boolean {
+  return amount_cents > 0 && amount_cents <= entries_cents && block !== 'hard';
 }
 
-export function canCashOut(entries_cents: number): boolean {
-  return entries_cents > 0;
+export function canCashOut(entries_cents: number, block: AccountBlock): boolean {
+  return entries_cents > 0 && block !== 'hard';
 }
 
 /** The withdraw side of the quick-amount toggle needs a balance of at least 10 units. */
@@ -37,9 +38,10 @@ export function canToggleWithdraw(entries_cents: number): boolean {
 export function canQuickAmount(
   mode: QuickMode,
   units: number,
-  { entries_cents, lightBlock }: Pick<CashRuleInput, 'entries_cents' | 'lightBlock'>,
+  { entries_cents, block }: Pick<CashRuleInput, 'entries_cents' | 'block'>,
 ): boolean {
-  return mode === 'deposit' ? !lightBlock : units * CENTS_PER_UNIT <= entries_cents;
+  if (mode === 'deposit') return block === 'none';
+  return units * CENTS_PER_UNIT <= entries_cents && block !== 'hard';
 }
 
 /** The toggle falls back to deposit when the balance no longer allows the withdraw side. */

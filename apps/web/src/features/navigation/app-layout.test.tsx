@@ -201,3 +201,27 @@ describe('navigation bar, below 1351 px', () => {
     expect(screen.queryByRole('complementary', { name: 'Promotion' })).toBeNull();
   });
 });
+
+describe('block banner', () => {
+  it('says nothing while the venue is not blocked', async () => {
+    renderLayout();
+    await screen.findByText('11000.00 EUR');
+    expect(screen.queryByText(/blocked for this venue/)).toBeNull();
+  });
+
+  it('says why every cash operation is unavailable under a hard block', async () => {
+    renderLayout({
+      'GET /api/v1/a/cashier/account_balance': { body: { ...float, is_hard_block_home_play: true } },
+    });
+    const banner = await screen.findByText('Cash operations are blocked for this venue.');
+    expect(banner.closest('[role="status"]')?.textContent).toContain('Contact your manager.');
+  });
+
+  it('says that only deposits are blocked under a light block', async () => {
+    renderLayout({
+      'GET /api/v1/a/cashier/account_balance': { body: { ...float, is_light_block_home_play: true } },
+    });
+    const banner = await screen.findByText('Deposits are blocked for this venue.');
+    expect(banner.closest('[role="status"]')?.textContent).toContain('Withdrawals and cash-outs still work.');
+  });
+});

@@ -9,6 +9,8 @@ import { apiFailure } from '../../api/api-error';
 import { errorToast } from '../../api/error-toast';
 import { useAppDispatch } from '../../app/hooks';
 import { useMeQuery } from '../auth/api/auth-api';
+import { accountBlock } from '../float/account-block';
+import { BlockBanner } from '../float/block-banner';
 import { floatVisibility, usePolledFloat } from '../float/float-api';
 import { useReloadOnBlockChange } from '../float/use-reload-on-block-change';
 import { SupportWidget } from '../support/support-widget';
@@ -31,6 +33,7 @@ export function AppLayout() {
   return (
     <div className="app-layout">
       <NavBar user={user} floatView={floatVisibility(user, float.data)} />
+      <BlockBanner block={accountBlock(float.data)} />
       <main className="app-layout__main">
         <Outlet />
       </main>

@@ -3,6 +3,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Numpad, type NumpadKey } from '../../../components/ui/numpad';
+import type { AccountBlock } from '../../float/account-block';
 import { formatMoney } from '../money';
 import type { CashOperation, QuickMode } from '../rules';
 import { AmountField } from './amount-field';
@@ -16,7 +17,7 @@ export interface CashFormProps {
   entries_cents: number;
   final_bonus_cents: number;
   currency: string | undefined;
-  lightBlock: boolean;
+  block: AccountBlock;
   userId: number | undefined;
   amountText: string;
   onAmountText: (text: string) => void;
@@ -59,7 +60,7 @@ export function CashForm(props: CashFormProps) {
           onModeChange={props.onModeChange}
           onPick={props.onQuickAmount}
           entries_cents={props.entries_cents}
-          lightBlock={props.lightBlock}
+          block={props.block}
           disabled={busy}
         />
         <AmountField
@@ -71,6 +72,11 @@ export function CashForm(props: CashFormProps) {
         <Numpad allowPoint onKey={props.onNumpadKey} onSubmit={() => props.onStart(mode)} disabled={busy} />
       </div>
       <div className="cash-form__side">
+        {props.block !== 'none' && (
+          <p className="cash-form__blocked" role="note">
+            {t(`blocked.${props.block}`)}
+          </p>
+        )}
         <CashActions
           onStart={props.onStart}
           enabled={props.enabled}

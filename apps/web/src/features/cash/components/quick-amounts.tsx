@@ -2,6 +2,7 @@
 import { CENTS_PER_UNIT, QUICK_AMOUNTS, formatCents } from '@cashdesk/contract';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { AccountBlock } from '../../float/account-block';
 import { canQuickAmount, canToggleWithdraw, type QuickMode } from '../rules';
 
 export interface QuickAmountsProps {
@@ -9,7 +10,7 @@ export interface QuickAmountsProps {
   onModeChange: (mode: QuickMode) => void;
   onPick: (mode: QuickMode, units: number) => void;
   entries_cents: number;
-  lightBlock: boolean;
+  block: AccountBlock;
   disabled: boolean;
 }
 
@@ -18,7 +19,7 @@ export function QuickAmounts({
   onModeChange,
   onPick,
   entries_cents,
-  lightBlock,
+  block,
   disabled,
 }: QuickAmountsProps) {
   const { t } = useTranslation('cash');
@@ -49,7 +50,7 @@ export function QuickAmounts({
             key={units}
             type="button"
             className={`cash-quick__amount cash-quick__amount--${mode}`}
-            disabled={disabled || !canQuickAmount(mode, units, { entries_cents, lightBlock })}
+            disabled={disabled || !canQuickAmount(mode, units, { entries_cents, block })}
             aria-label={t(mode === 'deposit' ? 'quick.depositAmount' : 'quick.withdrawAmount', {
               amount: formatCents(units * CENTS_PER_UNIT),
             })}
