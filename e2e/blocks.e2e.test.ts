@@ -31,7 +31,7 @@ describeE2E('account blocks', () => {
       const dialog = await manage(page, region, 1);
       await dialog.getByText('This venue is blocked: no cash operation is possible.').waitFor();
       await typeOnNumpad(dialog, '10');
-      for (const operation of ['Deposit', 'Withdraw', 'Cash out']) {
+      for (const operation of ['Deposit', 'Withdraw', 'Cash out'] as const) {
         expect(await operationButton(dialog, operation).isDisabled(), operation).toBe(true);
       }
       for (const amount of ['100.00', '50.00', '20.00', '10.00']) {

@@ -144,8 +144,22 @@ async function serveWebApp(app: FastifyInstance, ctx: AppContext): Promise<void>
   }
 
   app.setNotFoundHandler((request, reply) => {
-    const isApi = request.url.startsWith('/api/') || request.url.startsWith('/device/');
-    if (hasWeb && request.method === 'GET' && !isApi) return reply.type('text/html').sendFile('index.html');
+    if (hasWeb && request.method === 'GET' && isScreenPath(request.url)) {
+      return reply.type('text/html').sendFile('index.html');
+    }
     return reply.status(404).send({ err: ERR.notFound });
   });
+}
+
+/**
+ * Whether an unknown URL may be one of the web app's screens (its router shows 'no page' for the rest).
+ * API and gateway paths, and paths that look like files (`/backup.sql`, `/.env`, `/x/config.php`), are
+ * a JSON 404: answering them with the page (200) tells a scanner nothing true and hides real misses.
+ */
+export function isScreenPath(url: string): boolean {
+  const path = url.split('?')[0]!.toLowerCase();
+  if (path === '/api' || path.startsWith('/api/') || path === '/device' || path.startsWith('/device/')) {
+    return false;
+  }
+  return !path.split('/').some((segment) => segment.startsWith('.') || /\.[a-z0-9]+$/.test(segment));
 }

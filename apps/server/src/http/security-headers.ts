@@ -27,6 +27,23 @@ export function contentSecurityPolicy(trustedOrigins: readonly string[] = []): s
   ].join('; ');
 }
 
+/**
+ * Browser features the till never uses, off for the page and any frame in it (a support chat included):
+ * a script that got in could not reach a camera, microphone, location or payment prompt.
+ */
+export const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'camera=()',
+  'display-capture=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'magnetometer=()',
+  'microphone=()',
+  'midi=()',
+  'payment=()',
+  'usb=()',
+].join(', ');
+
 /** The origin of an absolute http(s) URL, or null for a path on this server. */
 export function originOf(url: string | null): string | null {
   if (url === null || !/^https?:\/\//i.test(url)) return null;
@@ -44,6 +61,7 @@ export function securityHeaders(
     'X-Frame-Options': 'DENY',
     'Referrer-Policy': 'no-referrer',
     'Cross-Origin-Opener-Policy': 'same-origin',
+    'Permissions-Policy': PERMISSIONS_POLICY,
   };
   if (options.https || request.protocol === 'https') {
     headers['Strict-Transport-Security'] = 'max-age=31536000; includeSubDomains';

@@ -87,6 +87,17 @@ const CREDIT_TYPES: readonly number[] = [
   TX_TYPE.rjackpot,
 ];
 
+/**
+ * A balance past 2^53 - 1 cents cannot be stored exactly (nor in a bigint CHECK's range on every driver):
+ * the call is a 400 that moves nothing and does not use up its trx, never a 500.
+ */
+function safeBalance(cents: number, field: 'delta' | 'amount' = 'delta'): number {
+  if (!Number.isSafeInteger(cents)) {
+    throw ApiError.validation(field, 'would take a balance past the largest amount');
+  }
+  return cents;
+}
+
 export function floatLimit(account: Pick<AccountRow, 'has_overdraft' | 'overdraft_cents'>): number {
   return account.has_overdraft === 1 ? account.overdraft_cents : 0;
 }
@@ -113,7 +124,7 @@ export class LedgerService {
       if (!claim.claimed) return claim.outcome;
 
       const limit = floatLimit(account);
-      const balance = account.balance_cents + input.delta;
+      const balance = safeBalance(account.balance_cents + input.delta);
       let outcome: Outcome;
       if (balance < -limit) {
         outcome = refusal(ERR.overdraft, { balance: account.balance_cents, overdraft: limit });
@@ -199,8 +210,8 @@ export class LedgerService {
     }
     if (input.delta < 0 && magnitude > place.entries_cents) return refusal(ERR.notEnoughMoney);
 
-    const floatAfter = account.balance_cents - input.delta;
-    const entriesAfter = place.entries_cents + input.delta;
+    const floatAfter = safeBalance(account.balance_cents - input.delta);
+    const entriesAfter = safeBalance(place.entries_cents + input.delta);
     const burned = input.delta < 0 ? place.final_bonus_cents : 0;
     const kind: LedgerKind = input.delta > 0 ? 'deposit' : 'withdraw';
     const txType = input.delta > 0 ? TX_TYPE.deposit : TX_TYPE.withdraw;
@@ -301,8 +312,7 @@ export class LedgerService {
         rows.push(undo('final_bonus', -accrued, finalBonus), undo('promotion', accrued, null));
       }
     } else if (CREDIT_TYPES.includes(input.type)) {
-      entries += input.amount;
-      if (!Number.isSafeInteger(entries)) throw ApiError.validation('amount', 'is too large');
+      entries = safeBalance(entries + input.amount, 'amount');
       rows.push(typed(row('entries', input.amount, entries)), row('game', -input.amount, null));
     } else {
       throw ApiError.validation('type', 'is not a device event type');

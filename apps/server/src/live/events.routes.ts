@@ -2,15 +2,26 @@
 // push beside the spec's polling: while a terminal holds the stream it hears of a change at once and
 // polls only every POLL_WITH_PUSH_MS; without it, it polls every 5 s as before.
 import { PassThrough } from 'node:stream';
+import { ERR } from '@cashdesk/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { sessionTokenOf } from '../auth/cookie.js';
 import { cashierOf, findSignedIn, requireCashier, type CashierRow } from '../auth/guards.js';
 import type { AppContext } from '../context.js';
+import { ApiError } from '../http/outcome.js';
 import { LiveStream } from './live-stream.js';
+
+/**
+ * Open streams one session may hold in this process: a till with a few tabs, not a script opening
+ * thousands to pin the server's memory and sockets. Over it the stream is refused with 429 and the
+ * terminal polls instead (features/live-updates), as it does without push.
+ */
+export const MAX_STREAMS_PER_SESSION = 8;
+const RETRY_STREAM_AFTER_S = 30;
 
 export function liveEventsRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (app) => {
     const streams = new Set<LiveStream>();
+    const openBySession = new Map<string, number>();
     // A stream never ends by itself: closing the server ends them, or it would wait on them forever.
     app.addHook('preClose', async () => {
       for (const stream of streams) stream.end();
@@ -30,6 +41,11 @@ export function liveEventsRoutes(ctx: AppContext): FastifyPluginAsync {
       const token = sessionTokenOf(request)!;
       // Listening before the hello: the terminal refetches on the hello, so nothing falls in between.
       await ctx.changes.ready();
+      const open = openBySession.get(token) ?? 0;
+      if (open >= MAX_STREAMS_PER_SESSION) {
+        throw new ApiError(ERR.tooManyAttempts, { retry_after: RETRY_STREAM_AFTER_S });
+      }
+      openBySession.set(token, open + 1);
 
       // Fastify sends the body stream (its hooks add the security headers) and destroys it when the
       // terminal goes away, which ends the subscription below.
@@ -53,6 +69,9 @@ export function liveEventsRoutes(ctx: AppContext): FastifyPluginAsync {
         every * (0.5 + Math.random() / 2),
       );
       body.on('close', () => {
+        const left = (openBySession.get(token) ?? 1) - 1;
+        if (left > 0) openBySession.set(token, left);
+        else openBySession.delete(token);
         clearTimeout(heartbeat); // the timeout, or the interval that followed it: Node clears either
         unsubscribe();
         streams.delete(stream);

@@ -110,19 +110,30 @@ describe.each(testDatabases)('back-office users on $name', (database) => {
     expect(await countRows(db, 'audit_log')).toBe(before);
   });
 
-  it('blocking stops the user at once, sign-in says so, unblocking lets them back', async () => {
+  it('blocking ends every session of the user at once, sign-in says so, unblocking lets them sign in again', async () => {
     const cashier = await createCashier();
     const { client } = await signIn(cashier.login, PASSWORD);
+    const { client: otherTill } = await signIn(cashier.login, PASSWORD);
     const blocked = await admin.client.post<BackOfficeUser>(`/a/admin/user/${cashier.id}`, {
       blocked: true,
       reason: 'left the job',
     });
     expect(blocked.body.blocked).toBe(true);
-    expect((await client.get('/a/me')).body).toEqual({ err: ERR.userBlocked });
+    const sessionsLeft = await db.kysely
+      .selectFrom('sessions')
+      .select('token_hash')
+      .where('user_id', '=', cashier.id)
+      .execute();
+    expect(sessionsLeft).toEqual([]);
+    expect((await client.get('/a/me')).body).toEqual({ err: ERR.unauthorized });
+    expect((await otherTill.get('/a/me')).body).toEqual({ err: ERR.unauthorized });
     expect((await signIn(cashier.login, PASSWORD)).res.body).toEqual({ err: ERR.userBlocked });
 
     await admin.client.post(`/a/admin/user/${cashier.id}`, { blocked: false });
-    expect((await client.get<User>('/a/me')).status).toBe(200);
+    // The sessions of before the block stay ended: unblocking does not bring an old till back.
+    expect((await client.get('/a/me')).status).toBe(401);
+    const again = await signIn(cashier.login, PASSWORD);
+    expect((await again.client.get<User>('/a/me')).status).toBe(200);
     const actions = (await auditRowsOf(db, { type: 'user', id: cashier.id })).map((e) => [
       e.action,
       e.after_json,
@@ -234,7 +245,9 @@ describe.each(testDatabases)('back-office users on $name', (database) => {
         (await manager.client.post<BackOfficeUser>(`${base()}/user/${cashier.id}`, { blocked: true })).body
           .blocked,
       ).toBe(true);
-      expect((await client.get('/a/me')).body).toEqual({ err: ERR.userBlocked });
+      // Blocking signed the cashier out everywhere; sign-in now says why.
+      expect((await client.get('/a/me')).body).toEqual({ err: ERR.unauthorized });
+      expect((await signIn(cashier.login, PASSWORD)).res.body).toEqual({ err: ERR.userBlocked });
       await manager.client.post(`${base()}/user/${cashier.id}`, { blocked: false });
       const reset = await manager.client.post(`${base()}/user/${cashier.id}/set_password`, {
         password: 'manager set 1',

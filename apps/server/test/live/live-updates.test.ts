@@ -7,6 +7,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../src/db/database.js';
 import { verifyLedger } from '../../src/ledger/verify.js';
+import { MAX_STREAMS_PER_SESSION } from '../../src/live/events.routes.js';
 import { signedInAs } from '../back-office/support.js';
 import {
   cash,
@@ -174,6 +175,30 @@ describe.each(testDatabases)('live updates on $name', (database) => {
     const lockedAway = await listen(locking);
     expect((await locking.post('/a/lock')).status).toBe(200);
     await lockedAway.ended(20 * HEARTBEAT_MS);
+  });
+
+  it(`refuses a session's stream past ${MAX_STREAMS_PER_SESSION} open ones with 429, and opens one again once one closes`, async () => {
+    const tabs = (await cashierClient(server, db, venueId)).client;
+    const open: OpenedStream[] = [];
+    for (let i = 0; i < MAX_STREAMS_PER_SESSION; i++) open.push(await listen(tabs));
+    const refused = await openEventStream(tabs);
+    expect({ status: refused.status, body: refused.errorBody }).toEqual({
+      status: 429,
+      body: { err: ERR.tooManyAttempts, retry_after: expect.any(Number) },
+    });
+    // Another session of the venue is not held back by this one.
+    streams.push(await listen(colleague));
+
+    open.pop()!.close();
+    // The server hears of the closed socket a moment later.
+    let again = await openEventStream(tabs);
+    for (let tries = 0; again.status === 429 && tries < 50; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      again = await openEventStream(tabs);
+    }
+    expect(again.status).toBe(200);
+    open.push(again);
+    for (const stream of open) stream.close();
   });
 
   it('ends every open stream when the server closes, so closing does not wait on them', async () => {

@@ -33,6 +33,9 @@ function expectSecurityHeaders(headers: Headers, where: string): void {
   expect(headers.get('x-content-type-options'), where).toBe('nosniff');
   expect(headers.get('x-frame-options'), where).toBe('DENY');
   expect(headers.get('referrer-policy'), where).toBe('no-referrer');
+  expect(headers.get('permissions-policy'), where).toMatch(
+    /camera=\(\).*geolocation=\(\).*microphone=\(\).*payment=\(\)/,
+  );
 }
 
 describe.each(testDatabases)('HTTP security on $name', (database) => {

@@ -150,6 +150,9 @@ export function updateUserAudited(
       checkRoleAccount(user.role, patch.account_id);
       await requireAccountExists(tx, patch.account_id);
     }
+    // A blocked user is signed out everywhere at once, not only refused call by call: a session left
+    // behind would work again the moment someone unblocks the user.
+    if (patch.blocked === true) await deleteUserSessions(tx, user.id);
     return updateUser(tx, user.id, patch);
   });
 }
