@@ -17,6 +17,7 @@ import { gatewayRoutes } from './gateway/gateway.routes.js';
 import { healthRoutes } from './health/health.routes.js';
 import { clientErrorHandler, frameworkErrors, installErrorHandling } from './http/errors.js';
 import { installGracefulClose } from './http/graceful-close.js';
+import { installSameOriginCheck } from './http/same-origin.js';
 import { installSecurityHeaders, originOf } from './http/security-headers.js';
 import { liveEventsRoutes } from './live/events.routes.js';
 import { lockRoutes } from './lock/lock.routes.js';
@@ -95,6 +96,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   });
   const chatOrigin = originOf(ctx.config.support.chatScriptUrl);
   installSecurityHeaders(app, { https: false, trustedOrigins: chatOrigin ? [chatOrigin] : [] });
+  installSameOriginCheck(app);
   installGracefulClose(app);
   // The id of every log line of this request: a cashier reporting a problem can quote it.
   app.addHook('onSend', async (request, reply, payload) => {

@@ -1,6 +1,7 @@
 // Findings of the security review that are about the server's surface (docs/security.md, "Hardening"):
-// unknown paths that look like files or API calls are a JSON 404 (not the web page), and a money move
-// that would take a balance past 2^53 - 1 cents is a 400 that moves nothing (never a 500).
+// unknown paths that look like files or API calls are a JSON 404 (not the web page), a state-changing
+// call from another site is refused by its Sec-Fetch-Site or Origin, and a money move that would take a
+// balance past 2^53 - 1 cents is a 400 that moves nothing (never a 500).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -72,6 +73,41 @@ describe.each(testDatabases)('hardening on $name', (database) => {
       const res = await fetch(`${server.baseUrl}${url}`);
       expect([url, res.status, await res.json()]).toEqual([url, 404, { err: ERR.notFound }]);
     }
+  });
+
+  it('refuses a state-changing API call a browser says came from another site, whatever it carries', async () => {
+    const venue = await createVenue(db, { float: 100_00 });
+    const { client } = await cashierClient(server, db, venue.id);
+    const cabinet = await linkCabinet(server, client);
+    const deposit = (headers: Record<string, string>) =>
+      fetch(`${server.baseUrl}/api/v1/a/cashier/devices/${cabinet.id}/place/1/update`, {
+        method: 'POST',
+        headers: { cookie: `x-token=${client.token}`, 'content-type': 'application/json', ...headers },
+        body: JSON.stringify({ delta: 1_00, trx: newTrx() }),
+      });
+    const before = await databaseSnapshot(db);
+    for (const headers of [
+      { 'sec-fetch-site': 'cross-site' },
+      { 'sec-fetch-site': 'same-site' },
+      // An older browser without Sec-Fetch-*: its Origin names another site.
+      { origin: 'https://evil.example' },
+      // Sec-Fetch-Site decides when both are there.
+      { 'sec-fetch-site': 'cross-site', origin: server.baseUrl },
+    ]) {
+      const res = await deposit(headers);
+      expect([headers, res.status, await res.json()]).toEqual([headers, 403, { err: ERR.forbidden }]);
+    }
+    expect(await databaseSnapshot(db)).toBe(before);
+
+    // The till's own page, an older browser on the same origin, and clients that are not browsers pass.
+    for (const headers of [{ 'sec-fetch-site': 'same-origin' }, { origin: server.baseUrl }, {}]) {
+      expect([headers, (await deposit(headers)).status]).toEqual([headers, 200]);
+    }
+    // Reading is not refused: another site's page cannot read the answer anyway (no CORS).
+    const read = await fetch(`${server.baseUrl}/api/v1/a/cashier/account_balance`, {
+      headers: { cookie: `x-token=${client.token}`, 'sec-fetch-site': 'cross-site' },
+    });
+    expect(read.status).toBe(200);
   });
 
   it('refuses a float move that would overflow with 400, moves nothing and keeps the trx unused', async () => {
