@@ -19,6 +19,8 @@ export const ERR = {
   wrongPin: 'wrong pin',
   errorLinking: 'error linking the device',
   wrongPassword: 'wrong password',
+  /** A new password that is common, is the login or holds it, or is the current one (+ `reason`). */
+  weakPassword: 'weak password',
   tooManyAttempts: 'too many attempts',
   loginTaken: 'login taken',
   deviceHasMoney: 'device has money',
@@ -50,6 +52,7 @@ export const ERR_STATUS: Record<ErrText, number> = {
   [ERR.wrongPin]: 422,
   [ERR.errorLinking]: 422,
   [ERR.wrongPassword]: 422,
+  [ERR.weakPassword]: 422,
   [ERR.tooManyAttempts]: 429,
   [ERR.loginTaken]: 422,
   [ERR.deviceHasMoney]: 422,

@@ -9,6 +9,7 @@ import { clearSessionCookie, sessionTokenOf, setSessionCookie } from './cookie.j
 import { requireUser, userOf } from './guards.js';
 import { dummyPasswordHash, hashPassword } from './password.js';
 import { throttledPasswordCheck } from './password-check.js';
+import { assertAcceptablePassword } from './password-policy.js';
 import {
   createSession,
   deleteExpiredSessions,
@@ -63,6 +64,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsync {
       if (!(await checkPassword(request, reply, user.login, user.password_hash, body.old))) {
         throw new ApiError(ERR.wrongPassword);
       }
+      await assertAcceptablePassword(body.new, { login: user.login, currentHash: user.password_hash });
       const passwordHash = await hashPassword(body.new);
       const current = request.authSession?.token_hash;
       await db.transaction().execute(async (tx) => {

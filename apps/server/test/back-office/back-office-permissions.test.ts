@@ -56,6 +56,8 @@ const shape = contractShape<Fixture>();
 const unique = () => randomBytes(4).toString('hex');
 const acct = (f: Fixture) => `/a/manager/account/${f.venueId}`;
 const newPassword = 'long enough 1';
+let passwordsMade = 0;
+const freshPassword = () => `${newPassword} take ${++passwordsMade}`;
 
 const ROUTES: RouteRow[] = [
   {
@@ -106,7 +108,8 @@ const ROUTES: RouteRow[] = [
     route: 'POST /a/admin/user/:id/set_password',
     method: 'POST',
     path: (f) => `/a/admin/user/${f.cashierId}/set_password`,
-    body: () => ({ password: newPassword }),
+    // A new one each cell: choosing the current password again is refused (weak password).
+    body: () => ({ password: freshPassword() }),
     scope: 'admin',
     ok: { status: 200, body: { ok: true } },
   },
@@ -233,7 +236,8 @@ const ROUTES: RouteRow[] = [
     route: 'POST /a/manager/account/:id/user/:userId/set_password',
     method: 'POST',
     path: (f) => `${acct(f)}/user/${f.cashierId}/set_password`,
-    body: () => ({ password: newPassword }),
+    // A new one each cell: choosing the current password again is refused (weak password).
+    body: () => ({ password: freshPassword() }),
     scope: 'account',
     ok: { status: 200, body: { ok: true } },
   },

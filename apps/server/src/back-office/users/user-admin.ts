@@ -3,6 +3,7 @@
 import { ERR, type BackOfficeUser, type Restriction, type Role } from '@cashdesk/contract';
 import { findAccount } from '../../accounts/accounts.repository.js';
 import { hashPassword } from '../../auth/password.js';
+import { assertAcceptablePassword } from '../../auth/password-policy.js';
 import { deleteUserSessions } from '../../auth/sessions.repository.js';
 import type { Db } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/errors.js';
@@ -11,6 +12,7 @@ import { ApiError } from '../../http/outcome.js';
 import type { Tx } from '../../ledger/idempotency.js';
 import {
   createUser,
+  findUserById,
   findUserByLogin,
   setPasswordHash,
   setRestrictions,
@@ -64,6 +66,7 @@ export async function createUserAudited(
 ): Promise<UserRow> {
   const { password, ...fields } = input.user;
   checkRoleAccount(fields.role, fields.account_id);
+  await assertAcceptablePassword(password, { login: fields.login });
   // Argon2 is slow on purpose: hash before the transaction, so no lock waits for it.
   const password_hash = await hashPassword(password);
   try {
@@ -159,6 +162,13 @@ export function updateUserAudited(
 
 /** Sets a new password and signs the user out everywhere (contract: set_password revokes sessions). */
 export async function setPasswordAudited(db: Db, change: UserChange, password: string): Promise<UserRow> {
+  // Checked and hashed before the transaction (both are slow on purpose); a user gone meanwhile is the
+  // transaction's 404. `allow` first: whoever may not touch the user learns nothing of their password.
+  const current = await findUserById(db.kysely, change.user_id);
+  if (current) {
+    change.allow?.(current);
+    await assertAcceptablePassword(password, { login: current.login, currentHash: current.password_hash });
+  }
   const hash = await hashPassword(password);
   return auditedUserChange(
     db,

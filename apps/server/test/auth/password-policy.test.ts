@@ -1,0 +1,86 @@
+// Weak new passwords are refused wherever a password is set (docs/security.md, "Passwords"): changing
+// one's own, an admin's or manager's set_password and a new user; 422 `weak password` with the reason,
+// and nothing changes.
+import { ERR } from '@cashdesk/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../src/db/database.js';
+import { signedInAs } from '../back-office/support.js';
+import { testDatabases } from '../helpers/databases.js';
+import { createVenue } from '../helpers/factories.js';
+import { createSignedInUser, startTestServer, type TestServer } from '../helpers/server.js';
+
+describe.each(testDatabases)('password policy on $name', (database) => {
+  let db: Db;
+  let server: TestServer;
+
+  beforeAll(async () => {
+    db = await database.open();
+    server = await startTestServer(db);
+  });
+
+  afterAll(async () => {
+    await server.close();
+    await db.close();
+  });
+
+  it('change password: refuses a common one, the login and the current one; the old one still signs in', async () => {
+    const { client, login, password } = await createSignedInUser(server, { login: `till_${Date.now()}` });
+    for (const [next, reason] of [
+      ['password123', 'common'],
+      [`${login}!`, 'login'],
+      [password, 'current'],
+    ] as const) {
+      const res = await client.post('/a/change_password', { old: password, new: next });
+      expect([next, res.status, res.body]).toEqual([next, 422, { err: ERR.weakPassword, reason }]);
+    }
+    expect((await server.client().signIn(login, password)).status).toBe(200);
+    expect(
+      (await client.post('/a/change_password', { old: password, new: 'a quiet long river' })).status,
+    ).toBe(200);
+  });
+
+  it('back office: a new user and set_password refuse weak passwords the same way', async () => {
+    const venue = await createVenue(db);
+    const admin = await signedInAs(server, db, 'admin', null);
+    const login = `newbie_${Date.now()}`;
+    const create = await admin.client.post('/a/admin/user', {
+      login,
+      name: 'Newbie',
+      role: 'cashier',
+      account_id: venue.id,
+      password: 'qwerty123',
+      restrictions: [],
+    });
+    expect([create.status, create.body]).toEqual([422, { err: ERR.weakPassword, reason: 'common' }]);
+    const created = await admin.client.post<{ id: number }>('/a/admin/user', {
+      login,
+      name: 'Newbie',
+      role: 'cashier',
+      account_id: venue.id,
+      password: 'first day at work',
+      restrictions: [],
+    });
+    expect(created.status).toBe(200);
+    const setPassword = (password: string) =>
+      admin.client.post(`/a/admin/user/${created.body.id}/set_password`, { password });
+    expect((await setPassword(login.toUpperCase())).body).toEqual({ err: ERR.weakPassword, reason: 'login' });
+    expect((await setPassword('first day at work')).body).toEqual({
+      err: ERR.weakPassword,
+      reason: 'current',
+    });
+    expect((await server.client().signIn(login, 'first day at work')).status).toBe(200);
+    expect((await setPassword('second week now')).body).toEqual({ ok: true });
+  });
+
+  it("a manager of another venue learns nothing of a user's password from set_password", async () => {
+    const venue = await createVenue(db);
+    const other = await createVenue(db);
+    const { user, password } = await createSignedInUser(server, { account_id: venue.id });
+    const stranger = await signedInAs(server, db, 'manager', other.id);
+    const res = await stranger.client.post(`/a/manager/account/${venue.id}/user/${user.id}/set_password`, {
+      password,
+    });
+    expect(res.status).toBe(403);
+    expect(res.body).not.toHaveProperty('reason');
+  });
+});
