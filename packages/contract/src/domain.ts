@@ -66,3 +66,19 @@ export const DEVICE_EVENT_TYPES = [2, 3, 4, 6, 7, 11, 12, 13, 14, 15] as const;
 export type DeviceEventType = (typeof DEVICE_EVENT_TYPES)[number];
 /** Types that are hidden from cashiers. */
 export const HIDDEN_TX_TYPES: readonly number[] = [14, 15];
+
+/**
+ * A login as stored and shown: Unicode NFKC (full-width and other look-alike forms folded) without
+ * surrounding white space, so `"admin "` or `"ａｄｍｉｎ"` is the login `admin`.
+ */
+export function normaliseLogin(login: string): string {
+  return login.normalize('NFKC').trim();
+}
+
+/** What makes two logins one: the normal form in lower case (`Admin` and `admin` cannot both exist). */
+export function loginKey(login: string): string {
+  return normaliseLogin(login).toLowerCase();
+}
+
+/** No white space, control or invisible format characters inside a login (they hide look-alikes). */
+export const LOGIN_CHARACTERS = /^[^\s\p{C}]+$/u;

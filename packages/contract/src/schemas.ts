@@ -8,7 +8,14 @@ import {
   NEW_PASSWORD_MIN_LENGTH,
   PASSWORD_LENGTH,
 } from './constants.js';
-import { DEVICE_EVENT_TYPES, MAX_PLACES, RESTRICTIONS, ROLES } from './domain.js';
+import {
+  DEVICE_EVENT_TYPES,
+  LOGIN_CHARACTERS,
+  MAX_PLACES,
+  normaliseLogin,
+  RESTRICTIONS,
+  ROLES,
+} from './domain.js';
 
 // ---- building blocks ----------------------------------------------------------------------------
 
@@ -389,7 +396,16 @@ const newPassword = z
   .max(CHANGE_PASSWORD_MAX_LENGTH, 'password is too long');
 
 export const createUserRequest = z.strictObject({
-  login: z.string().min(LOGIN_LENGTH.min).max(LOGIN_LENGTH.max),
+  login: z
+    .string()
+    .transform(normaliseLogin)
+    .pipe(
+      z
+        .string()
+        .min(LOGIN_LENGTH.min)
+        .max(LOGIN_LENGTH.max)
+        .regex(LOGIN_CHARACTERS, 'no spaces, control or invisible characters'),
+    ),
   name: z.string().trim().min(1).max(100),
   role,
   account_id: positiveId.nullable(),

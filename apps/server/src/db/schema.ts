@@ -25,6 +25,8 @@ export interface AccountsTable {
 export interface UsersTable {
   id: Generated<number>;
   login: string;
+  /** contract loginKey(login), unique: one user per login whatever its case or Unicode form. */
+  login_key: string;
   password_hash: string;
   name: string;
   role: 'admin' | 'manager' | 'cashier';

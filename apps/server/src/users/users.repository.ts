@@ -1,5 +1,5 @@
 // Users of every role: cashiers, managers and admins.
-import type { Restriction, Role, User } from '@cashdesk/contract';
+import { loginKey, normaliseLogin, type Restriction, type Role, type User } from '@cashdesk/contract';
 import type { Kysely } from 'kysely';
 import type { Database, UserRow } from '../db/schema.js';
 
@@ -34,7 +34,8 @@ export async function createUser(db: Executor, input: NewUser, nowMs: number): P
   return db
     .insertInto('users')
     .values({
-      login: input.login,
+      login: normaliseLogin(input.login),
+      login_key: loginKey(input.login),
       name: input.name,
       role: input.role,
       account_id: input.account_id,
@@ -51,7 +52,7 @@ export async function findUserById(db: Executor, id: number): Promise<UserRow | 
 }
 
 export async function findUserByLogin(db: Executor, login: string): Promise<UserRow | undefined> {
-  return db.selectFrom('users').selectAll().where('login', '=', login).executeTakeFirst();
+  return db.selectFrom('users').selectAll().where('login_key', '=', loginKey(login)).executeTakeFirst();
 }
 
 export async function listUsers(db: Executor, accountId?: number): Promise<UserRow[]> {

@@ -1,0 +1,68 @@
+// Logins cannot impersonate each other (docs/security.md, "Logins"): a new login is stored in Unicode
+// NFKC without surrounding spaces, is unique whatever its case, and holds no spaces, control or invisible
+// characters; sign-in finds the user whatever case or form the login is typed in.
+import { ERR } from '@cashdesk/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../src/db/database.js';
+import { signedInAs } from '../back-office/support.js';
+import { testDatabases } from '../helpers/databases.js';
+import { createVenue } from '../helpers/factories.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+
+describe.each(testDatabases)('logins on $name', (database) => {
+  let db: Db;
+  let server: TestServer;
+  let create: (login: string) => Promise<{ status: number; body: unknown }>;
+
+  beforeAll(async () => {
+    db = await database.open();
+    server = await startTestServer(db);
+    const venue = await createVenue(db);
+    const admin = await signedInAs(server, db, 'admin', null);
+    create = (login) =>
+      admin.client.post('/a/admin/user', {
+        login,
+        name: 'Someone',
+        role: 'cashier',
+        account_id: venue.id,
+        password: 'a quiet long river',
+        restrictions: [],
+      });
+  });
+
+  afterAll(async () => {
+    await server.close();
+    await db.close();
+  });
+
+  it('refuses a login that differs from an existing one only by case, spaces or Unicode form', async () => {
+    const created = await create('  Head_Cashier ');
+    expect(created.status).toBe(200);
+    expect(created.body).toMatchObject({ login: 'Head_Cashier' });
+    for (const lookalike of ['head_cashier', 'HEAD_CASHIER', 'Head_Cashier ', 'Ｈｅａｄ＿Ｃａｓｈｉｅｒ']) {
+      const res = await create(lookalike);
+      expect([lookalike, res.status, res.body]).toEqual([lookalike, 422, { err: ERR.loginTaken }]);
+    }
+  });
+
+  it.each(['two words', 'tab\there', 'zero\u200bwidth', 'bell\u0007', 'rtl\u202eoverride'])(
+    'refuses %j: no spaces, control or invisible characters',
+    async (login) => {
+      const res = await create(login);
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ err: ERR.validation });
+    },
+  );
+
+  it('signs in whatever case or form the login is typed in', async () => {
+    expect((await create('Floor_Lead')).status).toBe(200);
+    for (const typed of ['floor_lead', ' FLOOR_LEAD ', 'ｆｌｏｏｒ＿ｌｅａｄ']) {
+      const res = await server.client().signIn(typed, 'a quiet long river');
+      expect([typed, res.status, res.body]).toEqual([
+        typed,
+        200,
+        expect.objectContaining({ login: 'Floor_Lead' }),
+      ]);
+    }
+  });
+});
