@@ -45,8 +45,8 @@ import {
 import { useCashFloat } from './use-cash-float';
 import { recordCashOperation, sendCashOperation } from './unconfirmed/send-cash-operation';
 import { amountOf, newOperation, type UnconfirmedOperation } from './unconfirmed/unconfirmed-operation';
-import { UnconfirmedNotice } from './unconfirmed/unconfirmed-notice';
-import { isShownUnconfirmed, selectIsSending, selectPlaceOperation } from './unconfirmed/unconfirmed-slice';
+import { PlaceUnconfirmedNotice } from './unconfirmed/unconfirmed-notice';
+import { selectPlaceOperation } from './unconfirmed/unconfirmed-slice';
 import './cash-manage-modal.css';
 
 export interface CashManageModalProps {
@@ -78,7 +78,6 @@ export function CashManageModal({ device, place, remotePin, onClose }: CashManag
   const [printReceipt, setPrintReceipt] = usePrintPreference();
   // An operation of this place still waiting for its answer (from this modal, an earlier one, a reload).
   const open = useAppSelector((s) => selectPlaceOperation(s, device.id, place.place));
-  const openSending = useAppSelector((s) => (open ? selectIsSending(s, open.trx) : false));
 
   const [amountText, setAmountText] = useState('');
   const [chosenMode, setChosenMode] = useState<QuickMode>('deposit');
@@ -229,9 +228,7 @@ export function CashManageModal({ device, place, remotePin, onClose }: CashManag
         <span>{t('device', { name: device.name, id: device.id })}</span>
         {remotePin !== null && <span className="cash-modal__remote">{t('remote', { pin: remotePin })}</span>}
       </p>
-      {step.name === 'form' && open && isShownUnconfirmed(open, openSending) && (
-        <UnconfirmedNotice operation={open} at="place" />
-      )}
+      {step.name === 'form' && <PlaceUnconfirmedNotice deviceId={device.id} place={place.place} />}
       {step.name === 'form' && (
         <CashForm
           deviceId={device.id}

@@ -1,13 +1,14 @@
 // What the cashier reads about one unconfirmed operation, wherever it shows (the place's row, the cash
 // modal, the venue-wide list): what it was, when, that it is being checked and why, never a plain
-// failure, and a "Check again" that sends the same request at once.
+// failure, and a "Check again" that sends the same request at once. PlaceUnconfirmedNotice finds a
+// place's own, so the screens that show places need one line for it.
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { formatShortDate } from '../../../lib/date-time';
 import { formatMoney } from '../money';
 import { resendUnconfirmed } from './resend-unconfirmed';
 import { amountOf, type UnconfirmedOperation } from './unconfirmed-operation';
-import { selectIsSending } from './unconfirmed-slice';
+import { isShownUnconfirmed, selectIsSending, selectPlaceOperation } from './unconfirmed-slice';
 import './unconfirmed.css';
 
 export interface UnconfirmedNoticeProps {
@@ -53,6 +54,26 @@ export function UnconfirmedNotice({ operation, at }: UnconfirmedNoticeProps) {
       >
         {t('unconfirmed.checkAgain')}
       </button>
+    </div>
+  );
+}
+
+/** The notice of a place's unconfirmed operation, or nothing (also while its first request is running). */
+export function PlaceUnconfirmedNotice({
+  deviceId,
+  place,
+  className,
+}: {
+  deviceId: number;
+  place: number;
+  className?: string;
+}) {
+  const operation = useAppSelector((s) => selectPlaceOperation(s, deviceId, place));
+  const sending = useAppSelector((s) => (operation ? selectIsSending(s, operation.trx) : false));
+  if (!operation || !isShownUnconfirmed(operation, sending)) return null;
+  return (
+    <div className={className}>
+      <UnconfirmedNotice operation={operation} at="place" />
     </div>
   );
 }

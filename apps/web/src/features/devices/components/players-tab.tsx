@@ -4,10 +4,8 @@
 import { formatCents, type DeviceDetail, type Place } from '@cashdesk/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppSelector } from '../../../app/hooks';
 import { CashManageModal } from '../../cash/cash-manage-modal';
-import { UnconfirmedNotice } from '../../cash/unconfirmed/unconfirmed-notice';
-import { isShownUnconfirmed } from '../../cash/unconfirmed/unconfirmed-slice';
+import { PlaceUnconfirmedNotice } from '../../cash/unconfirmed/unconfirmed-notice';
 import { ColourSwatch } from './colour-swatch';
 
 export function PlayersTab({ device, remotePin }: { device: DeviceDetail; remotePin: string | null }) {
@@ -15,13 +13,6 @@ export function PlayersTab({ device, remotePin }: { device: DeviceDetail; remote
   // The place number, not the object: the modal always gets the latest polled balances.
   const [managing, setManaging] = useState<number | null>(null);
   const managedPlace: Place | undefined = device.places.find((p) => p.place === managing);
-  const unconfirmed = useAppSelector((s) => s.unconfirmed.operations);
-  const sending = useAppSelector((s) => s.unconfirmed.sending);
-  const shownAt = (place: number) =>
-    unconfirmed.find(
-      (op) =>
-        op.deviceId === device.id && op.place === place && isShownUnconfirmed(op, sending.includes(op.trx)),
-    );
 
   if (device.status === 'registering') {
     return (
@@ -35,44 +26,41 @@ export function PlayersTab({ device, remotePin }: { device: DeviceDetail; remote
   return (
     <>
       <ul className="device-players" aria-label={t('tabs.players')}>
-        {device.places.map((place) => {
-          const open = shownAt(place.place);
-          return (
-            <li key={place.place} className="device-players__row">
-              <span className="device-players__who">
-                <ColourSwatch place={place.place} />
-                <span>
-                  <span className="device-players__name">{t('players.player', { place: place.place })}</span>
-                  {place.username && (
-                    <span className="device-players__username devices-muted">{place.username}</span>
-                  )}
-                </span>
+        {device.places.map((place) => (
+          <li key={place.place} className="device-players__row">
+            <span className="device-players__who">
+              <ColourSwatch place={place.place} />
+              <span>
+                <span className="device-players__name">{t('players.player', { place: place.place })}</span>
+                {place.username && (
+                  <span className="device-players__username devices-muted">{place.username}</span>
+                )}
               </span>
-              <span className="device-players__money">
-                <span className="device-players__balance">
-                  <span className="visually-hidden">{t('players.balance')} </span>
-                  {formatCents(place.balances.entries)}
-                </span>
-                <span className="device-players__bonus devices-muted">
-                  {t('players.bonus', { amount: formatCents(place.balances.final_bonus) })}
-                </span>
+            </span>
+            <span className="device-players__money">
+              <span className="device-players__balance">
+                <span className="visually-hidden">{t('players.balance')} </span>
+                {formatCents(place.balances.entries)}
               </span>
-              <button
-                type="button"
-                className="button--primary device-players__manage"
-                aria-label={t('players.manageLabel', { place: place.place })}
-                onClick={() => setManaging(place.place)}
-              >
-                {t('players.manage')}
-              </button>
-              {open && (
-                <div className="device-players__unconfirmed">
-                  <UnconfirmedNotice operation={open} at="place" />
-                </div>
-              )}
-            </li>
-          );
-        })}
+              <span className="device-players__bonus devices-muted">
+                {t('players.bonus', { amount: formatCents(place.balances.final_bonus) })}
+              </span>
+            </span>
+            <button
+              type="button"
+              className="button--primary device-players__manage"
+              aria-label={t('players.manageLabel', { place: place.place })}
+              onClick={() => setManaging(place.place)}
+            >
+              {t('players.manage')}
+            </button>
+            <PlaceUnconfirmedNotice
+              deviceId={device.id}
+              place={place.place}
+              className="device-players__unconfirmed"
+            />
+          </li>
+        ))}
       </ul>
       {managedPlace && (
         <CashManageModal
