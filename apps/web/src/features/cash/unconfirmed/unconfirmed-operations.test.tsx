@@ -99,6 +99,23 @@ describe('UnconfirmedOperations', () => {
     );
   });
 
+  it('prints the receipt of an operation confirmed later when the cashier chose printing', async () => {
+    const print = vi.fn(() => window.dispatchEvent(new Event('afterprint')));
+    vi.stubGlobal('print', print);
+    const api = server();
+    api.state.down = false;
+    saveOperation(stored({ sentBy: `${thisTab().tab}/an-earlier-page`, print: true }));
+    renderWithProviders(<UnconfirmedOperations cashierId={CASHIER} />);
+    await elapse(0);
+    const receipt = screen.getByRole('article', { name: 'Deposit receipt' });
+    expect(receipt.textContent).toContain(TRX);
+    expect(receipt.textContent).toContain('Anna Cashier');
+    expect(receipt.textContent).toContain('25.00 EUR');
+    await elapse(10);
+    expect(print).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('article', { name: 'Deposit receipt' })).toBeNull();
+  });
+
   it('sends again on the backoff, never before, until the server answers', async () => {
     const api = server();
     saveOperation(stored());
