@@ -183,6 +183,25 @@ async function lockTill(v: Visit): Promise<void> {
   await heading(v, 'lock:title').waitFor();
 }
 
+/**
+ * A withdraw on place 1 of the catalogue's cabinet whose answer never comes: the connection is reset
+ * before the request reaches the server (so nothing moves for the other visits), and the cash modal
+ * shows the operation as not confirmed yet.
+ */
+async function loseCashAnswer(v: Visit): Promise<void> {
+  const cabinet = await v.server.ctx.db.kysely
+    .selectFrom('devices')
+    .select('id')
+    .where('name', '=', CATALOGUE_CABINET)
+    .executeTakeFirstOrThrow();
+  await v.page.route(`**/api/v1/a/cashier/devices/${cabinet.id}/place/1/update`, (route) =>
+    route.abort('connectionreset'),
+  );
+  const dialog = await openCash(v, 1);
+  await operate(v, dialog, '5', 'withdraw');
+  await dialog.getByText(v.t('cash:unconfirmed.title'), { exact: true }).waitFor();
+}
+
 async function setMaintenance(v: Visit, text: string | null): Promise<void> {
   const args = text === null ? ['maintenance:clear'] : ['maintenance:set', text];
   const code = await runCli(args, {
@@ -409,6 +428,18 @@ export const SCREENS: readonly ScreenEntry[] = [
     reach: async (v) => {
       await button(v.page, v.t('lock:unlock')).click();
       await v.page.getByText(v.t('auth:validation.passwordRequired'), { exact: true }).waitFor();
+    },
+  },
+  // Last in the table: the unconfirmed operation stays in the page's localStorage and is resent for as
+  // long as the page lives, which would show on every screen visited after it.
+  { name: 'cash-unconfirmed', path: '/devices', as: 'cashier', reach: loseCashAnswer },
+  {
+    name: 'cash-unconfirmed-row',
+    after: 'cash-unconfirmed',
+    reach: async (v) => {
+      await v.page.keyboard.press('Escape');
+      await v.page.getByRole('dialog').waitFor({ state: 'detached' });
+      await v.page.getByRole('region', { name: v.t('cash:unconfirmed.bannerTitle') }).waitFor();
     },
   },
 ];

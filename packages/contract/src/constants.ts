@@ -40,6 +40,13 @@ export const SUPPORT_WIDGET_RETRY_MS = 100;
 export const SUPPORT_WIDGET_TIMEOUT_MS = 10000;
 export const INACTIVITY_RESET_MS = 180000;
 export const RETRIES_ON_500 = 2;
+/**
+ * How long the web waits for the answer to one cash call (deposit, withdraw, cash-out) before it gives
+ * up on that attempt: the operation is then kept as unconfirmed and sent again with the same trx
+ * (docs/web-app.md), and the cashier sees the spec's 'timeout' text. The server answers a cash call in
+ * milliseconds; 15 s is a connection that is gone, not a slow one.
+ */
+export const CASH_CALL_TIMEOUT_MS = 15_000;
 export const UNUSED_DATA_KEPT_S = 60;
 export const TOAST_AUTO_CLOSE_MS = 1500;
 export const DOUBLE_CLICK_GUARD_MS = 300;

@@ -1,7 +1,8 @@
 // The Redux store: the RTK Query cache plus the few slices of client state.
-import { combineReducers, configureStore } from '@reduxjs/toolkit';
+import { combineReducers, configureStore, type ThunkAction, type UnknownAction } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { baseApi } from '../api/base-api';
+import { unconfirmedSlice } from '../features/cash/unconfirmed/unconfirmed-slice';
 import { devicesViewSlice } from '../features/devices/devices-view-slice';
 import { liveUpdatesSlice } from '../features/live-updates/live-updates-slice';
 import { sessionSlice } from '../features/session/session-slice';
@@ -13,6 +14,7 @@ const rootReducer = combineReducers({
   [sessionSlice.name]: sessionSlice.reducer,
   [devicesViewSlice.name]: devicesViewSlice.reducer,
   [liveUpdatesSlice.name]: liveUpdatesSlice.reducer,
+  [unconfirmedSlice.name]: unconfirmedSlice.reducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;
@@ -29,3 +31,5 @@ export function makeStore(preloadedState?: Partial<RootState>) {
 
 export type AppStore = ReturnType<typeof makeStore>;
 export type AppDispatch = AppStore['dispatch'];
+/** A thunk of the app: async work that dispatches and reads the state (e.g. features/cash/unconfirmed). */
+export type AppThunk<R> = ThunkAction<R, RootState, unknown, UnknownAction>;

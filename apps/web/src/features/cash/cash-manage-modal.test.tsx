@@ -1,13 +1,21 @@
-import { DOUBLE_CLICK_GUARD_MS, ERR, UNDER_AGE_COUNTDOWN_S, type Place } from '@cashdesk/contract';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import {
+  CASH_CALL_TIMEOUT_MS,
+  DOUBLE_CLICK_GUARD_MS,
+  ERR,
+  UNDER_AGE_COUNTDOWN_S,
+  type Place,
+} from '@cashdesk/contract';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AppStore } from '../../app/store';
+import type { AppStore, RootState } from '../../app/store';
 import { renderWithProviders } from '../../test/render';
 import { CashManageModal } from './cash-manage-modal';
 import { PRINT_RECEIPT_STORAGE_KEY } from './print-preference';
 import { FLOAT, ME, cashResult, makeDevice, makePlace, reportEntry } from './testing/fixtures';
 import { stubApi, type StubRoute } from './testing/stub-api';
+import { newOperation, type UnconfirmedOperation } from './unconfirmed/unconfirmed-operation';
+import { readOperations } from './unconfirmed/unconfirmed-storage';
 
 const CASH = 'POST /api/v1/a/cashier/devices/12/place/3/update';
 const REMOTE_CASH = 'POST /api/v1/a/cashier/devices/remote/12/place/3/update';
@@ -30,11 +38,13 @@ function setup({
   float = FLOAT,
   remotePin = null,
   routes = {},
+  preloadedState,
 }: {
   place?: Place;
   float?: typeof FLOAT;
   remotePin?: string | null;
   routes?: Record<string, StubRoute>;
+  preloadedState?: Partial<RootState>;
 } = {}) {
   const api = stubApi({
     'GET /api/v1/a/me': { body: ME },
@@ -48,6 +58,7 @@ function setup({
   const user = userEvent.setup();
   const view = renderWithProviders(
     <CashManageModal device={makeDevice([place])} place={place} remotePin={remotePin} onClose={onClose} />,
+    { preloadedState },
   );
   return { ...api, ...view, onClose, user };
 }
@@ -520,5 +531,88 @@ describe('keyboard', () => {
     const { user, onClose } = setup();
     await user.keyboard('{Escape}');
     expect(onClose).toHaveBeenCalled();
+  });
+});
+
+describe('a lost answer (unconfirmed)', () => {
+  const quick = (name: string) => screen.getByRole('button', { name });
+
+  it('keeps the modal with the operation "not confirmed yet", never a failure, and blocks the place', async () => {
+    const { user, store, onClose, callsTo } = setup({ routes: { [CASH]: { network: true } } });
+    await floatLoaded();
+    await user.type(amountInput(), '10');
+    await user.click(action('Withdraw'));
+
+    const notice = await screen.findByText('Not confirmed yet');
+    const text = notice.closest('.unconfirmed-notice')?.textContent ?? '';
+    expect(text).toContain('Withdraw 10.00 EUR');
+    expect(text).toContain('The answer did not arrive (connection lost).');
+    expect(text).toContain('New operations on this player wait until it is confirmed.');
+    expect(onClose).not.toHaveBeenCalled();
+    // No operation can start on this place: the three actions and the quick amounts are off.
+    await user.type(amountInput(), '5');
+    for (const name of ['Deposit', 'Withdraw', 'Cash out']) expect(isDisabled(action(name))).toBe(true);
+    expect(isDisabled(quick('Deposit 100.00'))).toBe(true);
+    // The cashier is told to wait, not that it failed.
+    expect(toasts(store).map((t) => t.kind)).toEqual(['info']);
+    expect(toasts(store)[0]).toMatchObject({
+      key: 'cash:unconfirmed.toast.withdraw',
+      params: { amount: '10.00 EUR' },
+    });
+    // The trx that went out is the one kept for the resend.
+    const sent = callsTo(CASH)[0]?.body as CashBody;
+    expect(readOperations(ME.id)).toMatchObject([{ trx: sent.trx, delta: -1000, place: 3, deviceId: 12 }]);
+  });
+
+  it("times out after CASH_CALL_TIMEOUT_MS and shows the spec's timeout text in the unconfirmed state", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { store } = setup({ routes: { [CASH]: { hang: true } } });
+    await floatLoaded();
+    fireEvent.click(action('Cash out'));
+    expect(await screen.findByText('Processing…')).toBeTruthy();
+    await act(() => vi.advanceTimersByTimeAsync(CASH_CALL_TIMEOUT_MS - 1000));
+    expect(screen.queryByText('Not confirmed yet')).toBeNull();
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    const notice = (await screen.findByText('Not confirmed yet')).closest('.unconfirmed-notice');
+    expect(notice?.textContent).toContain('Cash out 123.45 EUR');
+    expect(notice?.textContent).toContain('Operation timeout, contact technical support');
+    expect(toasts(store).some((t) => t.kind === 'error')).toBe(false);
+    expect(readOperations(ME.id)).toMatchObject([{ delta: -12_345, problem: 'timeout' }]);
+  });
+
+  it('opens blocked on a place with an unconfirmed operation; other places stay usable', async () => {
+    const open: UnconfirmedOperation = {
+      ...newOperation({
+        trx: 'trx-open',
+        cashierId: ME.id,
+        cashierName: ME.name,
+        deviceId: 12,
+        deviceName: 'Rocket 12',
+        deviceUuid: 'x',
+        place: 3,
+        operation: 'deposit',
+        delta: 2000,
+        currency: 'EUR',
+        remotePin: null,
+        print: false,
+      }),
+      attempts: 1,
+      lastAttemptAt: Date.now(),
+      problem: 'server',
+    };
+    const unconfirmed = { cashierId: ME.id, operations: [open], sending: [], receipts: [] };
+    setup({ preloadedState: { unconfirmed } });
+    await floatLoaded();
+    expect(screen.getByText('Not confirmed yet')).toBeTruthy();
+    expect(isDisabled(action('Cash out'))).toBe(true);
+    expect(isDisabled(quick('Deposit 50.00'))).toBe(true);
+    cleanup();
+    vi.unstubAllGlobals();
+
+    setup({ place: makePlace(12_345, 0, 4), preloadedState: { unconfirmed } });
+    await screen.findByText('123.45 EUR');
+    expect(screen.queryByText('Not confirmed yet')).toBeNull();
+    expect(isDisabled(action('Cash out'))).toBe(false);
+    expect(isDisabled(screen.getByRole('button', { name: 'Deposit 50.00' }))).toBe(false);
   });
 });

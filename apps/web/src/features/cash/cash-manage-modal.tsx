@@ -1,6 +1,8 @@
 // The cash-manage modal of one player place (spec sections 2, 4, 5 and 8): deposit, withdraw and cash
 // out, with the adult check before a deposit, the final-bonus confirmation before a withdraw, the
 // error rules of section 8 and an optional printed receipt. Regular devices, or remote ones with a PIN.
+// An operation whose answer is lost stays unconfirmed (unconfirmed/): the modal says so, and the place
+// takes no new operation until it is settled.
 import {
   CENTS_PER_UNIT,
   formatCents,
@@ -8,21 +10,18 @@ import {
   type DeviceDetail,
   type Place,
 } from '@cashdesk/contract';
-import type { SerializedError } from '@reduxjs/toolkit';
-import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiFailure } from '../../api/api-error';
+import type { ApiFailure } from '../../api/api-error';
 import { baseApi } from '../../api/base-api';
 import { errorToast } from '../../api/error-toast';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import type { NumpadKey } from '../../components/ui/numpad';
 import { Modal } from '../../components/ui/modal';
 import { useMeQuery } from '../auth/api/auth-api';
 import { toastShown } from '../toasts/toasts-slice';
 import { amountTextToCents, applyAmountKey, unitsToAmountText } from './amount';
 import { newTrx } from '../../api/trx';
-import { useModifyPlaceCashMutation, useModifyRemotePlaceCashMutation } from './api/cash-api';
 import { cashErrorOutcome } from './cash-errors';
 import { AdultCheck } from './components/adult-check';
 import { BonusConfirm } from './components/bonus-confirm';
@@ -44,6 +43,10 @@ import {
   type QuickMode,
 } from './rules';
 import { useCashFloat } from './use-cash-float';
+import { recordCashOperation, sendCashOperation } from './unconfirmed/send-cash-operation';
+import { amountOf, newOperation, type UnconfirmedOperation } from './unconfirmed/unconfirmed-operation';
+import { PlaceUnconfirmedNotice } from './unconfirmed/unconfirmed-notice';
+import { selectPlaceOperation } from './unconfirmed/unconfirmed-slice';
 import './cash-manage-modal.css';
 
 export interface CashManageModalProps {
@@ -72,9 +75,9 @@ export function CashManageModal({ device, place, remotePin, onClose }: CashManag
   const dispatch = useAppDispatch();
   const me = useMeQuery();
   const { block, currency } = useCashFloat();
-  const [modifyPlaceCash] = useModifyPlaceCashMutation();
-  const [modifyRemotePlaceCash] = useModifyRemotePlaceCashMutation();
   const [printReceipt, setPrintReceipt] = usePrintPreference();
+  // An operation of this place still waiting for its answer (from this modal, an earlier one, a reload).
+  const open = useAppSelector((s) => selectPlaceOperation(s, device.id, place.place));
 
   const [amountText, setAmountText] = useState('');
   const [chosenMode, setChosenMode] = useState<QuickMode>('deposit');
@@ -94,6 +97,7 @@ export function CashManageModal({ device, place, remotePin, onClose }: CashManag
     cashOut: canCashOut(entries_cents, block),
   };
   const callKind = remotePin === null ? 'default' : 'remote';
+  const blocked = open !== undefined;
 
   function resetForm() {
     setAmountText('');
@@ -110,7 +114,7 @@ export function CashManageModal({ device, place, remotePin, onClose }: CashManag
   }
 
   function startOperation(operation: CashOperation) {
-    if (sendingRef.current || !enabled[operation]) return;
+    if (sendingRef.current || blocked || !enabled[operation]) return;
     if (operation === 'cashOut') {
       // Cash out is the whole balance, whatever was typed.
       setAmountText(formatCents(entries_cents));
@@ -119,31 +123,41 @@ export function CashManageModal({ device, place, remotePin, onClose }: CashManag
   }
 
   function startQuickAmount(quickMode: QuickMode, units: number) {
-    if (sendingRef.current || !canQuickAmount(quickMode, units, { entries_cents, block })) return;
+    if (sendingRef.current || blocked || !canQuickAmount(quickMode, units, { entries_cents, block })) {
+      return;
+    }
     setAmountText(unitsToAmountText(units));
     begin({ operation: quickMode, amount_cents: units * CENTS_PER_UNIT });
   }
 
   async function send(attempt: Attempt) {
-    if (sendingRef.current) return;
+    if (sendingRef.current || blocked) return;
     sendingRef.current = true;
     setSending(true);
     setStep({ name: 'form' });
-    // One trx per attempt: the base API's retries on 500 resend it, the server executes it once.
-    const request = {
-      deviceId: device.id,
-      place: place.place,
-      delta: deltaOf(attempt.operation, attempt.amount_cents),
+    // One trx per operation, recorded before the request leaves: the base API's retries on 500 and the
+    // resends of a lost answer all carry it, and the server executes it once.
+    const operation = newOperation({
       trx: newTrx(),
-    };
-    const result =
-      remotePin === null
-        ? await modifyPlaceCash(request)
-        : await modifyRemotePlaceCash({ ...request, pin_code: remotePin });
+      cashierId: me.data?.id ?? null,
+      cashierName: me.data?.name || t('receipt.cashierFallback'),
+      deviceId: device.id,
+      deviceName: device.name,
+      deviceUuid: device.uuid,
+      place: place.place,
+      operation: attempt.operation,
+      delta: deltaOf(attempt.operation, attempt.amount_cents),
+      currency: currency ?? null,
+      remotePin,
+      print: printReceipt,
+    });
+    dispatch(recordCashOperation(operation));
+    const outcome = await dispatch(sendCashOperation(operation.trx));
     sendingRef.current = false;
     setSending(false);
-    if ('error' in result) failed(result.error);
-    else succeeded(attempt.operation, result.data);
+    if (outcome?.kind === 'success') succeeded(attempt.operation, outcome.result);
+    else if (outcome?.kind === 'refused') failed(outcome.failure);
+    else if (outcome?.kind === 'undecided') undecided(outcome.operation);
   }
 
   function succeeded(operation: CashOperation, result: CashResult) {
@@ -172,13 +186,25 @@ export function CashManageModal({ device, place, remotePin, onClose }: CashManag
     setStep({ name: 'printing', receipt });
   }
 
-  function failed(error: FetchBaseQueryError | SerializedError | undefined) {
-    const failure = apiFailure(error);
+  function failed(failure: ApiFailure) {
     dispatch(toastShown(errorToast(failure, callKind)));
     resetForm();
     const outcome = cashErrorOutcome(failure);
     if (outcome === 'closeAndRefresh') dispatch(baseApi.util.invalidateTags(['Device']));
     if (outcome !== 'stayOpen') onClose();
+  }
+
+  /** No definitive answer: never a failure. The modal stays, showing the operation being checked. */
+  function undecided(operation: UnconfirmedOperation) {
+    dispatch(
+      toastShown({
+        id: `cash:unconfirmed:${operation.trx}`,
+        kind: 'info',
+        key: `cash:unconfirmed.toast.${operation.operation}`,
+        params: { amount: formatMoney(amountOf(operation), operation.currency) },
+      }),
+    );
+    resetForm();
   }
 
   if (step.name === 'printing') return <ReceiptPrint receipt={step.receipt} onPrinted={onClose} />;
@@ -202,6 +228,7 @@ export function CashManageModal({ device, place, remotePin, onClose }: CashManag
         <span>{t('device', { name: device.name, id: device.id })}</span>
         {remotePin !== null && <span className="cash-modal__remote">{t('remote', { pin: remotePin })}</span>}
       </p>
+      {step.name === 'form' && <PlaceUnconfirmedNotice deviceId={device.id} place={place.place} />}
       {step.name === 'form' && (
         <CashForm
           deviceId={device.id}
@@ -222,6 +249,7 @@ export function CashManageModal({ device, place, remotePin, onClose }: CashManag
           printReceipt={printReceipt}
           onPrintReceipt={setPrintReceipt}
           busy={sending}
+          blocked={blocked}
         />
       )}
       {step.name === 'adultCheck' && (

@@ -1,6 +1,6 @@
 // The frame of every signed-in screen: the navigation bar over the routed screen (<Outlet/>). It also
-// keeps the float polled, holds the live-updates stream, and reloads the page when the account's block
-// flags or the build change.
+// keeps the float polled, holds the live-updates stream, settles unconfirmed cash operations (and lists
+// them above the screen), and reloads the page when the account's block flags or the build change.
 import { useEffect, useRef } from 'react';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import type { SerializedError } from '@reduxjs/toolkit';
@@ -15,6 +15,7 @@ import { floatVisibility, usePolledFloat } from '../float/float-api';
 import { useReloadOnBlockChange } from '../float/use-reload-on-block-change';
 import { SupportWidget } from '../support/support-widget';
 import { toastShown } from '../toasts/toasts-slice';
+import { UnconfirmedOperations } from '../cash/unconfirmed/unconfirmed-operations';
 import { NavBar } from './nav-bar';
 import { useResetApiOnSignedOutExit } from './use-logout';
 import { useReloadOnNewVersion } from './use-reload-on-new-version';
@@ -35,6 +36,7 @@ export function AppLayout() {
       <NavBar user={user} floatView={floatVisibility(user, float.data)} />
       <BlockBanner block={accountBlock(float.data)} />
       <main className="app-layout__main">
+        <UnconfirmedOperations cashierId={user?.id} />
         <Outlet />
       </main>
       <SupportWidget user={user} />

@@ -1,7 +1,9 @@
 // Cash calls of a player place (contract: cashier calls): deposit/withdraw/cash-out, regular and remote,
-// and the place's last operations. A cash call's trx comes from the caller, made once per attempt, so
-// the base API's retries on HTTP 500 resend the very same request and the server executes it once.
+// and the place's last operations. A cash call's trx comes from the caller, made once per operation and
+// kept until a definitive answer (unconfirmed/), so the base API's retries on HTTP 500 and the resends of
+// an unconfirmed operation are the very same request and the server executes it once.
 import {
+  CASH_CALL_TIMEOUT_MS,
   PLACE_HISTORY_FETCH,
   type CashRequest,
   type CashResult,
@@ -37,6 +39,9 @@ export const cashApi = baseApi.injectEndpoints({
         url: `/a/cashier/devices/${deviceId}/place/${place}/update`,
         method: 'POST',
         body: { delta, trx } satisfies CashRequest,
+        // Without it a call whose connection hangs would keep the modal busy for the browser's own
+        // limit (minutes); after it the operation is unconfirmed and resent, never dropped.
+        timeout: CASH_CALL_TIMEOUT_MS,
       }),
       invalidatesTags: [...AFTER_CASH_CALL],
     }),
@@ -46,6 +51,7 @@ export const cashApi = baseApi.injectEndpoints({
         url: `/a/cashier/devices/remote/${deviceId}/place/${place}/update`,
         method: 'POST',
         body: { delta, trx, pin_code } satisfies RemoteCashRequest,
+        timeout: CASH_CALL_TIMEOUT_MS,
       }),
       invalidatesTags: [...AFTER_CASH_CALL],
     }),

@@ -31,11 +31,14 @@ export interface CashFormProps {
   onPrintReceipt: (print: boolean) => void;
   /** A request is running: nothing can be changed or started. */
   busy: boolean;
+  /** The place has an unconfirmed operation: no new one until it is settled (the notice says why). */
+  blocked: boolean;
 }
 
 export function CashForm(props: CashFormProps) {
   const { t } = useTranslation('cash');
   const { busy, mode, currency } = props;
+  const disabled = busy || props.blocked;
   const formRef = useRef<HTMLDivElement>(null);
   // Back from a step or a refused request: the amount has the focus again, so typing goes on at once.
   useEffect(() => {
@@ -61,15 +64,20 @@ export function CashForm(props: CashFormProps) {
           onPick={props.onQuickAmount}
           entries_cents={props.entries_cents}
           block={props.block}
-          disabled={busy}
+          disabled={disabled}
         />
         <AmountField
           value={props.amountText}
           onChange={props.onAmountText}
-          disabled={busy}
+          disabled={disabled}
           currency={currency}
         />
-        <Numpad allowPoint onKey={props.onNumpadKey} onSubmit={() => props.onStart(mode)} disabled={busy} />
+        <Numpad
+          allowPoint
+          onKey={props.onNumpadKey}
+          onSubmit={() => props.onStart(mode)}
+          disabled={disabled}
+        />
       </div>
       <div className="cash-form__side">
         {props.block !== 'none' && (
@@ -81,7 +89,7 @@ export function CashForm(props: CashFormProps) {
           onStart={props.onStart}
           enabled={props.enabled}
           defaultOperation={mode}
-          disabled={busy}
+          disabled={disabled}
         />
         {busy && (
           <p className="cash-form__status" role="status">

@@ -7,6 +7,10 @@ import { vi } from 'vitest';
 export interface StubAnswer {
   status?: number;
   body?: unknown;
+  /** No answer at all: fetch fails as on a reset connection (the browser's 'Failed to fetch'). */
+  network?: boolean;
+  /** No answer until the request is aborted (the app's timeout): fetch then fails with the abort's reason. */
+  hang?: boolean;
 }
 
 /** An answer; a list of answers given in turn (the last one repeats); or a function of the body. */
@@ -45,6 +49,13 @@ export function stubApi(routes: Record<string, StubRoute>) {
       served.set(key, n + 1);
       answer = route[Math.min(n, route.length - 1)] ?? {};
     } else answer = route;
+    if (answer.network) throw new TypeError('Failed to fetch');
+    if (answer.hang) {
+      const { signal } = request;
+      return new Promise<Response>((_resolve, reject) => {
+        signal.addEventListener('abort', () => reject(signal.reason as Error), { once: true });
+      });
+    }
     return json(answer);
   });
   vi.stubGlobal('fetch', fetchMock);

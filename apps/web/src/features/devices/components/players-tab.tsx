@@ -1,9 +1,11 @@
 // The Players tab: one row per place with its colour, balance and final bonus, and a Manage button that
-// opens the cash-manage modal of that place (the cash feature's).
+// opens the cash-manage modal of that place (the cash feature's). A place with an unconfirmed cash
+// operation shows it in its row, so the cashier never takes it for a failure and repeats it.
 import { formatCents, type DeviceDetail, type Place } from '@cashdesk/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CashManageModal } from '../../cash/cash-manage-modal';
+import { PlaceUnconfirmedNotice } from '../../cash/unconfirmed/unconfirmed-notice';
 import { ColourSwatch } from './colour-swatch';
 
 export function PlayersTab({ device, remotePin }: { device: DeviceDetail; remotePin: string | null }) {
@@ -52,6 +54,11 @@ export function PlayersTab({ device, remotePin }: { device: DeviceDetail; remote
             >
               {t('players.manage')}
             </button>
+            <PlaceUnconfirmedNotice
+              deviceId={device.id}
+              place={place.place}
+              className="device-players__unconfirmed"
+            />
           </li>
         ))}
       </ul>

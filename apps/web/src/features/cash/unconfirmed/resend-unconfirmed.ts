@@ -1,0 +1,67 @@
+// Sends an unconfirmed operation again (on its schedule, on reconnect, or on "Check again") and tells the
+// cashier how it ended: the success with the place and amount (and its receipt, if one was chosen), or the
+// refusal's own toast. An attempt without a definitive answer changes nothing the cashier sees but the
+// reason shown beside the operation.
+import { errorToast } from '../../../api/error-toast';
+import type { AppThunk } from '../../../app/store';
+import { toastShown } from '../../toasts/toasts-slice';
+import { formatMoney } from '../money';
+import { buildReceipt } from '../receipt-data';
+import { sendCashOperation } from './send-cash-operation';
+import { receiptQueued } from './unconfirmed-slice';
+
+export function resendUnconfirmed(trx: string): AppThunk<Promise<void>> {
+  return async (dispatch) => {
+    const outcome = await dispatch(sendCashOperation(trx));
+    if (!outcome) return;
+    const { operation } = outcome;
+    if (outcome.kind === 'success') {
+      const { result } = outcome;
+      dispatch(
+        toastShown({
+          id: `cash:${result.trx}`,
+          kind: 'success',
+          key: `cash:unconfirmed.confirmed.${operation.operation}`,
+          params: {
+            amount: formatMoney(Math.abs(result.delta), result.currency),
+            device: operation.deviceName,
+            place: operation.place,
+          },
+        }),
+      );
+      if (operation.print) {
+        dispatch(
+          receiptQueued(
+            buildReceipt({
+              result,
+              operation: operation.operation,
+              device: { id: operation.deviceId, name: operation.deviceName, uuid: operation.deviceUuid },
+              place: { place: operation.place },
+              remote: operation.remotePin !== null,
+              cashier: operation.cashierName,
+            }),
+          ),
+        );
+      }
+    } else if (outcome.kind === 'refused') {
+      // The balances are fetched again by the cash call's own tags (api/cash-api.ts), refused or not.
+      dispatch(toastShown(errorToast(outcome.failure, operation.remotePin === null ? 'default' : 'remote')));
+    }
+  };
+}
+
+/**
+ * The connection is back (the browser's `online`, the live-updates stream reopened): every operation an
+ * attempt left undecided is sent again now, without waiting for its backoff. One whose first request
+ * another tab still has on the wire (no problem recorded yet) is left to its schedule.
+ */
+export function resendAllUnconfirmed(): AppThunk<void> {
+  return (dispatch, getState) => {
+    const { operations, sending } = getState().unconfirmed;
+    for (const operation of operations) {
+      if (operation.problem !== null && !sending.includes(operation.trx)) {
+        void dispatch(resendUnconfirmed(operation.trx));
+      }
+    }
+  };
+}

@@ -1,0 +1,210 @@
+// One attempt of a cash operation against a stubbed server, through the real store and base API: which
+// answers end it (and what the cashier is told) and which keep it, stored, for a resend with the same trx.
+import { CASH_CALL_TIMEOUT_MS, ERR } from '@cashdesk/contract';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { makeStore } from '../../../app/store';
+import { cashResult } from '../testing/fixtures';
+import { stubApi, type StubRoute } from '../testing/stub-api';
+import { resendUnconfirmed } from './resend-unconfirmed';
+import { recordCashOperation, sendCashOperation } from './send-cash-operation';
+import { newOperation, type UnconfirmedOperation } from './unconfirmed-operation';
+import { readOperations } from './unconfirmed-storage';
+
+const CASH = 'POST /api/v1/a/cashier/devices/12/place/3/update';
+const REMOTE_CASH = 'POST /api/v1/a/cashier/devices/remote/12/place/3/update';
+const CASHIER = 7;
+
+interface CashBody {
+  delta: number;
+  trx: string;
+  pin_code?: string;
+}
+
+const success: StubRoute = (body) => {
+  const { delta, trx } = body as CashBody;
+  return { body: cashResult(delta, trx) };
+};
+
+/** The answers to the attempts in turn (the last one repeats); an answer may depend on the request. */
+function turns(...answers: StubRoute[]): StubRoute {
+  let n = 0;
+  return (body) => {
+    const route = answers[Math.min(n++, answers.length - 1)]!;
+    if (typeof route === 'function') return route(body);
+    return Array.isArray(route) ? (route[0] ?? {}) : route;
+  };
+}
+
+function operation(over: Partial<UnconfirmedOperation> = {}): UnconfirmedOperation {
+  return {
+    ...newOperation({
+      trx: `trx-${Math.random().toString(16).slice(2)}`,
+      cashierId: CASHIER,
+      cashierName: 'Anna Cashier',
+      deviceId: 12,
+      deviceName: 'Rocket 12',
+      deviceUuid: 'AAECAwQFBgcICQoLDA0ODw==',
+      place: 3,
+      operation: 'deposit',
+      delta: 2500,
+      currency: 'EUR',
+      remotePin: null,
+      print: false,
+    }),
+    ...over,
+  };
+}
+
+/** A store with one recorded operation and the server's answers to its attempts, in turn. */
+function setup(answers: StubRoute, over: Partial<UnconfirmedOperation> = {}) {
+  const api = stubApi({ [CASH]: answers, [REMOTE_CASH]: answers });
+  const store = makeStore();
+  const op = operation(over);
+  store.dispatch(recordCashOperation(op));
+  const bodies = () => [...api.callsTo(CASH), ...api.callsTo(REMOTE_CASH)].map((c) => c.body as CashBody);
+  return { ...api, store, op, bodies, toasts: () => store.getState().toasts.queue };
+}
+
+beforeEach(() => window.localStorage.clear());
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('a lost answer', () => {
+  it('keeps the operation, stored and on screen, and the resend with the same trx settles it', async () => {
+    const { store, op, bodies, toasts } = setup(turns({ network: true }, success));
+    // Stored before the request leaves: a page that dies meanwhile still knows the trx.
+    expect(readOperations(CASHIER).map((o) => o.trx)).toEqual([op.trx]);
+
+    const first = await store.dispatch(sendCashOperation(op.trx));
+    expect(first).toMatchObject({
+      kind: 'undecided',
+      held: false,
+      operation: { problem: 'network', attempts: 1 },
+    });
+    expect(readOperations(CASHIER)).toMatchObject([{ trx: op.trx, problem: 'network', attempts: 1 }]);
+    expect(store.getState().unconfirmed.operations).toHaveLength(1);
+    expect(toasts()).toEqual([]);
+
+    await store.dispatch(resendUnconfirmed(op.trx));
+    expect(bodies()).toEqual([
+      { delta: 2500, trx: op.trx },
+      { delta: 2500, trx: op.trx },
+    ]);
+    expect(readOperations(CASHIER)).toEqual([]);
+    expect(store.getState().unconfirmed.operations).toEqual([]);
+    expect(toasts()).toContainEqual(
+      expect.objectContaining({
+        kind: 'success',
+        key: 'cash:unconfirmed.confirmed.deposit',
+        params: { amount: '25.00 EUR', device: 'Rocket 12', place: 3 },
+      }),
+    );
+  });
+
+  it.each([502, 503, 504])("keeps it on a proxy's %i", async (status) => {
+    const { store, op } = setup({ status, body: '<html>Bad gateway</html>' });
+    const outcome = await store.dispatch(sendCashOperation(op.trx));
+    expect(outcome?.kind).toBe('undecided');
+    expect(readOperations(CASHIER)).toHaveLength(1);
+  });
+
+  it('times out after CASH_CALL_TIMEOUT_MS, not before, and keeps it with the timeout as its reason', async () => {
+    vi.useFakeTimers();
+    const { store, op } = setup({ hang: true });
+    let settled = false;
+    const sending = store.dispatch(sendCashOperation(op.trx)).then((outcome) => {
+      settled = true;
+      return outcome;
+    });
+    await vi.advanceTimersByTimeAsync(CASH_CALL_TIMEOUT_MS - 100);
+    expect(settled).toBe(false);
+    expect(store.getState().unconfirmed.sending).toEqual([op.trx]);
+    await vi.advanceTimersByTimeAsync(200);
+    const outcome = await sending;
+    expect(outcome).toMatchObject({ kind: 'undecided', failure: { err: 'timeout' } });
+    expect(readOperations(CASHIER)).toMatchObject([{ trx: op.trx, problem: 'timeout' }]);
+    expect(store.getState().unconfirmed.sending).toEqual([]);
+  });
+
+  it('sends a remote operation again with its PIN, to the remote route', async () => {
+    const { store, op, callsTo } = setup(turns({ network: true }, success), { remotePin: '654321' });
+    await store.dispatch(sendCashOperation(op.trx));
+    await store.dispatch(resendUnconfirmed(op.trx));
+    expect(callsTo(CASH)).toEqual([]);
+    expect(callsTo(REMOTE_CASH).map((c) => c.body)).toEqual([
+      { delta: 2500, trx: op.trx, pin_code: '654321' },
+      { delta: 2500, trx: op.trx, pin_code: '654321' },
+    ]);
+    expect(readOperations(CASHIER)).toEqual([]);
+  });
+
+  it('queues the receipt of a late success when the cashier chose printing', async () => {
+    const { store, op } = setup(turns({ network: true }, success), {
+      print: true,
+      operation: 'withdraw',
+      delta: -800,
+    });
+    await store.dispatch(sendCashOperation(op.trx));
+    await store.dispatch(resendUnconfirmed(op.trx));
+    expect(store.getState().unconfirmed.receipts).toEqual([
+      expect.objectContaining({
+        operation: 'withdraw',
+        receiptNumber: op.trx,
+        amount_cents: 800,
+        cashier: 'Anna Cashier',
+      }),
+    ]);
+  });
+
+  it('does not send a second attempt while one is on the wire', async () => {
+    vi.useFakeTimers();
+    const { store, op, bodies } = setup([{ hang: true }]);
+    const first = store.dispatch(sendCashOperation(op.trx));
+    expect(await store.dispatch(sendCashOperation(op.trx))).toBeNull();
+    await vi.advanceTimersByTimeAsync(CASH_CALL_TIMEOUT_MS);
+    await first;
+    expect(bodies()).toHaveLength(1);
+  });
+});
+
+describe('a definitive answer', () => {
+  it("a refusal of the resend ends it with the refusal's own toast", async () => {
+    const { store, op, toasts } = setup([
+      { network: true },
+      { status: 409, body: { err: ERR.overdraft, balance: 1000, overdraft: 50_000 } },
+    ]);
+    await store.dispatch(sendCashOperation(op.trx));
+    await store.dispatch(resendUnconfirmed(op.trx));
+    expect(readOperations(CASHIER)).toEqual([]);
+    expect(store.getState().unconfirmed.operations).toEqual([]);
+    expect(toasts()).toContainEqual(
+      expect.objectContaining({ key: 'errors:overdraft', params: { balance: '10.00', overdraft: '500.00' } }),
+    );
+  });
+
+  it('a 401 on the first attempt ends it: the guard refused before any money could move', async () => {
+    const { store, op } = setup({ status: 401, body: { err: ERR.unauthorized } });
+    const outcome = await store.dispatch(sendCashOperation(op.trx));
+    expect(outcome?.kind).toBe('refused');
+    expect(readOperations(CASHIER)).toEqual([]);
+  });
+});
+
+describe('a held resend', () => {
+  it.each([
+    [401, 'session'],
+    [423, 'locked'],
+  ] as const)(
+    "a %i after a lost answer keeps it stored for the cashier's return",
+    async (status, problem) => {
+      const { store, op } = setup([{ network: true }, { status, body: { err: 'x' } }]);
+      await store.dispatch(sendCashOperation(op.trx));
+      const outcome = await store.dispatch(sendCashOperation(op.trx));
+      expect(outcome).toMatchObject({ kind: 'undecided', held: true });
+      // The 401 ended the session on this screen (its copy is cleared); the stored record is what counts.
+      expect(readOperations(CASHIER)).toMatchObject([{ trx: op.trx, problem, attempts: 2 }]);
+    },
+  );
+});

@@ -1,0 +1,82 @@
+// Sends a recorded cash operation (its first request, or the same request again) and keeps the stored
+// record, the screen's copy and the meaning of the answer in step. The cash modal and the resends both
+// go through here, so there is one place where an answer ends an operation or leaves it open.
+import type { CashResult } from '@cashdesk/contract';
+import { apiFailure, type ApiFailure } from '../../../api/api-error';
+import type { AppThunk } from '../../../app/store';
+import { cashApi } from '../api/cash-api';
+import { answerKind, problemOf, type UnconfirmedOperation } from './unconfirmed-operation';
+import {
+  attemptStarted,
+  attemptUndecided,
+  operationRecorded,
+  operationSettled,
+  selectIsSending,
+  selectOperation,
+} from './unconfirmed-slice';
+import { removeOperation, saveOperation, senderId } from './unconfirmed-storage';
+
+export type SendOutcome =
+  | { kind: 'success'; operation: UnconfirmedOperation; result: CashResult }
+  | { kind: 'refused'; operation: UnconfirmedOperation; failure: ApiFailure }
+  /** Still open: no definitive answer (`held`: a 401/423 on a resend, it waits for the cashier). */
+  | { kind: 'undecided'; operation: UnconfirmedOperation; failure: ApiFailure; held: boolean };
+
+/**
+ * Stores the operation before its first request leaves: if the page dies while the request is on the
+ * wire, the next load still has the trx and settles it instead of forgetting it.
+ */
+export function recordCashOperation(operation: UnconfirmedOperation): AppThunk<void> {
+  return (dispatch) => {
+    saveOperation(operation);
+    dispatch(operationRecorded(operation));
+  };
+}
+
+/** One attempt; null when the operation is gone or this page already has an attempt of it on the wire. */
+export function sendCashOperation(trx: string): AppThunk<Promise<SendOutcome | null>> {
+  return async (dispatch, getState) => {
+    const stored = selectOperation(getState(), trx);
+    if (!stored || selectIsSending(getState(), trx)) return null;
+    // Any earlier attempt may have moved the money; only then can a 401/423 not end the operation.
+    const sentBefore = stored.attempts > 0;
+    const attempt: UnconfirmedOperation = {
+      ...stored,
+      attempts: stored.attempts + 1,
+      lastAttemptAt: Date.now(),
+      sentBy: senderId(),
+    };
+    saveOperation(attempt);
+    dispatch(attemptStarted(attempt));
+
+    const request = { deviceId: attempt.deviceId, place: attempt.place, delta: attempt.delta, trx };
+    // Not tracked in the store: nothing reads the mutation's state, and its tags are invalidated anyway.
+    const result =
+      attempt.remotePin === null
+        ? await dispatch(cashApi.endpoints.modifyPlaceCash.initiate(request, { track: false }))
+        : await dispatch(
+            cashApi.endpoints.modifyRemotePlaceCash.initiate(
+              { ...request, pin_code: attempt.remotePin },
+              { track: false },
+            ),
+          );
+
+    if (result.data !== undefined) {
+      removeOperation(attempt.cashierId, trx);
+      dispatch(operationSettled(trx));
+      return { kind: 'success', operation: attempt, result: result.data };
+    }
+    const failure = apiFailure(result.error);
+    const kind = answerKind(failure, sentBefore);
+    if (kind === 'definitive') {
+      removeOperation(attempt.cashierId, trx);
+      dispatch(operationSettled(trx));
+      return { kind: 'refused', operation: attempt, failure };
+    }
+    const undecided: UnconfirmedOperation = { ...attempt, problem: problemOf(failure) };
+    // Stored even if a 401 has just cleared the screen's copy: the record is what the next sign-in reads.
+    saveOperation(undecided);
+    dispatch(attemptUndecided(undecided));
+    return { kind: 'undecided', operation: undecided, failure, held: kind === 'held' };
+  };
+}

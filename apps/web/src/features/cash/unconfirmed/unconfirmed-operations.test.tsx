@@ -1,0 +1,206 @@
+// The signed-in frame's resend of unconfirmed operations, as the cashier sees it: the list above the
+// screen, resends on a backoff, at once after a reload, on reconnect and on "Check again", and the
+// confirmation once the server answers.
+import { act, fireEvent, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { liveConnected, liveDisconnected } from '../../live-updates/live-updates-slice';
+import { renderWithProviders } from '../../../test/render';
+import { cashResult } from '../testing/fixtures';
+import { stubApi, type StubAnswer, type StubRoute } from '../testing/stub-api';
+import { RESEND_DELAYS_MS } from './resend-schedule';
+import { newOperation, type UnconfirmedOperation } from './unconfirmed-operation';
+import { UnconfirmedOperations } from './unconfirmed-operations';
+import { readOperations, saveOperation, thisTab } from './unconfirmed-storage';
+
+const CASH = 'POST /api/v1/a/cashier/devices/12/place/3/update';
+const CASHIER = 7;
+const TRX = 'trx-lost-answer';
+
+/** The server: no answer while `down`, else the success of whatever was sent. */
+function server() {
+  const state = { down: true };
+  const route: StubRoute = (body) => {
+    if (state.down) return { network: true } satisfies StubAnswer;
+    const { delta, trx } = body as { delta: number; trx: string };
+    return { body: cashResult(delta, trx) };
+  };
+  const api = stubApi({ [CASH]: route });
+  return { state, ...api, sent: () => api.callsTo(CASH).map((c) => c.body) };
+}
+
+/** An operation as a page stored it: sent once, at `at`, by `sentBy`, its answer lost. */
+function stored(over: Partial<UnconfirmedOperation> = {}): UnconfirmedOperation {
+  return {
+    ...newOperation(
+      {
+        trx: TRX,
+        cashierId: CASHIER,
+        cashierName: 'Anna Cashier',
+        deviceId: 12,
+        deviceName: 'Rocket 12',
+        deviceUuid: 'AAECAwQFBgcICQoLDA0ODw==',
+        place: 3,
+        operation: 'deposit',
+        delta: 2500,
+        currency: 'EUR',
+        remotePin: null,
+        print: false,
+      },
+      Date.now(),
+    ),
+    attempts: 1,
+    lastAttemptAt: Date.now(),
+    sentBy: `${thisTab().tab}/${thisTab().page}`,
+    problem: 'network',
+    ...over,
+  };
+}
+
+const list = () => screen.queryByRole('region', { name: 'Operations not confirmed yet' });
+const toasts = (store: ReturnType<typeof renderWithProviders>['store']) => store.getState().toasts.queue;
+
+/** Lets the fake clock run `ms` and every promise it releases settle. */
+async function elapse(ms: number) {
+  await act(() => vi.advanceTimersByTimeAsync(ms));
+}
+
+beforeEach(() => {
+  window.localStorage.clear();
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('UnconfirmedOperations', () => {
+  it('after a reload of this tab: lists the operation at once and sends it again by itself', async () => {
+    const api = server();
+    api.state.down = false;
+    saveOperation(stored({ sentBy: `${thisTab().tab}/an-earlier-page`, problem: null }));
+    const { store } = renderWithProviders(<UnconfirmedOperations cashierId={CASHIER} />);
+
+    const region = list();
+    expect(region?.textContent).toContain('Not confirmed yet');
+    expect(region?.textContent).toContain('Deposit 25.00 EUR');
+    expect(region?.textContent).toContain('Rocket 12 · Player 3');
+    expect(region?.textContent).toContain('The page was reloaded before the answer came.');
+
+    await elapse(0);
+    expect(api.sent()).toEqual([{ delta: 2500, trx: TRX }]);
+    expect(list()).toBeNull();
+    expect(readOperations(CASHIER)).toEqual([]);
+    expect(toasts(store)).toContainEqual(
+      expect.objectContaining({
+        kind: 'success',
+        key: 'cash:unconfirmed.confirmed.deposit',
+        params: { amount: '25.00 EUR', device: 'Rocket 12', place: 3 },
+      }),
+    );
+  });
+
+  it('prints the receipt of an operation confirmed later when the cashier chose printing', async () => {
+    const print = vi.fn(() => window.dispatchEvent(new Event('afterprint')));
+    vi.stubGlobal('print', print);
+    const api = server();
+    api.state.down = false;
+    saveOperation(stored({ sentBy: `${thisTab().tab}/an-earlier-page`, print: true }));
+    renderWithProviders(<UnconfirmedOperations cashierId={CASHIER} />);
+    await elapse(0);
+    const receipt = screen.getByRole('article', { name: 'Deposit receipt' });
+    expect(receipt.textContent).toContain(TRX);
+    expect(receipt.textContent).toContain('Anna Cashier');
+    expect(receipt.textContent).toContain('25.00 EUR');
+    await elapse(10);
+    expect(print).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('article', { name: 'Deposit receipt' })).toBeNull();
+  });
+
+  it('sends again on the backoff, never before, until the server answers', async () => {
+    const api = server();
+    saveOperation(stored());
+    renderWithProviders(<UnconfirmedOperations cashierId={CASHIER} />);
+    expect(list()?.textContent).toContain('The answer did not arrive (connection lost).');
+
+    await elapse(RESEND_DELAYS_MS[0]! - 100);
+    expect(api.sent()).toHaveLength(0);
+    await elapse(100);
+    expect(api.sent()).toHaveLength(1);
+    await elapse(RESEND_DELAYS_MS[1]! - 100);
+    expect(api.sent()).toHaveLength(1);
+    api.state.down = false;
+    await elapse(100);
+    expect(api.sent()).toEqual([
+      { delta: 2500, trx: TRX },
+      { delta: 2500, trx: TRX },
+    ]);
+    expect(list()).toBeNull();
+    expect(readOperations(CASHIER)).toEqual([]);
+  });
+
+  it("shows the spec's timeout text when the last attempt timed out", () => {
+    server();
+    saveOperation(stored({ problem: 'timeout' }));
+    renderWithProviders(<UnconfirmedOperations cashierId={CASHIER} />);
+    expect(list()?.textContent).toContain('Operation timeout, contact technical support');
+    expect(list()?.textContent).not.toMatch(/failed/i);
+  });
+
+  it('sends again at once when the browser is back online', async () => {
+    const api = server();
+    saveOperation(stored({ attempts: 5 }));
+    renderWithProviders(<UnconfirmedOperations cashierId={CASHIER} />);
+    await elapse(1000);
+    expect(api.sent()).toHaveLength(0);
+    api.state.down = false;
+    act(() => void window.dispatchEvent(new Event('online')));
+    await elapse(0);
+    expect(api.sent()).toHaveLength(1);
+    expect(list()).toBeNull();
+  });
+
+  it('sends again at once when the live-updates stream comes back', async () => {
+    const api = server();
+    saveOperation(stored({ attempts: 5 }));
+    const { store } = renderWithProviders(<UnconfirmedOperations cashierId={CASHIER} />);
+    act(() => void store.dispatch(liveDisconnected()));
+    await elapse(1000);
+    expect(api.sent()).toHaveLength(0);
+    api.state.down = false;
+    act(() => void store.dispatch(liveConnected()));
+    await elapse(0);
+    expect(api.sent()).toHaveLength(1);
+  });
+
+  it('sends again at once on Check again, and keeps the operation while there is no answer', async () => {
+    const api = server();
+    saveOperation(stored({ attempts: 5 }));
+    renderWithProviders(<UnconfirmedOperations cashierId={CASHIER} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Check again: Deposit 25.00 EUR, player 3' }));
+    await elapse(0);
+    expect(api.sent()).toHaveLength(1);
+    expect(list()?.textContent).toContain('Deposit 25.00 EUR');
+    expect(readOperations(CASHIER)).toMatchObject([{ trx: TRX, attempts: 6 }]);
+  });
+
+  it("leaves another tab's attempt time to end before sending it itself", async () => {
+    const api = server();
+    api.state.down = false;
+    saveOperation(stored({ sentBy: 'another-tab/its-page', problem: null }));
+    renderWithProviders(<UnconfirmedOperations cashierId={CASHIER} />);
+    await elapse(10_000);
+    expect(api.sent()).toHaveLength(0);
+    await elapse(15_000);
+    expect(api.sent()).toHaveLength(1);
+  });
+
+  it("shows and sends only the signed-in cashier's operations", async () => {
+    const api = server();
+    saveOperation(stored({ cashierId: 8 }));
+    renderWithProviders(<UnconfirmedOperations cashierId={CASHIER} />);
+    expect(list()).toBeNull();
+    await elapse(120_000);
+    expect(api.sent()).toHaveLength(0);
+    expect(readOperations(8)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,126 @@
+// Unconfirmed cash operations in localStorage, one list per cashier (the server's idempotency scope is
+// the user), so they survive a reload, a crash of the tab or a sign-out, and resume at that cashier's
+// next sign-in on this terminal. Each change is a read-modify-write of one entry: clearing the screen's
+// state (a sign-out) can never erase a stored operation.
+import type { UnconfirmedOperation, UnconfirmedProblem } from './unconfirmed-operation';
+
+const KEY_PREFIX = 'cash.unconfirmed.';
+const TAB_KEY = 'cash.tabId';
+
+export function storageKey(cashierId: number): string {
+  return `${KEY_PREFIX}${cashierId}`;
+}
+
+const randomId = () => crypto.randomUUID().slice(0, 8);
+
+/**
+ * This tab, kept across its reloads (sessionStorage is per tab), and this page load. An attempt is
+ * marked with both: after a reload of the same tab its attempt died with the page and is resent at
+ * once, while another tab's attempt may still be running and is given time to end.
+ */
+const TAB_ID = readTabId();
+const PAGE_ID = randomId();
+
+function readTabId(): string {
+  try {
+    const stored = window.sessionStorage.getItem(TAB_KEY);
+    if (stored) return stored;
+    const id = randomId();
+    window.sessionStorage.setItem(TAB_KEY, id);
+    return id;
+  } catch {
+    return randomId();
+  }
+}
+
+export function senderId(): string {
+  return `${TAB_ID}/${PAGE_ID}`;
+}
+
+export function thisTab(): { tab: string; page: string } {
+  return { tab: TAB_ID, page: PAGE_ID };
+}
+
+export function readOperations(cashierId: number): UnconfirmedOperation[] {
+  let text: string | null;
+  try {
+    text = window.localStorage.getItem(storageKey(cashierId));
+  } catch {
+    return [];
+  }
+  if (!text) return [];
+  try {
+    const value: unknown = JSON.parse(text);
+    return Array.isArray(value) ? value.filter(isOperation).filter((op) => op.cashierId === cashierId) : [];
+  } catch {
+    return [];
+  }
+}
+
+function writeOperations(cashierId: number, operations: UnconfirmedOperation[]): void {
+  try {
+    if (operations.length === 0) window.localStorage.removeItem(storageKey(cashierId));
+    else window.localStorage.setItem(storageKey(cashierId), JSON.stringify(operations));
+  } catch {
+    // Storage blocked or full: the operation lives in this page only (still resent while it is open).
+  }
+}
+
+/** Adds the operation, or replaces the stored one with its trx. */
+export function saveOperation(operation: UnconfirmedOperation): void {
+  if (operation.cashierId === null) return;
+  const others = readOperations(operation.cashierId).filter((op) => op.trx !== operation.trx);
+  writeOperations(operation.cashierId, [...others, operation]);
+}
+
+export function removeOperation(cashierId: number | null, trx: string): void {
+  if (cashierId === null) return;
+  const stored = readOperations(cashierId);
+  if (stored.some((op) => op.trx === trx)) {
+    writeOperations(
+      cashierId,
+      stored.filter((op) => op.trx !== trx),
+    );
+  }
+}
+
+const PROBLEMS: ReadonlySet<string> = new Set<UnconfirmedProblem>([
+  'network',
+  'timeout',
+  'server',
+  'session',
+  'locked',
+  'interrupted',
+]);
+const OPERATIONS: ReadonlySet<string> = new Set(['deposit', 'withdraw', 'cashOut']);
+
+const isInt = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v);
+const isString = (v: unknown): v is string => typeof v === 'string';
+
+/** Checked by hand (no zod in the web bundle): a damaged entry is dropped, never sent. */
+export function isOperation(value: unknown): value is UnconfirmedOperation {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return (
+    isString(v.trx) &&
+    v.trx.length > 0 &&
+    (v.cashierId === null || isInt(v.cashierId)) &&
+    isString(v.cashierName) &&
+    isInt(v.deviceId) &&
+    isString(v.deviceName) &&
+    isString(v.deviceUuid) &&
+    isInt(v.place) &&
+    isString(v.operation) &&
+    OPERATIONS.has(v.operation) &&
+    isInt(v.delta) &&
+    v.delta !== 0 &&
+    (v.currency === null || isString(v.currency)) &&
+    (v.remotePin === null || isString(v.remotePin)) &&
+    typeof v.print === 'boolean' &&
+    isInt(v.createdAt) &&
+    isInt(v.attempts) &&
+    (v.lastAttemptAt === null || isInt(v.lastAttemptAt)) &&
+    isString(v.sentBy) &&
+    (v.problem === null || (isString(v.problem) && PROBLEMS.has(v.problem)))
+  );
+}

@@ -1,0 +1,59 @@
+// Keeps the signed-in cashier's unconfirmed cash operations moving while the signed-in frame is open (so
+// only while signed in and the till is open): loads them from storage, follows other tabs' changes,
+// sends each again on its schedule (resend-schedule.ts), and at once when the connection comes back.
+import { useEffect, useRef } from 'react';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { resendDueAt } from './resend-schedule';
+import { resendAllUnconfirmed, resendUnconfirmed } from './resend-unconfirmed';
+import { unconfirmedLoaded } from './unconfirmed-slice';
+import { readOperations, storageKey, thisTab } from './unconfirmed-storage';
+
+export function useUnconfirmedResend(cashierId: number | undefined): void {
+  const dispatch = useAppDispatch();
+  const operations = useAppSelector((s) => s.unconfirmed.operations);
+  const sending = useAppSelector((s) => s.unconfirmed.sending);
+  const liveConnected = useAppSelector((s) => s.liveUpdates.connected);
+
+  useEffect(() => {
+    if (cashierId === undefined) return;
+    const load = () => dispatch(unconfirmedLoaded({ cashierId, operations: readOperations(cashierId) }));
+    load();
+    // Another tab of this terminal recorded or settled one: this tab blocks and frees the same places.
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === null || event.key === storageKey(cashierId)) load();
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, [cashierId, dispatch]);
+
+  // One timer, for the operation due first; any change (an attempt started or ended) sets it again.
+  useEffect(() => {
+    const here = thisTab();
+    const due = operations
+      .filter((op) => !sending.includes(op.trx))
+      .map((op) => ({ trx: op.trx, at: resendDueAt(op, here) }));
+    if (due.length === 0) return;
+    const first = Math.min(...due.map((d) => d.at));
+    const timer = setTimeout(
+      () => {
+        const now = Date.now();
+        for (const { trx, at } of due) if (at <= now) void dispatch(resendUnconfirmed(trx));
+      },
+      Math.max(0, first - Date.now()),
+    );
+    return () => clearTimeout(timer);
+  }, [operations, sending, dispatch]);
+
+  useEffect(() => {
+    const online = () => dispatch(resendAllUnconfirmed());
+    window.addEventListener('online', online);
+    return () => window.removeEventListener('online', online);
+  }, [dispatch]);
+
+  // The live-updates stream reopening means the server answers again.
+  const wasConnected = useRef(liveConnected);
+  useEffect(() => {
+    if (liveConnected && !wasConnected.current) dispatch(resendAllUnconfirmed());
+    wasConnected.current = liveConnected;
+  }, [liveConnected, dispatch]);
+}
