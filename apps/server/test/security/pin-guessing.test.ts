@@ -151,7 +151,9 @@ describe.each(testDatabases)('PIN guessing on $name', (database) => {
 
     it('lets an honest cashier link with the right PIN after 4 typos, and does not count the right one', async () => {
       const user = await createTestUser(db, { account_id: await venue(), restrictions: ALL_RESTRICTIONS });
-      const cashier = await clientForUser(server, user, { client: { headers: { 'x-forwarded-for': address } } });
+      const cashier = await clientForUser(server, user, {
+        client: { headers: { 'x-forwarded-for': address } },
+      });
       for (const pin of await wrongPins(5, 4)) expect(answer(await register(cashier, pin))).toEqual(wrongPin);
       const cabinet = await enrollDevice(server);
       expect((await register(cashier, await showPin(cabinet))).status).toBe(200);
@@ -176,7 +178,8 @@ describe.each(testDatabases)('PIN guessing on $name', (database) => {
 
       // Five more wrong PINs from two colleagues: the venue has 10 now, and everyone waits.
       const colleague = await cashierOf(venueId);
-      for (const wrong of pins.slice(5, 10)) expect(answer(await register(colleague, wrong))).toEqual(wrongPin);
+      for (const wrong of pins.slice(5, 10))
+        expect(answer(await register(colleague, wrong))).toEqual(wrongPin);
       const third = await cashierOf(venueId);
       expect(answer(await register(third, await showPin(await enrollDevice(server))))).toEqual(tooMany(60));
       // Another venue behind another address is not held by it.
