@@ -32,7 +32,14 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsync {
       // The cookie names the login as stored: a terminal that signed in as it before is throttled apart.
       const login = user?.login ?? body.login;
       const knownDevice = knownDevices.verify(request, login);
-      const right = await checkPassword(request, reply, login, user?.password_hash, body.password, knownDevice);
+      const right = await checkPassword(
+        request,
+        reply,
+        login,
+        user?.password_hash,
+        body.password,
+        knownDevice,
+      );
       // One answer for an unknown login and a wrong password: no way to probe for logins.
       if (!user || !right) throw new ApiError(ERR.userNotFound);
       if (user.blocked) throw new ApiError(ERR.userBlocked);

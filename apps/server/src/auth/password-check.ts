@@ -27,7 +27,9 @@ export function throttledPasswordCheck(ctx: AppContext): PasswordCheck {
   const throttle = new SignInThrottle(ctx.db, ctx.clock);
   return async (request, reply, login, passwordHash, password, knownDevice = null) => {
     const decision =
-      knownDevice === null ? await throttle.begin(login, request.ip) : await throttle.beginKnownDevice(knownDevice);
+      knownDevice === null
+        ? await throttle.begin(login, request.ip)
+        : await throttle.beginKnownDevice(knownDevice);
     if (!decision.allowed) throw tooManyAttempts(reply, decision.retryAfterS);
     const right = await isRightPassword(passwordHash, password);
     if (right) await throttle.succeeded(decision.attempt);

@@ -13,6 +13,10 @@ export async function ensureSecret(db: Kysely<Database>, key: string, candidate:
     .values({ key, value: candidate })
     .onConflict((oc) => oc.column('key').doNothing())
     .execute();
-  const row = await db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('settings')
+    .select('value')
+    .where('key', '=', key)
+    .executeTakeFirstOrThrow();
   return row.value;
 }

@@ -9,7 +9,11 @@ export type ThrottleRow = Selectable<SignInThrottleTable>;
 export type KeyState = Omit<ThrottleRow, 'key'>;
 
 /** Creates the rows of `keys` that do not exist yet (a fresh row counts nothing), so they can be locked. */
-export async function ensureThrottleRows(db: Executor, keys: readonly string[], nowMs: number): Promise<void> {
+export async function ensureThrottleRows(
+  db: Executor,
+  keys: readonly string[],
+  nowMs: number,
+): Promise<void> {
   await db
     .insertInto('sign_in_throttle')
     .values(keys.map((key) => ({ key, failures: 0, window_started_at_ms: nowMs, locked_until_ms: 0 })))

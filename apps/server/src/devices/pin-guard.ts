@@ -114,7 +114,8 @@ export class PinGuard {
     }
     const attempt = await this.begin(request, reply, cashier);
     const { verdict, ended } = await this.judgeAndCount(device.id, pin);
-    if (ended && device.account_id !== null) void this.changes.publish(deviceChange(device.account_id, device.id));
+    if (ended && device.account_id !== null)
+      void this.changes.publish(deviceChange(device.account_id, device.id));
     if (verdict !== 'wrong') await attempt.giveBack();
     if (verdict === 'right' && provenKey !== null) this.remember(provenKey, pin);
     return verdict;
@@ -124,7 +125,10 @@ export class PinGuard {
    * Judges against the device row as it is now, locked, so concurrent wrong tries are counted one by one
    * and none is judged against a PIN another has just ended.
    */
-  private async judgeAndCount(deviceId: number, pin: string): Promise<{ verdict: PinVerdict; ended: boolean }> {
+  private async judgeAndCount(
+    deviceId: number,
+    pin: string,
+  ): Promise<{ verdict: PinVerdict; ended: boolean }> {
     const now = this.clock.now();
     return this.db.kysely.transaction().execute(async (tx) => {
       const current: DevicePin | undefined = await lockDevicePin(tx, this.db.dialect, deviceId);
