@@ -209,6 +209,26 @@ describe.each(testDatabases)('PIN guessing on $name', (database) => {
     });
   });
 
+  it('shares the count between server processes on one database: a burst spread over two gets 5 checks', async () => {
+    const second = await startTestServer(db, { clock, config: { enrollmentOpen: true, trustProxy: true } });
+    try {
+      const user = await createTestUser(db, { account_id: await venue(), restrictions: ALL_RESTRICTIONS });
+      const headers = { client: { headers: { 'x-forwarded-for': address } } };
+      const clients = [
+        await clientForUser(server, user, headers),
+        await clientForUser(second, user, headers),
+      ];
+      const pins = await wrongPins(5, 12);
+      const answers = await Promise.all(pins.map((pin, i) => register(clients[i % 2]!, pin)));
+      expect(answers.map((a) => a.status).sort()).toEqual([
+        ...Array<number>(5).fill(422),
+        ...Array<number>(7).fill(429),
+      ]);
+    } finally {
+      await second.close();
+    }
+  });
+
   describe('a phone of the venue by its PIN (detail, cash, game report)', () => {
     const calls = [
       ['remote detail (X-Device-Pin)', detail],
