@@ -50,7 +50,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsync {
       await deleteExpiredSessions(db, ctx.config.session, now, user.id);
       const { token } = await createSession(db, { userId: user.id, remember: body.remember }, now);
       setSessionCookie(request, reply, token, body.remember);
-      // A fresh device cookie at each sign-in (OWASP): the one presented, if any, is spent.
+      // A fresh device cookie at each sign-in (OWASP), replacing the one presented, if any.
       knownDevices.issue(request, reply, user.login);
       return toUser(user);
     });
