@@ -372,6 +372,11 @@ export class DeviceSimulator {
     const refreshMs = this.opts.refreshMs ?? DEFAULTS.refreshMs;
     let refreshedAt = Date.now();
     while (this.linkedValue) {
+      // The server refuses an expired PIN on remote calls too: a phone in play shows a new one in time.
+      if (this.enrollment.kind === 'remote' && this.pinValue && this.expired(this.pinValue)) {
+        this.log('info', 'the PIN expired; showing a new one');
+        await this.newPin();
+      }
       if (Date.now() - refreshedAt >= refreshMs) {
         await this.refreshState();
         refreshedAt = Date.now();

@@ -353,6 +353,44 @@ describe('device simulator pairing', () => {
     expect(await verifyLedger(db)).toEqual([]);
   });
 
+  it('a linked home-play client shows a new PIN when its PIN expires (the server refuses an expired one)', async () => {
+    clock.set(Date.now());
+    const pins: string[] = [];
+    const sim = new DeviceSimulator({
+      server: server.baseUrl,
+      kind: 'remote',
+      module: 7,
+      ...FAST,
+      onPin: (pin) => pins.push(pin),
+    });
+    try {
+      await sim.start();
+      await waitFor('a PIN', () => pins.length > 0);
+      const linked = await cashier.post<{ id: number }>('/a/cashier/devices/remote/register', {
+        pin: pins[0],
+        trx: trx(),
+      });
+      expect(linked.status).toBe(200);
+      await sim.waitUntilLinked(5000);
+      // Its next PIN expires 300 ms from now (the server's clock runs behind), while it plays.
+      clock.set(Date.now() - 10 * 60 * 1000 + 300);
+      const shortLived = await sim.newPin();
+      await waitFor('a PIN after the expiry', () => pins.at(-1) !== shortLived.pin, 3000);
+      // Back on time: the PIN it shows next lives its 10 minutes.
+      clock.set(Date.now());
+      await waitFor(
+        'a PIN valid for minutes',
+        () => (sim.pin?.expiresAt.getTime() ?? 0) > Date.now() + 60_000,
+      );
+      const detail = (pin: string) =>
+        cashier.get(`/a/cashier/devices/remote/${linked.body.id}`, { 'x-device-pin': pin });
+      expect((await detail(shortLived.pin)).status).toBe(406);
+      expect((await detail(sim.pin!.pin)).status).toBe(200);
+    } finally {
+      await sim.stop();
+    }
+  });
+
   it('rotates its PIN on a timer when asked to', async () => {
     const pins: string[] = [];
     const sim = new DeviceSimulator({

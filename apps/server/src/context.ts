@@ -1,6 +1,7 @@
 // What every route and service needs, built once at start and passed down explicitly.
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
+import { PinGuard } from './devices/pin-guard.js';
 import { LedgerService, systemClock, type Clock } from './ledger/ledger.service.js';
 import type { ChangeFeed } from './live/change-feed.js';
 import { openChangeFeed } from './live/open-change-feed.js';
@@ -14,6 +15,8 @@ export interface AppContext {
   changes: ChangeFeed;
   /** The server's build hash (`/cashier_v`), the same one the web app's /version.json carries. */
   buildHash: string;
+  /** Throttles and judges device PINs for every call that takes one (devices/pin-guard.ts). */
+  pins: PinGuard;
 }
 
 export function createContext(
@@ -23,5 +26,13 @@ export function createContext(
   clock: Clock = systemClock,
 ): AppContext {
   const changes = openChangeFeed(db);
-  return { config, db, ledger: new LedgerService(db, clock, changes), clock, changes, buildHash };
+  return {
+    config,
+    db,
+    ledger: new LedgerService(db, clock, changes),
+    clock,
+    changes,
+    buildHash,
+    pins: new PinGuard(db, clock, changes),
+  };
 }

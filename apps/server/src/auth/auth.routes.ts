@@ -6,6 +6,7 @@ import { ApiError } from '../http/outcome.js';
 import { parse } from '../http/validate.js';
 import { findUserByLogin, setPasswordHash, toUser } from '../users/users.repository.js';
 import { clearSessionCookie, sessionTokenOf, setSessionCookie } from './cookie.js';
+import { deviceCookies } from './device-cookie.js';
 import { requireUser, userOf } from './guards.js';
 import { dummyPasswordHash, hashPassword } from './password.js';
 import { throttledPasswordCheck } from './password-check.js';
@@ -24,11 +25,22 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (app) => {
     // The first unknown login must not be slower than the rest: compute the dummy hash now.
     dummyPasswordHash().catch((error: unknown) => app.log.error({ err: error }, 'dummy password hash'));
+    const knownDevices = await deviceCookies(ctx);
 
     app.post('/sign_in', async (request, reply): Promise<User> => {
       const body = parse(signInRequest, request.body);
       const user = await findUserByLogin(db, body.login);
-      const right = await checkPassword(request, reply, body.login, user?.password_hash, body.password);
+      // The cookie names the login as stored: a terminal that signed in as it before is throttled apart.
+      const login = user?.login ?? body.login;
+      const knownDevice = knownDevices.verify(request, login);
+      const right = await checkPassword(
+        request,
+        reply,
+        login,
+        user?.password_hash,
+        body.password,
+        knownDevice,
+      );
       // One answer for an unknown login and a wrong password: no way to probe for logins.
       if (!user || !right) throw new ApiError(ERR.userNotFound);
       if (user.blocked) throw new ApiError(ERR.userBlocked);
@@ -39,6 +51,8 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsync {
       await deleteExpiredSessions(db, ctx.config.session, now, user.id);
       const { token } = await createSession(db, { userId: user.id, remember: body.remember }, now);
       setSessionCookie(request, reply, token, body.remember);
+      // A fresh device cookie at each sign-in (OWASP), replacing the one presented, if any.
+      knownDevices.issue(request, reply, user.login);
       return toUser(user);
     });
 

@@ -117,7 +117,8 @@ export async function touchSession(db: Executor, tokenHash: string, nowMs: numbe
 
 /**
  * Locks (a time) or unlocks (null) the till of a session. Locking an already locked session keeps
- * the time it was first locked. Returns the session as stored now, or undefined if it is gone.
+ * the time it was first locked; unlocking also forgets the wrong passwords tried on its lock screen.
+ * Returns the session as stored now, or undefined if it is gone.
  */
 export async function setSessionLock(
   db: Executor,
@@ -126,12 +127,33 @@ export async function setSessionLock(
 ): Promise<SessionRow | undefined> {
   return db
     .updateTable('sessions')
-    .set((eb) => ({
-      locked_at_ms: lockedAtMs === null ? null : eb.fn.coalesce('locked_at_ms', eb.val(lockedAtMs)),
-    }))
+    .set((eb) =>
+      lockedAtMs === null
+        ? { locked_at_ms: null, unlock_failures: 0 }
+        : { locked_at_ms: eb.fn.coalesce('locked_at_ms', eb.val(lockedAtMs)) },
+    )
     .where('token_hash', '=', tokenHash)
     .returningAll()
     .executeTakeFirst();
+}
+
+/**
+ * Counts one unlock attempt of a session (before its password is checked, so parallel guesses cannot
+ * all be checked); returns the count including this one, or undefined if the session is gone.
+ */
+export async function countUnlockAttempt(db: Executor, tokenHash: string): Promise<number | undefined> {
+  const row = await db
+    .updateTable('sessions')
+    .set((eb) => ({ unlock_failures: eb('unlock_failures', '+', 1) }))
+    .where('token_hash', '=', tokenHash)
+    .returning('unlock_failures')
+    .executeTakeFirst();
+  return row?.unlock_failures;
+}
+
+/** Ends the session with this token hash (too many wrong passwords on its lock screen). */
+export async function deleteSessionByHash(db: Executor, tokenHash: string): Promise<void> {
+  await db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
 }
 
 /** Sign-out: ends the session of a cookie token (a no-op for an unknown one). */

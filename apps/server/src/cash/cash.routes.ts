@@ -12,7 +12,10 @@ const placeParams = z.object({ id: idParam, place: placeParam });
 export function cashRoutes(ctx: AppContext): FastifyPluginAsync {
   /**
    * One handler for both variants. A remote call's blocks and PIN are checked inside the ledger
-   * transaction, after a replay's stored answer: a replay of a call whose money moved is never refused.
+   * transaction, after a replay's stored answer: a replay of a call whose money moved is never refused
+   * for its PIN. Before it, the PIN guard counts the attempt (429 while the cashier, venue or address has
+   * guessed too many), counts a wrong PIN against the phone and ends an expired PIN, so the ledger's
+   * comparison refuses that too. A wrong PIN is refused after the claim and rolled back: no row stays.
    */
   async function placeCash(request: FastifyRequest, reply: FastifyReply, type: 0 | 1) {
     const { id, place } = parse(placeParams, request.params);
@@ -22,6 +25,7 @@ export function cashRoutes(ctx: AppContext): FastifyPluginAsync {
         : { ...parse(cashRequest, request.body), pin_code: null };
     const cashier = cashierOf(request);
     const device = await accessibleDevice(ctx, cashier, id, type);
+    if (pin_code !== null) await ctx.pins.check(request, reply, cashier, device, pin_code);
     const outcome = await ctx.ledger.changePlaceCash({
       account_id: cashier.account_id,
       user_id: cashier.id,

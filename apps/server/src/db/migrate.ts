@@ -6,6 +6,7 @@ import { backOfficeMigration } from './migrations/002-back-office.js';
 import { sessionLockMigration } from './migrations/003-session-lock.js';
 import { reportIndexesMigration } from './migrations/004-report-indexes.js';
 import { usersAccountIndexMigration } from './migrations/005-users-account-index.js';
+import { attemptLimitsMigration } from './migrations/006-attempt-limits.js';
 import { loginKeyMigration } from './migrations/007-login-key.js';
 
 function migrationsFor(dialect: DialectName): Record<string, Migration> {
@@ -15,6 +16,7 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '003-session-lock': sessionLockMigration,
     '004-report-indexes': reportIndexesMigration,
     '005-users-account-index': usersAccountIndexMigration,
+    '006-attempt-limits': attemptLimitsMigration,
     '007-login-key': loginKeyMigration,
   };
 }

@@ -47,10 +47,13 @@ export interface SessionsTable {
   expires_at_ms: number;
   /** When the cashier locked the till of this session; null while unlocked (migration 003). */
   locked_at_ms: number | null;
+  /** Wrong passwords on this session's lock screen since it was last unlocked (migration 006). */
+  unlock_failures: Generated<number>;
 }
 
+/** Attempt counts of auth/throttle.ts: sign-in's keys and the PIN keys of devices/pin-guard.ts. */
 export interface SignInThrottleTable {
-  /** `login:<login>`, `ip:<ip>` or `pair:<login>|<ip>`. */
+  /** `login:<login>`, `ip:<ip>`, `pair:<login>|<ip>`, `device:<nonce>`, `pin-user:<id>`, ... */
   key: string;
   failures: number;
   window_started_at_ms: number;
@@ -74,6 +77,10 @@ export interface DevicesTable {
   pin_expires_at_ms: number | null;
   /** A pairing PIN is single-use; a remote PIN stays the cash-call PIN until the client makes a new one. */
   pin_used: Generated<Flag>;
+  /** Wrong tries against the current PIN; the PIN ends at PIN_MAX_WRONG (migration 006). */
+  pin_failures: Generated<number>;
+  /** The PIN this one replaced (or that ended): a terminal still showing it is not guessing. */
+  pin_previous: string | null;
   created_at_ms: number;
   linked_at_ms: number | null;
 }

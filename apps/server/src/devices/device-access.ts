@@ -1,7 +1,8 @@
 // Which devices a cashier may see and touch: only their own account's, and remote ones only with the
-// device's current PIN. Every cashier route that names a device goes through here.
+// device's current, unexpired PIN (checked under the PIN throttle, pin-guard.ts). Every cashier route
+// that names a device goes through here.
 import { ERR } from '@cashdesk/contract';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { CashierRow } from '../auth/guards.js';
 import type { AppContext } from '../context.js';
@@ -36,11 +37,16 @@ export async function accessibleDevice(
 }
 
 /**
- * A remote device the cashier may act on with `pin`: 403 on a hard block, 406 `pin changed` when the
- * phone has shown a new PIN since (or the cashier never had the current one).
+ * A remote device the cashier may act on with `pin`: 406 `device not available` when it is not a phone
+ * of the venue, 403 on a hard block, 429 while the cashier, venue or address has guessed too many PINs,
+ * and 406 `pin changed` unless `pin` is the phone's current, unexpired PIN (a PIN it replaced, or an
+ * expired one, as much as a wrong one). The checks that do not look at the PIN come first, so only a
+ * real PIN attempt is counted.
  */
 export async function accessibleRemoteDevice(
   ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
   cashier: CashierRow,
   deviceId: number,
   pin: string,
@@ -48,7 +54,9 @@ export async function accessibleRemoteDevice(
   const device = await accessibleDevice(ctx, cashier, deviceId, 1);
   const account = await cashierAccount(ctx, cashier);
   assertNotBlocked(account, { kind: 'remote' });
-  if (device.pin === null || device.pin !== pin) throw new ApiError(ERR.pinChanged);
+  if ((await ctx.pins.check(request, reply, cashier, device, pin)) !== 'right') {
+    throw new ApiError(ERR.pinChanged);
+  }
   return { device, account };
 }
 

@@ -1,9 +1,10 @@
 // Links a gaming device or home-play client to the cashier's account by the PIN it shows.
-// Idempotent by trx like a money call: the answer is stored in the same transaction as the link.
+// Idempotent by trx like a money call: the answer is stored in the same transaction as the link. A wrong
+// PIN stores nothing; the PIN throttle (pin-guard.ts) in front of it bounds the guesses.
 import { ERR } from '@cashdesk/contract';
 import type { Db } from '../db/database.js';
 import type { DeviceRow } from '../db/schema.js';
-import { ok, refusal, type Outcome } from '../http/outcome.js';
+import { ApiError, ok, refusal, type Outcome } from '../http/outcome.js';
 import { claimTrx, storeOutcome, type Tx } from '../ledger/idempotency.js';
 
 export interface LinkInput {
@@ -42,6 +43,9 @@ export async function linkDeviceByPin(db: Db, input: LinkInput): Promise<Outcome
     await input.afterClaim?.(tx);
 
     const outcome = decide(candidates, input);
+    // Thrown, so the claim is rolled back: a wrong PIN leaves no `operations` row (a guessing loop used
+    // to store one per guess), and a later call with the same trx is judged afresh.
+    if (outcome === null) throw new ApiError(ERR.wrongPin);
     if (outcome.status === 200) {
       const device = (outcome.body as { id: number }).id;
       const firstLink = candidates.find((d) => d.id === device)?.account_id === null;
@@ -63,11 +67,12 @@ export async function linkDeviceByPin(db: Db, input: LinkInput): Promise<Outcome
   });
 }
 
-function decide(candidates: readonly DeviceRow[], input: LinkInput): Outcome {
+/** The answer to store, or null when no device shows this PIN live (a wrong PIN). */
+function decide(candidates: readonly DeviceRow[], input: LinkInput): Outcome | null {
   const live = candidates.find(
     (d) => d.pin_used === 0 && d.pin_expires_at_ms !== null && d.pin_expires_at_ms > input.now_ms,
   );
-  if (!live) return refusal(ERR.wrongPin);
+  if (!live) return null;
   if (live.account_id !== null && live.account_id !== input.account_id) return refusal(ERR.errorLinking);
   return ok({ id: live.id });
 }

@@ -1,5 +1,6 @@
 // Devices and their places: reads for the cashier screens and the gateway, and the non-money writes.
 import type { Kysely } from 'kysely';
+import type { DialectName } from '../db/database.js';
 import type { Database, DeviceRow, PlaceRow } from '../db/schema.js';
 
 type Executor = Kysely<Database>;
@@ -132,4 +133,41 @@ export async function lastMoves(
     amount: Math.abs(r.amount_cents),
     created_at_ms: r.created_at_ms,
   }));
+}
+
+export type DevicePin = Pick<DeviceRow, 'id' | 'pin' | 'pin_expires_at_ms' | 'pin_previous' | 'pin_failures'>;
+
+/** A device's PIN fields, its row locked for the rest of the transaction on PostgreSQL. */
+export async function lockDevicePin(
+  db: Executor,
+  dialect: DialectName,
+  id: number,
+): Promise<DevicePin | undefined> {
+  return db
+    .selectFrom('devices')
+    .select(['id', 'pin', 'pin_expires_at_ms', 'pin_previous', 'pin_failures'])
+    .where('id', '=', id)
+    .$if(dialect === 'postgres', (q) => q.forNoKeyUpdate())
+    .executeTakeFirst();
+}
+
+export async function setPinFailures(db: Executor, id: number, failures: number): Promise<void> {
+  await db.updateTable('devices').set({ pin_failures: failures }).where('id', '=', id).execute();
+}
+
+/**
+ * Ends a device's PIN (expired, or too many wrong tries against it): it is kept as the previous one and
+ * no call accepts it any more; the device shows a new one on its next `/device/pin`.
+ */
+export async function endDevicePin(db: Executor, id: number): Promise<void> {
+  await db
+    .updateTable('devices')
+    .set((eb) => ({
+      pin_previous: eb.fn.coalesce('pin', 'pin_previous'),
+      pin: null,
+      pin_expires_at_ms: null,
+      pin_failures: 0,
+    }))
+    .where('id', '=', id)
+    .execute();
 }

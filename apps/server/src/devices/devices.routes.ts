@@ -8,11 +8,11 @@ import {
   type Device,
   type DeviceDetail,
 } from '@cashdesk/contract';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { cashierOf, requireCashier, requireRestriction } from '../auth/guards.js';
 import type { AppContext } from '../context.js';
-import { ApiError } from '../http/outcome.js';
+import { ApiError, type Outcome } from '../http/outcome.js';
 import { parse } from '../http/validate.js';
 import { assertNotBlocked } from '../accounts/account-blocks.js';
 import { findAccount } from '../accounts/accounts.repository.js';
@@ -43,6 +43,28 @@ export function devicesRoutes(ctx: AppContext): FastifyPluginAsync {
     });
   }
 
+  /**
+   * A linking call under the PIN throttle: counted before the PIN is looked up (429 while locked), and
+   * given back unless the PIN turned out wrong (422 `wrong pin`) or belongs to another venue's device
+   * (422 `error linking the device`): those are what a guesser learns from.
+   */
+  async function throttledLink(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    run: () => Promise<Outcome>,
+  ): Promise<Outcome> {
+    const attempt = await ctx.pins.begin(request, reply, cashierOf(request));
+    let outcome: Outcome;
+    try {
+      outcome = await run();
+    } catch (error) {
+      if (!(error instanceof ApiError && error.err === ERR.wrongPin)) await attempt.giveBack();
+      throw error;
+    }
+    if (outcome.status === 200) await attempt.giveBack();
+    return outcome;
+  }
+
   return async (app) => {
     app.addHook('preHandler', requireCashier);
     const view = async (devices: Parameters<typeof viewDevices>[1]) =>
@@ -68,24 +90,28 @@ export function devicesRoutes(ctx: AppContext): FastifyPluginAsync {
       '/a/cashier/devices/register',
       { preHandler: requireRestriction('can_register_new_device') },
       async (request, reply) => {
-        const outcome = await link(request, parse(registerDeviceRequest, request.body), 0);
+        const body = parse(registerDeviceRequest, request.body);
+        const outcome = await throttledLink(request, reply, () => link(request, body, 0));
         return reply.status(outcome.status).send(outcome.body);
       },
     );
 
     app.post('/a/cashier/devices/remote/register', async (request, reply) => {
-      const outcome = await link(request, parse(registerRemoteRequest, request.body), 1, async (tx) => {
-        const account = await findAccount(tx, cashierOf(request).account_id);
-        if (!account || account.home_play !== 1) throw new ApiError(ERR.forbidden);
-        assertNotBlocked(account, { kind: 'remote' });
-      });
+      const body = parse(registerRemoteRequest, request.body);
+      const outcome = await throttledLink(request, reply, () =>
+        link(request, body, 1, async (tx) => {
+          const account = await findAccount(tx, cashierOf(request).account_id);
+          if (!account || account.home_play !== 1) throw new ApiError(ERR.forbidden);
+          assertNotBlocked(account, { kind: 'remote' });
+        }),
+      );
       return reply.status(outcome.status).send(outcome.body);
     });
 
-    app.get('/a/cashier/devices/remote/:id', polled, async (request): Promise<DeviceDetail> => {
+    app.get('/a/cashier/devices/remote/:id', polled, async (request, reply): Promise<DeviceDetail> => {
       const { id } = parse(idParams, request.params);
       const pin = pinFromHeader(request);
-      const { device } = await accessibleRemoteDevice(ctx, cashierOf(request), id, pin);
+      const { device } = await accessibleRemoteDevice(ctx, request, reply, cashierOf(request), id, pin);
       const [detail] = await view([device]);
       return detail!;
     });

@@ -71,7 +71,8 @@ export async function authenticateDevice(db: Db, authorization: string | undefin
 /**
  * A fresh PIN: 5 digits for a cabinet, 6 for a home-play client, unique among the PINs shown right now.
  * It replaces the previous one, so a cashier still holding the old remote PIN gets 406 `pin changed`
- * (told at once: the terminal showing the phone refetches it on the pushed change).
+ * (told at once: the terminal showing the phone refetches it on the pushed change). A PIN ended by its
+ * expiry or by wrong tries (devices/pin-guard.ts) is replaced the same way at the device's next call.
  */
 export async function issuePin(
   db: Db,
@@ -96,7 +97,15 @@ export async function issuePin(
     const expires = nowMs + PIN_TTL_MS;
     await db.kysely
       .updateTable('devices')
-      .set({ pin, pin_expires_at_ms: expires, pin_used: 0 })
+      .set((eb) => ({
+        pin,
+        pin_expires_at_ms: expires,
+        pin_used: 0,
+        // A fresh PIN has had no wrong tries; the one it replaces is remembered, so terminals still
+        // holding it get 406 `pin changed` without being counted as guessing (devices/pin-guard.ts).
+        pin_failures: 0,
+        pin_previous: eb.fn.coalesce('pin', 'pin_previous'),
+      }))
       .where('id', '=', device.id)
       .execute();
     if (device.account_id !== null) void changes.publish(deviceChange(device.account_id, device.id));

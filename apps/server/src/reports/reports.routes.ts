@@ -59,10 +59,11 @@ export function reportsRoutes(ctx: AppContext): FastifyPluginAsync {
       });
     });
 
-    app.post('/a/cashier/game_report', async (request): Promise<GameEvent[]> => {
+    app.post('/a/cashier/game_report', async (request, reply): Promise<GameEvent[]> => {
       const cashier = cashierOf(request);
       const q = parse(gameReportRequest, request.body);
-      const { device } = await accessibleRemoteDevice(ctx, cashier, q.device_id, pinFromHeader(request));
+      const pin = pinFromHeader(request);
+      const { device } = await accessibleRemoteDevice(ctx, request, reply, cashier, q.device_id, pin);
       return gameEvents(ctx.db.kysely, {
         accountId: cashier.account_id,
         deviceId: device.id,

@@ -371,6 +371,8 @@ describe.each(testDatabases)('cashier API errors on $name', (database) => {
 
     it('422 wrong pin for a PIN no device shows, one used already, and one from a device of the other kind', async () => {
       const wrong = { status: 422, body: { err: ERR.wrongPin } };
+      // A cashier of its own: wrong PINs add up per cashier under the PIN throttle (security/pin-guessing.test.ts).
+      const { client: cashier } = await cashierClient(server, db, venueId);
       // Issued PINs have 5 or 6 digits: a 4-digit one is never shown.
       expect(
         answer(await cashier.post('/a/cashier/devices/register', { pin: '1234', trx: newTrx() })),

@@ -1,10 +1,11 @@
 // The till lock (docs/web-app.md) over HTTP on every test database: a locked session's data calls answer
-// 423 in every tab, only the cashier's own password opens it, and unlock attempts are throttled with
-// sign-in's keys.
+// 423 in every tab, only the cashier's own password opens it, unlock attempts are limited per session
+// (the session ends after 5 wrong ones), and no sign-in lock keeps the cashier out of their own till.
 import { randomInt } from 'node:crypto';
 import { ERR } from '@cashdesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashSessionToken } from '../../src/auth/sessions.repository.js';
+import { UNLOCK_MAX_WRONG } from '../../src/lock/lock.routes.js';
 import type { Db } from '../../src/db/database.js';
 import { FakeClock, MINUTE } from '../helpers/clock.js';
 import { testDatabases } from '../helpers/databases.js';
@@ -138,24 +139,68 @@ describe.each(testDatabases)('till lock on $name', (database) => {
     expect((await client.post('/a/unlock', { password })).status).toBe(200);
   });
 
-  it('throttles unlock attempts with the sign-in keys: after 5 wrong passwords even the right one waits', async () => {
+  it(`ends the session after ${UNLOCK_MAX_WRONG} wrong passwords in a row; the cashier signs in again`, async () => {
     const { client, password, login, address } = await cashier();
     await client.post('/a/lock');
-    for (let i = 0; i < 5; i++) {
+    const sameSession = client.clone();
+    for (let i = 0; i < UNLOCK_MAX_WRONG - 1; i++) {
       expect((await client.post('/a/unlock', { password: `wrong-${i}` })).status).toBe(422);
     }
-    const refused = await client.post('/a/unlock', { password });
-    expect({ status: refused.status, body: refused.body }).toEqual({
-      status: 429,
-      body: { err: ERR.tooManyAttempts, retry_after: 30 },
+    const last = await client.post('/a/unlock', { password: 'wrong-last' });
+    expect({ status: last.status, body: last.body }).toEqual({
+      status: 401,
+      body: { err: ERR.unauthorized },
     });
-    expect(refused.headers.get('retry-after')).toBe('30');
-    // The same keys as sign-in: the lock screen is no way around the sign-in throttle, nor the reverse.
-    const signIn = await server.client({ headers: { 'x-forwarded-for': address } }).signIn(login, password);
-    expect(signIn.status).toBe(429);
+    expect(client.token).toBeNull(); // the cookie was cleared
+    // The session is gone: not even the right password opens it now.
+    expect((await sameSession.post('/a/unlock', { password })).status).toBe(401);
+    // The lock screen's tries do not count for sign-in: the cashier is straight back in.
+    const again = server.client({ headers: { 'x-forwarded-for': address } });
+    expect((await again.signIn(login, password)).status).toBe(200);
+    expect((await again.get('/a/lock')).body).toMatchObject({ locked: false });
+  });
 
-    clock.advance(30_000);
+  it('gives a session its 5 tries afresh after each unlock', async () => {
+    const { client, password } = await cashier();
+    for (let round = 0; round < 3; round++) {
+      await client.post('/a/lock');
+      for (let i = 0; i < UNLOCK_MAX_WRONG - 1; i++) {
+        expect((await client.post('/a/unlock', { password: `wrong-${i}` })).status).toBe(422);
+      }
+      expect((await client.post('/a/unlock', { password })).body).toMatchObject({ locked: false });
+    }
+  });
+
+  it('checks at most 5 passwords of a burst of parallel unlock guesses, then the session is gone', async () => {
+    const { client, password } = await cashier();
+    await client.post('/a/lock');
+    const token = client.token;
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => {
+        const tab = client.clone();
+        tab.token = token;
+        return tab.post('/a/unlock', { password: `parallel-${i}` });
+      }),
+    );
+    const statuses = answers.map((a) => a.status).sort();
+    expect(statuses).toEqual([...Array<number>(8).fill(401), ...Array<number>(4).fill(422)]);
+    const again = client.clone();
+    again.token = token;
+    expect((await again.post('/a/unlock', { password })).status).toBe(401);
+  });
+
+  it('opens for its cashier while an attacker keeps the login and the address locked for sign-in', async () => {
+    const { client, password, login, address } = await cashier();
+    await client.post('/a/lock');
+    const from = (ip: string) => server.client({ headers: { 'x-forwarded-for': ip } });
+    // 20 failures from anywhere lock the login; 30 from the cashier's own address lock the address.
+    for (let i = 0; i < 20; i++) await from(`192.0.2.${i + 1}`).signIn(login, `guess ${i}`);
+    for (let i = 0; i < 30; i++) await from(address).signIn(`nobody_${i}_${address}`, 'guess');
+    expect((await from(address).signIn(login, password)).status).toBe(429);
+    expect((await from('10.255.255.254').signIn(login, password)).status).toBe(429);
+
     expect((await client.post('/a/unlock', { password })).body).toMatchObject({ locked: false });
+    expect((await client.get('/a/cashier/devices')).status).toBe(200);
   });
 
   it('lets a locked cashier log out, and a new sign-in starts unlocked', async () => {

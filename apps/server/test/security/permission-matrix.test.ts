@@ -585,6 +585,79 @@ describe.each(testDatabases)('permission matrix on $name', (database) => {
     });
   });
 
+  // The PIN throttle (devices/pin-guard.ts) adds one answer to the PIN calls: 429 for a cashier who has
+  // guessed too many PINs. It comes after every check that does not look at the PIN, so who may call
+  // the route is answered as above; only a PIN attempt is held.
+  describe('PIN calls of a cashier held by the PIN throttle', () => {
+    const PIN_ROUTES = [
+      'POST /a/cashier/devices/register',
+      'POST /a/cashier/devices/remote/register',
+      'GET /a/cashier/devices/remote/:id',
+      'POST /a/cashier/devices/remote/:id/place/:place/update',
+      'POST /a/cashier/game_report',
+    ];
+    let held: TestClient;
+    let heldElsewhere: TestClient;
+
+    beforeAll(async () => {
+      const holdByGuessing = async (client: TestClient) => {
+        for (let i = 0; i < 5; i++) {
+          const res = await client.post('/a/cashier/devices/register', { pin: `9${i}`, trx: newTrx() });
+          expect(res.status).toBe(422);
+        }
+      };
+      const venueOf = async (caller: Caller) =>
+        (
+          await db.kysely
+            .selectFrom('users')
+            .select('account_id')
+            .where('id', '=', userIds.get(caller)!)
+            .executeTakeFirstOrThrow()
+        ).account_id;
+      held = (await cashierClient(server, db, await venueOf('a cashier of the venue with the restriction')))
+        .client;
+      heldElsewhere = (await cashierClient(server, db, await venueOf('a cashier of another venue'))).client;
+      await holdByGuessing(held);
+      await holdByGuessing(heldElsewhere);
+    });
+
+    it('lists only routes that take a PIN', () => {
+      expect(ROUTES.filter((r) => PIN_ROUTES.includes(r.route))).toHaveLength(PIN_ROUTES.length);
+    });
+
+    it.each(PIN_ROUTES)('%s by a held cashier of the venue: 429 with retry_after', async (route) => {
+      const row = ROUTES.find((r) => r.route === route)!;
+      const body = row.body ? await row.body(fixture) : undefined;
+      const headers = row.headers?.(fixture) ?? {};
+      const res = await held.request(
+        row.method,
+        row.path(fixture),
+        body === undefined ? { headers } : { json: body, headers },
+      );
+      expect(res.status, JSON.stringify(res.body)).toBe(429);
+      expect(res.body).toEqual({ err: ERR.tooManyAttempts, retry_after: expect.any(Number) });
+      expect(Number(res.headers.get('retry-after'))).toBe((res.body as { retry_after: number }).retry_after);
+    });
+
+    it.each(PIN_ROUTES)(
+      '%s by a held cashier of another venue: what the matrix says, or 429 where only the PIN decides',
+      async (route) => {
+        const row = ROUTES.find((r) => r.route === route)!;
+        const body = row.body ? await row.body(fixture) : undefined;
+        const headers = row.headers?.(fixture) ?? {};
+        const res = await heldElsewhere.request(
+          row.method,
+          row.path(fixture),
+          body === undefined ? { headers } : { json: body, headers },
+        );
+        // Linking looks the PIN up among every venue's devices, so it is held; a phone of another venue
+        // is refused before its PIN is looked at.
+        const expected = route.endsWith('register') ? 429 : row.otherVenue!.status;
+        expect(res.status, JSON.stringify(res.body)).toBe(expected);
+      },
+    );
+  });
+
   it('has a row for every route the server declares, and no row for a route it lacks', () => {
     // The back office (/a/admin, /a/manager) has its own matrix: back-office/back-office-permissions.test.ts.
     const declared = declaredRoutes(server.app)

@@ -1,5 +1,6 @@
 // The lock screen: nothing of the venue's data, only whose till it is, the password field that opens it
-// (checked by the server, throttled like sign-in) and Log out. The cached data of the screens is dropped
+// (checked by the server; the 5th wrong password in a row ends the session, and a 401 opens sign-in) and
+// Log out. The cached data of the screens is dropped
 // while it shows, and it asks the server every few seconds, so an unlock in another tab opens this one.
 import { ERR, POLL_INTERVAL_MS } from '@cashdesk/contract';
 import { useEffect, useRef, useState, type FormEvent } from 'react';

@@ -1,0 +1,84 @@
+// Queries of the attempt throttle (table `sign_in_throttle`, auth/throttle.ts): one row per key with its
+// failure count, when its window started and until when it is locked.
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { DialectName } from '../db/database.js';
+import type { Database, SignInThrottleTable } from '../db/schema.js';
+
+type Executor = Kysely<Database>;
+export type ThrottleRow = Selectable<SignInThrottleTable>;
+export type KeyState = Omit<ThrottleRow, 'key'>;
+
+/** Creates the rows of `keys` that do not exist yet (a fresh row counts nothing), so they can be locked. */
+export async function ensureThrottleRows(
+  db: Executor,
+  keys: readonly string[],
+  nowMs: number,
+): Promise<void> {
+  await db
+    .insertInto('sign_in_throttle')
+    .values(keys.map((key) => ({ key, failures: 0, window_started_at_ms: nowMs, locked_until_ms: 0 })))
+    .onConflict((oc) => oc.column('key').doNothing())
+    .execute();
+}
+
+/**
+ * The rows of `keys`, locked for the rest of the transaction on PostgreSQL (SQLite transactions here
+ * begin IMMEDIATE: one writer at a time). Locked in key order, so concurrent attempts cannot deadlock.
+ */
+export async function lockThrottleRows(
+  db: Executor,
+  dialect: DialectName,
+  keys: readonly string[],
+): Promise<ThrottleRow[]> {
+  return db
+    .selectFrom('sign_in_throttle')
+    .selectAll()
+    .where('key', 'in', [...keys])
+    .orderBy('key')
+    .$if(dialect === 'postgres', (q) => q.forUpdate())
+    .execute();
+}
+
+export async function writeThrottleRow(db: Executor, key: string, state: KeyState): Promise<void> {
+  await db.updateTable('sign_in_throttle').set(state).where('key', '=', key).execute();
+}
+
+export async function deleteThrottleRow(db: Executor, key: string): Promise<void> {
+  await db.deleteFrom('sign_in_throttle').where('key', '=', key).execute();
+}
+
+/**
+ * Takes one counted attempt back from a key: one failure less, and the lock it set (if it set one) undone.
+ * A window started since belongs to later attempts and is left alone.
+ */
+export async function giveBackThrottleAttempt(
+  db: Executor,
+  key: string,
+  before: KeyState,
+  after: KeyState,
+): Promise<void> {
+  await db
+    .updateTable('sign_in_throttle')
+    .set({
+      failures: sql<number>`case when failures > 0 then failures - 1 else 0 end`,
+      locked_until_ms: sql<number>`case when locked_until_ms = ${after.locked_until_ms}
+        then ${before.locked_until_ms} else locked_until_ms end`,
+    })
+    .where('key', '=', key)
+    .where('window_started_at_ms', '=', after.window_started_at_ms)
+    .execute();
+}
+
+/**
+ * Deletes rows whose window and lock both ended before `cutoffMs`. On PostgreSQL it skips rows another
+ * attempt holds, so it never waits on (or deadlocks with) one.
+ */
+export async function purgeThrottleRows(db: Executor, dialect: DialectName, cutoffMs: number): Promise<void> {
+  const stale = sql`window_started_at_ms <= ${cutoffMs} and locked_until_ms <= ${cutoffMs}`;
+  if (dialect === 'postgres') {
+    await sql`delete from sign_in_throttle where key in (
+      select key from sign_in_throttle where ${stale} for update skip locked)`.execute(db);
+  } else {
+    await sql`delete from sign_in_throttle where ${stale}`.execute(db);
+  }
+}

@@ -1,0 +1,160 @@
+// Every call that takes a device PIN goes through here (docs/security.md, "Device PINs"): linking a cabinet
+// or a phone by its PIN, and the remote calls that name a phone and carry its PIN (detail, cash, game
+// report). PIN attempts are throttled per cashier, per venue and per address with the sign-in throttle's
+// mechanism (auth/throttle.ts), a phone's PIN ends after PIN_MAX_WRONG wrong tries against it, and an
+// expired PIN is refused everywhere.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AttemptThrottle, doublingRule, tooManyAttempts, type ThrottlePolicy } from '../auth/throttle.js';
+import type { CashierRow } from '../auth/guards.js';
+import type { Db } from '../db/database.js';
+import type { DeviceRow } from '../db/schema.js';
+import type { Clock } from '../ledger/ledger.service.js';
+import { deviceChange, type ChangePublisher } from '../live/change-feed.js';
+import { endDevicePin, lockDevicePin, setPinFailures, type DevicePin } from './devices.repository.js';
+
+export type PinKind = 'user' | 'venue' | 'ip';
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+/**
+ * Counts of wrong PINs live an hour (4 times sign-in's window): a guesser who waits for the count to
+ * start over gets about 10 tries an hour per venue. An honest venue starts over after any quiet hour.
+ */
+export const PIN_POLICY: ThrottlePolicy<PinKind> = {
+  windowMs: HOUR_MS,
+  rules: {
+    // A cashier: 4 typos go free; from the 5th, 1 min, doubling (2, 4, 8 ... min), at most an hour.
+    user: doublingRule(5, MINUTE_MS, HOUR_MS),
+    // Every cashier of the venue together: what an attacker with several cashier logins of one venue gets.
+    venue: doublingRule(10, MINUTE_MS, HOUR_MS),
+    // One address, whatever venue: an attacker holding logins of several venues behind one address.
+    ip: doublingRule(20, MINUTE_MS, HOUR_MS),
+  },
+};
+
+/** Wrong tries against one phone's PIN (by cashiers of its venue) before that PIN ends. */
+export const PIN_MAX_WRONG = 5;
+
+/** Proven (session, device, PIN) triples kept per process; the oldest go first past this many. */
+const PROVEN_MAX = 10_000;
+
+export function pinThrottleKeys(cashier: Pick<CashierRow, 'id' | 'account_id'>, ip: string) {
+  return { user: `pin-user:${cashier.id}`, venue: `pin-venue:${cashier.account_id}`, ip: `pin-ip:${ip}` };
+}
+
+/**
+ * `right`: the device's current PIN, not expired. `stale`: a PIN the device showed but no longer
+ * accepts (its current one expired, or the one it replaced): a terminal still showing the phone, not a
+ * guess. `wrong`: anything else.
+ */
+export type PinVerdict = 'right' | 'stale' | 'wrong';
+
+type PinFields = Pick<DeviceRow, 'pin' | 'pin_expires_at_ms' | 'pin_previous'>;
+
+export function isPinLive(device: PinFields, nowMs: number): boolean {
+  return device.pin !== null && device.pin_expires_at_ms !== null && device.pin_expires_at_ms > nowMs;
+}
+
+export function judgePin(device: PinFields, pin: string, nowMs: number): PinVerdict {
+  if (device.pin !== null && device.pin === pin) return isPinLive(device, nowMs) ? 'right' : 'stale';
+  if (device.pin_previous !== null && device.pin_previous === pin) return 'stale';
+  return 'wrong';
+}
+
+/** A counted PIN attempt of a linking call, settled by its outcome. */
+export interface PinAttempt {
+  /** The PIN was not a wrong guess (it linked, or the call was refused before the PIN was looked at). */
+  giveBack(): Promise<void>;
+}
+
+export class PinGuard {
+  private readonly throttle: AttemptThrottle<PinKind>;
+  /**
+   * Session token hash + device id -> the PIN that session proved under the throttle. A terminal
+   * showing a phone asks for it every 5 s with the same PIN: those polls are no guesses, and must not
+   * each be two write transactions. Only a PIN the session already proved skips the throttle, and only
+   * while the device still holds it live, so it gives a guesser nothing.
+   */
+  private readonly proven = new Map<string, string>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly changes: ChangePublisher,
+  ) {
+    this.throttle = new AttemptThrottle(db, clock, PIN_POLICY);
+  }
+
+  /** Counts a PIN attempt of `cashier` before the PIN is looked at; 429 while a key is locked. */
+  async begin(request: FastifyRequest, reply: FastifyReply, cashier: CashierRow): Promise<PinAttempt> {
+    const decision = await this.throttle.begin(pinThrottleKeys(cashier, request.ip));
+    if (!decision.allowed) throw tooManyAttempts(reply, decision.retryAfterS);
+    return { giveBack: () => this.throttle.succeeded(decision.attempt) };
+  }
+
+  /**
+   * Judges the PIN given for a phone of the cashier's venue (`device` as just read). A wrong PIN stays
+   * counted by the throttle and counts against the phone's PIN, which ends at PIN_MAX_WRONG; an expired
+   * PIN is ended here, so the ledger (which compares the PIN alone) refuses it too.
+   */
+  async check(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    cashier: CashierRow,
+    device: DeviceRow,
+    pin: string,
+  ): Promise<PinVerdict> {
+    const provenKey = request.authSession ? `${request.authSession.token_hash}:${device.id}` : null;
+    if (
+      provenKey !== null &&
+      this.proven.get(provenKey) === pin &&
+      judgePin(device, pin, this.clock.now()) === 'right'
+    ) {
+      return 'right';
+    }
+    const attempt = await this.begin(request, reply, cashier);
+    const { verdict, ended } = await this.judgeAndCount(device.id, pin);
+    if (ended && device.account_id !== null)
+      void this.changes.publish(deviceChange(device.account_id, device.id));
+    if (verdict !== 'wrong') await attempt.giveBack();
+    if (verdict === 'right' && provenKey !== null) this.remember(provenKey, pin);
+    return verdict;
+  }
+
+  /**
+   * Judges against the device row as it is now, locked, so concurrent wrong tries are counted one by one
+   * and none is judged against a PIN another has just ended.
+   */
+  private async judgeAndCount(
+    deviceId: number,
+    pin: string,
+  ): Promise<{ verdict: PinVerdict; ended: boolean }> {
+    const now = this.clock.now();
+    return this.db.kysely.transaction().execute(async (tx) => {
+      const current: DevicePin | undefined = await lockDevicePin(tx, this.db.dialect, deviceId);
+      if (!current) return { verdict: 'wrong', ended: false };
+      const verdict = judgePin(current, pin, now);
+      if (current.pin !== null && !isPinLive(current, now)) {
+        await endDevicePin(tx, deviceId);
+        return { verdict, ended: false };
+      }
+      if (verdict !== 'wrong' || current.pin === null) return { verdict, ended: false };
+      const failures = current.pin_failures + 1;
+      if (failures >= PIN_MAX_WRONG) {
+        await endDevicePin(tx, deviceId);
+        return { verdict, ended: true };
+      }
+      await setPinFailures(tx, deviceId, failures);
+      return { verdict, ended: false };
+    });
+  }
+
+  private remember(key: string, pin: string): void {
+    this.proven.delete(key);
+    if (this.proven.size >= PROVEN_MAX) {
+      const oldest = this.proven.keys().next();
+      if (!oldest.done) this.proven.delete(oldest.value);
+    }
+    this.proven.set(key, pin);
+  }
+}
