@@ -57,6 +57,11 @@ export const SUMMARY_WINDOW_MS = 24 * 60 * 60 * 1000;
 export const EARLIEST_HISTORY_DATE = '2024-12-18';
 /** One report call (history page, statistics) answers at most this many rows, the newest. */
 export const REPORT_MAX_ROWS = 10_000;
+/**
+ * A venue's ceiling on one game event's amount (bet, win, jackpot), 1,000,000.00 unless the back office
+ * sets another: a broken or hostile cabinet cannot book an absurd win into the ledger.
+ */
+export const DEFAULT_MAX_EVENT_AMOUNT_CENTS = 1_000_000_00;
 
 export const BREAKPOINTS = { desktopMin: 1351, tabletMin: 768, mobileMax: 767 } as const;
 

@@ -344,10 +344,12 @@ const accountFields = {
   min_amount: cents,
   max_amount: cents,
   final_bonus_rate_bps: z.number().int().min(0).max(10000),
+  /** The ceiling of one game event's amount; DEFAULT_MAX_EVENT_AMOUNT_CENTS when a new account omits it. */
+  max_event_amount: cents.refine((value) => value > 0, 'must be above 0'),
 };
 
 export const createAccountRequest = z
-  .strictObject({ ...accountFields, currency })
+  .strictObject({ ...accountFields, max_event_amount: accountFields.max_event_amount.optional(), currency })
   .refine((a) => a.min_amount <= a.max_amount, {
     message: 'min_amount must not exceed max_amount',
     path: ['min_amount'],
@@ -364,6 +366,7 @@ export const updateAccountRequest = z.strictObject({
   min_amount: accountFields.min_amount.optional(),
   max_amount: accountFields.max_amount.optional(),
   final_bonus_rate_bps: accountFields.final_bonus_rate_bps.optional(),
+  max_event_amount: accountFields.max_event_amount.optional(),
 });
 export type UpdateAccountRequest = z.infer<typeof updateAccountRequest>;
 
@@ -380,6 +383,7 @@ export const account = z.object({
   min_amount: z.number(),
   max_amount: z.number(),
   final_bonus_rate_bps: z.number(),
+  max_event_amount: z.number(),
   created_at: z.string(),
 });
 export type Account = z.infer<typeof account>;

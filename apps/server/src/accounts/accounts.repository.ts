@@ -1,5 +1,11 @@
 // Accounts (venues): reads and the non-money settings. Balances change only through the ledger service.
-import type { Account, CreateAccountRequest, FloatInfo, UpdateAccountRequest } from '@cashdesk/contract';
+import {
+  DEFAULT_MAX_EVENT_AMOUNT_CENTS,
+  type Account,
+  type CreateAccountRequest,
+  type FloatInfo,
+  type UpdateAccountRequest,
+} from '@cashdesk/contract';
 import type { Kysely, Updateable } from 'kysely';
 import type { AccountRow, AccountsTable, Database, Flag } from '../db/schema.js';
 
@@ -21,6 +27,7 @@ export function toAccount(row: AccountRow): Account {
     min_amount: row.min_amount_cents,
     max_amount: row.max_amount_cents,
     final_bonus_rate_bps: row.final_bonus_rate_bps,
+    max_event_amount: row.max_event_amount_cents,
     created_at: new Date(row.created_at_ms).toISOString(),
   };
 }
@@ -53,6 +60,7 @@ export async function createAccount(
       min_amount_cents: input.min_amount,
       max_amount_cents: input.max_amount,
       final_bonus_rate_bps: input.final_bonus_rate_bps,
+      max_event_amount_cents: input.max_event_amount ?? DEFAULT_MAX_EVENT_AMOUNT_CENTS,
       created_at_ms: nowMs,
     })
     .returningAll()
@@ -90,6 +98,7 @@ export async function updateAccount(
   if (patch.min_amount !== undefined) set.min_amount_cents = patch.min_amount;
   if (patch.max_amount !== undefined) set.max_amount_cents = patch.max_amount;
   if (patch.final_bonus_rate_bps !== undefined) set.final_bonus_rate_bps = patch.final_bonus_rate_bps;
+  if (patch.max_event_amount !== undefined) set.max_event_amount_cents = patch.max_event_amount;
   if (Object.keys(set).length === 0) return findAccount(db, id);
   return db.updateTable('accounts').set(set).where('id', '=', id).returningAll().executeTakeFirst();
 }

@@ -8,6 +8,7 @@ import { reportIndexesMigration } from './migrations/004-report-indexes.js';
 import { usersAccountIndexMigration } from './migrations/005-users-account-index.js';
 import { attemptLimitsMigration } from './migrations/006-attempt-limits.js';
 import { loginKeyMigration } from './migrations/007-login-key.js';
+import { eventCeilingMigration } from './migrations/008-event-ceiling.js';
 
 function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
@@ -18,6 +19,7 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '005-users-account-index': usersAccountIndexMigration,
     '006-attempt-limits': attemptLimitsMigration,
     '007-login-key': loginKeyMigration,
+    '008-event-ceiling': eventCeilingMigration,
   };
 }
 

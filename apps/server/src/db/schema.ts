@@ -19,6 +19,8 @@ export interface AccountsTable {
   min_amount_cents: number;
   max_amount_cents: number;
   final_bonus_rate_bps: number;
+  /** Ceiling of one game event's amount (migration 008). */
+  max_event_amount_cents: Generated<number>;
   created_at_ms: number;
 }
 

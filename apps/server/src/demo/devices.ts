@@ -1,7 +1,7 @@
 // The demo venue's gaming devices: three linked cabinets with balances and history, one cabinet waiting
 // for its PIN and one home-play phone showing a 6-digit PIN. Their tokens are kept in `settings` so the
 // in-process simulators (demo/simulators.ts) are the same devices after every restart.
-import { MODULES, TX_TYPE, type DeviceEventType } from '@cashdesk/contract';
+import { DEFAULT_MAX_EVENT_AMOUNT_CENTS, MODULES, TX_TYPE, type DeviceEventType } from '@cashdesk/contract';
 import { z } from 'zod';
 import { findAccountByName } from '../accounts/accounts.repository.js';
 import type { AppContext } from '../context.js';
@@ -114,7 +114,7 @@ export async function seedDemoDevices(ctx: AppContext, accountId: number, cashie
             place,
             trx: `demo-play-${device.id}-${place}-${step}`,
           },
-          1000,
+          { rate_bps: 1000, max_event_amount_cents: DEFAULT_MAX_EVENT_AMOUNT_CENTS },
         );
       }
     }

@@ -134,11 +134,11 @@ export async function applyDeviceEvent(
   if (!fresh || fresh.account_id === null) throw new ApiError(ERR.deviceNotAvailable);
   const account = await db.kysely
     .selectFrom('accounts')
-    .select('final_bonus_rate_bps')
+    .select(['final_bonus_rate_bps', 'max_event_amount_cents'])
     .where('id', '=', fresh.account_id)
     .executeTakeFirstOrThrow();
   return ledger.applyDeviceEvent(
     { ...event, account_id: fresh.account_id, device_id: fresh.id },
-    account.final_bonus_rate_bps,
+    { rate_bps: account.final_bonus_rate_bps, max_event_amount_cents: account.max_event_amount_cents },
   );
 }

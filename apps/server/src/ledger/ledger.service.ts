@@ -78,6 +78,14 @@ export interface DeviceEventInput {
   trx: string;
 }
 
+/** The venue's settings a game event obeys. */
+export interface DeviceEventRules {
+  /** Final-bonus accrual of a pay, in basis points. */
+  rate_bps: number;
+  /** Ceiling of one event's amount (422 `max transaction amount exceeded` above it). */
+  max_event_amount_cents: number;
+}
+
 /** Types that credit the place's entries from the game (wins and jackpots). */
 const CREDIT_TYPES: readonly number[] = [
   TX_TYPE.win,
@@ -243,7 +251,7 @@ export class LedgerService {
   }
 
   /** A game event from a device: bets, wins, jackpots, final bonus, cancels. Never touches the float. */
-  async applyDeviceEvent(input: DeviceEventInput, rateBps: number): Promise<Outcome> {
+  async applyDeviceEvent(input: DeviceEventInput, rules: DeviceEventRules): Promise<Outcome> {
     return this.transaction(deviceChange(input.account_id, input.device_id), async (tx, now) => {
       const place = await lockPlace(tx, this.db.dialect, input.device_id, input.place);
       if (!place) throw ApiError.validation('place', 'the device has no such place');
@@ -258,7 +266,11 @@ export class LedgerService {
       });
       if (!claim.claimed) return claim.outcome;
 
-      const outcome = await this.applyEvent(tx, claim.operation_id, now, input, place, rateBps);
+      // A refusal by a money rule: stored, so a replay answers the same even if the ceiling moves.
+      const outcome =
+        input.amount > rules.max_event_amount_cents
+          ? refusal(ERR.maxAmount, { max_amount: rules.max_event_amount_cents })
+          : await this.applyEvent(tx, claim.operation_id, now, input, place, rules.rate_bps);
       await storeOutcome(tx, claim.operation_id, outcome);
       return outcome;
     });

@@ -1,7 +1,14 @@
 // The machine-facing gateway (/device/*) as a cabinet or a home-play client uses it: enrollment, pairing
 // PINs, its state, and game events that move the entries the cashier sees.
-import { deviceEventResult, deviceState as deviceStateSchema, ERR, pinResult } from '@cashdesk/contract';
+import {
+  DEFAULT_MAX_EVENT_AMOUNT_CENTS,
+  deviceEventResult,
+  deviceState as deviceStateSchema,
+  ERR,
+  pinResult,
+} from '@cashdesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { updateAccount } from '../../src/accounts/accounts.repository.js';
 import type { Db } from '../../src/db/database.js';
 import { verifyLedger } from '../../src/ledger/verify.js';
 import { FakeClock, MINUTE } from '../helpers/clock.js';
@@ -186,6 +193,41 @@ describe.each(testDatabases)('device gateway on $name', (database) => {
       // The whole entries may be bet.
       const all = await sendEvent(cabinet, { place: 2, type: 3, amount: 10_00 });
       expect(all.body).toEqual({ balances: { entries: 0, final_bonus: 1_00 } });
+    });
+
+    it("refuses an event above the venue's ceiling with 422 max transaction amount exceeded, stored under its trx", async () => {
+      const venueId = (await db.kysely
+        .selectFrom('devices')
+        .select('account_id')
+        .where('id', '=', cabinet.id)
+        .executeTakeFirstOrThrow())!.account_id!;
+      const ceiling = {
+        status: 422,
+        body: { err: ERR.maxAmount, max_amount: DEFAULT_MAX_EVENT_AMOUNT_CENTS },
+      };
+      const trx = newTrx();
+      const win = { trx, place: 1, type: 2, amount: DEFAULT_MAX_EVENT_AMOUNT_CENTS + 1 };
+      const before = await balances(1);
+      expect(answer(await sendEvent(cabinet, win))).toEqual(ceiling);
+      expect(
+        answer(await sendEvent(cabinet, { place: 1, type: 3, amount: Number.MAX_SAFE_INTEGER })),
+      ).toEqual(ceiling);
+      expect(await balances(1)).toEqual(before);
+      // The back office raises the ceiling: the refused trx keeps its stored answer, a new one goes through.
+      await updateAccount(db.kysely, venueId, { max_event_amount: DEFAULT_MAX_EVENT_AMOUNT_CENTS * 2 });
+      try {
+        expect(answer(await sendEvent(cabinet, win))).toEqual(ceiling);
+        const big = await sendEvent(cabinet, { ...win, trx: newTrx() });
+        expect(big.status).toBe(200);
+        expect(big.body).toEqual({
+          balances: {
+            entries: before.entries + DEFAULT_MAX_EVENT_AMOUNT_CENTS + 1,
+            final_bonus: before.final_bonus,
+          },
+        });
+      } finally {
+        await updateAccount(db.kysely, venueId, { max_event_amount: DEFAULT_MAX_EVENT_AMOUNT_CENTS });
+      }
     });
 
     it('refuses a final bonus above the accrued one with 422 not enough money', async () => {

@@ -1,7 +1,7 @@
 // Concurrency: many callers on one float and one place, with concurrent retries of the same trx.
 // On PostgreSQL these run on a real connection pool; on SQLite the single writer serialises them.
 import { randomBytes } from 'node:crypto';
-import { ERR, TX_TYPE } from '@cashdesk/contract';
+import { DEFAULT_MAX_EVENT_AMOUNT_CENTS, ERR, TX_TYPE } from '@cashdesk/contract';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/database.js';
@@ -150,7 +150,7 @@ describe.each(testDatabases)('ledger under concurrency on $name', (database) => 
           amount: 1_00,
           trx: `ev-${n}-${randomBytes(4).toString('hex')}`,
         },
-        1000,
+        { rate_bps: 1000, max_event_amount_cents: DEFAULT_MAX_EVENT_AMOUNT_CENTS },
       );
     const calls: Promise<Outcome>[] = [];
     for (let n = 0; n < 200; n++) {

@@ -1,6 +1,6 @@
 // Model test: random sequences of cash calls, device events and retries of earlier trx against a pure
 // model in integer cents. After every step the database balances equal the model and verify is clean.
-import { ERR, TX_TYPE } from '@cashdesk/contract';
+import { DEFAULT_MAX_EVENT_AMOUNT_CENTS, ERR, TX_TYPE } from '@cashdesk/contract';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/database.js';
@@ -141,7 +141,7 @@ async function runScenario(db: Db, commands: Command[]): Promise<void> {
   const event = (place: number, type: Command & { op: 'event' }, trx: string) =>
     ledger.applyDeviceEvent(
       { account_id: account.id, device_id: device.id, place, type: type.type, amount: type.amount, trx },
-      RATE_BPS,
+      { rate_bps: RATE_BPS, max_event_amount_cents: DEFAULT_MAX_EVENT_AMOUNT_CENTS },
     );
 
   for (const [step, c] of commands.entries()) {

@@ -1,5 +1,5 @@
 // The money rules of contract.md, one test each, on every test database.
-import { ERR } from '@cashdesk/contract';
+import { DEFAULT_MAX_EVENT_AMOUNT_CENTS, ERR } from '@cashdesk/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/database.js';
 import { LedgerService } from '../../src/ledger/ledger.service.js';
@@ -38,7 +38,7 @@ describe.each(testDatabases)('ledger rules on $name', (database) => {
     const event = (type: 2 | 3 | 6 | 7 | 14, amount: number, trx: string, place = 1) =>
       ledger.applyDeviceEvent(
         { account_id: account.id, device_id: device.id, place, type, amount, trx },
-        1000,
+        { rate_bps: 1000, max_event_amount_cents: DEFAULT_MAX_EVENT_AMOUNT_CENTS },
       );
     return { account, user, device, cash, event };
   }

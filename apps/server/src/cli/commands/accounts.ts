@@ -29,6 +29,7 @@ const LABELS: Record<string, string> = {
   min_amount: '--min',
   max_amount: '--max',
   final_bonus_rate_bps: '--final-bonus-bps',
+  max_event_amount: '--max-event',
 };
 
 const DEFAULTS = { currency: 'EUR', overdraft: '0.00', min: '1.00', max: '5000.00', bps: '0' } as const;
@@ -42,13 +43,14 @@ export function describeAccount(a: Account): string {
     `  home play        ${yesNo(a.home_play)} (hard block ${yesNo(a.is_hard_block_home_play)}, light block ${yesNo(a.is_light_block_home_play)})`,
     `  amount limits    ${money(a.min_amount, a.currency)} .. ${money(a.max_amount, a.currency)}`,
     `  final bonus rate ${a.final_bonus_rate_bps} bps (${a.final_bonus_rate_bps / 100}%)`,
+    `  game event max   ${money(a.max_event_amount, a.currency)}`,
   ].join('\n');
 }
 
 const accountCreate: Command = {
   name: 'account:create',
   usage:
-    'account:create --name <name> [--currency EUR] [--overdraft 0.00] [--has-overdraft] [--home-play] [--min 1.00] [--max 5000.00] [--final-bonus-bps 0]',
+    'account:create --name <name> [--currency EUR] [--overdraft 0.00] [--has-overdraft] [--home-play] [--min 1.00] [--max 5000.00] [--final-bonus-bps 0] [--max-event 1000000.00]',
   summary: 'create an account (venue) with an empty float',
   details: [
     'Amounts are units with at most 2 decimals. The overdraft counts only with --has-overdraft.',
@@ -64,6 +66,7 @@ const accountCreate: Command = {
     min: 'string',
     max: 'string',
     'final-bonus-bps': 'string',
+    'max-event': 'string',
   },
   async run(args, { db, clock, print }) {
     const request = validate(
@@ -80,6 +83,9 @@ const accountCreate: Command = {
           '--final-bonus-bps',
           args.string('final-bonus-bps') ?? DEFAULTS.bps,
         ),
+        ...(args.string('max-event') === undefined
+          ? {}
+          : { max_event_amount: parseUnits('--max-event', args.string('max-event')!) }),
       },
       LABELS,
     );
@@ -141,6 +147,7 @@ function readPatch(args: Args): UpdateAccountRequest {
     min_amount: opt('min', parseUnits),
     max_amount: opt('max', parseUnits),
     final_bonus_rate_bps: opt('final-bonus-bps', parseInteger),
+    max_event_amount: opt('max-event', parseUnits),
   };
   // Drop the flags not given: the strict schema would otherwise see explicit undefineds as fields.
   const given = Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== undefined));
@@ -150,7 +157,7 @@ function readPatch(args: Args): UpdateAccountRequest {
 const accountSet: Command = {
   name: 'account:set',
   usage:
-    'account:set <id> [--name <name>] [--overdraft 0.00] [--has-overdraft true|false] [--home-play true|false] [--hard-block true|false] [--light-block true|false] [--min 1.00] [--max 5000.00] [--final-bonus-bps 0]',
+    'account:set <id> [--name <name>] [--overdraft 0.00] [--has-overdraft true|false] [--home-play true|false] [--hard-block true|false] [--light-block true|false] [--min 1.00] [--max 5000.00] [--final-bonus-bps 0] [--max-event 1000000.00]',
   summary: "change an account's settings (not its float)",
   positionals: ['<id>'],
   flags: {
@@ -163,6 +170,7 @@ const accountSet: Command = {
     min: 'string',
     max: 'string',
     'final-bonus-bps': 'string',
+    'max-event': 'string',
   },
   async run(args, { db, clock, changes, print }) {
     const id = parseId('account id', args.positional(0));

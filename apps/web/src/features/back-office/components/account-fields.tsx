@@ -43,6 +43,10 @@ export function AccountFields({
       {text('min_amount', t('account.minAmount'), { inputMode: 'decimal' })}
       {text('max_amount', t('account.maxAmount'), { inputMode: 'decimal' })}
       {text('final_bonus_percent', t('account.finalBonus'), { inputMode: 'decimal' })}
+      {text('max_event_amount', t('account.maxEventAmount'), {
+        inputMode: 'decimal',
+        hint: t('account.maxEventAmountHint'),
+      })}
       <fieldset className="bo-fieldset">
         <legend>{t('account.homePlayLegend')}</legend>
         {flag('home_play', t('account.homePlay'), t('account.homePlayHint'))}

@@ -15,6 +15,7 @@ const ACCOUNT: Account = {
   min_amount: 100,
   max_amount: 500_000,
   final_bonus_rate_bps: 1000,
+  max_event_amount: 1_000_000_00,
   created_at: '2026-11-22T10:00:00.000Z',
 };
 
@@ -40,6 +41,7 @@ describe('the account form', () => {
       min_amount: 500,
       max_amount: 200050,
       final_bonus_rate_bps: 250,
+      max_event_amount: 1_000_000_00,
     });
   });
 
@@ -52,6 +54,7 @@ describe('the account form', () => {
       min_amount: '10',
       max_amount: '5',
       final_bonus_percent: '101',
+      max_event_amount: '0',
     });
     expect(request).toBeNull();
     expect(errors).toEqual({
@@ -60,14 +63,20 @@ describe('the account form', () => {
       overdraft: 'form.badAmount',
       min_amount: 'form.minAboveMax',
       final_bonus_percent: 'form.badPercent',
+      max_event_amount: 'form.badAmount',
     });
   });
 
   it('sends only what changed in the settings', () => {
-    const values = { ...accountFormValues(ACCOUNT), is_hard_block_home_play: true, max_amount: '6000' };
+    const values = {
+      ...accountFormValues(ACCOUNT),
+      is_hard_block_home_play: true,
+      max_amount: '6000',
+      max_event_amount: '25000',
+    };
     expect(toUpdateRequest(values, ACCOUNT)).toEqual({
       errors: {},
-      request: { is_hard_block_home_play: true, max_amount: 600_000 },
+      request: { is_hard_block_home_play: true, max_amount: 600_000, max_event_amount: 2_500_000 },
     });
     expect(toUpdateRequest(accountFormValues(ACCOUNT), ACCOUNT).request).toEqual({});
   });

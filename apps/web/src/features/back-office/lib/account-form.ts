@@ -1,6 +1,11 @@
 // The account form (create and settings): what is typed, checked before it is sent, and the request
 // it becomes. Amounts are units as typed; the request carries cents.
-import type { Account, CreateAccountRequest, UpdateAccountRequest } from '@cashdesk/contract';
+import {
+  DEFAULT_MAX_EVENT_AMOUNT_CENTS,
+  type Account,
+  type CreateAccountRequest,
+  type UpdateAccountRequest,
+} from '@cashdesk/contract';
 import { parsePercentToBps, parseUnits, percentText, unitsText } from './units';
 
 export interface AccountFormValues {
@@ -14,6 +19,7 @@ export interface AccountFormValues {
   min_amount: string;
   max_amount: string;
   final_bonus_percent: string;
+  max_event_amount: string;
 }
 
 export type AccountField = keyof AccountFormValues;
@@ -31,6 +37,7 @@ export const NEW_ACCOUNT_VALUES: AccountFormValues = {
   min_amount: '1.00',
   max_amount: '5000.00',
   final_bonus_percent: '0.00',
+  max_event_amount: unitsText(DEFAULT_MAX_EVENT_AMOUNT_CENTS),
 };
 
 export function accountFormValues(account: Account): AccountFormValues {
@@ -45,6 +52,7 @@ export function accountFormValues(account: Account): AccountFormValues {
     min_amount: unitsText(account.min_amount),
     max_amount: unitsText(account.max_amount),
     final_bonus_percent: percentText(account.final_bonus_rate_bps),
+    max_event_amount: unitsText(account.max_event_amount),
   };
 }
 
@@ -61,7 +69,7 @@ function check(values: AccountFormValues): Checked {
   const name = values.name.trim();
   if (name === '') errors.name = 'form.required';
   else if (name.length > 100) errors.name = 'form.tooLong';
-  const money = (field: 'overdraft' | 'min_amount' | 'max_amount') => {
+  const money = (field: 'overdraft' | 'min_amount' | 'max_amount' | 'max_event_amount') => {
     const cents = parseUnits(values[field]);
     if (cents === null) errors[field] = 'form.badAmount';
     return cents ?? 0;
@@ -70,6 +78,8 @@ function check(values: AccountFormValues): Checked {
   const min = money('min_amount');
   const max = money('max_amount');
   if (!errors.min_amount && !errors.max_amount && min > max) errors.min_amount = 'form.minAboveMax';
+  const maxEvent = money('max_event_amount');
+  if (!errors.max_event_amount && maxEvent === 0) errors.max_event_amount = 'form.badAmount';
   const bps = parsePercentToBps(values.final_bonus_percent);
   if (bps === null) errors.final_bonus_percent = 'form.badPercent';
   if (Object.keys(errors).length > 0) return { errors, settings: null };
@@ -83,6 +93,7 @@ function check(values: AccountFormValues): Checked {
       min_amount: min,
       max_amount: max,
       final_bonus_rate_bps: bps ?? 0,
+      max_event_amount: maxEvent,
     },
   };
 }
@@ -120,6 +131,7 @@ export function toUpdateRequest(
     min_amount: account.min_amount,
     max_amount: account.max_amount,
     final_bonus_rate_bps: account.final_bonus_rate_bps,
+    max_event_amount: account.max_event_amount,
   };
   const changed = Object.fromEntries(Object.entries(next).filter(([key, value]) => current[key] !== value));
   return { errors: {}, request: changed as UpdateAccountRequest };
