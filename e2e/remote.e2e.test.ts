@@ -57,7 +57,7 @@ describeE2E('remote devices', () => {
       const cash = await manage(page, region, 1);
       // The PIN is masked once entered (four dots and its last two digits), never shown in clear.
       await cash.getByText(`Remote device · PIN ••••${pin.slice(-2)}`, { exact: true }).waitFor();
-      expect(await page.locator('body').innerText()).not.toContain(pin);
+      expect(await cash.innerText()).not.toContain(pin);
       await screenshot(page, 'remote-cash-manage');
       await typeOnNumpad(cash, '10');
       await operationButton(cash, 'Deposit').click();
