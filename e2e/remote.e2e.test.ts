@@ -55,7 +55,9 @@ describeE2E('remote devices', () => {
       // The phone stops playing, so its balance holds still; a deposit sends its current PIN.
       await phone.stop();
       const cash = await manage(page, region, 1);
-      await cash.getByText(`Remote device · PIN ${pin}`, { exact: true }).waitFor();
+      // The PIN is masked once entered (four dots and its last two digits), never shown in clear.
+      await cash.getByText(`Remote device · PIN ••••${pin.slice(-2)}`, { exact: true }).waitFor();
+      expect(await cash.innerText()).not.toContain(pin);
       await screenshot(page, 'remote-cash-manage');
       await typeOnNumpad(cash, '10');
       await operationButton(cash, 'Deposit').click();

@@ -1,6 +1,8 @@
 // Web app I: an expired session sends the cashier back to /authorization with the 'session expired'
-// toast, at whatever width; signing in again works.
-import { expect, it } from 'vitest';
+// toast, at whatever width; signing in again works. A visitor who was never signed in is not told that
+// a session expired: a clean login at / and /authorization, 'You need to log in first' at /devices.
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { screenshot, VIEWPORT_NAMES } from './support/browser';
 import { countSessions, deleteAllSessions } from './support/data';
 import { describeE2E, useE2E } from './support/harness';
@@ -49,4 +51,41 @@ describeE2E('session expiry', () => {
     await expectToast(page, 'Your session has expired. Please log in again.', 15_000);
     await waitForPath(page, '/authorization');
   });
+
+  describe('first visit, no cookie', () => {
+    it.each([
+      ['/', []],
+      ['/authorization', []],
+      ['/devices', ['You need to log in first']],
+      ['/devices/1', ['You need to log in first']],
+    ] as const)('%s lands on the login screen with toasts %j', async (path, toasts) => {
+      const page = await e2e.newPage('desktop');
+      await recordToasts(page);
+      await page.goto(path);
+      await waitForPath(page, '/authorization');
+      await page.getByRole('heading', { name: 'Authorization', level: 1 }).waitFor();
+      await page.getByLabel('Login', { exact: true }).waitFor();
+      // Long enough for the user query's answer and any toast it would bring (they show at once).
+      await page.waitForTimeout(1_000);
+      expect(await toastsSeen(page)).toEqual(toasts);
+    });
+  });
 });
+
+/** Records the text of every toast the page shows (they close after 1.5 s, so they are caught as they come). */
+async function recordToasts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { e2eToasts: string[] }).e2eToasts = seen;
+    new MutationObserver(() => {
+      for (const toast of document.querySelectorAll('.toast span')) {
+        const text = toast.textContent ?? '';
+        if (text && seen[seen.length - 1] !== text) seen.push(text);
+      }
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+  });
+}
+
+function toastsSeen(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { e2eToasts: string[] }).e2eToasts);
+}

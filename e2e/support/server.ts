@@ -28,6 +28,12 @@ export interface E2EServerOptions {
   demoSimulators?: boolean;
   /** Extra environment for loadConfig, e.g. `{ SESSION_IDLE_MINUTES: '1' }`. */
   env?: Record<string, string>;
+  /**
+   * Demo mode's support contact and client download (config.ts DEMO_DEFAULTS), as `npm start` has them.
+   * Off by default: the Support button sits over the screens' bottom corner, and the other tests are
+   * about other things.
+   */
+  demoContact?: boolean;
 }
 
 export interface E2EServer {
@@ -53,6 +59,8 @@ export async function startE2EServer(options: E2EServerOptions = {}): Promise<E2
     DEMO: '1',
     ENROLLMENT_OPEN: '1',
     LOG_LEVEL: 'warn',
+    // Set but empty: none, instead of the demo's (an unset one would give the demo's).
+    ...(options.demoContact ? {} : { SUPPORT_PHONE: '', SUPPORT_EMAIL: '', CLIENT_DOWNLOAD_URL: '' }),
     ...options.env,
   });
   // The global setup's snapshot of apps/web/dist (see global-setup.ts).

@@ -23,6 +23,7 @@ import { liveEventsRoutes } from './live/events.routes.js';
 import { lockRoutes } from './lock/lock.routes.js';
 import { maintenanceRoutes } from './maintenance/maintenance.routes.js';
 import { clientConfigRoutes } from './client-config/client-config.routes.js';
+import { demoClientRoutes } from './client-config/demo-client.routes.js';
 import { installConditionalGet } from './http/conditional-get.js';
 import { reportsRoutes } from './reports/reports.routes.js';
 
@@ -119,6 +120,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(maintenanceRoutes(ctx), { prefix: API_BASE });
   await app.register(clientConfigRoutes(ctx), { prefix: API_BASE });
   await app.register(gatewayRoutes(ctx));
+  if (ctx.config.demo) await app.register(demoClientRoutes());
 
   await serveWebApp(app, ctx);
   return app;

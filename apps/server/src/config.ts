@@ -63,6 +63,18 @@ const env = z.object({
   SUPPORT_EMAIL: optionalText(z.string().trim().pipe(z.email('must be an e-mail address'))),
 });
 
+/**
+ * What demo mode offers where the operator configured nothing, so a newcomer's `npm start` shows every
+ * screen of the spec: a support contact for the support widget, and a client download for /get-client
+ * (a small text file this server serves itself, client-config/demo-client.routes.ts). The phone is of
+ * the range reserved for fiction, the e-mail of a reserved domain: neither reaches anyone.
+ */
+export const DEMO_DEFAULTS = {
+  supportPhone: '+1 555 0100',
+  supportEmail: 'support@demo-venue.example',
+  clientDownloadUrl: '/downloads/cashdesk-demo-client.txt',
+} as const;
+
 export interface Config {
   port: number;
   host: string;
@@ -97,6 +109,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     ? ({ kind: 'postgres', url: e.DATABASE_URL } as const)
     : ({ kind: 'sqlite', file: path.join(dataDir, 'cashdesk.sqlite') } as const);
   const demo = e.DEMO ?? database.kind === 'sqlite';
+  // In demo mode an unset variable gives the demo's value; set, even to an empty text, it is the
+  // operator's (empty: none), as outside demo mode.
+  const orDemo = <T>(name: string, value: T | undefined, demoValue: T): T | null =>
+    value ?? (demo && source[name] === undefined ? demoValue : null);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -112,11 +128,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       rememberIdleMs: e.SESSION_REMEMBER_IDLE_DAYS * 24 * 3_600_000,
     },
     tillLock: { autoLockAfterMs: e.TILL_AUTO_LOCK_MINUTES === 0 ? null : e.TILL_AUTO_LOCK_MINUTES * 60_000 },
-    clientDownloadUrl: e.CLIENT_DOWNLOAD_URL ?? null,
+    clientDownloadUrl: orDemo('CLIENT_DOWNLOAD_URL', e.CLIENT_DOWNLOAD_URL, DEMO_DEFAULTS.clientDownloadUrl),
     support: {
       chatScriptUrl: e.SUPPORT_CHAT_SCRIPT_URL ?? null,
-      phone: e.SUPPORT_PHONE ?? null,
-      email: e.SUPPORT_EMAIL ?? null,
+      phone: orDemo('SUPPORT_PHONE', e.SUPPORT_PHONE, DEMO_DEFAULTS.supportPhone),
+      email: orDemo('SUPPORT_EMAIL', e.SUPPORT_EMAIL, DEMO_DEFAULTS.supportEmail),
     },
     live: { heartbeatMs: LIVE_HEARTBEAT_MS },
   };

@@ -79,6 +79,7 @@ function printWelcome(url: string, database: string, demo: boolean): void {
   if (demo) {
     lines.push(`Demo logins: ${DEMO_LOGINS.map((l) => `${l.login} / ${l.password} (${l.role})`).join(', ')}`);
     lines.push(`Admins and managers land on the back office: ${url}/back-office`);
+    lines.push(`Client download page: ${url}/get-client`);
   }
   lines.push(``);
   process.stdout.write(lines.join('\n') + '\n');

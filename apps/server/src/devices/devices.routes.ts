@@ -70,14 +70,15 @@ export function devicesRoutes(ctx: AppContext): FastifyPluginAsync {
     const view = async (devices: Parameters<typeof viewDevices>[1]) =>
       viewDevices(ctx.db.kysely, devices, ctx.clock.now());
 
-    app.get('/a/cashier/devices', async (request): Promise<Device[]> => {
+    // Polled every 5 s (15 s beside the live-updates stream): revalidated with an ETag
+    // (http/conditional-get.ts), so an unchanged list or detail costs the terminal headers only.
+    const polled = { config: { revalidate: true } };
+
+    app.get('/a/cashier/devices', polled, async (request): Promise<Device[]> => {
       const cashier = cashierOf(request);
       const devices = await listAccountDevices(ctx.db.kysely, cashier.account_id, 0);
       return (await view(devices)).map(withoutPlaces);
     });
-
-    // Polled every 5 s: revalidated with an ETag (http/conditional-get.ts).
-    const polled = { config: { revalidate: true } };
 
     app.get('/a/cashier/devices/:id', polled, async (request): Promise<DeviceDetail> => {
       const { id } = parse(idParams, request.params);

@@ -1,5 +1,5 @@
-// Conditional answers for the calls terminals poll every 5 s (float, device detail, version): an ETag on
-// the answer and 304 Not Modified, with no body, when the terminal already holds it. Most polls find
+// Conditional answers for the calls terminals poll every 5 s (float, device list and detail, version): an
+// ETag on the answer and 304 Not Modified, with no body, when the terminal already holds it. Most polls find
 // nothing changed, so most answers shrink to headers; the browser revalidates by itself because these
 // answers are `private, no-cache` (stored only by the terminal's own browser, and never used unchecked).
 //

@@ -2,18 +2,56 @@
 // script and contact (README, configuration), read from the environment, served publicly, and the chat's
 // origin let through the Content-Security-Policy.
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/config.js';
+import { DEMO_CLIENT_FILE_NAME, DEMO_CLIENT_TEXT } from '../../src/client-config/demo-client.routes.js';
+import { DEMO_DEFAULTS, loadConfig } from '../../src/config.js';
 import { contentSecurityPolicy } from '../../src/http/security-headers.js';
 import { sqliteTestDatabase } from '../helpers/databases.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import type { Db } from '../../src/db/database.js';
 
 describe('configuration of the public parts', () => {
-  it('is off by default, with auto-lock after 15 minutes', () => {
-    const config = loadConfig({});
-    expect(config.clientDownloadUrl).toBeNull();
-    expect(config.support).toEqual({ chatScriptUrl: null, phone: null, email: null });
-    expect(config.tillLock).toEqual({ autoLockAfterMs: 15 * 60_000 });
+  it('is off by default outside demo mode, with auto-lock after 15 minutes', () => {
+    for (const env of [{ DEMO: '0' }, { DATABASE_URL: 'postgres://db.example/cashdesk' }]) {
+      const config = loadConfig(env);
+      expect(config.demo).toBe(false);
+      expect(config.clientDownloadUrl).toBeNull();
+      expect(config.support).toEqual({ chatScriptUrl: null, phone: null, email: null });
+      expect(config.tillLock).toEqual({ autoLockAfterMs: 15 * 60_000 });
+    }
+  });
+
+  it("offers the demo's support contact and client download in demo mode (npm start's default)", () => {
+    for (const env of [{}, { DEMO: '1' }]) {
+      const config = loadConfig(env);
+      expect(config.demo).toBe(true);
+      expect(config.clientDownloadUrl).toBe(DEMO_DEFAULTS.clientDownloadUrl);
+      expect(config.support).toEqual({
+        chatScriptUrl: null,
+        phone: DEMO_DEFAULTS.supportPhone,
+        email: DEMO_DEFAULTS.supportEmail,
+      });
+    }
+    // The defaults pass the checks an operator's values pass.
+    expect(() =>
+      loadConfig({
+        DEMO: '0',
+        SUPPORT_PHONE: DEMO_DEFAULTS.supportPhone,
+        SUPPORT_EMAIL: DEMO_DEFAULTS.supportEmail,
+        CLIENT_DOWNLOAD_URL: DEMO_DEFAULTS.clientDownloadUrl,
+      }),
+    ).not.toThrow();
+  });
+
+  it("keeps the operator's values in demo mode, and an empty one turns the demo's off", () => {
+    const config = loadConfig({
+      DEMO: '1',
+      SUPPORT_PHONE: '+34 600 123 456',
+      SUPPORT_EMAIL: '',
+      CLIENT_DOWNLOAD_URL: 'https://downloads.example.com/cashdesk.exe',
+    });
+    expect(config.support).toEqual({ chatScriptUrl: null, phone: '+34 600 123 456', email: null });
+    expect(config.clientDownloadUrl).toBe('https://downloads.example.com/cashdesk.exe');
+    expect(loadConfig({ DEMO: '1', CLIENT_DOWNLOAD_URL: '' }).clientDownloadUrl).toBeNull();
   });
 
   it('reads every variable, treats empty as unset and 0 minutes as no auto-lock', () => {
@@ -23,6 +61,7 @@ describe('configuration of the public parts', () => {
       SUPPORT_PHONE: '+34 600 123 456',
       SUPPORT_EMAIL: '',
       TILL_AUTO_LOCK_MINUTES: '0',
+      DEMO: '0',
     });
     expect(config.clientDownloadUrl).toBe('/downloads/cashdesk-client.zip');
     expect(config.support).toEqual({
@@ -41,7 +80,7 @@ describe('configuration of the public parts', () => {
     ['SUPPORT_EMAIL', 'not-an-email'],
     ['TILL_AUTO_LOCK_MINUTES', '-1'],
   ])('refuses %s=%s at start', (name, value) => {
-    expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`bad configuration: ${name}`));
+    expect(() => loadConfig({ DEMO: '0', [name]: value })).toThrow(new RegExp(`bad configuration: ${name}`));
   });
 
   it('lets the chat origin through the Content-Security-Policy, and nothing else', () => {
@@ -85,5 +124,32 @@ describe('GET /client_config', () => {
     expect(res.headers.get('content-security-policy')).toContain(
       "script-src 'self' https://chat.example.com",
     );
+  });
+});
+
+describe('the demo client download', () => {
+  let db: Db;
+  let server: TestServer;
+  afterEach(async () => {
+    await server.close();
+    await db.close();
+  });
+
+  it('is a small text file this server serves as an attachment in demo mode', async () => {
+    db = await sqliteTestDatabase.open();
+    server = await startTestServer(db, { config: { demo: true } });
+    const res = await fetch(`${server.baseUrl}${DEMO_DEFAULTS.clientDownloadUrl}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="${DEMO_CLIENT_FILE_NAME}"`);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(await res.text()).toBe(DEMO_CLIENT_TEXT);
+  });
+
+  it('is not there outside demo mode', async () => {
+    db = await sqliteTestDatabase.open();
+    server = await startTestServer(db);
+    const res = await fetch(`${server.baseUrl}${DEMO_DEFAULTS.clientDownloadUrl}`);
+    expect(res.status).toBe(404);
   });
 });

@@ -1,4 +1,4 @@
-// The polled calls (float, device detail, version) answer with an ETag and `private, no-cache`, and with
+// The polled calls (float, device list and detail, version) answer with an ETag and `private, no-cache`, and with
 // 304 and no body when the terminal's copy is still current; everything else under /api/ stays no-store.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/database.js';
@@ -41,7 +41,12 @@ describe.each(testDatabases)('conditional polling answers on $name', (database) 
     await db.close();
   });
 
-  const polled = () => ['/a/cashier/account_balance', `/a/cashier/devices/${deviceId}`, '/cashier_v'];
+  const polled = () => [
+    '/a/cashier/account_balance',
+    '/a/cashier/devices',
+    `/a/cashier/devices/${deviceId}`,
+    '/cashier_v',
+  ];
 
   it('tags each polled answer and marks it private, no-cache', async () => {
     for (const path of polled()) {
@@ -66,6 +71,7 @@ describe.each(testDatabases)('conditional polling answers on $name', (database) 
   it('answers 200 with the new figures once a deposit changed them', async () => {
     const float = await client.get<{ balance: number }>('/a/cashier/account_balance');
     const detail = await client.get(`/a/cashier/devices/${deviceId}`);
+    const list = await client.get('/a/cashier/devices');
     const deposit = await client.post(`/a/cashier/devices/${deviceId}/place/1/update`, {
       delta: 5_00,
       trx: newTrx(),
@@ -84,6 +90,11 @@ describe.each(testDatabases)('conditional polling answers on $name', (database) 
     });
     expect(detailAfter.status).toBe(200);
     expect(detailAfter.headers.get('etag')).not.toBe(detail.headers.get('etag'));
+
+    // The device list's Payment column and 24-hour figures moved with it.
+    const listAfter = await client.get('/a/cashier/devices', { 'if-none-match': list.headers.get('etag')! });
+    expect(listAfter.status).toBe(200);
+    expect(listAfter.headers.get('etag')).not.toBe(list.headers.get('etag'));
   });
 
   it('never answers 304 to a caller without a session, whatever tag it sends', async () => {
@@ -95,7 +106,7 @@ describe.each(testDatabases)('conditional polling answers on $name', (database) 
   });
 
   it('keeps every other API answer no-store and untagged', async () => {
-    const res = await client.get('/a/cashier/devices', { 'if-none-match': '*' });
+    const res = await client.get('/a/me', { 'if-none-match': '*' });
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
     expect(res.headers.get('etag')).toBeNull();

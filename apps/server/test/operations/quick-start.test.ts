@@ -1,10 +1,13 @@
 // The README's first command as a newcomer meets it: the real server process on a fresh embedded
 // database with the demo on prints where it runs and the demo logins (as a JSON log line when its output
-// is not a terminal), and the printed cashier login signs in and sees the demo venue's devices.
+// is not a terminal), the printed cashier login signs in and sees the demo venue's devices, and the
+// support widget and client download have something to offer.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { ClientConfig } from '@cashdesk/contract';
 import { afterAll, describe, expect, it } from 'vitest';
+import { DEMO_DEFAULTS } from '../../src/config.js';
 import { freePort, ServerProcess, sleep } from '../torture/server-process.js';
 
 const workDirs: string[] = [];
@@ -64,6 +67,22 @@ describe('quick start (npm start on a fresh machine)', () => {
       const devices = await fetch(`${server.baseUrl}/api/v1/a/cashier/devices`, { headers: { cookie } });
       expect(devices.status).toBe(200);
       expect(((await devices.json()) as unknown[]).length).toBeGreaterThan(0);
+
+      // Every screen of the spec has something to show: the support widget's contact and a client
+      // download that works, though the newcomer configured neither.
+      const config = (await (await fetch(`${server.baseUrl}/api/v1/client_config`)).json()) as ClientConfig;
+      expect(config).toEqual({
+        client_download_url: DEMO_DEFAULTS.clientDownloadUrl,
+        support: {
+          chat_script_url: null,
+          phone: DEMO_DEFAULTS.supportPhone,
+          email: DEMO_DEFAULTS.supportEmail,
+        },
+      });
+      const download = await fetch(`${server.baseUrl}${config.client_download_url}`);
+      expect(download.status).toBe(200);
+      expect(download.headers.get('content-disposition')).toMatch(/^attachment; filename=/);
+      expect(await download.text()).toContain('Cashdesk demo client');
     } finally {
       expect(await server.stop()).toBe(0);
     }

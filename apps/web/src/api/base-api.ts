@@ -42,7 +42,7 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> =
 };
 
 export const TAGS = ['Me', 'Float', 'Devices', 'Device', 'Reports', 'Lock', 'Version'] as const;
-type Tag = (typeof TAGS)[number];
+export type Tag = (typeof TAGS)[number];
 /** The venue's data, dropped from the cache while the till is locked (not the session's, not the build's). */
 export const CASHIER_DATA_TAGS: readonly Tag[] = TAGS.filter(
   (tag) => tag !== 'Me' && tag !== 'Lock' && tag !== 'Version',

@@ -1,63 +1,66 @@
 // Spec section 8: which toast an API failure shows. Feature code adds its own behaviour (close the
-// modal, reset the form) on top; the message itself is decided here, once.
-import { ERR, formatCents } from '@cashdesk/contract';
+// modal, reset the form) on top; the message itself is decided here, once. Every message is a catalogue
+// text (api/error-texts.ts): a text the contract does not know falls back to 'unknown', never to the
+// server's own words.
+import { ERR, formatCents, type ErrText } from '@cashdesk/contract';
 import type { Toast } from '../features/toasts/toasts-slice';
 import type { ApiFailure } from './api-error';
+import { contractErr, ERR_KEYS } from './error-texts';
 
+/**
+ * Who asked: sign-in (its 500 text differs, a 401 is not an expiry), a remote device call (406: another
+ * cashier), the user query of a visitor never signed in on this screen (401: 'unauthorized'), or any other.
+ */
 export type CallKind = 'default' | 'signIn' | 'remote' | 'me';
 
 function cents(value: unknown): string {
   return typeof value === 'number' && Number.isSafeInteger(value) ? formatCents(value) : '?';
 }
 
-export function errorToast(failure: ApiFailure, call: CallKind = 'default'): Toast {
-  const error = (key: string, params?: Toast['params']): Toast => ({
-    id: `error:${key}`,
-    kind: 'error',
-    key: `errors:${key}`,
-    ...(params ? { params } : {}),
-  });
-  const { status, err, details } = failure;
+function errorOf(key: string, params?: Toast['params']): Toast {
+  return { id: `error:${key}`, kind: 'error', key: `errors:${key}`, ...(params ? { params } : {}) };
+}
 
-  if (status === 401 && call !== 'signIn') return error('cookieExpired');
-  if (err === 'timeout') return error('timeout');
-  if (status === 'network') return error('network');
-  if (call === 'remote' && status === 406) return error('anotherCashier');
+const WEAK_PASSWORD_KEYS: Readonly<Record<string, string>> = {
+  common: 'weakPasswordCommon',
+  login: 'weakPasswordLogin',
+  current: 'weakPasswordCurrent',
+};
+
+/** The toast of a contract error text, with the figures its sentence names. */
+function contractToast(err: ErrText, details: Record<string, unknown>, call: CallKind): Toast {
   switch (err) {
-    case ERR.forbidden:
-      return error('forbidden');
-    case ERR.noAccount:
-      return error('noAccount');
-    case ERR.userBlocked:
-      return error('userBlocked');
-    case ERR.userNotFound:
-      return error('userNotFound');
     case ERR.tooManyAttempts:
-      return error('tooManyAttempts', {
+      return errorOf('tooManyAttempts', {
         seconds: typeof details.retry_after === 'number' ? details.retry_after : 60,
       });
     case ERR.overdraft:
-      return error('overdraft', { balance: cents(details.balance), overdraft: cents(details.overdraft) });
-    case ERR.notEnoughMoney:
-    case 'negative balance':
-      return error('notEnoughMoney');
-    case ERR.hardBlock:
-      return error('hardBlockAccount');
-    case ERR.lightBlock:
-      return error('lightBlockAccount');
+      return errorOf('overdraft', { balance: cents(details.balance), overdraft: cents(details.overdraft) });
     case ERR.minAmount:
-      return error('minAmount', { amount: cents(details.min_amount) });
+      return errorOf('minAmount', { amount: cents(details.min_amount) });
     case ERR.maxAmount:
-      return error('maxAmount', { amount: cents(details.max_amount) });
-    case ERR.pinChanged:
-      return error('anotherCashier');
+      return errorOf('maxAmount', { amount: cents(details.max_amount) });
     case ERR.internal:
-      return error(call === 'signIn' ? 'internalLogin' : 'internal');
+      return errorOf(call === 'signIn' ? 'internalLogin' : 'internal');
+    case ERR.weakPassword:
+      // Why it was refused (auth/password-policy.ts on the server), so the cashier knows what to change.
+      return errorOf(WEAK_PASSWORD_KEYS[String(details.reason)] ?? 'weakPassword');
+    default:
+      return errorOf(ERR_KEYS[err]);
   }
+}
+
+export function errorToast(failure: ApiFailure, call: CallKind = 'default'): Toast {
+  const { status, err, details } = failure;
+
+  if (status === 401 && call !== 'signIn') return errorOf(call === 'me' ? 'unauthorized' : 'cookieExpired');
+  if (err === 'timeout') return errorOf('timeout');
+  if (status === 'network') return errorOf('network');
+  if (call === 'remote' && status === 406) return errorOf('anotherCashier');
+  const known = contractErr(err);
+  if (known) return contractToast(known, details, call);
   if (status === 409)
-    return error('overdraft', { balance: cents(details.balance), overdraft: cents(details.overdraft) });
-  if (status === 500) return error(call === 'signIn' ? 'internalLogin' : 'internal');
-  // Other errors: the server's own text (it is stable API, never a stack or SQL: the server sees to that).
-  if (err) return { id: `error:text:${err}`, kind: 'error', text: err };
-  return error('unknown');
+    return errorOf('overdraft', { balance: cents(details.balance), overdraft: cents(details.overdraft) });
+  if (status === 500) return errorOf(call === 'signIn' ? 'internalLogin' : 'internal');
+  return errorOf('unknown');
 }

@@ -451,7 +451,7 @@ describe('errors (spec section 8)', () => {
 describe('remote variant', () => {
   it('shows the PIN and sends it as pin_code to the remote route', async () => {
     const { user, callsTo, onClose } = setup({ remotePin: '654321' });
-    expect(screen.getByText('Remote device · PIN 654321')).toBeTruthy();
+    expect(screen.getByText('Remote device · PIN ••••21')).toBeTruthy();
     await floatLoaded();
     await user.type(amountInput(), '4');
     await user.click(action('Withdraw'));

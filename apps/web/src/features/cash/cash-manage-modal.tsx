@@ -18,6 +18,7 @@ import { errorToast } from '../../api/error-toast';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import type { NumpadKey } from '../../components/ui/numpad';
 import { Modal } from '../../components/ui/modal';
+import { maskPin } from '../../lib/mask-pin';
 import { useMeQuery } from '../auth/api/auth-api';
 import { toastShown } from '../toasts/toasts-slice';
 import { amountTextToCents, applyAmountKey, unitsToAmountText } from './amount';
@@ -226,7 +227,9 @@ export function CashManageModal({ device, place, remotePin, onClose }: CashManag
     >
       <p className="cash-modal__context">
         <span>{t('device', { name: device.name, id: device.id })}</span>
-        {remotePin !== null && <span className="cash-modal__remote">{t('remote', { pin: remotePin })}</span>}
+        {remotePin !== null && (
+          <span className="cash-modal__remote">{t('remote', { pin: maskPin(remotePin) })}</span>
+        )}
       </p>
       {step.name === 'form' && <PlaceUnconfirmedNotice deviceId={device.id} place={place.place} />}
       {step.name === 'form' && (

@@ -1,5 +1,5 @@
-import type { Restriction } from '@cashdesk/contract';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { POLL_INTERVAL_MS, type Restriction } from '@cashdesk/contract';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render';
 import { devicesApi } from './api/devices-api';
@@ -37,7 +37,11 @@ function renderPage(routes: Routes) {
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.useRealTimers();
 });
+
+/** The list row of the device named `name`. */
+const rowOf = (name: string) => screen.getByRole('button', { name: `Open device ${name}` }).closest('tr')!;
 
 describe('DevicesPage', () => {
   it('lists the visible devices with their counts, and the hidden ones with can_edit_device', async () => {
@@ -105,6 +109,84 @@ describe('DevicesPage', () => {
     renderPage(screenRoutes({ restrictions: ['disable_daily_total'], devices }));
     await screen.findByRole('button', { name: 'Open device Rocket 1' });
     expect(screen.queryByLabelText('Totals of the last 24 hours')).toBeNull();
+  });
+
+  it('follows the venue: a poll brings Payment and the totals up to date with no loading flash, keeping rows and selection', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let list = devices;
+    let held: Promise<void> | null = null;
+    const { api } = renderPage({
+      ...screenRoutes({ restrictions: EVERY, devices }),
+      'GET /a/cashier/devices': async () => {
+        if (held) await held;
+        return { body: list };
+      },
+      'GET /a/cashier/devices/2': { body: makeDetail({ id: 2, name: 'Fruit 2', module: 5 }) },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Open device Fruit 2' }));
+    await within(screen.getByRole('complementary')).findByRole('button', { name: 'Manage player 1' });
+    const table = screen.getByRole('table', { name: 'Devices of the venue' });
+    expect(within(rowOf('Rocket 1')).getByText('25.00')).toBeTruthy();
+    const listCalls = () => api.calls.filter((c) => c.method === 'GET' && c.path === '/a/cashier/devices');
+    const before = listCalls().length;
+
+    // A colleague deposits 50.00 on Rocket 1 at another till; this screen's next poll is held in flight.
+    list = devices.map((d) =>
+      d.id === 1
+        ? { ...d, payment: 7500, summary: { ...d.summary, deposit_24h: 15000, delta_24h: 12500 } }
+        : d,
+    );
+    let release = () => {};
+    held = new Promise((resolve) => (release = resolve));
+    await act(() => vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS));
+    expect(listCalls().length).toBe(before + 1);
+    // While it runs, the old list stays: no loading line, the same table, the selection kept.
+    expect(screen.queryByText('Loading…')).toBeNull();
+    expect(within(rowOf('Rocket 1')).getByText('25.00')).toBeTruthy();
+
+    await act(async () => release());
+    await waitFor(() => expect(within(rowOf('Rocket 1')).getByText('75.00')).toBeTruthy());
+    expect(within(screen.getByLabelText('Totals of the last 24 hours')).getByText('155.00')).toBeTruthy();
+    expect(screen.getByRole('table', { name: 'Devices of the venue' })).toBe(table);
+    expect(screen.getByRole('button', { name: 'Open device Fruit 2' }).getAttribute('aria-current')).toBe(
+      'true',
+    );
+  });
+
+  it("hides the side panel's 24-hour sums with disable_daily_total, and keeps the latest deposit and withdraw", async () => {
+    const summary = {
+      deposit_24h: 10000,
+      withdraw_24h: 2500,
+      delta_24h: 7500,
+      last_deposit: { amount: 4000, created_at: '2026-11-20T10:00:00.000Z' },
+      last_withdraw: null,
+    };
+    const routes = (restrictions: Restriction[]) => ({
+      ...screenRoutes({ restrictions, devices }),
+      'GET /a/cashier/devices/1': { body: makeDetail({ id: 1, name: 'Rocket 1', summary }) },
+    });
+    const panel = async () => {
+      fireEvent.click(await screen.findByRole('button', { name: 'Open device Rocket 1' }));
+      const aside = screen.getByRole('complementary', { name: 'Device details' });
+      await within(aside).findByText('Latest deposit');
+      return aside;
+    };
+
+    const first = renderPage(routes([]));
+    let aside = await panel();
+    for (const label of ['24h deposit', '24h withdraw', '24h delta']) {
+      expect(within(aside).getByText(label)).toBeTruthy();
+    }
+    first.unmount();
+
+    renderPage(routes(['disable_daily_total']));
+    aside = await panel();
+    for (const label of ['24h deposit', '24h withdraw', '24h delta']) {
+      expect(within(aside).queryByText(label)).toBeNull();
+    }
+    expect(within(aside).queryByText('100.00')).toBeNull();
+    expect(within(aside).getByText('Latest withdraw')).toBeTruthy();
+    expect(within(aside).getByText('40.00')).toBeTruthy();
   });
 
   it('opens the block modal instead of the PIN modal under a hard block', async () => {

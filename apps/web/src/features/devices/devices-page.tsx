@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useFloatQuery } from '../float/float-api';
+import { usePollInterval } from '../live-updates/use-poll-interval';
 import { useDevicesQuery } from './api/devices-api';
 import { AddDeviceModal } from './components/add-device-modal';
 import { BlockModal, type BlockLevel } from './components/block-modal';
@@ -48,7 +49,10 @@ export function DevicesPage() {
   const selected = useAppSelector(selectSelectedDevice);
   const remotePin = useAppSelector((s) => (selected ? selectRemotePin(s, selected.id) : null));
   const { data: float } = useFloatQuery();
-  // Fetched afresh each time the screen opens; between visits, the detail poll and cash calls keep it fresh.
+  // The screen follows the venue: fetched afresh when it opens, polled like the float (5 s, 15 s while the
+  // live-updates stream is open) and refetched on every pushed change naming a device (features/live-updates).
+  // A refetch keeps the rows on screen until the new ones arrive: `isLoading` is the first load only, and
+  // unchanged rows keep their identity, so no flash, no lost scroll and the selection (by id) stays.
   const {
     data: devices,
     isLoading,
@@ -56,6 +60,7 @@ export function DevicesPage() {
     refetch,
   } = useDevicesQuery(undefined, {
     refetchOnMountOrArgChange: true,
+    pollingInterval: usePollInterval(),
   });
 
   const reset = useCallback(() => {

@@ -5,9 +5,9 @@ import { Provider } from 'react-redux';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeStore } from '../../app/store';
 import { calledRoutes, stubFetch } from '../auth/testing/stub-fetch';
-import { useDeviceQuery } from '../devices/api/devices-api';
+import { useDeviceQuery, useDevicesQuery } from '../devices/api/devices-api';
 import { useFloatQuery } from '../float/float-api';
-import { LIVE_EVENTS_URL, readChange, useLiveUpdates } from './use-live-updates';
+import { changeTags, LIVE_EVENTS_URL, readChange, useLiveUpdates } from './use-live-updates';
 import { usePollInterval } from './use-poll-interval';
 
 /** The browser's EventSource, driven by the test: `emit` plays a message from the server. */
@@ -43,6 +43,7 @@ class FakeEventSource {
 const FLOAT = 'GET /api/v1/a/cashier/account_balance';
 const DEVICE_7 = 'GET /api/v1/a/cashier/devices/7';
 const DEVICE_8 = 'GET /api/v1/a/cashier/devices/8';
+const LIST = 'GET /api/v1/a/cashier/devices';
 
 function setUp() {
   FakeEventSource.opened = [];
@@ -51,6 +52,7 @@ function setUp() {
     [FLOAT]: { body: { balance: 100 } },
     [DEVICE_7]: { body: { id: 7 } },
     [DEVICE_8]: { body: { id: 8 } },
+    [LIST]: { body: [] },
   });
   const store = makeStore();
   const wrapper = ({ children }: { children: ReactNode }) => <Provider store={store}>{children}</Provider>;
@@ -60,6 +62,7 @@ function setUp() {
       useFloatQuery();
       useDeviceQuery(7);
       useDeviceQuery(8);
+      useDevicesQuery();
       return usePollInterval();
     },
     { wrapper },
@@ -102,6 +105,33 @@ describe('useLiveUpdates (server push beside polling)', () => {
     source.emit('change', '{"float":true,"devices":[]}');
     await waitFor(() => expect(countOf(fetchMock, FLOAT)).toBe(3));
     expect(countOf(fetchMock, DEVICE_8)).toBe(2);
+  });
+
+  it("refetches the venue's device list once per change naming devices, however many, and on the hello", async () => {
+    const { fetchMock } = setUp();
+    await waitFor(() => expect(countOf(fetchMock, LIST)).toBe(1));
+    const source = FakeEventSource.opened[0]!;
+    source.emit('hello', '{"hash":"abc"}');
+    await waitFor(() => expect(countOf(fetchMock, LIST)).toBe(2));
+
+    // A deposit at another till, a rename and game play on two devices: one list call, not one per device.
+    source.emit('change', '{"float":true,"devices":[7,8,12]}');
+    await waitFor(() => expect(countOf(fetchMock, DEVICE_8)).toBe(3));
+    await waitFor(() => expect(countOf(fetchMock, LIST)).toBe(3));
+    // A float-only change (a back-office top-up) leaves the list alone.
+    source.emit('change', '{"float":true,"devices":[]}');
+    await waitFor(() => expect(countOf(fetchMock, FLOAT)).toBe(4));
+    expect(countOf(fetchMock, LIST)).toBe(3);
+  });
+
+  it('maps a change to the tags it makes stale', () => {
+    expect(changeTags({ float: false, devices: [] })).toEqual([]);
+    expect(changeTags({ float: true, devices: [] })).toEqual(['Float']);
+    expect(changeTags({ float: false, devices: [3, 4] })).toEqual([
+      'Devices',
+      { type: 'Device', id: 3 },
+      { type: 'Device', id: 4 },
+    ]);
   });
 
   it('goes back to 5 s polling when the stream fails, and reopens a refused stream after one poll period', () => {

@@ -4,7 +4,8 @@
 // a server restart) the screens poll every 5 s as the spec says.
 import { API_BASE, POLL_INTERVAL_MS, type LiveChange } from '@cashdesk/contract';
 import { useEffect } from 'react';
-import { baseApi } from '../../api/base-api';
+import type { TagDescription } from '@reduxjs/toolkit/query';
+import { baseApi, type Tag } from '../../api/base-api';
 import { useAppDispatch } from '../../app/hooks';
 import { liveConnected, liveDisconnected } from './live-updates-slice';
 
@@ -23,18 +24,12 @@ export function useLiveUpdates(): void {
       // Every hello (the first, or after a reconnect) may follow missed changes or a new server build.
       source.addEventListener('hello', () => {
         dispatch(liveConnected());
-        dispatch(baseApi.util.invalidateTags(['Float', 'Device', 'Version']));
+        dispatch(baseApi.util.invalidateTags(['Float', 'Devices', 'Device', 'Version']));
       });
       source.addEventListener('change', (event) => {
         const change = readChange((event as MessageEvent<string>).data);
         if (!change) return;
-        const { float, devices } = change;
-        dispatch(
-          baseApi.util.invalidateTags([
-            ...(float ? (['Float'] as const) : []),
-            ...devices.map((id) => ({ type: 'Device' as const, id })),
-          ]),
-        );
+        dispatch(baseApi.util.invalidateTags(changeTags(change)));
       });
       source.addEventListener('error', () => {
         dispatch(liveDisconnected());
@@ -56,6 +51,20 @@ export function useLiveUpdates(): void {
       dispatch(liveDisconnected());
     };
   }, [dispatch]);
+}
+
+/**
+ * What a change makes stale: the float; each named device's detail (and what is tagged with it: a place's
+ * operations, a phone's game report); and the venue's device list, once, whatever the number of devices
+ * named: its rows carry every device's players, payment and 24-hour figures, and a device linked at another
+ * till is not in it yet. One list call for the whole message, never one per device.
+ */
+export function changeTags({ float, devices }: LiveChange): TagDescription<Tag>[] {
+  return [
+    ...(float ? (['Float'] as const) : []),
+    ...(devices.length > 0 ? (['Devices'] as const) : []),
+    ...devices.map((id) => ({ type: 'Device' as const, id })),
+  ];
 }
 
 /** The contract's LiveChange, checked by hand: the zod schema would bring zod into the web bundle. */

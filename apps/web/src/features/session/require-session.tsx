@@ -1,18 +1,32 @@
 // Guards the signed-in screens: waits for /a/me, sends a signed-out visitor to /authorization, and shows
-// the full-page server error when the user query fails with 500.
-import type { ReactNode } from 'react';
+// the full-page server error when the user query fails with 500. A visitor who was never signed in on
+// this screen and opened a signed-in screen (a bookmark of /devices, a reload after the session ended
+// elsewhere) is told 'You need to log in first' (spec section 8: the user query's 401 shows
+// 'unauthorized'); a session that ends while in use gets 'cookie expired' from the SessionWatcher instead.
+import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { apiFailure } from '../../api/api-error';
+import { errorToast } from '../../api/error-toast';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { PageLoading } from '../../components/ui/page-loading';
 import { useMeQuery } from '../auth/api/auth-api';
+import { toastShown } from '../toasts/toasts-slice';
 
 export function RequireSession({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
+  const dispatch = useAppDispatch();
   const me = useMeQuery();
+  const seen = useAppSelector((s) => s.session.seen);
+  const failure = me.isError ? apiFailure(me.error) : null;
+  const stranger = failure?.status === 401 && !seen;
+
+  useEffect(() => {
+    if (stranger) dispatch(toastShown(errorToast({ status: 401, err: null, details: {} }, 'me')));
+  }, [stranger, dispatch]);
+
   if (me.isLoading) return <PageLoading />;
-  if (me.isError) {
-    const failure = apiFailure(me.error);
+  if (failure) {
     if (failure.status === 500) {
       return (
         <div className="page-center" role="alert">

@@ -1,14 +1,21 @@
-// Session state on this screen: the signed-out flag (spec section 4) and when a 401 last ended it.
+// Session state on this screen: the signed-out flag (spec section 4), whether a user is signed in here,
+// and when a 401 last ended such a session. A 401 only "expires" a session this screen had: a visitor
+// who was never signed in is not told 'Your session has expired' (docs/web-app.md, first visit).
 import { createSlice } from '@reduxjs/toolkit';
 import { sessionExpired } from '../../api/session-events';
+import { authApi } from '../auth/api/auth-api';
 
 export interface SessionState {
   isSignOut: boolean;
-  /** Bumped on every 401: the SessionWatcher reacts to each one. */
+  /** A user is signed in on this screen: signed in here, or the user query answered with one. */
+  active: boolean;
+  /** A user was signed in on this screen at some point since the page loaded. */
+  seen: boolean;
+  /** Bumped when a 401 ends an active session: the SessionWatcher reacts to each one. */
   expiredCount: number;
 }
 
-const initialState: SessionState = { isSignOut: false, expiredCount: 0 };
+const initialState: SessionState = { isSignOut: false, active: false, seen: false, expiredCount: 0 };
 
 export const sessionSlice = createSlice({
   name: 'session',
@@ -16,16 +23,29 @@ export const sessionSlice = createSlice({
   reducers: {
     signedIn(state) {
       state.isSignOut = false;
+      state.active = true;
+      state.seen = true;
     },
     signedOut(state) {
       state.isSignOut = true;
+      state.active = false;
     },
   },
   extraReducers: (builder) => {
-    builder.addCase(sessionExpired, (state) => {
-      state.isSignOut = true;
-      state.expiredCount += 1;
-    });
+    builder
+      .addCase(sessionExpired, (state) => {
+        state.isSignOut = true;
+        // The first 401 of a live session ends it; the calls still in flight that answer 401 after it
+        // (a poll, the stream's float check) change nothing more.
+        if (!state.active) return;
+        state.active = false;
+        state.expiredCount += 1;
+      })
+      .addMatcher(authApi.endpoints.me.matchFulfilled, (state, { payload }) => {
+        if (!payload.id) return;
+        state.active = true;
+        state.seen = true;
+      });
   },
 });
 

@@ -1,4 +1,6 @@
-// On a 401 from any call: reset the API cache, show 'cookie expired' and go to /authorization.
+// When a 401 ends the session this screen had (session-slice): reset the API cache, show 'cookie expired'
+// and go to /authorization. A 401 to a visitor who was never signed in here ends nothing: the route they
+// asked for decides what they see (RequireSession, the unknown-path redirect, the login page).
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { baseApi } from '../../api/base-api';

@@ -20,7 +20,7 @@ export function Toaster() {
     <div className="toaster" role="status" aria-live="polite">
       {toast && (
         <div className={`toast toast--${toast.kind}`} role={toast.kind === 'error' ? 'alert' : undefined}>
-          <span>{toast.text ?? (toast.key ? t(toast.key, toast.params) : '')}</span>
+          <span>{t(toast.key, toast.params)}</span>
           <button
             type="button"
             className="toast__close"

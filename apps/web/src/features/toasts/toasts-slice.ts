@@ -8,10 +8,12 @@ export interface Toast {
   /** Same id = same toast: a second one is dropped while the first is queued or showing. */
   id: string;
   kind: ToastKind;
-  /** An i18n key (namespace:key) and its values; or `text` for a server's own error text. */
-  key?: string;
+  /**
+   * An i18n key (namespace:key) and its values. Always a catalogue text: a server's own words
+   * ('wrong pin') never reach a toast (api/error-texts.ts).
+   */
+  key: string;
   params?: Record<string, string | number>;
-  text?: string;
 }
 
 export interface ToastsState {

@@ -31,5 +31,5 @@ export function failureText(error: FetchBaseQueryError | SerializedError | undef
     }
   }
   const toast = errorToast(failure);
-  return toast.text ?? (toast.key ? t(toast.key, toast.params) : t('errors:unknown'));
+  return t(toast.key, toast.params);
 }

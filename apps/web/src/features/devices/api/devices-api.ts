@@ -29,6 +29,8 @@ export interface GameReportArgs {
 
 export const devicesApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
+    // The venue's list: polled by the devices screen and refetched on every live change naming a device
+    // (features/live-updates), as one call for the whole list.
     devices: build.query<Device[], void>({
       query: () => '/a/cashier/devices',
       providesTags: ['Devices'],
@@ -37,7 +39,7 @@ export const devicesApi = baseApi.injectEndpoints({
     device: build.query<DeviceDetail, number>({
       query: (id) => `/a/cashier/devices/${id}`,
       providesTags: (_result, _error, id) => [{ type: 'Device', id }],
-      // The list is not polled: each detail poll copies the device's fresh figures into its list row, so
+      // Each detail poll copies the device's fresh figures into its list row, so between two list polls
       // the selected device's players, payment, status and totals never lag behind its panel.
       async onQueryStarted(id, { dispatch, queryFulfilled }) {
         try {

@@ -53,14 +53,15 @@ describe('AddDeviceModal', () => {
     );
   });
 
-  it('shows the PIN error and toasts the server text on other errors; OK retries', async () => {
+  it('shows the PIN error and toasts the catalogue text of other errors; OK retries', async () => {
     const { store } = renderModal({ status: 422, body: { err: 'wrong pin' } });
     typePin('22222');
     fireEvent.click(screen.getByRole('button', { name: 'Add' }));
     expect((await screen.findByRole('alert')).textContent).toBe(
       'Error adding the device. Check the PIN code is correct',
     );
-    expect(store.getState().toasts.queue[0]?.text).toBe('wrong pin');
+    // The catalogue's sentence in the screen's language, never the server's own words.
+    expect(store.getState().toasts.queue[0]?.key).toBe('errors:wrongPin');
     fireEvent.click(screen.getByRole('button', { name: 'OK' }));
     expect(screen.getByLabelText('PIN').textContent).toBe('');
   });

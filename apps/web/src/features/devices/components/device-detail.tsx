@@ -1,6 +1,6 @@
 // One device, regular or remote, polled (usePollInterval) while shown: header with Back, its 24-hour
-// summary, and the tabs Players, History and (remote only) Game. Used by the side panel (>= 768 px) and
-// by the /devices/:id page. A 406 returns to the list; for a remote device any refusal (PIN changed, hard
+// summary (the sums hidden by disable_daily_total), and the tabs Players, History and (remote only)
+// Game. Used by the side panel (>= 768 px) and by the /devices/:id page. A 406 returns to the list; for a remote device any refusal (PIN changed, hard
 // block) shows its toast and resets the view, and a missing PIN resets it at once.
 import { DEVICE_TYPE, type DeviceDetail, type DeviceType } from '@cashdesk/contract';
 import { skipToken } from '@reduxjs/toolkit/query';
@@ -19,6 +19,7 @@ import { HistoryTab } from './history-tab';
 import { PlayersTab } from './players-tab';
 import { Tabs, type TabItem } from './tabs';
 import { usePollInterval } from '../../live-updates/use-poll-interval';
+import { useHasRestriction } from '../hooks/use-restrictions';
 
 export interface DeviceDetailViewProps {
   id: number;
@@ -107,6 +108,7 @@ function DeviceDetailContent({
   const titleId = useId();
   const [tab, setTab] = useState<TabKey>('players');
   const isRemote = device.type === DEVICE_TYPE.remote;
+  const has = useHasRestriction();
   const Heading = layout === 'page' ? 'h1' : 'h2';
   const tabs: TabItem<TabKey>[] = [
     { key: 'players', label: t('tabs.players') },
@@ -134,7 +136,7 @@ function DeviceDetailContent({
           {t('detail.stale')}
         </p>
       )}
-      <DeviceSummary summary={device.summary} />
+      <DeviceSummary summary={device.summary} hideDailyTotals={has('disable_daily_total')} />
       <Tabs label={t('tabs.label')} tabs={tabs} current={tab} onChange={setTab}>
         {tab === 'players' && <PlayersTab device={device} remotePin={isRemote ? pin : null} />}
         {tab === 'history' && <HistoryTab device={device} />}

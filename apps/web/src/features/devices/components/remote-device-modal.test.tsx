@@ -39,7 +39,8 @@ describe('RemoteDeviceModal', () => {
     typePin('111111');
     fireEvent.keyDown(document.body, { key: 'Enter' });
     expect((await screen.findByRole('alert')).textContent).toBe('Error showing the device, check the PIN');
-    expect(store.getState().toasts.queue[0]?.text).toBe('wrong pin');
+    // The catalogue's sentence in the screen's language, never the server's own words.
+    expect(store.getState().toasts.queue[0]?.key).toBe('errors:wrongPin');
     expect(onConnected).not.toHaveBeenCalled();
   });
 

@@ -14,7 +14,8 @@ export interface Reply {
   status?: number;
   body: unknown;
 }
-export type Routes = Record<string, Reply | ((request: FakeRequest) => Reply)>;
+/** A function may answer later (a Promise): a test can hold a call in flight and look at the screen. */
+export type Routes = Record<string, Reply | ((request: FakeRequest) => Reply | Promise<Reply>)>;
 
 export function stubApi(routes: Routes): { calls: FakeRequest[] } {
   const calls: FakeRequest[] = [];
@@ -42,7 +43,7 @@ export function stubApi(routes: Routes): { calls: FakeRequest[] } {
       const route = routes[`${request.method} ${path}`];
       const reply: Reply = route
         ? typeof route === 'function'
-          ? route(call)
+          ? await route(call)
           : route
         : { status: 404, body: { err: 'not found' } };
       return new Response(JSON.stringify(reply.body), {

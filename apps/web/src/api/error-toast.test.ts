@@ -1,0 +1,133 @@
+// Every error a cashier can see is a catalogue text in en, es and pt: each contract error text (ERR),
+// with whatever call asked and the status the server answers it with, and any text the contract does not
+// know, which reads 'Unknown error, contact technical support'. Never the server's own words.
+import { ERR, ERR_STATUS, LANGUAGES, type ErrText } from '@cashdesk/contract';
+import { describe, expect, it } from 'vitest';
+import { allResources } from '../i18n/all-resources';
+import type { Namespace } from '../i18n/resources';
+import type { Toast } from '../features/toasts/toasts-slice';
+import type { ApiFailure } from './api-error';
+import { errorToast, type CallKind } from './error-toast';
+import { ERR_KEYS } from './error-texts';
+
+const CALLS: CallKind[] = ['default', 'signIn', 'remote', 'me'];
+
+/** The figures an answer carries with some texts (contract: overdraft, limits, retry_after). */
+const DETAILS: Record<string, unknown> = {
+  balance: -1_000_00,
+  overdraft: 500_00,
+  min_amount: 1_00,
+  max_amount: 5000_00,
+  retry_after: 30,
+};
+
+const failure = (err: string | null, status: ApiFailure['status'], details = DETAILS): ApiFailure => ({
+  status,
+  err,
+  details,
+});
+
+/** The toast's sentence in a language, its {{values}} filled in; throws on a missing key or value. */
+function sentence(toast: Toast, lng: (typeof LANGUAGES)[number]): string {
+  const [ns, ...path] = toast.key.split(':').join('.').split('.');
+  let node: unknown = allResources[lng][ns as Namespace];
+  for (const part of path) node = (node as Record<string, unknown> | undefined)?.[part];
+  if (typeof node !== 'string' || node.trim() === '') throw new Error(`${lng}: no text for ${toast.key}`);
+  return node.replace(/{{\s*(\w+)\s*}}/g, (_, name: string) => {
+    const value = toast.params?.[name];
+    if (value === undefined) throw new Error(`${lng}: ${toast.key} needs {{${name}}}`);
+    return String(value);
+  });
+}
+
+const EVERY_ERR = Object.values(ERR) as ErrText[];
+
+describe('error toasts', () => {
+  it('has a catalogue key for every contract error text', () => {
+    expect(Object.keys(ERR_KEYS).sort()).toEqual([...EVERY_ERR].sort());
+  });
+
+  describe.each(EVERY_ERR)('%s', (err) => {
+    it.each(CALLS)('reads as a catalogue sentence in en, es and pt (call %s)', (call) => {
+      const toast = errorToast(failure(err, ERR_STATUS[err]), call);
+      expect(toast.kind).toBe('error');
+      expect(toast.key).toMatch(/^errors:/);
+      expect(toast).not.toHaveProperty('text');
+      for (const lng of LANGUAGES) {
+        const text = sentence(toast, lng);
+        expect(text, `${lng} ${call}`).not.toContain('?');
+        // 'Internal server error' is the spec's own sentence for that text; every other is rewritten.
+        if (err !== ERR.internal) expect(text).not.toBe(err);
+      }
+      if (ERR_STATUS[err] !== 401) expect(toast.key).not.toBe('errors:unknown');
+    });
+  });
+
+  it('never shows a text the contract does not know: the spec fallback instead', () => {
+    for (const status of [400, 403, 404, 418, 422, 502] as const) {
+      const toast = errorToast(failure('some new server text', status));
+      expect(toast.key).toBe('errors:unknown');
+      expect(sentence(toast, 'en')).toBe('Unknown error, contact technical support');
+      expect(sentence(toast, 'es')).toBe('Error desconocido, contacte con el soporte técnico');
+      expect(sentence(toast, 'pt')).toBe('Erro desconhecido, contate o suporte técnico');
+    }
+    expect(errorToast(failure(null, 400)).key).toBe('errors:unknown');
+  });
+
+  it("says 'wrong pin' as a sentence in the cashier's language", () => {
+    const toast = errorToast(failure(ERR.wrongPin, 422), 'remote');
+    expect(sentence(toast, 'en')).toBe('Wrong PIN, check the PIN shown on the device');
+    expect(sentence(toast, 'es')).toBe('PIN incorrecto, compruebe el PIN que muestra el dispositivo');
+    expect(sentence(toast, 'pt')).toBe('PIN incorreto, verifique o PIN exibido no dispositivo');
+  });
+
+  it('fills the figures the spec names in', () => {
+    expect(sentence(errorToast(failure(ERR.overdraft, 409)), 'en')).toBe(
+      'Not enough float: balance -1000.00, overdraft 500.00',
+    );
+    expect(sentence(errorToast(failure(null, 409)), 'en')).toBe(
+      'Not enough float: balance -1000.00, overdraft 500.00',
+    );
+    expect(sentence(errorToast(failure(ERR.minAmount, 422)), 'en')).toBe(
+      'The amount is below the minimum of 1.00',
+    );
+    expect(sentence(errorToast(failure(ERR.tooManyAttempts, 429), 'signIn'), 'en')).toBe(
+      'Too many attempts, try again in 30 s',
+    );
+    expect(sentence(errorToast(failure(ERR.overdraft, 409, {})), 'en')).toBe(
+      'Not enough float: balance ?, overdraft ?',
+    );
+  });
+
+  it('says why a new password was refused, in every language', () => {
+    const weak = (reason: unknown) => errorToast(failure(ERR.weakPassword, 422, { reason }));
+    expect(sentence(weak('common'), 'en')).toBe(
+      'Choose another password: this one is among the most common passwords',
+    );
+    expect(sentence(weak('login'), 'en')).toBe('Choose another password: it must not contain your login');
+    expect(sentence(weak('current'), 'en')).toBe(
+      'Choose another password: the new one must differ from the current one',
+    );
+    expect(sentence(weak('something new'), 'en')).toBe(
+      'Choose another password: this one is too easy to guess',
+    );
+    for (const lng of LANGUAGES) {
+      const texts = ['common', 'login', 'current', undefined].map((reason) => sentence(weak(reason), lng));
+      expect(new Set(texts).size, lng).toBe(4);
+    }
+  });
+
+  it("tells a 401 of the user query as 'unauthorized' and any other 401 as an expired session", () => {
+    expect(errorToast(failure(ERR.unauthorized, 401), 'me').key).toBe('errors:unauthorized');
+    expect(errorToast(failure(ERR.unauthorized, 401)).key).toBe('errors:cookieExpired');
+    expect(errorToast(failure(ERR.unauthorized, 401), 'remote').key).toBe('errors:cookieExpired');
+  });
+
+  it("reads the spec's 'negative balance' as not enough money, and a 500 on sign-in as 'try again later'", () => {
+    expect(errorToast(failure('negative balance', 422)).key).toBe('errors:notEnoughMoney');
+    expect(errorToast(failure(ERR.internal, 500), 'signIn').key).toBe('errors:internalLogin');
+    expect(errorToast(failure(null, 500)).key).toBe('errors:internal');
+    expect(errorToast(failure('timeout', 'network')).key).toBe('errors:timeout');
+    expect(errorToast(failure(null, 'network')).key).toBe('errors:network');
+  });
+});
