@@ -128,6 +128,14 @@ async function openDialog(v: Visit, opener: string, title: string): Promise<Loca
   return dialog;
 }
 
+/**
+ * Forgets the wrong PINs the error screens typed: each visit is a cashier's one honest slip, and the PIN
+ * throttle (devices/pin-guard.ts) would otherwise lock the venue's PIN calls after a few visits.
+ */
+async function forgetWrongPins(v: Visit): Promise<void> {
+  await v.server.ctx.db.kysely.deleteFrom('sign_in_throttle').where('key', 'like', 'pin-%').execute();
+}
+
 /** A PIN no device shows now (the register call then answers `wrong pin`). */
 async function unusedPin(v: Visit, length: number): Promise<string> {
   const taken = new Set(
@@ -271,7 +279,10 @@ export const SCREENS: readonly ScreenEntry[] = [
   {
     name: 'add-device-error',
     after: 'add-device',
-    reach: async (v) => void (await (await submitPin(v, 'add')).getByRole('alert').waitFor()),
+    reach: async (v) => {
+      await (await submitPin(v, 'add')).getByRole('alert').waitFor();
+      await forgetWrongPins(v);
+    },
   },
   {
     name: 'add-device-success',
@@ -287,7 +298,10 @@ export const SCREENS: readonly ScreenEntry[] = [
   {
     name: 'remote-device-error',
     after: 'remote-device',
-    reach: async (v) => void (await (await submitPin(v, 'remote')).getByRole('alert').waitFor()),
+    reach: async (v) => {
+      await (await submitPin(v, 'remote')).getByRole('alert').waitFor();
+      await forgetWrongPins(v);
+    },
   },
   {
     name: 'remote-device-game',
