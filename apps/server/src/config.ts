@@ -97,6 +97,15 @@ export interface Config {
   live: { heartbeatMs: number };
 }
 
+/** Whether `host` is an address only this machine reaches (127.0.0.0/8, ::1, localhost). */
+export function isLoopbackHost(host: string): boolean {
+  const h = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '');
+  return h === 'localhost' || h === '::1' || /^127(\.\d{1,3}){3}$/.test(h);
+}
+
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const parsed = env.safeParse(source);
   if (!parsed.success) {
@@ -108,7 +117,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const database = e.DATABASE_URL
     ? ({ kind: 'postgres', url: e.DATABASE_URL } as const)
     : ({ kind: 'sqlite', file: path.join(dataDir, 'cashdesk.sqlite') } as const);
-  const demo = e.DEMO ?? database.kind === 'sqlite';
+  // The newcomer's demo (public logins, open enrollment) only where nobody else can reach it: on the
+  // embedded database and a loopback address. Anywhere else only an explicit DEMO=1 seeds it.
+  const demo = e.DEMO ?? (database.kind === 'sqlite' && isLoopbackHost(e.HOST));
   // In demo mode an unset variable gives the demo's value; set, even to an empty text, it is the
   // operator's (empty: none), as outside demo mode.
   const orDemo = <T>(name: string, value: T | undefined, demoValue: T): T | null =>

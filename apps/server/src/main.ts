@@ -3,11 +3,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
 import { readBuildHash } from './build-hash.js';
-import { loadConfig } from './config.js';
+import { isLoopbackHost, loadConfig } from './config.js';
 import { createContext } from './context.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { ensureDemoDevices } from './demo/devices.js';
+import { demoLoginWarning, exposedDemoLogins } from './demo/exposed-logins.js';
 import { DEMO_LOGINS, seedDemo } from './demo/seed.js';
 import { startDemoSimulators, type DemoSimulators } from './demo/simulators.js';
 
@@ -58,6 +59,13 @@ async function main(): Promise<void> {
     // The demo logins are public (README); a newcomer reading `npm start` through a pipe still finds them.
     const logins = config.demo ? DEMO_LOGINS.map((l) => `${l.login}/${l.password}`) : undefined;
     app.log.info({ url, database: config.database.kind, demo: config.demo, logins }, 'cashdesk started');
+  }
+  // Whatever mode this start is in: a database that still opens with the public demo passwords says so.
+  const exposed = await exposedDemoLogins(db);
+  if (exposed.length > 0) {
+    const warning = demoLoginWarning(exposed, !isLoopbackHost(config.host));
+    if (process.stdout.isTTY) process.stdout.write(`\n${warning}\n\n`);
+    app.log.warn({ logins: exposed.map((l) => l.login) }, warning);
   }
   if (config.demo) {
     simulators = await startDemoSimulators(ctx, url, (device, pin, expiresAt) => {

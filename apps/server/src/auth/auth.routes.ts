@@ -64,7 +64,8 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsync {
     );
 
     // Works without a live session (and for a blocked user): signing out always ends with no cookie.
-    app.get('/a/sign_out', { config: { sessionOptional: true } }, async (request, reply): Promise<Ok> => {
+    // A POST, not a GET: a link or an image on any page could otherwise sign a till out.
+    app.post('/a/sign_out', { config: { sessionOptional: true } }, async (request, reply): Promise<Ok> => {
       const token = sessionTokenOf(request);
       if (token) await deleteSession(db, token);
       clearSessionCookie(request, reply);

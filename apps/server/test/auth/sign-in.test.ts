@@ -113,7 +113,7 @@ describe.each(testDatabases)('sign-in on $name', (database) => {
     expect(me.status).toBe(403);
     expect(me.body).toEqual({ err: ERR.userBlocked });
     // Signing out still works, and ends with the cookie gone.
-    expect((await client.get('/a/sign_out')).body).toEqual({ ok: true });
+    expect((await client.post('/a/sign_out')).body).toEqual({ ok: true });
     expect(client.token).toBeNull();
   });
 
@@ -136,7 +136,7 @@ describe.each(testDatabases)('sign-in on $name', (database) => {
     const { client } = await createSignedInUser(server);
     const stolen = client.clone();
 
-    const out = await client.get('/a/sign_out');
+    const out = await client.post('/a/sign_out');
     expect(out.status).toBe(200);
     expect(out.body).toEqual({ ok: true });
     expect(parseCookieAttributes(out.sessionCookie ?? '')['max-age']).toBe('0');
@@ -145,7 +145,7 @@ describe.each(testDatabases)('sign-in on $name', (database) => {
     expect((await stolen.get('/a/me')).status).toBe(401);
     expect((await client.get('/a/me')).status).toBe(401);
     // Signing out again (no session left) still ends cleanly.
-    expect((await stolen.get('/a/sign_out')).body).toEqual({ ok: true });
+    expect((await stolen.post('/a/sign_out')).body).toEqual({ ok: true });
   });
 
   it('replaces the session a browser already had when it signs in again', async () => {

@@ -495,7 +495,7 @@ describe.each(testDatabases)('cashier API errors on $name', (database) => {
 
       const { client } = await createSignedInUser(server, { account_id: venueId });
       const kept = client.clone();
-      expect((await client.get('/a/sign_out')).status).toBe(200);
+      expect((await client.post('/a/sign_out')).status).toBe(200);
       expect(answer(await kept.get('/a/cashier/account_balance'))).toEqual(unauthorized);
       expect(await entriesOf(cabinet)).toBe(0);
     });

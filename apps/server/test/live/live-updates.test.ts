@@ -168,7 +168,7 @@ describe.each(testDatabases)('live updates on $name', (database) => {
   it('ends an open stream once its session ends (sign-out, or a lock in another tab)', async () => {
     const leaving = (await cashierClient(server, db, venueId)).client;
     const signedOut = await listen(leaving);
-    expect((await leaving.clone().get('/a/sign_out')).status).toBe(200);
+    expect((await leaving.clone().post('/a/sign_out')).status).toBe(200);
     await signedOut.ended(20 * HEARTBEAT_MS);
 
     const locking = (await cashierClient(server, db, venueId)).client;

@@ -206,7 +206,7 @@ describe.each(testDatabases)('till lock on $name', (database) => {
   it('lets a locked cashier log out, and a new sign-in starts unlocked', async () => {
     const { client, login, password } = await cashier();
     await client.post('/a/lock');
-    const out = await client.get('/a/sign_out');
+    const out = await client.post('/a/sign_out');
     expect({ status: out.status, body: out.body }).toEqual({ status: 200, body: { ok: true } });
     expect((await client.get('/a/lock')).status).toBe(401);
     expect((await client.signIn(login, password)).status).toBe(200);

@@ -83,6 +83,17 @@ describe('quick start (npm start on a fresh machine)', () => {
       expect(download.status).toBe(200);
       expect(download.headers.get('content-disposition')).toMatch(/^attachment; filename=/);
       expect(await download.text()).toContain('Cashdesk demo client');
+
+      // The public demo passwords are announced as a warning, with what to do about them.
+      const warning = fs
+        .readFileSync(logFile, 'utf8')
+        .split('\n')
+        .filter((line) => line.startsWith('{'))
+        .map((line) => JSON.parse(line) as { level: number; msg: string; logins?: string[] })
+        .find((entry) => entry.msg.startsWith('WARNING: demo logins'));
+      expect(warning?.level).toBe(40);
+      expect(warning?.logins).toEqual(['admin', 'manager', 'cashier', 'cashier2', 'other']);
+      expect(warning?.msg).toContain('user:create --role admin');
     } finally {
       expect(await server.stop()).toBe(0);
     }

@@ -116,6 +116,15 @@ describe.each(testDatabases)('hardening on $name', (database) => {
     expect(read.status).toBe(200);
   });
 
+  it('signs out only by POST: a GET (a link or an image on any page) leaves the session alone', async () => {
+    const venue = await createVenue(db);
+    const { client } = await cashierClient(server, db, venue.id);
+    expect((await client.get('/a/sign_out')).status).toBe(404);
+    expect((await client.get('/a/me')).status).toBe(200);
+    expect((await client.post('/a/sign_out')).body).toEqual({ ok: true });
+    expect((await client.get('/a/me')).status).toBe(401);
+  });
+
   it('refuses a float move that would overflow with 400, moves nothing and keeps the trx unused', async () => {
     const venue = await createVenue(db, { float: 100_00 });
     const manager = await signedInAs(server, db, 'manager', venue.id);

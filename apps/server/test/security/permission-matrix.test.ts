@@ -183,8 +183,8 @@ const ROUTES: RouteRow[] = [
   },
   {
     // Signing out works for anyone, even without a session or when blocked: it always ends signed out.
-    route: 'GET /a/sign_out',
-    method: 'GET',
+    route: 'POST /a/sign_out',
+    method: 'POST',
     path: () => '/a/sign_out',
     access: 'public',
     endsSession: true,

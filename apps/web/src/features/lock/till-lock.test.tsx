@@ -72,7 +72,7 @@ function renderGate(options: { locked?: boolean; autoLockMs?: number | null; rou
     },
     'GET /api/v1/a/cashier/account_balance': () =>
       server.locked ? { status: 423, body: { err: 'till locked' } } : { body: float },
-    'GET /api/v1/a/sign_out': { body: { ok: true } },
+    'POST /api/v1/a/sign_out': { body: { ok: true } },
     ...options.routes,
   });
   const view = renderWithProviders(
@@ -170,7 +170,7 @@ describe('till lock', () => {
     await lockHeading();
     await user.click(screen.getByRole('button', { name: 'Logout' }));
     expect(await screen.findByText('login screen')).toBeTruthy();
-    expect(calledRoutes(fetchMock)).toContain('GET /api/v1/a/sign_out');
+    expect(calledRoutes(fetchMock)).toContain('POST /api/v1/a/sign_out');
   });
 
   it('locks by itself after the configured time without activity; a key press starts the time again', async () => {

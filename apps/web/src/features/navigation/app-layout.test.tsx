@@ -34,7 +34,7 @@ function renderLayout(routes: StubRoutes = {}, user: User = cashier) {
   const fetchMock = stubFetch({
     'GET /api/v1/a/me': { body: user },
     'GET /api/v1/a/cashier/account_balance': { body: float },
-    'GET /api/v1/a/sign_out': { body: { ok: true } },
+    'POST /api/v1/a/sign_out': { body: { ok: true } },
     ...routes,
   });
   const view = renderWithProviders(
@@ -121,7 +121,7 @@ describe('navigation bar, wide screen', () => {
     await screen.findByText('11000.00 EUR');
     await user.click(screen.getByRole('button', { name: 'Logout' }));
     expect(await screen.findByText('login screen')).toBeTruthy();
-    expect(calledRoutes(fetchMock)).toContain('GET /api/v1/a/sign_out');
+    expect(calledRoutes(fetchMock)).toContain('POST /api/v1/a/sign_out');
     expect(store.getState().session.isSignOut).toBe(true);
     expect(store.getState().api.queries).toEqual({});
     // a deliberate logout is not a 'session expired'
@@ -130,7 +130,7 @@ describe('navigation bar, wide screen', () => {
 
   it('stays signed in, with a toast, when the sign-out call fails', async () => {
     const { user } = renderLayout({
-      'GET /api/v1/a/sign_out': () => Promise.reject(new TypeError('offline')),
+      'POST /api/v1/a/sign_out': () => Promise.reject(new TypeError('offline')),
     });
     await user.click(await screen.findByRole('button', { name: 'Logout' }));
     expect((await screen.findByRole('alert')).textContent).toContain('No connection to the server');

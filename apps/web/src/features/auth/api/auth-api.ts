@@ -8,7 +8,7 @@ export const authApi = baseApi.injectEndpoints({
     signIn: build.mutation<User, SignInRequest>({
       query: (body) => ({ url: '/sign_in', method: 'POST', body }),
     }),
-    signOut: build.mutation<Ok, void>({ query: () => ({ url: '/a/sign_out', method: 'GET' }) }),
+    signOut: build.mutation<Ok, void>({ query: () => ({ url: '/a/sign_out', method: 'POST' }) }),
     changePassword: build.mutation<Ok, ChangePasswordRequest>({
       query: (body) => ({ url: '/a/change_password', method: 'POST', body }),
     }),
