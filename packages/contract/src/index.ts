@@ -6,3 +6,4 @@ export * from './report-totals.js';
 export * from './schemas.js';
 export * from './back-office.js';
 export * from './back-office-vocabulary.js';
+export * from './float-visibility.js';

@@ -172,8 +172,10 @@ export type ClientConfig = z.infer<typeof clientConfig>;
 // ---- cashier --------------------------------------------------------------------------------------
 
 export const floatInfo = z.object({
-  balance: z.number(),
-  overdraft: z.number(),
+  /** null when the cashier's restrictions hide the float (contract visibleFloatFigures). */
+  balance: z.number().nullable(),
+  /** null when hidden, or when the cashier may see the balance but not the overdraft. */
+  overdraft: z.number().nullable(),
   has_overdraft: z.boolean(),
   home_play: z.boolean(),
   is_hard_block_home_play: z.boolean(),

@@ -5,6 +5,7 @@ import {
   type CreateAccountRequest,
   type FloatInfo,
   type UpdateAccountRequest,
+  visibleFloatFigures,
 } from '@cashdesk/contract';
 import type { Kysely, Updateable } from 'kysely';
 import type { AccountRow, AccountsTable, Database, Flag } from '../db/schema.js';
@@ -32,10 +33,10 @@ export function toAccount(row: AccountRow): Account {
   };
 }
 
-export function toFloatInfo(row: AccountRow): FloatInfo {
+/** The float as a cashier with `restrictions` may see it: what they hide is null, not sent. */
+export function toFloatInfo(row: AccountRow, restrictions: readonly string[]): FloatInfo {
   return {
-    balance: row.balance_cents,
-    overdraft: row.overdraft_cents,
+    ...visibleFloatFigures(restrictions, { balance: row.balance_cents, overdraft: row.overdraft_cents }),
     has_overdraft: row.has_overdraft === 1,
     home_play: row.home_play === 1,
     is_hard_block_home_play: row.is_hard_block_home_play === 1,

@@ -4,6 +4,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { cashierOf, requireCashier } from '../auth/guards.js';
 import type { AppContext } from '../context.js';
 import { cashierAccount } from '../devices/device-access.js';
+import { restrictionsOf } from '../users/users.repository.js';
 import { toFloatInfo } from './accounts.repository.js';
 
 export function floatRoutes(ctx: AppContext): FastifyPluginAsync {
@@ -12,7 +13,8 @@ export function floatRoutes(ctx: AppContext): FastifyPluginAsync {
       '/a/cashier/account_balance',
       { preHandler: requireCashier, config: { revalidate: true } },
       async (request): Promise<FloatInfo> => {
-        return toFloatInfo(await cashierAccount(ctx, cashierOf(request)));
+        const cashier = cashierOf(request);
+        return toFloatInfo(await cashierAccount(ctx, cashier), restrictionsOf(cashier));
       },
     );
   };

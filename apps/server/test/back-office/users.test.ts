@@ -54,12 +54,12 @@ describe.each(testDatabases)('back-office users on $name', (database) => {
   }
 
   it('an admin creates a cashier who can then sign in and sees their venue; the log holds no password', async () => {
-    const created = await createCashier(['can_edit_device']);
+    const created = await createCashier(['can_edit_device', 'can_cashier_view_account_balance']);
     expect(created).toMatchObject({
       role: 'cashier',
       account_id: venue.id,
       blocked: false,
-      restrictions: ['can_edit_device'],
+      restrictions: ['can_cashier_view_account_balance', 'can_edit_device'],
     });
     const { client, res } = await signIn(created.login, PASSWORD);
     expect(answer(res)).toMatchObject({ status: 200, body: { id: created.id, login: created.login } });
@@ -153,7 +153,7 @@ describe.each(testDatabases)('back-office users on $name', (database) => {
   });
 
   it('moving a cashier to another account shows them that account', async () => {
-    const cashier = await createCashier();
+    const cashier = await createCashier(['can_cashier_view_account_balance']);
     const { client } = await signIn(cashier.login, PASSWORD);
     const moved = await admin.client.post<BackOfficeUser>(`/a/admin/user/${cashier.id}`, {
       account_id: otherVenue.id,

@@ -16,6 +16,7 @@ import {
   type DeviceDetail,
   type GameEvent,
   type ReportEntry,
+  type Restriction,
 } from '@cashdesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -75,7 +76,7 @@ describe.each(testDatabases)('cashier API on $name', (database) => {
     const signedIn = await createSignedInUser(server, {
       account_id: venueId,
       name: 'Alice Cashier',
-      restrictions: ['can_register_new_device', 'can_edit_device'],
+      restrictions: ['can_register_new_device', 'can_edit_device', 'can_cashier_view_account_balance'],
     });
     cashier = signedIn.client;
     cashierId = signedIn.user.id;
@@ -90,7 +91,9 @@ describe.each(testDatabases)('cashier API on $name', (database) => {
   });
 
   async function floatBalance(client: TestClient = cashier): Promise<number> {
-    return floatInfo.parse((await client.get('/a/cashier/account_balance')).body).balance;
+    const { balance } = floatInfo.parse((await client.get('/a/cashier/account_balance')).body);
+    if (balance === null) throw new Error('the float is hidden from this cashier');
+    return balance;
   }
 
   it('GET /cashier_v answers the server build hash and GET /time the server clock, without a session', async () => {
@@ -108,7 +111,10 @@ describe.each(testDatabases)('cashier API on $name', (database) => {
 
   it('GET /a/cashier/account_balance answers the venue float with its flags', async () => {
     const venue = await createVenue(db, { float: 123_45, overdraft: 500_00, home_play: false });
-    const { client } = await cashierClient(server, db, venue.id, []);
+    const { client } = await cashierClient(server, db, venue.id, [
+      'can_cashier_view_account_balance',
+      'can_cashier_view_account_overdraft',
+    ]);
     const res = await client.get('/a/cashier/account_balance');
     expect(res.status).toBe(200);
     expect(floatInfo.strict().parse(res.body)).toEqual({
@@ -126,6 +132,32 @@ describe.each(testDatabases)('cashier API on $name', (database) => {
       has_overdraft: false,
       is_light_block_home_play: true,
       is_hard_block_home_play: false,
+    });
+  });
+
+  it("GET /a/cashier/account_balance leaves out the figures the cashier's restrictions hide", async () => {
+    const venue = await createVenue(db, { float: 123_45, overdraft: 500_00 });
+    const figures = async (restrictions: Restriction[]) => {
+      const { client } = await cashierClient(server, db, venue.id, restrictions);
+      const { balance, overdraft, has_overdraft } = floatInfo.parse(
+        (await client.get('/a/cashier/account_balance')).body,
+      );
+      return { balance, overdraft, has_overdraft };
+    };
+    const hidden = { balance: null, overdraft: null, has_overdraft: true };
+    expect(await figures([])).toEqual(hidden);
+    expect(await figures(['can_cashier_view_account_overdraft'])).toEqual(hidden);
+    expect(
+      await figures([
+        'can_cashier_view_account_balance',
+        'can_cashier_view_account_overdraft',
+        'hide_cashier_view_account_balance',
+      ]),
+    ).toEqual(hidden);
+    expect(await figures(['can_cashier_view_account_balance'])).toEqual({
+      balance: 123_45,
+      overdraft: null,
+      has_overdraft: true,
     });
   });
 

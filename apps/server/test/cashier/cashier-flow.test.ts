@@ -22,7 +22,12 @@ describe.each(testDatabases)('cashier flow on $name', (database) => {
     const venue = await createVenue(db, { float: 1_000_00, overdraft: 100_00, home_play: true });
     ({ client: cashier } = await createSignedInUser(server, {
       account_id: venue.id,
-      restrictions: ['can_register_new_device', 'can_edit_device'],
+      restrictions: [
+        'can_register_new_device',
+        'can_edit_device',
+        'can_cashier_view_account_balance',
+        'can_cashier_view_account_overdraft',
+      ],
     }));
     device = server.client({ base: server.baseUrl });
     phone = server.client({ base: server.baseUrl });

@@ -57,11 +57,26 @@ describe('floatVisibility (spec section 6)', () => {
     });
   });
 
-  it('hides when has_overdraft holds but there is no overdraft value', () => {
-    const noValue = { ...float, overdraft: null } as unknown as FloatInfo;
-    expect(floatVisibility(user(VIEW), noValue)).toEqual({ visible: false });
+  it('hides balance plus overdraft when has_overdraft holds but there is no overdraft value', () => {
+    const noValue = { ...float, overdraft: null };
+    expect(floatVisibility(user(VIEW, OVERDRAFT), noValue)).toEqual({ visible: false });
     const notANumber = { ...float, overdraft: '100' } as unknown as FloatInfo;
-    expect(floatVisibility(user(VIEW), notANumber)).toEqual({ visible: false });
+    expect(floatVisibility(user(VIEW, OVERDRAFT), notANumber)).toEqual({ visible: false });
+  });
+
+  it('shows the balance alone without the overdraft, which the server no longer sends such a cashier', () => {
+    expect(floatVisibility(user(VIEW), { ...float, overdraft: null })).toEqual({
+      visible: true,
+      amountCents: 1_000_000,
+      includesOverdraft: false,
+      currency: 'EUR',
+    });
+  });
+
+  it('hides what the server left out', () => {
+    expect(floatVisibility(user(VIEW), { ...float, balance: null, overdraft: null })).toEqual({
+      visible: false,
+    });
   });
 
   it('counts an overdraft of 0 as a value', () => {

@@ -1,5 +1,5 @@
 // Spec section 6: whether the navigation bar shows the float, and which figure.
-import { isCents, type FloatInfo, type Restriction, type User } from '@cashdesk/contract';
+import { isCents, visibleFloatFigures, type FloatInfo, type User } from '@cashdesk/contract';
 
 export type FloatView =
   | { visible: false }
@@ -15,24 +15,27 @@ const HIDDEN: FloatView = { visible: false };
 
 /**
  * The float is shown only when all of these hold (spec section 6, row can_cashier_view_account_balance):
- * the user holds can_cashier_view_account_balance, does not hold hide_cashier_view_account_balance, and
- * the account has has_overdraft with an overdraft value. "An overdraft value" is read as a non-negative
- * integer number of cents being present; 0 counts as a value (the figure is then simply the balance).
+ * the user's restrictions let them see it (contract visibleFloatFigures: can_cashier_view_account_balance
+ * held, hide_cashier_view_account_balance not), and the account has has_overdraft with an overdraft value.
+ * The server sends only what the restrictions let the cashier see, so "an overdraft value" is checked
+ * where the figure shown includes it (can_cashier_view_account_overdraft); 0 counts as a value.
  */
 export function floatVisibility(
   user: Pick<User, 'restrictions'> | undefined,
   float: FloatInfo | undefined,
 ): FloatView {
   if (!user || !float) return HIDDEN;
-  const held = (restriction: Restriction) => user.restrictions.includes(restriction);
-  if (!held('can_cashier_view_account_balance')) return HIDDEN;
-  if (held('hide_cashier_view_account_balance')) return HIDDEN;
-  if (!float.has_overdraft || !isCents(float.overdraft) || float.overdraft < 0) return HIDDEN;
+  const seen = visibleFloatFigures(user.restrictions, { balance: 0, overdraft: 0 });
+  if (seen.balance === null || !float.has_overdraft) return HIDDEN;
   if (!isCents(float.balance)) return HIDDEN;
-  const includesOverdraft = held('can_cashier_view_account_overdraft');
+  const includesOverdraft = seen.overdraft !== null;
+  if (!includesOverdraft) {
+    return { visible: true, amountCents: float.balance, includesOverdraft, currency: float.currency };
+  }
+  if (!isCents(float.overdraft) || float.overdraft < 0) return HIDDEN;
   return {
     visible: true,
-    amountCents: includesOverdraft ? float.balance + float.overdraft : float.balance,
+    amountCents: float.balance + float.overdraft,
     includesOverdraft,
     currency: float.currency,
   };
