@@ -3,8 +3,8 @@ import type { FloatInfo } from '@cashdesk/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { cashierOf, requireCashier } from '../auth/guards.js';
 import type { AppContext } from '../context.js';
-import { cashierAccount } from '../devices/device-access.js';
 import { toFloatInfo } from './accounts.repository.js';
+import { cashierAccount } from './cashier-account.js';
 
 export function floatRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (app) => {
@@ -12,7 +12,7 @@ export function floatRoutes(ctx: AppContext): FastifyPluginAsync {
       '/a/cashier/account_balance',
       { preHandler: requireCashier, config: { revalidate: true } },
       async (request): Promise<FloatInfo> => {
-        return toFloatInfo(await cashierAccount(ctx, cashierOf(request)));
+        return toFloatInfo(await cashierAccount(ctx.db.kysely, cashierOf(request)));
       },
     );
   };
