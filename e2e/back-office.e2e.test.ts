@@ -4,7 +4,7 @@
 // three widths and in the three languages.
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { updateAccount } from '../apps/server/src/accounts/accounts.repository.js';
+import { updateAccount } from '@cashdesk/server';
 import { screenshot, VIEWPORTS } from './support/browser';
 import { consoleFolds, openAccountTab, openConsoleSection, rowWith } from './support/back-office';
 import { floatBalance, setFloatBalance } from './support/data';

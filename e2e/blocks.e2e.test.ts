@@ -2,7 +2,7 @@
 // operation and a banner says why, a light block disables deposits only; the server refuses the same.
 import { ERR } from '@cashdesk/contract';
 import { afterEach, expect, it } from 'vitest';
-import { updateAccount } from '../apps/server/src/accounts/accounts.repository.js';
+import { updateAccount } from '@cashdesk/server';
 import { screenshot } from './support/browser';
 import { placeBalances } from './support/data';
 import { createLinkedCabinet } from './support/devices';

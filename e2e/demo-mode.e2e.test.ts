@@ -3,7 +3,7 @@
 // (a small text file this server serves; config.ts DEMO_DEFAULTS).
 import fs from 'node:fs';
 import { expect, it } from 'vitest';
-import { DEMO_DEFAULTS } from '../apps/server/src/config.js';
+import { DEMO_DEFAULTS } from '@cashdesk/server';
 import { describeE2E, useE2E } from './support/harness';
 import { devicesHeading } from './support/screens';
 import { openSignedIn } from './support/ui';

@@ -3,7 +3,7 @@
 // the 404 message in the browser's language.
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { runCli } from '../apps/server/src/cli/run.js';
+import { runCli } from '@cashdesk/server';
 import { screenshot } from './support/browser';
 import { describeE2E, useE2E } from './support/harness';
 import type { E2EServer } from './support/server';

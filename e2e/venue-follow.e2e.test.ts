@@ -5,8 +5,7 @@
 import { API_BASE, POLL_INTERVAL_MS, POLL_WITH_PUSH_MS } from '@cashdesk/contract';
 import type { Locator, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { createSession } from '../apps/server/src/auth/sessions.repository.js';
-import { findUserByLogin } from '../apps/server/src/users/users.repository.js';
+import { createSession, findUserByLogin } from '@cashdesk/server';
 import { changePlaceCash, createCashier } from './support/data';
 import { createLinkedCabinet, devicePays } from './support/devices';
 import { describeE2E, useE2E } from './support/harness';

@@ -1,8 +1,7 @@
 // Our path: a cashier deposit through LedgerService.changePlaceCash, one fresh trx per call, exactly as the
 // HTTP route would call it (minus HTTP), so the figures include Kysely, the service and idempotency.
 import { randomBytes } from 'node:crypto';
-import type { Db } from '../../apps/server/src/db/database.js';
-import { LedgerService } from '../../apps/server/src/ledger/ledger.service.js';
+import { LedgerService, type Db } from '@cashdesk/server';
 import { DEPOSIT_CENTS, placeFor, type DepositFn, type Venue } from './setup.js';
 
 export function ourDeposit(db: Db, venue: Venue): DepositFn {
@@ -18,7 +17,7 @@ export function ourDeposit(db: Db, venue: Venue): DepositFn {
       device_id: venue.device_id,
       device_uuid: venue.device_uuid,
       place: placeFor(n, venue),
-      delta: DEPOSIT_CENTS,
+      delta_cents: DEPOSIT_CENTS,
       trx: `${prefix}-${n}`,
       remote_pin: null,
     });

@@ -9,8 +9,7 @@
 // terminal to the `change` naming the float at each other terminal of the venue.
 import { performance } from 'node:perf_hooks';
 import { POLL_INTERVAL_MS, POLL_WITH_PUSH_MS } from '@cashdesk/contract';
-import { createSession } from '../../apps/server/src/auth/sessions.repository.js';
-import type { Db } from '../../apps/server/src/db/database.js';
+import { createSession, type Db } from '@cashdesk/server';
 import { EventStream } from './event-stream.js';
 import { addCashier, addDevice, fundedAccount } from './setup.js';
 import { Terminal } from './terminal.js';

@@ -7,8 +7,7 @@ import { randomBytes } from 'node:crypto';
 import type { CashResult } from '@cashdesk/contract';
 import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
-import type { AccountRow, PlaceRow } from '../../apps/server/src/db/schema.js';
-import { requestHash } from '../../apps/server/src/ledger/idempotency.js';
+import { requestHash, type AccountRow, type PlaceRow } from '@cashdesk/server';
 import { DEPOSIT_CENTS, placeFor, type Venue } from './setup.js';
 
 /** One cash call of the baseline: `delta` > 0 deposits, < 0 withdraws. */

@@ -6,8 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import SqliteDatabase from 'better-sqlite3';
 import { sql } from 'kysely';
-import type { Db } from '../../apps/server/src/db/database.js';
-import { hashPassword } from '../../apps/server/src/auth/password.js';
+import { hashPassword, type Db } from '@cashdesk/server';
 import { addCashier, addDevice, fundedAccount, FLOAT_CENTS, PLACES, type Connection } from './setup.js';
 
 export const DAY_MS = 86_400_000;

@@ -4,10 +4,7 @@
 // `{"bench_url": ...}` once it listens. Spawned with an IPC channel (server-process.ts), it answers the
 // message 'live-streams' with the number of live-updates streams it holds (the polling section's push
 // terminals).
-import { buildApp } from '../../apps/server/src/app.js';
-import { loadConfig } from '../../apps/server/src/config.js';
-import { createContext } from '../../apps/server/src/context.js';
-import { openDatabase } from '../../apps/server/src/db/database.js';
+import { buildApp, createContext, loadConfig, openDatabase } from '@cashdesk/server';
 
 async function main(): Promise<void> {
   const config = loadConfig();

@@ -2,11 +2,14 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import pg from 'pg';
-import { createAccount } from '../../apps/server/src/accounts/accounts.repository.js';
-import { openDatabase, type Db } from '../../apps/server/src/db/database.js';
-import { migrateToLatest } from '../../apps/server/src/db/migrate.js';
-import { LedgerService } from '../../apps/server/src/ledger/ledger.service.js';
-import { createUser } from '../../apps/server/src/users/users.repository.js';
+import {
+  createAccount,
+  createUser,
+  LedgerService,
+  migrateToLatest,
+  openDatabase,
+  type Db,
+} from '@cashdesk/server';
 
 /** One deposit: 1.00 in cents. Small, so the float below never runs dry. */
 export const DEPOSIT_CENTS = 100;
@@ -131,7 +134,7 @@ export async function fundedAccount(db: Db): Promise<number> {
   const funded = await new LedgerService(db).moveFloat({
     account_id: account.id,
     user_id: null,
-    delta: FLOAT_CENTS,
+    delta_cents: FLOAT_CENTS,
     trx: `bench-float-${randomBytes(6).toString('hex')}`,
     reason: 'benchmark float',
   });

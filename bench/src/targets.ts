@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { openDatabase, type Db } from '../../apps/server/src/db/database.js';
+import { openDatabase, type Db } from '@cashdesk/server';
 import type { DatabaseName } from './options.js';
 import { rawPostgresCash, rawSqliteCash, type RawCash } from './raw-baseline.js';
 import {

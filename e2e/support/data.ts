@@ -1,9 +1,7 @@
 // Setup and assertions straight on the test server's database and ledger (never the screens' path).
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Restriction } from '@cashdesk/contract';
-import { hashPassword } from '../../apps/server/src/auth/password.js';
-import type { LedgerKind, LedgerLine } from '../../apps/server/src/db/schema.js';
-import { createUser } from '../../apps/server/src/users/users.repository.js';
+import { createUser, hashPassword, type LedgerKind, type LedgerLine } from '@cashdesk/server';
 import type { E2EServer } from './server';
 
 /** The demo venue's float in cents. */
@@ -23,7 +21,7 @@ export async function setFloatBalance(server: E2EServer, cents: number): Promise
   const outcome = await server.ctx.ledger.moveFloat({
     account_id: server.demo.accountId,
     user_id: null,
-    delta,
+    delta_cents: delta,
     trx: `e2e-float-${randomUUID()}`,
     reason: 'e2e: set the float for a test',
   });
@@ -63,7 +61,7 @@ export async function changePlaceCash(
     device_id: deviceId,
     device_uuid: device.uuid,
     place,
-    delta,
+    delta_cents: delta,
     trx: `e2e-cash-${randomUUID()}`,
     remote_pin: null,
   });

@@ -2,7 +2,7 @@
 // enroll and show a PIN like a real cabinet or phone does), and game events sent through the gateway.
 import { MODULES, TX_TYPE, type DeviceEventType } from '@cashdesk/contract';
 import { DeviceSimulator, GatewayClient, newTrx, type EventAnswer } from '@cashdesk/device-sim';
-import { enrollDevice } from '../../apps/server/src/gateway/gateway.service.js';
+import { enrollDevice } from '@cashdesk/server';
 import { changePlaceCash } from './data';
 import type { E2EServer } from './server';
 

@@ -3,8 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Restriction } from '@cashdesk/contract';
 import type { Locator, Page } from 'playwright-core';
-import { LedgerService } from '../../apps/server/src/ledger/ledger.service.js';
-import { createUser } from '../../apps/server/src/users/users.repository.js';
+import { createUser, LedgerService } from '@cashdesk/server';
 import type { E2EServer } from './server';
 
 /** A cashier of the demo venue with a session-only login (openSignedIn makes its session). */
@@ -50,7 +49,7 @@ export async function bookOperations(
       device_id: op.deviceId,
       device_uuid: device.uuid,
       place: op.place,
-      delta: op.delta,
+      delta_cents: op.delta,
       trx,
       remote_pin: null,
     });

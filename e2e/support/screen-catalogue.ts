@@ -6,7 +6,7 @@
 // (a modal's next step), so the whole table stays quick enough to run on every `npm test`.
 import { DOUBLE_CLICK_GUARD_MS, type Language } from '@cashdesk/contract';
 import type { Locator, Page } from 'playwright-core';
-import { runCli } from '../../apps/server/src/cli/run.js';
+import { runCli } from '@cashdesk/server';
 import type { ViewportName } from './browser';
 import { createLinkedCabinet, devicePays, enrollCabinet, enrollPhone, renameDevice } from './devices';
 import type { Translate } from './i18n';

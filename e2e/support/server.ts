@@ -10,17 +10,23 @@ import os from 'node:os';
 import path from 'node:path';
 import { API_BASE } from '@cashdesk/contract';
 import type { FastifyInstance } from 'fastify';
-import { findAccountByName } from '../../apps/server/src/accounts/accounts.repository.js';
-import { buildApp } from '../../apps/server/src/app.js';
-import { readBuildHash } from '../../apps/server/src/build-hash.js';
-import { loadConfig } from '../../apps/server/src/config.js';
-import { createContext, type AppContext } from '../../apps/server/src/context.js';
-import { openDatabase } from '../../apps/server/src/db/database.js';
-import { migrateToLatest } from '../../apps/server/src/db/migrate.js';
-import { ensureDemoDevices, readDemoDevices, type DemoDevice } from '../../apps/server/src/demo/devices.js';
-import { seedDemo } from '../../apps/server/src/demo/seed.js';
-import { startDemoSimulators, type DemoSimulators } from '../../apps/server/src/demo/simulators.js';
-import { findUserByLogin } from '../../apps/server/src/users/users.repository.js';
+import {
+  buildApp,
+  createContext,
+  ensureDemoDevices,
+  findAccountByName,
+  findUserByLogin,
+  loadConfig,
+  migrateToLatest,
+  openDatabase,
+  readBuildHash,
+  readDemoDevices,
+  seedDemo,
+  startDemoSimulators,
+  type AppContext,
+  type DemoDevice,
+  type DemoSimulators,
+} from '@cashdesk/server';
 import { inject } from 'vitest';
 
 export interface E2EServerOptions {

@@ -1,8 +1,7 @@
 // What a person does and sees on the screens, found by role, label and text.
 import { formatCents } from '@cashdesk/contract';
 import type { Locator, Page } from 'playwright-core';
-import { createSession } from '../../apps/server/src/auth/sessions.repository.js';
-import { findUserByLogin } from '../../apps/server/src/users/users.repository.js';
+import { createSession, findUserByLogin } from '@cashdesk/server';
 import type { E2EServer } from './server';
 
 /** The demo logins (README). */

@@ -2,7 +2,8 @@
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import { PinGuard } from './devices/pin-guard.js';
-import { LedgerService, systemClock, type Clock } from './ledger/ledger.service.js';
+import { systemClock, type Clock } from './clock.js';
+import { LedgerService } from './ledger/ledger.service.js';
 import type { ChangeFeed } from './live/change-feed.js';
 import { openChangeFeed } from './live/open-change-feed.js';
 

@@ -1,8 +1,7 @@
 // In-process deposits: LedgerService.changePlaceCash on one hot float, 1 and 16 callers, with prepared
 // statements reused (now), with fresh statements per call (before: Kysely's drivers as they come), and the
 // raw-SQL baseline, in alternating slices on one database. Then a ledger check.
-import type { Db } from '../../../apps/server/src/db/database.js';
-import { verifyLedger } from '../../../apps/server/src/ledger/verify.js';
+import { verifyLedger, type Db } from '@cashdesk/server';
 import { ourDeposit } from '../deposits.js';
 import { compare, type OpFn } from '../harness.js';
 import type { Options } from '../options.js';

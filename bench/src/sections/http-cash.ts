@@ -5,8 +5,7 @@
 // and every path is measured in alternating slices.
 import fs from 'node:fs';
 import path from 'node:path';
-import { hashPassword } from '../../../apps/server/src/auth/password.js';
-import { verifyLedger } from '../../../apps/server/src/ledger/verify.js';
+import { hashPassword, verifyLedger } from '@cashdesk/server';
 import { compare, type OpFn } from '../harness.js';
 import type { Options } from '../options.js';
 import type { RawCash } from '../raw-baseline.js';

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { verifyLedger } from '../../../apps/server/src/ledger/verify.js';
+import { verifyLedger } from '@cashdesk/server';
 import {
   DELIVERY_LATE_MS,
   ensureTerminals,

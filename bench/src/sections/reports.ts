@@ -5,8 +5,7 @@
 // 004 in alternating rounds (before, after, before, after) on the same database.
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { reportIndexesMigration } from '../../../apps/server/src/db/migrations/004-report-indexes.js';
-import { verifyLedger } from '../../../apps/server/src/ledger/verify.js';
+import { reportIndexesMigration, verifyLedger } from '@cashdesk/server';
 import type { Options } from '../options.js';
 import { buildDataset, DATASET_PASSWORD, DAY_MS, type Dataset } from '../report-dataset.js';
 import { startServer } from '../server-process.js';

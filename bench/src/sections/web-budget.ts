@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from 'playwright-core';
-import { hashPassword } from '../../../apps/server/src/auth/password.js';
+import { hashPassword } from '@cashdesk/server';
 import type { Options } from '../options.js';
 import { startServer } from '../server-process.js';
 import { createVenue } from '../setup.js';

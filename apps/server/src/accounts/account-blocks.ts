@@ -2,7 +2,7 @@
 // rule for the cash calls in the ledger and the remote-device calls of devices/, so they never disagree.
 import { ERR, type ErrText } from '@cashdesk/contract';
 import type { AccountRow } from '../db/schema.js';
-import { ApiError } from '../http/outcome.js';
+import { ApiError } from '../http/api-error.js';
 
 type Blocks = Pick<AccountRow, 'is_hard_block_home_play' | 'is_light_block_home_play'>;
 

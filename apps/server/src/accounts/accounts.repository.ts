@@ -7,10 +7,9 @@ import {
   type UpdateAccountRequest,
   visibleFloatFigures,
 } from '@cashdesk/contract';
-import type { Kysely, Updateable } from 'kysely';
-import type { AccountRow, AccountsTable, Database, Flag } from '../db/schema.js';
-
-type Executor = Kysely<Database>;
+import type { Updateable } from 'kysely';
+import type { AccountRow, AccountsTable, Flag } from '../db/schema.js';
+import type { Executor } from '../db/database.js';
 
 export const flag = (value: boolean): Flag => (value ? 1 : 0);
 

@@ -3,9 +3,9 @@ import type { FloatInfo } from '@cashdesk/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { cashierOf, requireCashier } from '../auth/guards.js';
 import type { AppContext } from '../context.js';
-import { cashierAccount } from '../devices/device-access.js';
 import { restrictionsOf } from '../users/users.repository.js';
 import { toFloatInfo } from './accounts.repository.js';
+import { cashierAccount } from './cashier-account.js';
 
 export function floatRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (app) => {
@@ -14,7 +14,7 @@ export function floatRoutes(ctx: AppContext): FastifyPluginAsync {
       { preHandler: requireCashier, config: { revalidate: true } },
       async (request): Promise<FloatInfo> => {
         const cashier = cashierOf(request);
-        return toFloatInfo(await cashierAccount(ctx, cashier), restrictionsOf(cashier));
+        return toFloatInfo(await cashierAccount(ctx.db.kysely, cashier), restrictionsOf(cashier));
       },
     );
   };

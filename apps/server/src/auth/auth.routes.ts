@@ -2,7 +2,7 @@
 import { ERR, changePasswordRequest, signInRequest, type Ok, type User } from '@cashdesk/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../context.js';
-import { ApiError } from '../http/outcome.js';
+import { ApiError } from '../http/api-error.js';
 import { parse } from '../http/validate.js';
 import { findUserByLogin, setPasswordHash, toUser } from '../users/users.repository.js';
 import { clearSessionCookie, sessionTokenOf, setSessionCookie } from './cookie.js';

@@ -13,7 +13,7 @@ import { API_BASE, ERR, type Restriction, type Role, type User } from '@cashdesk
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import type { UserRow } from '../db/schema.js';
-import { ApiError } from '../http/outcome.js';
+import { ApiError } from '../http/api-error.js';
 import { findUserById, restrictionsOf } from '../users/users.repository.js';
 import { clearSessionCookie, sessionTokenOf } from './cookie.js';
 import { findActiveSession, type SessionRow } from './sessions.repository.js';

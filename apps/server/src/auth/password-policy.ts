@@ -3,7 +3,7 @@
 // password that holds it, or the user's current password. Length rules stay in the request schemas.
 import { ERR } from '@cashdesk/contract';
 import { dictionary } from '@zxcvbn-ts/language-common';
-import { ApiError } from '../http/outcome.js';
+import { ApiError } from '../http/api-error.js';
 import { verifyPassword } from './password.js';
 
 export type WeakPasswordReason = 'common' | 'login' | 'current';

@@ -10,10 +10,10 @@
 // every 5 s and must not turn every poll into a write. Idle expiry is therefore exact to within a minute.
 import { createHash, randomBytes } from 'node:crypto';
 import { REMEMBER_ME_DAYS } from '@cashdesk/contract';
-import type { Kysely, Selectable } from 'kysely';
-import type { Database, SessionsTable } from '../db/schema.js';
+import type { Selectable } from 'kysely';
+import type { SessionsTable } from '../db/schema.js';
+import type { Executor } from '../db/database.js';
 
-type Executor = Kysely<Database>;
 export type SessionRow = Selectable<SessionsTable>;
 
 const HOUR_MS = 3_600_000;
@@ -175,6 +175,16 @@ export async function deleteUserSessions(
       q.where('token_hash', '<>', options.exceptTokenHash ?? ''),
     )
     .execute();
+}
+
+/** How many sessions the user holds (the CLI says how many a password change revoked). */
+export async function countUserSessions(db: Executor, userId: number): Promise<number> {
+  const { n } = await db
+    .selectFrom('sessions')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(n);
 }
 
 /**

@@ -1,10 +1,9 @@
 // Queries of the attempt throttle (table `sign_in_throttle`, auth/throttle.ts): one row per key with its
 // failure count, when its window started and until when it is locked.
-import { sql, type Kysely, type Selectable } from 'kysely';
-import type { DialectName } from '../db/database.js';
-import type { Database, SignInThrottleTable } from '../db/schema.js';
+import { sql, type Selectable } from 'kysely';
+import type { DialectName, Executor } from '../db/database.js';
+import type { SignInThrottleTable } from '../db/schema.js';
 
-type Executor = Kysely<Database>;
 export type ThrottleRow = Selectable<SignInThrottleTable>;
 export type KeyState = Omit<ThrottleRow, 'key'>;
 

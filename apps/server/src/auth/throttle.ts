@@ -24,8 +24,8 @@
 import { ERR, loginKey } from '@cashdesk/contract';
 import type { FastifyReply } from 'fastify';
 import type { Db } from '../db/database.js';
-import { ApiError } from '../http/outcome.js';
-import type { Clock } from '../ledger/ledger.service.js';
+import { ApiError } from '../http/api-error.js';
+import type { Clock } from '../clock.js';
 import {
   deleteThrottleRow,
   ensureThrottleRows,

@@ -7,7 +7,7 @@ import { findAccount } from '../accounts/accounts.repository.js';
 import { requireRole, userOf } from '../auth/guards.js';
 import type { AppContext } from '../context.js';
 import type { AccountRow, UserRow } from '../db/schema.js';
-import { ApiError } from '../http/outcome.js';
+import { ApiError } from '../http/api-error.js';
 import { parse } from '../http/validate.js';
 
 /** Every back-office route: admins and managers only. */

@@ -1,5 +1,5 @@
 // The paging and time window of the contract's `pageQuery` (from, to, limit, before), as plain numbers.
-import { ApiError } from '../http/outcome.js';
+import { ApiError } from '../http/api-error.js';
 
 export const DEFAULT_PAGE_SIZE = 100;
 

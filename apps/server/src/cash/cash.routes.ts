@@ -1,5 +1,12 @@
 // Cashier cash calls: deposit, withdraw and cash-out on a place, regular and remote.
-import { cashRequest, idParam, placeParam, remoteCashRequest } from '@cashdesk/contract';
+import {
+  cashRequest,
+  DEVICE_TYPE,
+  idParam,
+  placeParam,
+  remoteCashRequest,
+  type DeviceType,
+} from '@cashdesk/contract';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { cashierOf, requireCashier } from '../auth/guards.js';
@@ -17,10 +24,10 @@ export function cashRoutes(ctx: AppContext): FastifyPluginAsync {
    * guessed too many), counts a wrong PIN against the phone and ends an expired PIN, so the ledger's
    * comparison refuses that too. A wrong PIN is refused after the claim and rolled back: no row stays.
    */
-  async function placeCash(request: FastifyRequest, reply: FastifyReply, type: 0 | 1) {
+  async function placeCash(request: FastifyRequest, reply: FastifyReply, type: DeviceType) {
     const { id, place } = parse(placeParams, request.params);
     const { delta, trx, pin_code } =
-      type === 1
+      type === DEVICE_TYPE.remote
         ? parse(remoteCashRequest, request.body)
         : { ...parse(cashRequest, request.body), pin_code: null };
     const cashier = cashierOf(request);
@@ -32,7 +39,7 @@ export function cashRoutes(ctx: AppContext): FastifyPluginAsync {
       device_id: device.id,
       device_uuid: device.uuid,
       place,
-      delta,
+      delta_cents: delta,
       trx,
       remote_pin: pin_code,
     });
@@ -41,9 +48,11 @@ export function cashRoutes(ctx: AppContext): FastifyPluginAsync {
 
   return async (app) => {
     app.addHook('preHandler', requireCashier);
-    app.post('/a/cashier/devices/:id/place/:place/update', (request, reply) => placeCash(request, reply, 0));
+    app.post('/a/cashier/devices/:id/place/:place/update', (request, reply) =>
+      placeCash(request, reply, DEVICE_TYPE.regular),
+    );
     app.post('/a/cashier/devices/remote/:id/place/:place/update', (request, reply) =>
-      placeCash(request, reply, 1),
+      placeCash(request, reply, DEVICE_TYPE.remote),
     );
   };
 }

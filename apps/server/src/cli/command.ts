@@ -1,6 +1,7 @@
 // The shape of one CLI command and what it gets to work with.
 import type { Db } from '../db/database.js';
-import type { Clock, LedgerService } from '../ledger/ledger.service.js';
+import type { Clock } from '../clock.js';
+import type { LedgerService } from '../ledger/ledger.service.js';
 import type { ChangePublisher } from '../live/change-feed.js';
 import type { Args, ArgSpec } from './args.js';
 import type { Printer } from './output.js';

@@ -1,7 +1,8 @@
 // runCli: the whole operator CLI as one function of (argv, database, output streams) -> exit code, so
 // tests drive it in-process and main.ts only wires it to the real process.
 import type { Db } from '../db/database.js';
-import { LedgerService, systemClock, type Clock } from '../ledger/ledger.service.js';
+import { systemClock, type Clock } from '../clock.js';
+import { LedgerService } from '../ledger/ledger.service.js';
 import { openChangeFeed } from '../live/open-change-feed.js';
 import { parseArgs } from './args.js';
 import type { Command } from './command.js';

@@ -11,6 +11,7 @@ import {
   type DatabaseConnection,
   type Driver,
   type SqliteDatabase as KyselySqliteDatabase,
+  type Transaction,
 } from 'kysely';
 import pg from 'pg';
 import { namedStatementPool } from './pg-named-statements.js';
@@ -18,6 +19,11 @@ import type { Database } from './schema.js';
 import { cachingStatements } from './sqlite-statement-cache.js';
 
 export type DialectName = 'sqlite' | 'postgres';
+
+/** What repository functions take first: the database, or a transaction on it. */
+export type Executor = Kysely<Database>;
+/** One open transaction: services that must run several statements atomically pass it down. */
+export type Tx = Transaction<Database>;
 
 export interface Db {
   kysely: Kysely<Database>;

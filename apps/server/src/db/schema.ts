@@ -1,7 +1,7 @@
 // Row types of every table: `interface Database` assembles them for Kysely.
 // Money columns are bigint cents, booleans are 0/1 smallints and times are epoch milliseconds on both
 // databases, so one query layer serves SQLite and PostgreSQL alike.
-import type { AuditAction, AuditTarget, LedgerKind, LedgerLine } from '@cashdesk/contract';
+import type { AuditAction, AuditTarget, DeviceType, LedgerKind, LedgerLine } from '@cashdesk/contract';
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 
 export type Flag = 0 | 1;
@@ -67,8 +67,8 @@ export interface DevicesTable {
   uuid: string;
   /** null until a cashier links the device by its PIN. */
   account_id: number | null;
-  /** 0 regular cabinet, 1 remote (home-play) client. */
-  type: 0 | 1;
+  /** DEVICE_TYPE: 0 regular cabinet, 1 remote (home-play) client. */
+  type: DeviceType;
   module: number;
   game_id: number;
   name: string;

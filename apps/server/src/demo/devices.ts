@@ -1,7 +1,7 @@
 // The demo venue's gaming devices: three linked cabinets with balances and history, one cabinet waiting
 // for its PIN and one home-play phone showing a 6-digit PIN. Their tokens are kept in `settings` so the
 // in-process simulators (demo/simulators.ts) are the same devices after every restart.
-import { DEFAULT_MAX_EVENT_AMOUNT_CENTS, MODULES, TX_TYPE, type DeviceEventType } from '@cashdesk/contract';
+import { MODULES, TX_TYPE, type DeviceEventType } from '@cashdesk/contract';
 import { z } from 'zod';
 import { findAccountByName } from '../accounts/accounts.repository.js';
 import type { AppContext } from '../context.js';
@@ -98,7 +98,7 @@ export async function seedDemoDevices(ctx: AppContext, accountId: number, cashie
         device_id: device.id,
         device_uuid: uuid,
         place,
-        delta: cents,
+        delta_cents: cents,
         trx: `demo-open-${device.id}-${place}`,
         remote_pin: null,
       });
@@ -106,16 +106,13 @@ export async function seedDemoDevices(ctx: AppContext, accountId: number, cashie
       deposited += cents;
       for (const [step, event] of PLAY.entries()) {
         if (event.amount > cents) continue;
-        await ctx.ledger.applyDeviceEvent(
-          {
-            ...event,
-            account_id: accountId,
-            device_id: device.id,
-            place,
-            trx: `demo-play-${device.id}-${place}-${step}`,
-          },
-          { rate_bps: 1000, max_event_amount_cents: DEFAULT_MAX_EVENT_AMOUNT_CENTS },
-        );
+        await ctx.ledger.applyDeviceEvent({
+          type: event.type,
+          amount_cents: event.amount,
+          device_id: device.id,
+          place,
+          trx: `demo-play-${device.id}-${place}-${step}`,
+        });
       }
     }
   }
@@ -123,7 +120,7 @@ export async function seedDemoDevices(ctx: AppContext, accountId: number, cashie
     const topUp = await ctx.ledger.moveFloat({
       account_id: accountId,
       user_id: null,
-      delta: deposited,
+      delta_cents: deposited,
       trx: `demo-seed-devices-${accountId}`,
       reason: 'demo seed: restore the float after opening deposits',
     });

@@ -205,7 +205,7 @@ async function fundFloats(ctx: AppContext, record: SeedRecord): Promise<void> {
     const outcome = await ctx.ledger.moveFloat({
       account_id,
       user_id: null,
-      delta: cents,
+      delta_cents: cents,
       trx: `demo-seed-float-${account_id}`,
       reason: 'demo seed: opening float',
     });

@@ -1,33 +1,28 @@
-// Which devices a cashier may see and touch: only their own account's, and remote ones only with the
-// device's current, unexpired PIN (checked under the PIN throttle, pin-guard.ts). Every cashier route
-// that names a device goes through here.
-import { ERR } from '@cashdesk/contract';
+// Which devices a cashier may see and touch: only their own account's, and remote ones only through the
+// venue's blocks (accounts/account-blocks.ts) and with the device's current, unexpired PIN (remote-pin.ts,
+// judged under the PIN throttle of pin-guard.ts). Every cashier route that names a device goes through here.
+import { DEVICE_TYPE, ERR, type DeviceType } from '@cashdesk/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { CashierRow } from '../auth/guards.js';
 import type { AppContext } from '../context.js';
 import type { AccountRow, DeviceRow } from '../db/schema.js';
 import { assertNotBlocked } from '../accounts/account-blocks.js';
-import { findAccount } from '../accounts/accounts.repository.js';
-import { ApiError } from '../http/outcome.js';
+import { cashierAccount } from '../accounts/cashier-account.js';
+import { ApiError } from '../http/api-error.js';
 import { parse } from '../http/validate.js';
 import { findDevice } from './devices.repository.js';
+import { assertPinOpens } from './remote-pin.js';
 
 export const PIN_HEADER = 'x-device-pin';
 const pinHeader = z.string().regex(/^\d{1,6}$/, 'must be 1 to 6 digits');
-
-export async function cashierAccount(ctx: AppContext, cashier: CashierRow): Promise<AccountRow> {
-  const account = await findAccount(ctx.db.kysely, cashier.account_id);
-  if (!account) throw new ApiError(ERR.noAccount);
-  return account;
-}
 
 /** A device of the cashier's account of the given type, else 406 `device not available`. */
 export async function accessibleDevice(
   ctx: AppContext,
   cashier: CashierRow,
   deviceId: number,
-  type: 0 | 1,
+  type: DeviceType,
 ): Promise<DeviceRow> {
   const device = await findDevice(ctx.db.kysely, deviceId);
   if (!device || device.account_id !== cashier.account_id || device.type !== type) {
@@ -51,12 +46,10 @@ export async function accessibleRemoteDevice(
   deviceId: number,
   pin: string,
 ): Promise<{ device: DeviceRow; account: AccountRow }> {
-  const device = await accessibleDevice(ctx, cashier, deviceId, 1);
-  const account = await cashierAccount(ctx, cashier);
+  const device = await accessibleDevice(ctx, cashier, deviceId, DEVICE_TYPE.remote);
+  const account = await cashierAccount(ctx.db.kysely, cashier);
   assertNotBlocked(account, { kind: 'remote' });
-  if ((await ctx.pins.check(request, reply, cashier, device, pin)) !== 'right') {
-    throw new ApiError(ERR.pinChanged);
-  }
+  assertPinOpens(await ctx.pins.check(request, reply, cashier, device, pin));
   return { device, account };
 }
 

@@ -1,18 +1,21 @@
 // Links a gaming device or home-play client to the cashier's account by the PIN it shows.
 // Idempotent by trx like a money call: the answer is stored in the same transaction as the link. A wrong
 // PIN stores nothing; the PIN throttle (pin-guard.ts) in front of it bounds the guesses.
-import { ERR } from '@cashdesk/contract';
+import { DEVICE_TYPE, ERR, type DeviceType } from '@cashdesk/contract';
 import type { Db } from '../db/database.js';
 import type { DeviceRow } from '../db/schema.js';
-import { ApiError, ok, refusal, type Outcome } from '../http/outcome.js';
-import { claimTrx, storeOutcome, type Tx } from '../ledger/idempotency.js';
+import { ApiError } from '../http/api-error.js';
+import { ok, refusal, type Outcome } from '../ledger/outcome.js';
+import type { Tx } from '../db/database.js';
+import { claimTrx, storeOutcome } from '../ledger/idempotency.js';
+import { linkDevice, lockDevicesShowingPin } from './devices.repository.js';
 
 export interface LinkInput {
   account_id: number;
   user_id: number;
   pin: string;
   trx: string;
-  type: 0 | 1;
+  type: DeviceType;
   now_ms: number;
   /**
    * Checks that may refuse a first attempt but not the replay of one that succeeded (e.g. a hard block
@@ -23,17 +26,11 @@ export interface LinkInput {
 
 export async function linkDeviceByPin(db: Db, input: LinkInput): Promise<Outcome> {
   return db.kysely.transaction().execute(async (tx) => {
-    const candidates = await tx
-      .selectFrom('devices')
-      .selectAll()
-      .where('pin', '=', input.pin)
-      .where('type', '=', input.type)
-      .$if(db.dialect === 'postgres', (q) => q.forNoKeyUpdate())
-      .execute();
+    const candidates = await lockDevicesShowingPin(tx, db.dialect, input.pin, input.type);
     const claim = await claimTrx(tx, {
       scope: `user:${input.user_id}`,
       trx: input.trx,
-      kind: input.type === 0 ? 'link_device' : 'link_remote',
+      kind: input.type === DEVICE_TYPE.regular ? 'link_device' : 'link_remote',
       request: ['link', input.type, input.pin],
       account_id: input.account_id,
       user_id: input.user_id,
@@ -49,18 +46,14 @@ export async function linkDeviceByPin(db: Db, input: LinkInput): Promise<Outcome
     if (outcome.status === 200) {
       const device = (outcome.body as { id: number }).id;
       const firstLink = candidates.find((d) => d.id === device)?.account_id === null;
-      await tx
-        .updateTable('devices')
-        .set({
-          account_id: input.account_id,
-          pin_used: 1,
-          // A cabinet finishes its registration when it next reports in; a phone is ready at once.
-          ...(firstLink
-            ? { status: input.type === 0 ? 'registering' : 'ready', linked_at_ms: input.now_ms }
-            : {}),
-        })
-        .where('id', '=', device)
-        .execute();
+      // A cabinet finishes its registration when it next reports in; a phone is ready at once.
+      const status = input.type === DEVICE_TYPE.regular ? 'registering' : 'ready';
+      await linkDevice(
+        tx,
+        device,
+        input.account_id,
+        firstLink ? { status, linked_at_ms: input.now_ms } : null,
+      );
     }
     await storeOutcome(tx, claim.operation_id, outcome);
     return outcome;

@@ -1,9 +1,8 @@
 // Devices and their places: reads for the cashier screens and the gateway, and the non-money writes.
-import type { Kysely } from 'kysely';
-import type { DialectName } from '../db/database.js';
-import type { Database, DeviceRow, PlaceRow } from '../db/schema.js';
-
-type Executor = Kysely<Database>;
+import type { DeviceType } from '@cashdesk/contract';
+import type { Insertable } from 'kysely';
+import type { DialectName, Executor } from '../db/database.js';
+import type { DeviceRow, DevicesTable, PlaceRow } from '../db/schema.js';
 
 export async function findDevice(db: Executor, id: number): Promise<DeviceRow | undefined> {
   return db.selectFrom('devices').selectAll().where('id', '=', id).executeTakeFirst();
@@ -14,7 +13,11 @@ export async function findDeviceByTokenHash(db: Executor, tokenHash: string): Pr
 }
 
 /** The devices of an account of one type, oldest first (the order the cashier's table shows). */
-export async function listAccountDevices(db: Executor, accountId: number, type: 0 | 1): Promise<DeviceRow[]> {
+export async function listAccountDevices(
+  db: Executor,
+  accountId: number,
+  type: DeviceType,
+): Promise<DeviceRow[]> {
   return db
     .selectFrom('devices')
     .selectAll()
@@ -168,6 +171,100 @@ export async function endDevicePin(db: Executor, id: number): Promise<void> {
       pin_expires_at_ms: null,
       pin_failures: 0,
     }))
+    .where('id', '=', id)
+    .execute();
+}
+
+// ---- enrolment, PINs and linking (gateway/, device-linking.ts) ---------------------------------------
+
+/** A newly enrolled device; its id. */
+export async function insertDevice(db: Executor, device: Insertable<DevicesTable>): Promise<number> {
+  const row = await db.insertInto('devices').values(device).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Places 1..count of a new device, empty. */
+export async function insertPlaces(db: Executor, deviceId: number, count: number): Promise<void> {
+  await db
+    .insertInto('places')
+    .values(Array.from({ length: count }, (_, i) => ({ device_id: deviceId, place: i + 1, username: '' })))
+    .execute();
+}
+
+/** Whether a device of this type shows `pin` live right now (PINs shown at once are unique). */
+export async function isPinShown(
+  db: Executor,
+  pin: string,
+  type: DeviceType,
+  nowMs: number,
+): Promise<boolean> {
+  const clash = await db
+    .selectFrom('devices')
+    .select('id')
+    .where('pin', '=', pin)
+    .where('type', '=', type)
+    .where('pin_expires_at_ms', '>', nowMs)
+    .executeTakeFirst();
+  return clash !== undefined;
+}
+
+/**
+ * Gives the device a new PIN. A fresh PIN has had no wrong tries; the one it replaces is remembered, so
+ * terminals still holding it get 406 `pin changed` without being counted as guessing (pin-guard.ts).
+ */
+export async function setDevicePin(
+  db: Executor,
+  id: number,
+  pin: string,
+  expiresAtMs: number,
+): Promise<void> {
+  await db
+    .updateTable('devices')
+    .set((eb) => ({
+      pin,
+      pin_expires_at_ms: expiresAtMs,
+      pin_used: 0,
+      pin_failures: 0,
+      pin_previous: eb.fn.coalesce('pin', 'pin_previous'),
+    }))
+    .where('id', '=', id)
+    .execute();
+}
+
+/** A linked cabinet reported in: its registration is complete. */
+export async function markDeviceReady(db: Executor, id: number): Promise<void> {
+  await db.updateTable('devices').set({ status: 'ready' }).where('id', '=', id).execute();
+}
+
+/** The devices of a type showing `pin` (live or not), locked for the rest of the transaction on PostgreSQL. */
+export async function lockDevicesShowingPin(
+  db: Executor,
+  dialect: DialectName,
+  pin: string,
+  type: DeviceType,
+): Promise<DeviceRow[]> {
+  return db
+    .selectFrom('devices')
+    .selectAll()
+    .where('pin', '=', pin)
+    .where('type', '=', type)
+    .$if(dialect === 'postgres', (q) => q.forNoKeyUpdate())
+    .execute();
+}
+
+/**
+ * Links the device to the account and spends its pairing PIN. A first link also sets its status (a
+ * cabinet finishes its registration when it next reports in; a phone is ready at once) and link time.
+ */
+export async function linkDevice(
+  db: Executor,
+  id: number,
+  accountId: number,
+  firstLink: { status: DeviceRow['status']; linked_at_ms: number } | null,
+): Promise<void> {
+  await db
+    .updateTable('devices')
+    .set({ account_id: accountId, pin_used: 1, ...(firstLink ?? {}) })
     .where('id', '=', id)
     .execute();
 }

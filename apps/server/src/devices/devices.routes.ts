@@ -1,5 +1,6 @@
 // Cashier device calls: list, detail, register by PIN, edit, and the remote (home-play) variants.
 import {
+  DEVICE_TYPE,
   editDeviceRequest,
   ERR,
   idParam,
@@ -7,12 +8,14 @@ import {
   registerRemoteRequest,
   type Device,
   type DeviceDetail,
+  type DeviceType,
 } from '@cashdesk/contract';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { cashierOf, requireCashier, requireRestriction } from '../auth/guards.js';
 import type { AppContext } from '../context.js';
-import { ApiError, type Outcome } from '../http/outcome.js';
+import { ApiError } from '../http/api-error.js';
+import { type Outcome } from '../ledger/outcome.js';
 import { parse } from '../http/validate.js';
 import { assertNotBlocked } from '../accounts/account-blocks.js';
 import { findAccount } from '../accounts/accounts.repository.js';
@@ -20,7 +23,7 @@ import { accessibleDevice, accessibleRemoteDevice, pinFromHeader } from './devic
 import { linkDeviceByPin, type LinkInput } from './device-linking.js';
 import { viewDevices, withoutPlaces } from './device-view.js';
 import { listAccountDevices, updateDeviceSettings } from './devices.repository.js';
-import { deviceChange } from '../live/change-feed.js';
+import { deviceChange, publishAfterCommit } from '../live/change-feed.js';
 
 const idParams = z.object({ id: idParam });
 
@@ -28,7 +31,7 @@ export function devicesRoutes(ctx: AppContext): FastifyPluginAsync {
   function link(
     request: FastifyRequest,
     body: { pin: string; trx: string },
-    type: 0 | 1,
+    type: DeviceType,
     afterClaim?: LinkInput['afterClaim'],
   ) {
     const cashier = cashierOf(request);
@@ -76,13 +79,13 @@ export function devicesRoutes(ctx: AppContext): FastifyPluginAsync {
 
     app.get('/a/cashier/devices', polled, async (request): Promise<Device[]> => {
       const cashier = cashierOf(request);
-      const devices = await listAccountDevices(ctx.db.kysely, cashier.account_id, 0);
+      const devices = await listAccountDevices(ctx.db.kysely, cashier.account_id, DEVICE_TYPE.regular);
       return (await view(devices)).map(withoutPlaces);
     });
 
     app.get('/a/cashier/devices/:id', polled, async (request): Promise<DeviceDetail> => {
       const { id } = parse(idParams, request.params);
-      const device = await accessibleDevice(ctx, cashierOf(request), id, 0);
+      const device = await accessibleDevice(ctx, cashierOf(request), id, DEVICE_TYPE.regular);
       const [detail] = await view([device]);
       return detail!;
     });
@@ -92,7 +95,7 @@ export function devicesRoutes(ctx: AppContext): FastifyPluginAsync {
       { preHandler: requireRestriction('can_register_new_device') },
       async (request, reply) => {
         const body = parse(registerDeviceRequest, request.body);
-        const outcome = await throttledLink(request, reply, () => link(request, body, 0));
+        const outcome = await throttledLink(request, reply, () => link(request, body, DEVICE_TYPE.regular));
         return reply.status(outcome.status).send(outcome.body);
       },
     );
@@ -100,7 +103,7 @@ export function devicesRoutes(ctx: AppContext): FastifyPluginAsync {
     app.post('/a/cashier/devices/remote/register', async (request, reply) => {
       const body = parse(registerRemoteRequest, request.body);
       const outcome = await throttledLink(request, reply, () =>
-        link(request, body, 1, async (tx) => {
+        link(request, body, DEVICE_TYPE.remote, async (tx) => {
           const account = await findAccount(tx, cashierOf(request).account_id);
           if (!account || account.home_play !== 1) throw new ApiError(ERR.forbidden);
           assertNotBlocked(account, { kind: 'remote' });
@@ -124,9 +127,12 @@ export function devicesRoutes(ctx: AppContext): FastifyPluginAsync {
         const { id } = parse(idParams, request.params);
         const patch = parse(editDeviceRequest, request.body);
         const cashier = cashierOf(request);
-        const device = await accessibleDevice(ctx, cashier, id, 0);
-        const updated = await updateDeviceSettings(ctx.db.kysely, device.id, patch);
-        void ctx.changes.publish(deviceChange(cashier.account_id, device.id));
+        const device = await accessibleDevice(ctx, cashier, id, DEVICE_TYPE.regular);
+        const updated = await publishAfterCommit(
+          ctx.changes,
+          () => updateDeviceSettings(ctx.db.kysely, device.id, patch),
+          () => deviceChange(cashier.account_id, device.id),
+        );
         const [detail] = await view([updated ?? device]);
         return withoutPlaces(detail!);
       },

@@ -8,9 +8,10 @@ import { AttemptThrottle, doublingRule, tooManyAttempts, type ThrottlePolicy } f
 import type { CashierRow } from '../auth/guards.js';
 import type { Db } from '../db/database.js';
 import type { DeviceRow } from '../db/schema.js';
-import type { Clock } from '../ledger/ledger.service.js';
-import { deviceChange, type ChangePublisher } from '../live/change-feed.js';
+import type { Clock } from '../clock.js';
+import { deviceChange, publishAfterCommit, type ChangePublisher } from '../live/change-feed.js';
 import { endDevicePin, lockDevicePin, setPinFailures, type DevicePin } from './devices.repository.js';
+import { isPinLive, judgePin, type PinVerdict } from './remote-pin.js';
 
 export type PinKind = 'user' | 'venue' | 'ip';
 
@@ -40,25 +41,6 @@ const PROVEN_MAX = 10_000;
 
 export function pinThrottleKeys(cashier: Pick<CashierRow, 'id' | 'account_id'>, ip: string) {
   return { user: `pin-user:${cashier.id}`, venue: `pin-venue:${cashier.account_id}`, ip: `pin-ip:${ip}` };
-}
-
-/**
- * `right`: the device's current PIN, not expired. `stale`: a PIN the device showed but no longer
- * accepts (its current one expired, or the one it replaced): a terminal still showing the phone, not a
- * guess. `wrong`: anything else.
- */
-export type PinVerdict = 'right' | 'stale' | 'wrong';
-
-type PinFields = Pick<DeviceRow, 'pin' | 'pin_expires_at_ms' | 'pin_previous'>;
-
-export function isPinLive(device: PinFields, nowMs: number): boolean {
-  return device.pin !== null && device.pin_expires_at_ms !== null && device.pin_expires_at_ms > nowMs;
-}
-
-export function judgePin(device: PinFields, pin: string, nowMs: number): PinVerdict {
-  if (device.pin !== null && device.pin === pin) return isPinLive(device, nowMs) ? 'right' : 'stale';
-  if (device.pin_previous !== null && device.pin_previous === pin) return 'stale';
-  return 'wrong';
 }
 
 /** A counted PIN attempt of a linking call, settled by its outcome. */
@@ -113,9 +95,13 @@ export class PinGuard {
       return 'right';
     }
     const attempt = await this.begin(request, reply, cashier);
-    const { verdict, ended } = await this.judgeAndCount(device.id, pin);
-    if (ended && device.account_id !== null)
-      void this.changes.publish(deviceChange(device.account_id, device.id));
+    // An ended PIN is a change the terminals showing the phone must hear of (they refetch it).
+    const accountId = device.account_id;
+    const { verdict } = await publishAfterCommit(
+      this.changes,
+      () => this.judgeAndCount(device.id, pin),
+      ({ ended }) => (ended && accountId !== null ? deviceChange(accountId, device.id) : null),
+    );
     if (verdict !== 'wrong') await attempt.giveBack();
     if (verdict === 'right' && provenKey !== null) this.remember(provenKey, pin);
     return verdict;

@@ -3,7 +3,7 @@ import { deviceEventRequest, enrollRequest, ERR } from '@cashdesk/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
-import { ApiError } from '../http/outcome.js';
+import { ApiError } from '../http/api-error.js';
 import { parse } from '../http/validate.js';
 import {
   applyDeviceEvent,
@@ -39,7 +39,7 @@ export function gatewayRoutes(ctx: AppContext): FastifyPluginAsync {
     app.post('/device/events', async (request, reply) => {
       const device = await authenticateDevice(ctx.db, request.headers.authorization);
       const event = parse(deviceEventRequest, request.body);
-      const outcome = await applyDeviceEvent(ctx.db, ctx.ledger, device, event);
+      const outcome = await applyDeviceEvent(ctx.ledger, device, event);
       return reply.status(outcome.status).send(outcome.body);
     });
   };

@@ -3,7 +3,7 @@
 import { ERR, type ErrText } from '@cashdesk/contract';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError } from './outcome.js';
+import { ApiError } from './api-error.js';
 import { securityHeaders } from './security-headers.js';
 
 /** Fastify's own client errors (bad JSON, wrong content type, too large), mapped to the contract. */

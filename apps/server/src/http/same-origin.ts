@@ -3,7 +3,7 @@
 // with 403 even if a cookie or a content type ever got through (docs/security.md, "Cross-site requests").
 import { API_BASE, ERR } from '@cashdesk/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ApiError } from './outcome.js';
+import { ApiError } from './api-error.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

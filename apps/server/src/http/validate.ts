@@ -1,7 +1,7 @@
 // Turns a zod failure into the contract's 400 `validation` answer with its issues.
 import { ERR } from '@cashdesk/contract';
 import type { z } from 'zod';
-import { ApiError } from './outcome.js';
+import { ApiError } from './api-error.js';
 
 export function parse<S extends z.ZodType>(schema: S, data: unknown): z.output<S> {
   const result = schema.safeParse(data);

@@ -2,11 +2,9 @@
 // Same trx + same request = the stored answer; same trx + another request = 422 `trx conflict`.
 import { createHash } from 'node:crypto';
 import { ERR } from '@cashdesk/contract';
-import type { Transaction } from 'kysely';
-import type { Database } from '../db/schema.js';
-import { refusal, type Outcome } from '../http/outcome.js';
-
-export type Tx = Transaction<Database>;
+import type { Tx } from '../db/database.js';
+import { findOperation, insertOperation, setOperationAnswer } from './operations.repository.js';
+import { refusal, type Outcome } from './outcome.js';
 
 export interface Claim {
   /** Whose trx namespace this is: `user:<id>` or `device:<id>`, so one tenant can never read another's answer. */
@@ -28,51 +26,46 @@ export function requestHash(request: unknown): string {
 
 export type ClaimResult = { claimed: true; operation_id: number } | { claimed: false; outcome: Outcome };
 
+/** What an earlier record of the same (scope, trx) answers a call whose request hashes to `hash`. */
+export function replayOutcome(
+  earlier: { request_hash: string; status_code: number | null; response_json: string | null },
+  hash: string,
+): Outcome {
+  if (earlier.request_hash !== hash || earlier.status_code === null || earlier.response_json === null) {
+    return refusal(ERR.trxConflict);
+  }
+  return { status: earlier.status_code, body: JSON.parse(earlier.response_json) as unknown };
+}
+
 /**
  * Inserts the operation record, or finds the earlier one. Call it after locking the rows the operation
  * touches: then a replay waits for the first attempt and reads its committed answer.
  */
 export async function claimTrx(tx: Tx, claim: Claim): Promise<ClaimResult> {
   const hash = requestHash(claim.request);
-  const inserted = await tx
-    .insertInto('operations')
-    .values({
-      scope: claim.scope,
-      trx: claim.trx,
-      kind: claim.kind,
-      request_hash: hash,
-      status_code: null,
-      response_json: null,
-      account_id: claim.account_id ?? null,
-      user_id: claim.user_id ?? null,
-      device_id: claim.device_id ?? null,
-      reason: claim.reason ?? null,
-      created_at_ms: claim.now_ms,
-    })
-    .onConflict((oc) => oc.columns(['scope', 'trx']).doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  if (inserted) return { claimed: true, operation_id: inserted.id };
+  const id = await insertOperation(tx, {
+    scope: claim.scope,
+    trx: claim.trx,
+    kind: claim.kind,
+    request_hash: hash,
+    status_code: null,
+    response_json: null,
+    account_id: claim.account_id ?? null,
+    user_id: claim.user_id ?? null,
+    device_id: claim.device_id ?? null,
+    reason: claim.reason ?? null,
+    created_at_ms: claim.now_ms,
+  });
+  if (id !== undefined) return { claimed: true, operation_id: id };
 
-  const earlier = await tx
-    .selectFrom('operations')
-    .select(['request_hash', 'status_code', 'response_json'])
-    .where('scope', '=', claim.scope)
-    .where('trx', '=', claim.trx)
-    .executeTakeFirstOrThrow();
-  if (earlier.request_hash !== hash || earlier.status_code === null || earlier.response_json === null) {
-    return { claimed: false, outcome: refusal(ERR.trxConflict) };
-  }
-  return {
-    claimed: false,
-    outcome: { status: earlier.status_code, body: JSON.parse(earlier.response_json) as unknown },
-  };
+  const earlier = await findOperation(tx, claim.scope, claim.trx);
+  if (!earlier) throw new Error(`operation ${claim.scope}/${claim.trx} vanished inside its transaction`);
+  return { claimed: false, outcome: replayOutcome(earlier, hash) };
 }
 
 export async function storeOutcome(tx: Tx, operationId: number, outcome: Outcome): Promise<void> {
-  await tx
-    .updateTable('operations')
-    .set({ status_code: outcome.status, response_json: JSON.stringify(outcome.body) })
-    .where('id', '=', operationId)
-    .execute();
+  await setOperationAnswer(tx, operationId, {
+    status_code: outcome.status,
+    response_json: JSON.stringify(outcome.body),
+  });
 }

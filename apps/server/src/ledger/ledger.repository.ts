@@ -1,7 +1,7 @@
 // Row access for the ledger service: locking reads in a fixed order (account, then place) and writes.
-import type { DialectName } from '../db/database.js';
-import type { AccountRow, NewLedgerEntry, PlaceRow } from '../db/schema.js';
-import type { Tx } from './idempotency.js';
+import type { Insertable } from 'kysely';
+import type { DialectName, Tx } from '../db/database.js';
+import type { AccountRow, DeviceEventsTable, NewLedgerEntry, PlaceRow } from '../db/schema.js';
 
 /**
  * SQLite holds the write lock from BEGIN IMMEDIATE; PostgreSQL needs row locks. They are FOR NO KEY
@@ -69,5 +69,33 @@ export async function lastDeviceEvent(tx: Tx, deviceId: number, place: number) {
     .where('place', '=', place)
     .orderBy('id', 'desc')
     .limit(1)
+    .executeTakeFirst();
+}
+
+/** A game event's record beside its ledger rows (cancels look up the place's latest one). */
+export async function insertDeviceEvent(tx: Tx, event: Insertable<DeviceEventsTable>): Promise<void> {
+  await tx.insertInto('device_events').values(event).execute();
+}
+
+/** The PIN fields of a phone, for the remote-PIN rule inside a remote cash call's transaction. */
+export async function findDevicePin(tx: Tx, deviceId: number) {
+  return tx
+    .selectFrom('devices')
+    .select(['pin', 'pin_expires_at_ms', 'pin_previous'])
+    .where('id', '=', deviceId)
+    .executeTakeFirst();
+}
+
+/**
+ * What a game event of the device books under: its venue and the venue's final-bonus rate and per-event
+ * ceiling; undefined for a device linked to no venue (unlinked, or never linked). Read inside the event's
+ * transaction, after the place's lock.
+ */
+export async function findEventRules(tx: Tx, deviceId: number) {
+  return tx
+    .selectFrom('devices')
+    .innerJoin('accounts', 'accounts.id', 'devices.account_id')
+    .select(['accounts.id as account_id', 'accounts.final_bonus_rate_bps', 'accounts.max_event_amount_cents'])
+    .where('devices.id', '=', deviceId)
     .executeTakeFirst();
 }

@@ -33,6 +33,24 @@ export interface ChangeFeed extends ChangePublisher {
   close(): Promise<void>;
 }
 
+/**
+ * The one way to tell the terminals of a change: runs `write` (a transaction, or a single statement that
+ * commits by itself) and, once it has committed, publishes what `changed` names for its result (null or
+ * an empty list: nothing a terminal shows). A write that throws publishes nothing. Not awaited: the call
+ * answers as soon as its write commits, and a lost hint is caught by the terminals' poll.
+ */
+export async function publishAfterCommit<T>(
+  changes: ChangePublisher,
+  write: () => Promise<T>,
+  changed: (result: T) => Change | readonly Change[] | null,
+): Promise<T> {
+  const result = await write();
+  const told = changed(result);
+  const list: readonly Change[] = told === null ? [] : 'account_id' in told ? [told] : told;
+  for (const change of list) void changes.publish(change);
+  return result;
+}
+
 /** For code that changes nothing a terminal watches, and for tests of the ledger alone. */
 export const noChangePublisher: ChangePublisher = { publish: async () => undefined };
 

@@ -7,7 +7,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { sessionTokenOf } from '../auth/cookie.js';
 import { cashierOf, findSignedIn, requireCashier, type CashierRow } from '../auth/guards.js';
 import type { AppContext } from '../context.js';
-import { ApiError } from '../http/outcome.js';
+import { ApiError } from '../http/api-error.js';
 import { LiveStream } from './live-stream.js';
 
 /**

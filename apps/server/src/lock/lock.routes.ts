@@ -19,7 +19,7 @@ import {
   type SessionRow,
 } from '../auth/sessions.repository.js';
 import type { AppContext } from '../context.js';
-import { ApiError } from '../http/outcome.js';
+import { ApiError } from '../http/api-error.js';
 import { parse } from '../http/validate.js';
 
 /** Wrong passwords in a row on one session's lock screen before the session ends. */

@@ -4,7 +4,7 @@
 import { ERR, type MaintenanceMessage } from '@cashdesk/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../context.js';
-import { ApiError } from '../http/outcome.js';
+import { ApiError } from '../http/api-error.js';
 import { readMaintenanceMessage } from './maintenance.repository.js';
 
 export function maintenanceRoutes(ctx: AppContext): FastifyPluginAsync {

@@ -1,10 +1,7 @@
 // Report queries over the ledger: the cashier's own history, a place's last operations, a remote
 // device's game events. Every query is bounded by the caller's account.
 import { HIDDEN_TX_TYPES, REPORT_MAX_ROWS, type GameEvent, type ReportEntry } from '@cashdesk/contract';
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.js';
-
-type Executor = Kysely<Database>;
+import type { Executor } from '../db/database.js';
 
 function cashRows(db: Executor, accountId: number) {
   return db

@@ -14,7 +14,7 @@ import { cashierOf, requireCashier } from '../auth/guards.js';
 import type { AppContext } from '../context.js';
 import { accessibleRemoteDevice, pinFromHeader } from '../devices/device-access.js';
 import { accountDeviceIds, listAccountDevices } from '../devices/devices.repository.js';
-import { ApiError } from '../http/outcome.js';
+import { ApiError } from '../http/api-error.js';
 import { parse } from '../http/validate.js';
 import { lastCoveredMs } from './report-bounds.js';
 import { cashierReport, gameEvents, placeHistory } from './reports.repository.js';

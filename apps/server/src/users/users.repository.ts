@@ -1,9 +1,7 @@
 // Users of every role: cashiers, managers and admins.
 import { loginKey, normaliseLogin, type Restriction, type Role, type User } from '@cashdesk/contract';
-import type { Kysely } from 'kysely';
-import type { Database, UserRow } from '../db/schema.js';
-
-type Executor = Kysely<Database>;
+import type { Flag, UserRow } from '../db/schema.js';
+import type { DialectName, Executor } from '../db/database.js';
 
 export function restrictionsOf(row: Pick<UserRow, 'restrictions'>): string[] {
   const parsed: unknown = JSON.parse(row.restrictions);
@@ -51,6 +49,16 @@ export async function findUserById(db: Executor, id: number): Promise<UserRow | 
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** The user's row, locked for the rest of the transaction on PostgreSQL (a back-office change). */
+export async function lockUser(db: Executor, dialect: DialectName, id: number): Promise<UserRow | undefined> {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('id', '=', id)
+    .$if(dialect === 'postgres', (q) => q.forUpdate())
+    .executeTakeFirst();
+}
+
 export async function findUserByLogin(db: Executor, login: string): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('login_key', '=', loginKey(login)).executeTakeFirst();
 }
@@ -69,7 +77,7 @@ export async function updateUser(
   id: number,
   patch: { name?: string; account_id?: number | null; blocked?: boolean },
 ): Promise<UserRow | undefined> {
-  const set: { name?: string; account_id?: number | null; blocked?: 0 | 1 } = {};
+  const set: { name?: string; account_id?: number | null; blocked?: Flag } = {};
   if (patch.name !== undefined) set.name = patch.name;
   if (patch.account_id !== undefined) set.account_id = patch.account_id;
   if (patch.blocked !== undefined) set.blocked = patch.blocked ? 1 : 0;

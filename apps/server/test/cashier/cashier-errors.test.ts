@@ -110,7 +110,7 @@ describe.each(testDatabases)('cashier API errors on $name', (database) => {
       await new LedgerService(db).moveFloat({
         account_id: venue.id,
         user_id: null,
-        delta: 1_000_00,
+        delta_cents: 1_000_00,
         trx: newTrx(),
         reason: 'top-up',
       });

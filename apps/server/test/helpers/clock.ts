@@ -1,5 +1,5 @@
 // A clock that moves only when a test says so: session expiry and sign-in locks without waiting.
-import type { Clock } from '../../src/ledger/ledger.service.js';
+import type { Clock } from '../../src/clock.js';
 
 export class FakeClock implements Clock {
   constructor(private ms: number = Date.UTC(2026, 10, 22, 10, 0, 0)) {}

@@ -37,7 +37,7 @@ export async function createVenue(db: Db, options: VenueOptions = {}) {
     const outcome = await new LedgerService(db).moveFloat({
       account_id: account.id,
       user_id: null,
-      delta: float,
+      delta_cents: float,
       trx: `seed-${randomBytes(8).toString('hex')}`,
       reason: 'test float',
     });

@@ -17,7 +17,7 @@ import { loadConfig, type Config } from '../../src/config.js';
 import { createContext, type AppContext } from '../../src/context.js';
 import type { Db } from '../../src/db/database.js';
 import type { UserRow } from '../../src/db/schema.js';
-import type { Clock } from '../../src/ledger/ledger.service.js';
+import type { Clock } from '../../src/clock.js';
 import { createUser } from '../../src/users/users.repository.js';
 
 export const SESSION_COOKIE = 'x-token';

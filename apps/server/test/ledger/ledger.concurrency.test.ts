@@ -1,13 +1,16 @@
 // Concurrency: many callers on one float and one place, with concurrent retries of the same trx.
 // On PostgreSQL these run on a real connection pool; on SQLite the single writer serialises them.
 import { randomBytes } from 'node:crypto';
-import { DEFAULT_MAX_EVENT_AMOUNT_CENTS, ERR, TX_TYPE } from '@cashdesk/contract';
+import { ERR, TX_TYPE } from '@cashdesk/contract';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { OPERATOR } from '../../src/back-office/access.js';
+import { unlinkAccountDevice } from '../../src/back-office/devices/account-devices.js';
 import type { Db } from '../../src/db/database.js';
+import { ApiError } from '../../src/http/api-error.js';
 import { LedgerService } from '../../src/ledger/ledger.service.js';
 import { verifyLedger } from '../../src/ledger/verify.js';
-import type { Outcome } from '../../src/http/outcome.js';
+import type { Outcome } from '../../src/ledger/outcome.js';
 import { testDatabases } from '../helpers/databases.js';
 import { createLinkedDevice, createTestUser, createVenue } from '../helpers/factories.js';
 
@@ -35,7 +38,7 @@ describe.each(testDatabases)('ledger under concurrency on $name', (database) => 
         device_id: device.id,
         device_uuid: device.uuid,
         place,
-        delta,
+        delta_cents: delta,
         trx,
         remote_pin: null,
       });
@@ -141,17 +144,13 @@ describe.each(testDatabases)('ledger under concurrency on $name', (database) => 
       ).toBe(200);
     }
     const event = (place: number, n: number) =>
-      ledger.applyDeviceEvent(
-        {
-          account_id: v.account.id,
-          device_id: v.device.id,
-          place,
-          type: n % 2 === 0 ? TX_TYPE.pay : TX_TYPE.win,
-          amount: 1_00,
-          trx: `ev-${n}-${randomBytes(4).toString('hex')}`,
-        },
-        { rate_bps: 1000, max_event_amount_cents: DEFAULT_MAX_EVENT_AMOUNT_CENTS },
-      );
+      ledger.applyDeviceEvent({
+        device_id: v.device.id,
+        place,
+        type: n % 2 === 0 ? TX_TYPE.pay : TX_TYPE.win,
+        amount_cents: 1_00,
+        trx: `ev-${n}-${randomBytes(4).toString('hex')}`,
+      });
     const calls: Promise<Outcome>[] = [];
     for (let n = 0; n < 200; n++) {
       const place = (n % 4) + 1;
@@ -162,6 +161,45 @@ describe.each(testDatabases)('ledger under concurrency on $name', (database) => 
     }
     const outcomes = await Promise.all(calls);
     expect(outcomes.map((o) => o.status).filter((s) => s !== 200)).toEqual([]);
+    expect(await verifyLedger(db)).toEqual([]);
+  });
+
+  // A credit racing an unlink: the event reads whether its device is still linked under its place's lock,
+  // and the unlink locks the device's places, so one of them always sees the other.
+  it('never credits a game event to a device its venue unlinked at the same moment', async () => {
+    const account = await createVenue(db, { float: 0 });
+    const rounds = database.name === 'postgres' ? 30 : 10;
+    const seen = { credited: 0, unlinked: 0 };
+    for (let round = 0; round < rounds; round++) {
+      const device = await createLinkedDevice(db, { account_id: account.id, places: 1 });
+      const [event, unlink] = await Promise.allSettled([
+        ledger.applyDeviceEvent({
+          device_id: device.id,
+          place: 1,
+          type: TX_TYPE.win,
+          amount_cents: 1_00,
+          trx: `race-${round}`,
+        }),
+        unlinkAccountDevice(db, {
+          account_id: account.id,
+          device_id: device.id,
+          actor: OPERATOR,
+          now_ms: Date.now(),
+        }),
+      ]);
+      const errOf = (r: PromiseSettledResult<unknown>) =>
+        r.status === 'rejected' && r.reason instanceof ApiError ? r.reason.err : r.status;
+      if (event.status === 'fulfilled') {
+        expect(event.value.status).toBe(200);
+        expect(errOf(unlink)).toBe(ERR.deviceHasMoney);
+        seen.credited += 1;
+      } else {
+        expect(errOf(event)).toBe(ERR.deviceNotAvailable);
+        expect(unlink.status).toBe('fulfilled');
+        seen.unlinked += 1;
+      }
+    }
+    expect(seen.credited + seen.unlinked).toBe(rounds);
     expect(await verifyLedger(db)).toEqual([]);
   });
 });

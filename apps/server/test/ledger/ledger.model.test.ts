@@ -1,10 +1,11 @@
 // Model test: random sequences of cash calls, device events and retries of earlier trx against a pure
 // model in integer cents. After every step the database balances equal the model and verify is clean.
-import { DEFAULT_MAX_EVENT_AMOUNT_CENTS, ERR, TX_TYPE } from '@cashdesk/contract';
+import { ERR, TX_TYPE } from '@cashdesk/contract';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/database.js';
-import { ApiError, type Outcome } from '../../src/http/outcome.js';
+import { ApiError } from '../../src/http/api-error.js';
+import { type Outcome } from '../../src/ledger/outcome.js';
 import { LedgerService } from '../../src/ledger/ledger.service.js';
 import { verifyLedger } from '../../src/ledger/verify.js';
 import { testDatabases } from '../helpers/databases.js';
@@ -134,15 +135,18 @@ async function runScenario(db: Db, commands: Command[]): Promise<void> {
       device_id: device.id,
       device_uuid: device.uuid,
       place,
-      delta,
+      delta_cents: delta,
       trx,
       remote_pin: null,
     });
   const event = (place: number, type: Command & { op: 'event' }, trx: string) =>
-    ledger.applyDeviceEvent(
-      { account_id: account.id, device_id: device.id, place, type: type.type, amount: type.amount, trx },
-      { rate_bps: RATE_BPS, max_event_amount_cents: DEFAULT_MAX_EVENT_AMOUNT_CENTS },
-    );
+    ledger.applyDeviceEvent({
+      device_id: device.id,
+      place,
+      type: type.type,
+      amount_cents: type.amount,
+      trx,
+    });
 
   for (const [step, c] of commands.entries()) {
     const trx = `model-${step}-trx`;

@@ -1,5 +1,5 @@
 // The money rules of contract.md, one test each, on every test database.
-import { DEFAULT_MAX_EVENT_AMOUNT_CENTS, ERR } from '@cashdesk/contract';
+import { ERR } from '@cashdesk/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/database.js';
 import { LedgerService } from '../../src/ledger/ledger.service.js';
@@ -31,15 +31,12 @@ describe.each(testDatabases)('ledger rules on $name', (database) => {
         device_id: device.id,
         device_uuid: device.uuid,
         place,
-        delta,
+        delta_cents: delta,
         trx,
         remote_pin: null,
       });
     const event = (type: 2 | 3 | 6 | 7 | 14, amount: number, trx: string, place = 1) =>
-      ledger.applyDeviceEvent(
-        { account_id: account.id, device_id: device.id, place, type, amount, trx },
-        { rate_bps: 1000, max_event_amount_cents: DEFAULT_MAX_EVENT_AMOUNT_CENTS },
-      );
+      ledger.applyDeviceEvent({ device_id: device.id, place, type, amount_cents: amount, trx });
     return { account, user, device, cash, event };
   }
 
@@ -150,7 +147,7 @@ describe.each(testDatabases)('ledger rules on $name', (database) => {
     const ok = await ledger.moveFloat({
       account_id: v.account.id,
       user_id: null,
-      delta: -120_00,
+      delta_cents: -120_00,
       trx: 'fw-1',
       reason: 'bank',
     });
@@ -158,7 +155,7 @@ describe.each(testDatabases)('ledger rules on $name', (database) => {
     const refused = await ledger.moveFloat({
       account_id: v.account.id,
       user_id: null,
-      delta: -30_01,
+      delta_cents: -30_01,
       trx: 'fw-2',
       reason: 'bank',
     });

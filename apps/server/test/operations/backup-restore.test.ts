@@ -40,7 +40,7 @@ async function venueWithTraffic(db: Db) {
       device_id: device.id,
       device_uuid: device.uuid,
       place: 1,
-      delta: 1_00,
+      delta_cents: 1_00,
       trx: `bk-${randomBytes(8).toString('hex')}`,
       remote_pin: null,
     });

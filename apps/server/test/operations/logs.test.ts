@@ -4,7 +4,7 @@
 import { ERR } from '@cashdesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/database.js';
-import { ApiError } from '../../src/http/outcome.js';
+import { ApiError } from '../../src/http/api-error.js';
 import { cash, linkCabinet, newTrx, sendEvent } from '../cashier/support.js';
 import { testDatabases } from '../helpers/databases.js';
 import { createVenue } from '../helpers/factories.js';

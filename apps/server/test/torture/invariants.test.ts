@@ -22,7 +22,7 @@ async function scene(db: Db) {
       device_id: device.id,
       device_uuid: device.uuid,
       place: 1,
-      delta,
+      delta_cents: delta,
       trx,
       remote_pin: null,
     });

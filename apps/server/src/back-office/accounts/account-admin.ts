@@ -10,12 +10,13 @@ import { createAccount, toAccount, updateAccount } from '../../accounts/accounts
 import type { Db } from '../../db/database.js';
 import { isCheckViolation } from '../../db/errors.js';
 import type { AccountRow } from '../../db/schema.js';
-import { ApiError, type Outcome } from '../../http/outcome.js';
+import { ApiError } from '../../http/api-error.js';
+import { type Outcome } from '../../ledger/outcome.js';
 import { lockAccount } from '../../ledger/ledger.repository.js';
 import { floatLimit, type LedgerService } from '../../ledger/ledger.service.js';
 import type { Actor } from '../access.js';
 import { recordAudit, recordChanges, type Snapshot } from '../audit/audit.repository.js';
-import { floatChange, type ChangePublisher } from '../../live/change-feed.js';
+import { floatChange, publishAfterCommit, type ChangePublisher } from '../../live/change-feed.js';
 
 /** The settings of an account as the audit log shows them (the float is the ledger's, not a setting). */
 function settingsOf(row: AccountRow): Snapshot {
@@ -55,36 +56,39 @@ export async function changeAccountSettings(
 ): Promise<AccountRow> {
   const { patch } = input;
   try {
-    const updated = await db.kysely.transaction().execute(async (tx) => {
-      // Locked, so the float checked below cannot move before the new limits are written.
-      const current = await lockAccount(tx, db.dialect, input.account_id);
-      if (!current) throw new ApiError(ERR.notFound);
-      const min = patch.min_amount ?? current.min_amount_cents;
-      const max = patch.max_amount ?? current.max_amount_cents;
-      if (min > max) throw ApiError.validation('min_amount', 'must not exceed max_amount');
-      const limit = floatLimit({
-        has_overdraft: (patch.has_overdraft ?? current.has_overdraft === 1) ? 1 : 0,
-        overdraft_cents: patch.overdraft ?? current.overdraft_cents,
-      });
-      if (current.balance_cents < -limit) {
-        throw new ApiError(ERR.overdraft, { balance: current.balance_cents, overdraft: limit });
-      }
-      const updated = (await updateAccount(tx, input.account_id, patch)) ?? current;
-      const entry = {
-        actor: input.actor,
-        action: 'account.update' as const,
-        target_type: 'account' as const,
-        target_id: updated.id,
-        account_id: updated.id,
-        reason: input.reason ?? null,
-        now_ms: input.now_ms,
-      };
-      await recordChanges(tx, entry, settingsOf(current), settingsOf(updated));
-      return updated;
-    });
     // The terminals show the overdraft and the home-play flags with the float (and reload on a block).
-    await changes.publish(floatChange(updated.id));
-    return updated;
+    return await publishAfterCommit(
+      changes,
+      () =>
+        db.kysely.transaction().execute(async (tx) => {
+          // Locked, so the float checked below cannot move before the new limits are written.
+          const current = await lockAccount(tx, db.dialect, input.account_id);
+          if (!current) throw new ApiError(ERR.notFound);
+          const min = patch.min_amount ?? current.min_amount_cents;
+          const max = patch.max_amount ?? current.max_amount_cents;
+          if (min > max) throw ApiError.validation('min_amount', 'must not exceed max_amount');
+          const limit = floatLimit({
+            has_overdraft: (patch.has_overdraft ?? current.has_overdraft === 1) ? 1 : 0,
+            overdraft_cents: patch.overdraft ?? current.overdraft_cents,
+          });
+          if (current.balance_cents < -limit) {
+            throw new ApiError(ERR.overdraft, { balance: current.balance_cents, overdraft: limit });
+          }
+          const updated = (await updateAccount(tx, input.account_id, patch)) ?? current;
+          const entry = {
+            actor: input.actor,
+            action: 'account.update' as const,
+            target_type: 'account' as const,
+            target_id: updated.id,
+            account_id: updated.id,
+            reason: input.reason ?? null,
+            now_ms: input.now_ms,
+          };
+          await recordChanges(tx, entry, settingsOf(current), settingsOf(updated));
+          return updated;
+        }),
+      (updated) => floatChange(updated.id),
+    );
   } catch (error) {
     if (isCheckViolation(error)) throw ApiError.validation('', 'the new settings break an account rule');
     throw error;
@@ -100,7 +104,7 @@ export function moveFloatAudited(
   return ledger.moveFloat({
     account_id: input.account_id,
     user_id: actor.user_id,
-    delta: request.delta,
+    delta_cents: request.delta,
     trx: request.trx,
     reason: request.reason,
     onMoved: (tx, moved) =>

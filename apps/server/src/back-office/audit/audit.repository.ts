@@ -1,11 +1,8 @@
 // The audit log: one row per back-office change, written in the transaction of the change itself.
 // Append-only: there is no update or delete here, and database triggers refuse both (002-back-office).
 import type { AuditAction, AuditEntry, AuditTarget } from '@cashdesk/contract';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
 import type { Actor } from '../access.js';
-
-type Executor = Kysely<Database>;
+import type { Executor } from '../../db/database.js';
 
 export type Snapshot = Record<string, unknown>;
 

@@ -13,7 +13,7 @@ import { viewDevices, withoutPlaces } from '../../devices/device-view.js';
 import { parse } from '../../http/validate.js';
 import { accountInScope, actorOf } from '../access.js';
 import { editAccountDevice, listDevicesOfAccount, unlinkAccountDevice } from './account-devices.js';
-import { deviceChange } from '../../live/change-feed.js';
+import { deviceChange, publishAfterCommit } from '../../live/change-feed.js';
 
 const deviceParams = z.object({ id: idParam, deviceId: idParam });
 
@@ -39,8 +39,11 @@ export function accountDevicesRoutes(ctx: AppContext): FastifyPluginAsync {
     app.post('/a/manager/account/:id/devices/:deviceId', async (request): Promise<Device> => {
       const { reason, ...patch } = parse(editAccountDeviceRequest, request.body);
       const change = await target(request, reason);
-      const row = await editAccountDevice(ctx.db, change, patch);
-      void ctx.changes.publish(deviceChange(change.account_id, change.device_id));
+      const row = await publishAfterCommit(
+        ctx.changes,
+        () => editAccountDevice(ctx.db, change, patch),
+        () => deviceChange(change.account_id, change.device_id),
+      );
       const [detail] = await viewDevices(ctx.db.kysely, [row], ctx.clock.now());
       return withoutPlaces(detail!);
     });
@@ -48,8 +51,11 @@ export function accountDevicesRoutes(ctx: AppContext): FastifyPluginAsync {
     app.post('/a/manager/account/:id/devices/:deviceId/unlink', async (request): Promise<Ok> => {
       const { reason } = parse(unlinkDeviceRequest, request.body ?? {});
       const change = await target(request, reason);
-      await unlinkAccountDevice(ctx.db, change);
-      void ctx.changes.publish(deviceChange(change.account_id, change.device_id));
+      await publishAfterCommit(
+        ctx.changes,
+        () => unlinkAccountDevice(ctx.db, change),
+        () => deviceChange(change.account_id, change.device_id),
+      );
       return { ok: true };
     });
   };

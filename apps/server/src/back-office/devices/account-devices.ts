@@ -1,12 +1,12 @@
 // An account's devices in the back office: every one (hidden and home-play too), renamed, hidden or
 // unlinked with an audit entry in the same transaction.
-import { ERR, type Device } from '@cashdesk/contract';
+import { DEVICE_TYPE, ERR, type Device } from '@cashdesk/contract';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/database.js';
 import type { DeviceRow } from '../../db/schema.js';
 import { viewDevices, withoutPlaces } from '../../devices/device-view.js';
 import { listAccountDevices, updateDeviceSettings } from '../../devices/devices.repository.js';
-import { ApiError } from '../../http/outcome.js';
+import { ApiError } from '../../http/api-error.js';
 import type { Actor } from '../access.js';
 import { recordAudit, recordChanges } from '../audit/audit.repository.js';
 import { lockAccountDevice, unlinkDevice } from './account-devices.repository.js';
@@ -14,8 +14,8 @@ import { lockAccountDevice, unlinkDevice } from './account-devices.repository.js
 export async function listDevicesOfAccount(ctx: AppContext, accountId: number): Promise<Device[]> {
   const db = ctx.db.kysely;
   const rows = [
-    ...(await listAccountDevices(db, accountId, 0)),
-    ...(await listAccountDevices(db, accountId, 1)),
+    ...(await listAccountDevices(db, accountId, DEVICE_TYPE.regular)),
+    ...(await listAccountDevices(db, accountId, DEVICE_TYPE.remote)),
   ];
   rows.sort((a, b) => a.created_at_ms - b.created_at_ms || a.id - b.id);
   return (await viewDevices(db, rows, ctx.clock.now())).map(withoutPlaces);

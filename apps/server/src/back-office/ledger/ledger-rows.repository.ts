@@ -1,10 +1,7 @@
 // An account's ledger rows as the back office reads them: every line, with the device, the user and
 // the reason of the operation, newest first, filtered and paged by id.
 import type { LedgerKind, LedgerLine, LedgerRow } from '@cashdesk/contract';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
-
-type Executor = Kysely<Database>;
+import type { Executor } from '../../db/database.js';
 
 export interface LedgerRowsQuery {
   accountId: number;

@@ -1,9 +1,6 @@
 // Per-cashier totals of an account's cash operations in a time window (a shift report): how many
 // deposits and withdraws each cashier made and for how much, in one aggregate query.
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
-
-type Executor = Kysely<Database>;
+import type { Executor } from '../../db/database.js';
 
 export interface CashierSums {
   user_id: number;

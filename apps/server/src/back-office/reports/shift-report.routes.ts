@@ -3,7 +3,7 @@
 import { shiftReportQuery, type CashierTotals, type ShiftReport } from '@cashdesk/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../context.js';
-import { ApiError } from '../../http/outcome.js';
+import { ApiError } from '../../http/api-error.js';
 import { parse } from '../../http/validate.js';
 import { listUsers } from '../../users/users.repository.js';
 import { accountInScope } from '../access.js';

@@ -8,12 +8,13 @@ import { deleteUserSessions } from '../../auth/sessions.repository.js';
 import type { Db } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { UserRow } from '../../db/schema.js';
-import { ApiError } from '../../http/outcome.js';
-import type { Tx } from '../../ledger/idempotency.js';
+import { ApiError } from '../../http/api-error.js';
+import type { Tx } from '../../db/database.js';
 import {
   createUser,
   findUserById,
   findUserByLogin,
+  lockUser,
   setPasswordHash,
   setRestrictions,
   toUser,
@@ -115,12 +116,7 @@ async function auditedUserChange(
   record?: { before: Snapshot | null; after: Snapshot },
 ): Promise<UserRow> {
   return db.kysely.transaction().execute(async (tx) => {
-    const current = await tx
-      .selectFrom('users')
-      .selectAll()
-      .where('id', '=', change.user_id)
-      .$if(db.dialect === 'postgres', (q) => q.forUpdate())
-      .executeTakeFirst();
+    const current = await lockUser(tx, db.dialect, change.user_id);
     if (!current) throw new ApiError(ERR.notFound);
     change.allow?.(current);
     const updated = (await apply(tx, current)) ?? current;

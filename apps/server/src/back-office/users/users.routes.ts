@@ -16,7 +16,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { AccountRow, UserRow } from '../../db/schema.js';
-import { ApiError } from '../../http/outcome.js';
+import { ApiError } from '../../http/api-error.js';
 import { parse } from '../../http/validate.js';
 import { listUsers } from '../../users/users.repository.js';
 import { accountInScope, actorOf, requireAdmin } from '../access.js';

@@ -10,7 +10,7 @@ import {
 import { findAccount, listAccounts, toAccount } from '../../accounts/accounts.repository.js';
 import { OPERATOR } from '../../back-office/access.js';
 import { changeAccountSettings, createAccountAudited } from '../../back-office/accounts/account-admin.js';
-import { ApiError } from '../../http/outcome.js';
+import { ApiError } from '../../http/api-error.js';
 import type { Args } from '../args.js';
 import type { Command } from '../command.js';
 import { CliError, UsageError } from '../errors.js';

@@ -7,7 +7,7 @@ import { findAccount } from '../../accounts/accounts.repository.js';
 import { OPERATOR } from '../../back-office/access.js';
 import { moveFloatAudited } from '../../back-office/accounts/account-admin.js';
 import type { AccountRow } from '../../db/schema.js';
-import { ApiError } from '../../http/outcome.js';
+import { ApiError } from '../../http/api-error.js';
 import type { Command } from '../command.js';
 import { CliError } from '../errors.js';
 import { money } from '../output.js';

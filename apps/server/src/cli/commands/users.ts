@@ -18,7 +18,8 @@ import {
 } from '../../back-office/users/user-admin.js';
 import type { Db } from '../../db/database.js';
 import type { UserRow } from '../../db/schema.js';
-import { ApiError } from '../../http/outcome.js';
+import { ApiError } from '../../http/api-error.js';
+import { countUserSessions } from '../../auth/sessions.repository.js';
 import { findUserByLogin, listUsers, toUser } from '../../users/users.repository.js';
 import type { Command } from '../command.js';
 import { CliError, UsageError } from '../errors.js';
@@ -162,12 +163,7 @@ const userPassword: Command = {
     const login = args.positional(0);
     const { password } = validate(setPasswordRequest, { password: args.positional(1) }, LABELS);
     const user = await requireUser(db, login);
-    const { n } = await db.kysely
-      .selectFrom('sessions')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('user_id', '=', user.id)
-      .executeTakeFirstOrThrow();
-    const revoked = Number(n);
+    const revoked = await countUserSessions(db.kysely, user.id);
     // One transaction: a session never outlives the password it was opened with.
     await setPasswordAudited(db, { user_id: user.id, actor: OPERATOR, now_ms: clock.now() }, password);
     print.result(
