@@ -6,7 +6,7 @@ import { unconfirmedSlice } from '../features/cash/unconfirmed/unconfirmed-slice
 import { devicesViewSlice } from '../features/devices/devices-view-slice';
 import { liveUpdatesSlice } from '../features/live-updates/live-updates-slice';
 import { sessionSlice } from '../features/session/session-slice';
-import { toastsSlice } from '../features/toasts/toasts-slice';
+import { toastsSlice } from '../store/toasts-slice';
 
 const rootReducer = combineReducers({
   [baseApi.reducerPath]: baseApi.reducer,

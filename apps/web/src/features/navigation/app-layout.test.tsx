@@ -4,8 +4,8 @@ import type { FloatInfo, User } from '@cashdesk/contract';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render';
-import { calledRoutes, stubFetch, type StubRoutes } from '../auth/testing/stub-fetch';
-import { Toaster } from '../toasts/toaster';
+import { calledRoutes, stubApi, type StubRoutes } from '../../test/stub-api';
+import { Toaster } from '../../components/ui/toaster';
 import { AppLayout } from './app-layout';
 
 const cashier: User = {
@@ -31,7 +31,7 @@ const float: FloatInfo = {
 };
 
 function renderLayout(routes: StubRoutes = {}, user: User = cashier) {
-  const fetchMock = stubFetch({
+  const { fetchMock } = stubApi({
     'GET /api/v1/a/me': { body: user },
     'GET /api/v1/a/cashier/account_balance': { body: float },
     'GET /api/v1/a/sign_out': { body: { ok: true } },

@@ -8,13 +8,13 @@ import { ChangePasswordModal } from '../auth/change-password-modal';
 import { FloatDisplay } from '../float/float-display';
 import { LockButton } from '../lock/lock-button';
 import type { FloatView } from '../float/float-visibility';
-import { MenuIcon } from './icons';
+import { MenuIcon } from '../../components/ui/icons';
 import { MobileMenu } from './mobile-menu';
 import { LogoutButton, NavItems } from './nav-items';
 import { pageSegment, pageTitleKey } from './page-title';
 import { ProfileArea } from './profile-area';
-import { useLogout } from './use-logout';
-import { DESKTOP_QUERY, useMediaQuery } from './use-media-query';
+import { useLogout } from '../session/use-logout';
+import { DESKTOP_QUERY, useMediaQuery } from '../../hooks/use-media-query';
 
 // A separate chunk, loaded when the cashier first opens it.
 const StatisticModal = lazy(() =>

@@ -8,12 +8,12 @@ import { Provider } from 'react-redux';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppRouter } from '../../app/router';
-import { makeStore } from '../../app/store';
+import { makeStore } from '../../test/render';
 import i18n from '../../i18n/i18n';
 import { renderWithProviders } from '../../test/render';
-import { stubFetch, type StubRoutes } from '../auth/testing/stub-fetch';
+import { stubApi, type StubRoutes } from '../../test/stub-api';
 import { floatApi, useFloatQuery } from '../float/float-api';
-import { Toaster } from '../toasts/toaster';
+import { Toaster } from '../../components/ui/toaster';
 import { RequireSession } from './require-session';
 import { SessionWatcher } from './session-watcher';
 
@@ -37,7 +37,7 @@ afterEach(() => {
 
 /** The whole app, opened at `path` as a browser would (address bar or bookmark). */
 async function openApp(path: string, routes: StubRoutes = NOT_SIGNED_IN) {
-  const fetchMock = stubFetch(routes);
+  const { fetchMock } = stubApi(routes);
   window.history.replaceState(null, '', path);
   const store = makeStore();
   // Inside one act with the signed-in screens' chunk: React retries a route suspended on it once it is in.
@@ -108,7 +108,7 @@ describe('a session that ends while in use', () => {
   it("shows 'cookie expired' once and goes to /authorization", async () => {
     let floatStatus = 200;
     const unauthorized = { status: 401, body: { err: 'unauthorized' } };
-    stubFetch({
+    stubApi({
       'GET /api/v1/a/me': () => (floatStatus === 200 ? { body: cashier } : unauthorized),
       'GET /api/v1/a/cashier/account_balance': () =>
         floatStatus === 200 ? { body: { balance: 1 } } : unauthorized,

@@ -3,12 +3,12 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render';
-import { stubFetch, type StubRoutes } from '../auth/testing/stub-fetch';
-import { makeDevice, makeFloat, makeUser } from '../devices/testing/fake-api';
-import { runAtFixedTime } from '../report/testing/fixed-time';
-import { fakeReport, makeEntry, type ReportCalls } from '../report/testing/report-fixtures';
+import { stubApi, type StubRoutes } from '../../test/stub-api';
+import { makeDevice, makeFloat, makeUser } from '../../test/device-fixtures';
+import { runAtFixedTime } from '../../test/fixed-time';
+import { fakeReport, makeEntry, type ReportCalls } from '../../test/report-fixtures';
 import { HistoryPage } from '../history/history-page';
-import { Toaster } from '../toasts/toaster';
+import { Toaster } from '../../components/ui/toaster';
 import { StatisticModal } from './statistic-modal';
 
 const NOW = '2026-11-22T12:00:00Z';
@@ -26,7 +26,7 @@ const entries = [
 
 function renderModal(routes: StubRoutes = {}) {
   const calls: ReportCalls = { bodies: [] };
-  const fetchMock = stubFetch({
+  const { fetchMock } = stubApi({
     'GET /api/v1/a/me': { body: makeUser() },
     'GET /api/v1/a/cashier/account_balance': { body: makeFloat() },
     'GET /api/v1/a/cashier/devices': { body: devices },

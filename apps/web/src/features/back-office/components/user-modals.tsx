@@ -10,9 +10,9 @@ import {
 } from '@cashdesk/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch } from '../../../app/hooks';
-import { PasswordField } from '../../auth/form-field';
-import { toastShown } from '../../toasts/toasts-slice';
+import { useAppDispatch } from '../../../store/hooks';
+import { PasswordField } from '../../../components/ui/form-field';
+import { toastShown } from '../../../store/toasts-slice';
 import {
   useBoCreateUserMutation,
   useBoSetPasswordMutation,

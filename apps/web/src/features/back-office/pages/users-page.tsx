@@ -3,7 +3,7 @@
 import type { Account, BackOfficeUser } from '@cashdesk/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMeQuery } from '../../auth/api/auth-api';
+import { useMeQuery } from '../../../api/auth-api';
 import { useBoAccountsQuery, useBoUsersQuery } from '../api/back-office-api';
 import { SelectField } from '../components/fields';
 import { QueryState } from '../components/query-state';

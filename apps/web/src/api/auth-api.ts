@@ -1,6 +1,6 @@
 // Session calls: current user, sign in, sign out, change password.
 import type { ChangePasswordRequest, Ok, SignInRequest, User } from '@cashdesk/contract';
-import { baseApi } from '../../../api/base-api';
+import { baseApi } from './base-api';
 
 export const authApi = baseApi.injectEndpoints({
   endpoints: (build) => ({

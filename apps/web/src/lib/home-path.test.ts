@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { homePathFor, isBackOfficeUser } from './back-office-access';
+import { homePathFor, isBackOfficeUser } from './home-path';
 
 describe('back-office access', () => {
   it.each([

@@ -2,8 +2,8 @@
 import { TOAST_AUTO_CLOSE_MS } from '@cashdesk/contract';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { selectCurrentToast, toastClosed } from './toasts-slice';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { selectCurrentToast, toastClosed } from '../../store/toasts-slice';
 
 export function Toaster() {
   const toast = useAppSelector(selectCurrentToast);

@@ -1,6 +1,7 @@
 // Accessible tabs (WAI-ARIA pattern): arrow keys, Home and End move between tabs; only the chosen tab is
 // in the tab order, and its panel follows it.
 import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import './tabs.css';
 
 export interface TabItem<K extends string> {
   key: K;

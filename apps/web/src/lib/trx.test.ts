@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { shortenTrx } from './shorten-trx';
+import { shortenTrx } from './trx';
 
 describe('shortenTrx (spec section 5)', () => {
   const trx = '3f2a8b7c-1d2e-4f5a-9b8c-7d6e5f4a9c1d';

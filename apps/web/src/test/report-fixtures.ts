@@ -1,7 +1,7 @@
 // Test helpers: report rows as the server answers them, and a fake report call that answers the rows of
 // the asked devices in [from, to] (a `to` written to the second covering that second), newest first.
 import type { ReportEntry, ReportRequest } from '@cashdesk/contract';
-import type { StubAnswer } from '../../auth/testing/stub-fetch';
+import type { StubAnswer, StubCall } from './stub-api';
 
 export function makeEntry(
   trx: string,
@@ -28,7 +28,7 @@ export interface ReportCalls {
 }
 
 /**
- * The report route for stubFetch; `calls.bodies` collects what the screens asked for. With `remote: true`
+ * The report route for stubApi; `calls.bodies` collects what the screens asked for. With `remote: true`
  * it also answers the rows of `homePlayIds`, as the server adds the venue's home-play devices.
  */
 export function fakeReport(
@@ -36,8 +36,8 @@ export function fakeReport(
   calls: ReportCalls = { bodies: [] },
   homePlayIds: readonly number[] = [],
 ) {
-  return async (request: Request): Promise<StubAnswer> => {
-    const body = (await request.json()) as ReportRequest;
+  return ({ body: sent }: StubCall): StubAnswer => {
+    const body = sent as ReportRequest;
     calls.bodies.push(body);
     const fromMs = Date.parse(body.from);
     const toMs = Date.parse(body.to) + 999;

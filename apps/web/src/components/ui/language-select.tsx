@@ -3,6 +3,7 @@
 import { LANGUAGES } from '@cashdesk/contract';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import './language-select.css';
 
 export function LanguageSelect({ languages = LANGUAGES }: { languages?: readonly string[] }) {
   const { t, i18n } = useTranslation('common');

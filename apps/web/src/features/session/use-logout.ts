@@ -4,10 +4,10 @@ import { useNavigate } from 'react-router';
 import { apiFailure } from '../../api/api-error';
 import { baseApi } from '../../api/base-api';
 import { errorToast } from '../../api/error-toast';
-import { useAppDispatch } from '../../app/hooks';
-import { useSignOutMutation } from '../auth/api/auth-api';
-import { signedOut } from '../session/session-slice';
-import { toastShown } from '../toasts/toasts-slice';
+import { useAppDispatch } from '../../store/hooks';
+import { useSignOutMutation } from '../../api/auth-api';
+import { signedOut } from './session-slice';
+import { toastShown } from '../../store/toasts-slice';
 
 export function useLogout() {
   const [signOut, { isLoading }] = useSignOutMutation();
