@@ -8,7 +8,7 @@ import { apiFailure } from '../../api/api-error';
 import { errorToast } from '../../api/error-toast';
 import { useAppDispatch } from '../../store/hooks';
 import { homePathFor } from '../../lib/home-path';
-import { signedIn } from '../session/session-slice';
+import { signedIn } from '../session';
 import { toastShown } from '../../store/toasts-slice';
 import { authApi, useSignInMutation } from '../../api/auth-api';
 import { PasswordField, TextField } from '../../components/ui/form-field';

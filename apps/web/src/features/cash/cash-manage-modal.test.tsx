@@ -8,8 +8,7 @@ import {
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AppStore, RootState } from '../../test/render';
-import { renderWithProviders } from '../../test/render';
+import { type AppStore, type RootState, renderWithProviders } from '../../test/render';
 import { CashManageModal } from './cash-manage-modal';
 import { PRINT_RECEIPT_STORAGE_KEY } from './print-preference';
 import { FLOAT, ME, cashResult, makeDevice, makePlace, reportEntry } from '../../test/cash-fixtures';

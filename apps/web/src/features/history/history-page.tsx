@@ -9,14 +9,20 @@ import { useMeQuery } from '../../api/auth-api';
 import { useNarrowScreen } from '../../hooks/use-media-query';
 import { formatReceiptTime } from '../../lib/date-time';
 import { Tabs } from '../../components/ui/tabs';
-import { useFloatQuery } from '../float/float-api';
+import { useFloatQuery } from '../float';
 import { cashierDisplayName } from '../../lib/cashier-name';
-import { useCashierReportQuery } from '../report/api/report-api';
-import { ReportCapNotice } from '../report/components/report-cap-notice';
-import { ReportTotalsList } from '../report/components/report-totals-list';
-import { defaultRange, reportBounds, type ReportRange } from '../report/range';
-import { useReportDevices, type ReportDevices } from '../report/use-report-devices';
-import { useReportFailureToast, type ReportError } from '../report/use-report-failure-toast';
+import {
+  useCashierReportQuery,
+  ReportCapNotice,
+  ReportTotalsList,
+  defaultRange,
+  reportBounds,
+  type ReportRange,
+  useReportDevices,
+  type ReportDevices,
+  useReportFailureToast,
+  type ReportError,
+} from '../report';
 import { HistoryAccordion } from './components/history-accordion';
 import { HistoryControls } from './components/history-controls';
 import { HistoryTable } from './components/history-table';

@@ -5,8 +5,8 @@ import { Provider } from 'react-redux';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeStore } from '../../test/render';
 import { calledRoutes, stubApi, type FetchMock } from '../../test/stub-api';
-import { useDeviceQuery, useDevicesQuery } from '../devices/api/devices-api';
-import { useFloatQuery } from '../float/float-api';
+import { useDeviceQuery, useDevicesQuery } from '../devices';
+import { useFloatQuery } from '../float';
 import { changeTags, LIVE_EVENTS_URL, readChange, useLiveUpdates } from './use-live-updates';
 import { usePollInterval } from './use-poll-interval';
 

@@ -8,7 +8,7 @@ import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render';
 import { calledRoutes, stubApi, type StubRoutes } from '../../test/stub-api';
-import { useFloatQuery } from '../float/float-api';
+import { useFloatQuery } from '../float';
 import { Toaster } from '../../components/ui/toaster';
 import { LockButton } from './lock-button';
 import { TillLockGate } from './till-lock-gate';

@@ -3,7 +3,7 @@
 // confirmation once the server answers.
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { liveConnected, liveDisconnected } from '../../live-updates/live-updates-slice';
+import { liveConnected, liveDisconnected } from '../../live-updates';
 import { renderWithProviders } from '../../../test/render';
 import { cashResult } from '../../../test/cash-fixtures';
 import { stubApi, type StubAnswer, type StubRoute } from '../../../test/stub-api';

@@ -18,7 +18,7 @@ import { GameTab } from './game-tab';
 import { HistoryTab } from './history-tab';
 import { PlayersTab } from './players-tab';
 import { Tabs, type TabItem } from '../../../components/ui/tabs';
-import { usePollInterval } from '../../live-updates/use-poll-interval';
+import { usePollInterval } from '../../live-updates';
 import { useHasRestriction } from '../hooks/use-restrictions';
 
 export interface DeviceDetailViewProps {

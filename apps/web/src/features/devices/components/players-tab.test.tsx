@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../../test/render';
 import { makeDevice, makePlace } from '../../../test/cash-fixtures';
-import { newOperation } from '../../cash/unconfirmed/unconfirmed-operation';
+import { newOperation } from '../../cash';
 import { PlayersTab } from './players-tab';
 
 const open = {

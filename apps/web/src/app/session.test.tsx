@@ -7,15 +7,13 @@ import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AppRouter } from '../../app/router';
-import { makeStore } from '../../test/render';
-import i18n from '../../i18n/i18n';
-import { renderWithProviders } from '../../test/render';
-import { stubApi, type StubRoutes } from '../../test/stub-api';
-import { floatApi, useFloatQuery } from '../float/float-api';
-import { Toaster } from '../../components/ui/toaster';
-import { RequireSession } from './require-session';
-import { SessionWatcher } from './session-watcher';
+import { AppRouter } from './router';
+import { makeStore, renderWithProviders } from '../test/render';
+import i18n from '../i18n/i18n';
+import { stubApi, type StubRoutes } from '../test/stub-api';
+import { floatApi, useFloatQuery } from '../features/float';
+import { Toaster } from '../components/ui/toaster';
+import { RequireSession, SessionWatcher } from '../features/session';
 
 const EXPIRED = 'Your session has expired. Please log in again.';
 const UNAUTHORIZED = 'You need to log in first';
@@ -49,7 +47,7 @@ async function openApp(path: string, routes: StubRoutes = NOT_SIGNED_IN) {
         </I18nextProvider>
       </Provider>,
     );
-    await import('../../app/signed-in');
+    await import('./signed-in');
   });
   return { store, fetchMock };
 }
