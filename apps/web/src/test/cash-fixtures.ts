@@ -1,5 +1,7 @@
-// Test data for the cash feature: a device with a place, the float, the cashier, a cash result.
+// Test data for the cash feature: a device with a place, the float, the cashier, a cash result (built on
+// the cashier screens' data in fixtures.ts).
 import type { CashResult, DeviceDetail, FloatInfo, Place, ReportEntry, User } from '@cashdesk/contract';
+import { makeDetail, makeFloat } from './fixtures';
 
 export const ME: User = {
   id: 7,
@@ -10,15 +12,7 @@ export const ME: User = {
   restrictions: [],
 };
 
-export const FLOAT: FloatInfo = {
-  balance: 1_000_000,
-  overdraft: 100_000,
-  has_overdraft: true,
-  home_play: true,
-  is_hard_block_home_play: false,
-  is_light_block_home_play: false,
-  currency: 'EUR',
-};
+export const FLOAT: FloatInfo = makeFloat();
 
 /** A base64 uuid of 16 bytes 00 01 02 ... 0f. */
 export const DEVICE_UUID = 'AAECAwQFBgcICQoLDA0ODw==';
@@ -27,22 +21,19 @@ export function makePlace(entries: number, final_bonus = 0, place = 3): Place {
   return { place, username: `Player ${place}`, colour: 'orange', balances: { entries, final_bonus } };
 }
 
+/** A device's detail: 'Rocket 12' with the given places (one of 123.45 by default). */
 export function makeDevice(places: Place[] = [makePlace(12_345)], type = 0): DeviceDetail {
-  return {
+  return makeDetail({
     id: 12,
     uuid: DEVICE_UUID,
     name: 'Rocket 12',
     game_id: 1,
-    module: 1,
-    hidden: false,
     type,
     created_at: '2026-01-01T10:00:00.000Z',
     players: places.length,
     payment: places.reduce((sum, p) => sum + p.balances.entries, 0),
-    status: 'ready',
-    summary: { deposit_24h: 0, withdraw_24h: 0, delta_24h: 0, last_deposit: null, last_withdraw: null },
     places,
-  };
+  });
 }
 
 export function cashResult(delta: number, trx: string, extra: Partial<CashResult> = {}): CashResult {

@@ -3,7 +3,7 @@ import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render';
 import { DevicePage } from './device-page';
-import { makeDetail, screenRoutes } from '../../test/device-fixtures';
+import { makeDetail, screenRoutes } from '../../test/fixtures';
 import { stubApi } from '../../test/stub-api';
 
 function renderAt(route: string, preloadedPin?: { deviceId: number; pin: string }) {

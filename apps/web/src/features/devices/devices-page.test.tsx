@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render';
 import { devicesApi } from './api/devices-api';
 import { DevicesPage } from './devices-page';
-import { makeDetail, makeDevice, screenRoutes } from '../../test/device-fixtures';
+import { makeDetail, makeDevice, screenRoutes } from '../../test/fixtures';
 import { stubApi, type StubRoutes } from '../../test/stub-api';
 
 const EVERY: Restriction[] = ['can_edit_device', 'can_register_new_device'];

@@ -4,6 +4,7 @@ import type { FloatInfo, User } from '@cashdesk/contract';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render';
+import { makeFloat } from '../../test/fixtures';
 import { calledRoutes, stubApi, type StubRoutes } from '../../test/stub-api';
 import { Toaster } from '../../components/ui/toaster';
 import { AppLayout } from './app-layout';
@@ -20,15 +21,7 @@ const cashier: User = {
     'can_cashier_view_account_overdraft',
   ],
 };
-const float: FloatInfo = {
-  balance: 1_000_000,
-  overdraft: 100_000,
-  has_overdraft: true,
-  home_play: true,
-  is_hard_block_home_play: false,
-  is_light_block_home_play: false,
-  currency: 'EUR',
-};
+const float: FloatInfo = makeFloat();
 
 function renderLayout(routes: StubRoutes = {}, user: User = cashier) {
   const { fetchMock } = stubApi({

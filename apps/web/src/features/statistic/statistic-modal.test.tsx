@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render';
 import { stubApi, type StubRoutes } from '../../test/stub-api';
-import { makeDevice, makeFloat, makeUser } from '../../test/device-fixtures';
+import { makeDevice, makeFloat, makeUser } from '../../test/fixtures';
 import { runAtFixedTime } from '../../test/fixed-time';
 import { fakeReport, makeEntry, type ReportCalls } from '../../test/report-fixtures';
 import { HistoryRoute } from '../history';

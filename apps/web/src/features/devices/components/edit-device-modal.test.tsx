@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render';
-import { makeDevice } from '../../../test/device-fixtures';
+import { makeDevice } from '../../../test/fixtures';
 import { stubApi } from '../../../test/stub-api';
 import { EditDeviceModal } from './edit-device-modal';
 
