@@ -1,4 +1,5 @@
-// Decorative line icons of the navigation bar (the controls carrying them are labelled by text).
+// Decorative line icons of the navigation bar, the lock screen, support and the client download page (the
+// controls carrying them are labelled by text).
 import type { ReactNode } from 'react';
 
 /** A 20 px line icon, decorative. */
