@@ -6,8 +6,7 @@ import { CashierOnly } from '../features/back-office';
 import { TillLockGate } from '../features/lock';
 import { AppLayout } from '../features/navigation';
 
-export { DevicePage } from '../features/devices';
-export { DevicesPage } from '../features/devices';
+export { DevicePage, DevicesPage } from '../features/devices';
 export { HistoryRoute } from '../features/history';
 
 /** The cashier's frame: consoles roles go to the back office, a locked till shows only the lock screen. */
