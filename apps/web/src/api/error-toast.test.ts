@@ -5,7 +5,7 @@ import { ERR, ERR_STATUS, LANGUAGES, type ErrText } from '@cashdesk/contract';
 import { describe, expect, it } from 'vitest';
 import { allResources } from '../i18n/all-resources';
 import type { Namespace } from '../i18n/resources';
-import type { Toast } from '../features/toasts/toasts-slice';
+import type { Toast } from '../store/toasts-slice';
 import type { ApiFailure } from './api-error';
 import { errorToast, type CallKind } from './error-toast';
 import { ERR_KEYS } from './error-texts';

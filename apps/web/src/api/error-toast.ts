@@ -3,7 +3,7 @@
 // text (api/error-texts.ts): a text the contract does not know falls back to 'unknown', never to the
 // server's own words.
 import { ERR, formatCents, type ErrText } from '@cashdesk/contract';
-import type { Toast } from '../features/toasts/toasts-slice';
+import type { Toast } from '../store/toasts-slice';
 import type { ApiFailure } from './api-error';
 import { contractErr, ERR_KEYS } from './error-texts';
 

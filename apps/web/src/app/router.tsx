@@ -7,17 +7,16 @@
 // renders at once, show the empty fallback meanwhile, as they did with the data router).
 import { createElement, Suspense, use, useEffect } from 'react';
 import { BrowserRouter, Navigate, Outlet, Route, Routes, useLocation } from 'react-router';
-import { useAppDispatch } from './hooks';
-import { LoginPage } from '../features/auth/login-page';
-import { homePathFor } from '../features/back-office/back-office-access';
-import { BackOfficeEntry } from '../features/back-office/back-office-entry';
-import { useMeQuery } from '../features/auth/api/auth-api';
-import { GetClientPage } from '../features/get-client/get-client-page';
-import { MaintenancePage } from '../features/maintenance/maintenance-page';
-import { RequireSession } from '../features/session/require-session';
-import { SessionWatcher } from '../features/session/session-watcher';
-import { toastShown } from '../features/toasts/toasts-slice';
-import { Toaster } from '../features/toasts/toaster';
+import { useAppDispatch } from '../store/hooks';
+import { LoginPage } from '../features/auth';
+import { homePathFor } from '../lib/home-path';
+import { BackOfficeEntry } from '../features/back-office';
+import { useMeQuery } from '../api/auth-api';
+import { GetClientPage } from '../features/get-client';
+import { MaintenancePage } from '../features/maintenance';
+import { RequireSession, SessionWatcher } from '../features/session';
+import { toastShown } from '../store/toasts-slice';
+import { Toaster } from '../components/ui/toaster';
 
 function Root() {
   return (

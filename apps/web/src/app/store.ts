@@ -2,11 +2,11 @@
 import { combineReducers, configureStore, type ThunkAction, type UnknownAction } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { baseApi } from '../api/base-api';
-import { unconfirmedSlice } from '../features/cash/unconfirmed/unconfirmed-slice';
-import { devicesViewSlice } from '../features/devices/devices-view-slice';
-import { liveUpdatesSlice } from '../features/live-updates/live-updates-slice';
-import { sessionSlice } from '../features/session/session-slice';
-import { toastsSlice } from '../features/toasts/toasts-slice';
+import { unconfirmedSlice } from '../features/cash';
+import { devicesViewSlice } from '../features/devices';
+import { liveUpdatesSlice } from '../features/live-updates';
+import { sessionSlice } from '../features/session';
+import { toastsSlice } from '../store/toasts-slice';
 
 const rootReducer = combineReducers({
   [baseApi.reducerPath]: baseApi.reducer,

@@ -1,4 +1,5 @@
 // renderWithProviders: a component with a fresh store, translations and a router, as the app has them.
+// Tests reach the app's store through here (makeStore and its types), not through app/.
 import { render, type RenderOptions } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
@@ -6,6 +7,8 @@ import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
 import { makeStore, type AppStore, type RootState } from '../app/store';
 import i18n from '../i18n/i18n';
+
+export { makeStore, type AppStore, type RootState };
 
 export function renderWithProviders(
   ui: ReactElement,

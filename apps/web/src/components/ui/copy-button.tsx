@@ -1,7 +1,7 @@
 // Copies a value to the clipboard and says so in a toast (or that it failed).
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch } from '../../app/hooks';
-import { toastShown } from '../../features/toasts/toasts-slice';
+import { useAppDispatch } from '../../store/hooks';
+import { toastShown } from '../../store/toasts-slice';
 
 export function CopyButton({ value, label }: { value: string; label: string }) {
   const { t } = useTranslation();

@@ -2,15 +2,15 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render';
-import { Toaster } from '../toasts/toaster';
+import { Toaster } from '../../components/ui/toaster';
 import { ChangePasswordModal } from './change-password-modal';
 import { validateChangePassword } from './change-password-validation';
-import { calledRoutes, stubFetch, type StubRoutes } from './testing/stub-fetch';
+import { calledRoutes, stubApi, type StubRoutes } from '../../test/stub-api';
 
 afterEach(() => vi.unstubAllGlobals());
 
 function renderModal(routes: StubRoutes = {}) {
-  const fetchMock = stubFetch(routes);
+  const { fetchMock } = stubApi(routes);
   const onClose = vi.fn();
   const user = userEvent.setup();
   renderWithProviders(
@@ -84,8 +84,8 @@ describe('ChangePasswordModal', () => {
   it('sends only old and new, then closes with a success toast', async () => {
     let sent: unknown;
     const { user, onClose } = renderModal({
-      'POST /api/v1/a/change_password': async (request) => {
-        sent = await request.json();
+      'POST /api/v1/a/change_password': ({ body }) => {
+        sent = body;
         return { body: { ok: true } };
       },
     });

@@ -5,16 +5,16 @@ import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiFailure } from '../../api/api-error';
 import { errorToast } from '../../api/error-toast';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch } from '../../store/hooks';
 import { Modal } from '../../components/ui/modal';
-import { toastShown } from '../toasts/toasts-slice';
-import { useChangePasswordMutation, useMeQuery } from './api/auth-api';
+import { toastShown } from '../../store/toasts-slice';
+import { useChangePasswordMutation, useMeQuery } from '../../api/auth-api';
 import {
   validateChangePassword,
   type ChangePasswordErrors,
   type ChangePasswordValues,
 } from './change-password-validation';
-import { PasswordField } from './form-field';
+import { PasswordField } from '../../components/ui/form-field';
 import type { FieldError } from './login-validation';
 import './change-password-modal.css';
 

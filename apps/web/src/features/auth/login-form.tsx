@@ -6,12 +6,12 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { apiFailure } from '../../api/api-error';
 import { errorToast } from '../../api/error-toast';
-import { useAppDispatch } from '../../app/hooks';
-import { homePathFor } from '../back-office/back-office-access';
-import { signedIn } from '../session/session-slice';
-import { toastShown } from '../toasts/toasts-slice';
-import { authApi, useSignInMutation } from './api/auth-api';
-import { PasswordField, TextField } from './form-field';
+import { useAppDispatch } from '../../store/hooks';
+import { homePathFor } from '../../lib/home-path';
+import { signedIn } from '../session';
+import { toastShown } from '../../store/toasts-slice';
+import { authApi, useSignInMutation } from '../../api/auth-api';
+import { PasswordField, TextField } from '../../components/ui/form-field';
 import {
   normalizeLogin,
   validateLoginForm,

@@ -5,10 +5,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Route, Routes } from 'react-router';
 import i18n from '../../i18n/i18n';
 import { renderWithProviders } from '../../test/render';
-import { Toaster } from '../toasts/toaster';
-import { LanguageSelect } from './language-select';
+import { Toaster } from '../../components/ui/toaster';
+import { LanguageSelect } from '../../components/ui/language-select';
 import { LoginPage } from './login-page';
-import { calledRoutes, stubFetch, type StubRoutes } from './testing/stub-fetch';
+import { calledRoutes, stubApi, type StubRoutes } from '../../test/stub-api';
 
 const cashier: User = {
   id: 7,
@@ -22,7 +22,7 @@ const cashier: User = {
 const signedOut = { 'GET /api/v1/a/me': { status: 401, body: { err: 'unauthorized' } } };
 
 function renderLogin(routes: StubRoutes = {}) {
-  const fetchMock = stubFetch({ ...signedOut, ...routes });
+  const { fetchMock } = stubApi({ ...signedOut, ...routes });
   const user = userEvent.setup();
   const view = renderWithProviders(
     <>
@@ -123,7 +123,7 @@ describe('login screen', () => {
   });
 
   it('disables the language dropdown when there is one language or fewer', () => {
-    stubFetch({});
+    stubApi({});
     renderWithProviders(<LanguageSelect languages={['en']} />);
     expect((screen.getByRole('combobox', { name: 'Language' }) as HTMLSelectElement).disabled).toBe(true);
   });
@@ -175,8 +175,8 @@ describe('login screen', () => {
   it('signs in with Enter and opens /devices', async () => {
     let sent: unknown;
     const { user, store, fetchMock } = renderLogin({
-      'POST /api/v1/sign_in': async (request) => {
-        sent = await request.json();
+      'POST /api/v1/sign_in': ({ body }) => {
+        sent = body;
         return { body: cashier };
       },
     });

@@ -3,10 +3,10 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
-import { useAppSelector } from '../../app/hooks';
-import { homePathFor } from '../back-office/back-office-access';
-import { useMeQuery } from './api/auth-api';
-import { LanguageSelect } from './language-select';
+import { useAppSelector } from '../../store/hooks';
+import { homePathFor } from '../../lib/home-path';
+import { useMeQuery } from '../../api/auth-api';
+import { LanguageSelect } from '../../components/ui/language-select';
 import { LiveClock } from './live-clock';
 import { LoginForm } from './login-form';
 import './login-page.css';

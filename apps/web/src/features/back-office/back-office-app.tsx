@@ -3,7 +3,7 @@
 import { Navigate, Route, Routes } from 'react-router';
 import i18n from '../../i18n/i18n';
 import { addBackOfficeCatalogues } from '../../i18n/back-office-resources';
-import { useMeQuery } from '../auth/api/auth-api';
+import { useMeQuery } from '../../api/auth-api';
 import { BackOfficeLayout } from './layout/back-office-layout';
 import { AccountPage } from './pages/account-page';
 import { AccountsPage } from './pages/accounts-page';

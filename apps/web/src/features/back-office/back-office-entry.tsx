@@ -4,8 +4,8 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
-import { useMeQuery } from '../auth/api/auth-api';
-import { BACK_OFFICE_PATH, isBackOfficeUser } from './back-office-access';
+import { useMeQuery } from '../../api/auth-api';
+import { BACK_OFFICE_PATH, isBackOfficeUser } from '../../lib/home-path';
 
 const BackOfficeApp = lazy(() => import('./back-office-app'));
 

@@ -8,12 +8,11 @@ import {
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AppStore, RootState } from '../../app/store';
-import { renderWithProviders } from '../../test/render';
+import { type AppStore, type RootState, renderWithProviders } from '../../test/render';
 import { CashManageModal } from './cash-manage-modal';
 import { PRINT_RECEIPT_STORAGE_KEY } from './print-preference';
-import { FLOAT, ME, cashResult, makeDevice, makePlace, reportEntry } from './testing/fixtures';
-import { stubApi, type StubRoute } from './testing/stub-api';
+import { FLOAT, ME, cashResult, makeDevice, makePlace, reportEntry } from '../../test/cash-fixtures';
+import { stubApi, type StubRoute } from '../../test/stub-api';
 import { newOperation, type UnconfirmedOperation } from './unconfirmed/unconfirmed-operation';
 import { readOperations } from './unconfirmed/unconfirmed-storage';
 
@@ -28,7 +27,7 @@ interface CashBody {
 }
 
 /** The server's success answer to whatever was sent. */
-const echo: StubRoute = (body) => {
+const echo: StubRoute = ({ body }) => {
   const { delta, trx } = body as CashBody;
   return { body: cashResult(delta, trx) };
 };
@@ -342,7 +341,7 @@ describe('retries', () => {
     let attempt = 0;
     const { user, callsTo, onClose } = setup({
       routes: {
-        [CASH]: (body) => {
+        [CASH]: ({ body }) => {
           attempt += 1;
           if (attempt === 1) return { status: 500, body: { err: ERR.internal } };
           const { delta, trx } = body as CashBody;

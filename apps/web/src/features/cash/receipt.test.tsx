@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatReceiptTime, formatShortDate } from '../../lib/date-time';
 import { PRINTING_CLASS, Receipt, ReceiptPrint } from './receipt';
 import { buildReceipt, type ReceiptData } from './receipt-data';
-import { DEVICE_UUID, cashResult, makeDevice, makePlace } from './testing/fixtures';
+import { DEVICE_UUID, cashResult, makeDevice, makePlace } from '../../test/cash-fixtures';
 
 const TRX = '3f0c1a52-7d4e-4b1a-9c1e-2b7f00d1e5a9';
 const LOCAL_TIME = new Date(2026, 2, 5, 14, 7, 9).toISOString();

@@ -5,7 +5,7 @@ import { useEffect, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { formatReceiptTime } from '../../lib/date-time';
-import { formatMoney } from './money';
+import { formatMoney } from '../../lib/money';
 import type { ReceiptData } from './receipt-data';
 import './receipt.css';
 

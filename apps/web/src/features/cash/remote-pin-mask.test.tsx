@@ -6,8 +6,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../i18n/i18n';
 import { renderWithProviders } from '../../test/render';
 import { CashManageModal } from './cash-manage-modal';
-import { FLOAT, ME, makeDevice, makePlace } from './testing/fixtures';
-import { stubApi } from './testing/stub-api';
+import { FLOAT, ME, makeDevice, makePlace } from '../../test/cash-fixtures';
+import { stubApi } from '../../test/stub-api';
 
 const PIN = '654321';
 const SHOWN = {

@@ -1,7 +1,7 @@
 // Which cash actions are possible (spec section 5) and where an action leads (spec section 4).
 // Pure functions of cents and flags, so every rule is unit-tested apart from the screen.
 import { CENTS_PER_UNIT, WITHDRAW_TOGGLE_MIN_BALANCE_UNITS } from '@cashdesk/contract';
-import type { AccountBlock } from '../float/account-block';
+import type { AccountBlock } from '../float';
 
 export type Operation = 'none' | 'deposit' | 'withdraw' | 'cashOut';
 /** The operations a cashier can start; 'none' is the state before any. */

@@ -1,7 +1,6 @@
 // What the cash modal needs from the float: the venue's block and its currency. It reads the float query
 // the navigation bar polls, so the modal adds no request of its own.
-import { accountBlock, type AccountBlock } from '../float/account-block';
-import { useFloatQuery } from '../float/float-api';
+import { accountBlock, type AccountBlock, useFloatQuery } from '../float';
 
 export interface CashFloat {
   block: AccountBlock;

@@ -3,7 +3,8 @@ import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render';
 import { DevicePage } from './device-page';
-import { makeDetail, screenRoutes, stubApi } from './testing/fake-api';
+import { makeDetail, screenRoutes } from '../../test/fixtures';
+import { stubApi } from '../../test/stub-api';
 
 function renderAt(route: string, preloadedPin?: { deviceId: number; pin: string }) {
   return renderWithProviders(
@@ -32,7 +33,7 @@ describe('DevicePage', () => {
   it('shows a regular device with the mobile name shortening, and Back returns to the list', async () => {
     stubApi({
       ...screenRoutes({}),
-      'GET /a/cashier/devices/3': { body: makeDetail({ id: 3, name: 'Rocket Game near the window' }) },
+      'GET /api/v1/a/cashier/devices/3': { body: makeDetail({ id: 3, name: 'Rocket Game near the window' }) },
     });
     renderAt('/devices/3');
     const heading = await screen.findByRole('heading', { level: 1 });
@@ -51,8 +52,8 @@ describe('DevicePage', () => {
   it('shows a remote device with its PIN, and its game report without lucky bets', async () => {
     const { calls } = stubApi({
       ...screenRoutes({}),
-      'GET /a/cashier/devices/remote/8': { body: makeDetail({ id: 8, type: 1, name: 'Phone' }) },
-      'POST /a/cashier/game_report': {
+      'GET /api/v1/a/cashier/devices/remote/8': { body: makeDetail({ id: 8, type: 1, name: 'Phone' }) },
+      'POST /api/v1/a/cashier/game_report': {
         body: [
           { type: 14, place: 1, delta: -100, balance: 900, created_at: '2026-11-20T10:03:00.000Z' },
           { type: 2, place: 1, delta: 500, balance: 1000, created_at: '2026-11-20T10:02:00.000Z' },
@@ -66,7 +67,7 @@ describe('DevicePage', () => {
     expect(screen.getByText('−1.00')).toBeTruthy();
     expect(screen.getAllByRole('row')).toHaveLength(3); // header + win + pay; the lucky bet is left out
     const remote = calls.filter(
-      (c) => c.path === '/a/cashier/devices/remote/8' || c.path.endsWith('game_report'),
+      (c) => c.path === '/api/v1/a/cashier/devices/remote/8' || c.path.endsWith('game_report'),
     );
     expect(remote.every((c) => c.headers.get('X-Device-Pin') === '123456')).toBe(true);
     expect(calls.find((c) => c.path.endsWith('game_report'))?.body).toEqual({ device_id: 8, full: true });
@@ -75,7 +76,7 @@ describe('DevicePage', () => {
   it('toasts another cashier and resets when the remote PIN was used elsewhere (406)', async () => {
     stubApi({
       ...screenRoutes({}),
-      'GET /a/cashier/devices/remote/8': { status: 406, body: { err: 'pin changed' } },
+      'GET /api/v1/a/cashier/devices/remote/8': { status: 406, body: { err: 'pin changed' } },
     });
     const { store } = renderAt('/devices/8?type=1', { deviceId: 8, pin: '123456' });
     expect(await screen.findByText('device list')).toBeTruthy();

@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render';
 import { devicesApi } from './api/devices-api';
 import { DevicesPage } from './devices-page';
-import { makeDetail, makeDevice, screenRoutes, stubApi, type Routes } from './testing/fake-api';
+import { makeDetail, makeDevice, screenRoutes } from '../../test/fixtures';
+import { stubApi, type StubRoutes } from '../../test/stub-api';
 
 const EVERY: Restriction[] = ['can_edit_device', 'can_register_new_device'];
 
@@ -29,7 +30,7 @@ const devices = [
   makeDevice({ id: 3, name: 'Frog in the back room', module: 7, hidden: true }),
 ];
 
-function renderPage(routes: Routes) {
+function renderPage(routes: StubRoutes) {
   const api = stubApi(routes);
   const result = renderWithProviders(<DevicesPage />, { route: '/devices' });
   return { ...result, api };
@@ -117,17 +118,18 @@ describe('DevicesPage', () => {
     let held: Promise<void> | null = null;
     const { api } = renderPage({
       ...screenRoutes({ restrictions: EVERY, devices }),
-      'GET /a/cashier/devices': async () => {
+      'GET /api/v1/a/cashier/devices': async () => {
         if (held) await held;
         return { body: list };
       },
-      'GET /a/cashier/devices/2': { body: makeDetail({ id: 2, name: 'Fruit 2', module: 5 }) },
+      'GET /api/v1/a/cashier/devices/2': { body: makeDetail({ id: 2, name: 'Fruit 2', module: 5 }) },
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Open device Fruit 2' }));
     await within(screen.getByRole('complementary')).findByRole('button', { name: 'Manage player 1' });
     const table = screen.getByRole('table', { name: 'Devices of the venue' });
     expect(within(rowOf('Rocket 1')).getByText('25.00')).toBeTruthy();
-    const listCalls = () => api.calls.filter((c) => c.method === 'GET' && c.path === '/a/cashier/devices');
+    const listCalls = () =>
+      api.calls.filter((c) => c.method === 'GET' && c.path === '/api/v1/a/cashier/devices');
     const before = listCalls().length;
 
     // A colleague deposits 50.00 on Rocket 1 at another till; this screen's next poll is held in flight.
@@ -163,7 +165,7 @@ describe('DevicesPage', () => {
     };
     const routes = (restrictions: Restriction[]) => ({
       ...screenRoutes({ restrictions, devices }),
-      'GET /a/cashier/devices/1': { body: makeDetail({ id: 1, name: 'Rocket 1', summary }) },
+      'GET /api/v1/a/cashier/devices/1': { body: makeDetail({ id: 1, name: 'Rocket 1', summary }) },
     });
     const panel = async () => {
       fireEvent.click(await screen.findByRole('button', { name: 'Open device Rocket 1' }));
@@ -210,7 +212,7 @@ describe('DevicesPage', () => {
     let detailStatus = 200;
     const { store } = renderPage({
       ...screenRoutes({ devices }),
-      'GET /a/cashier/devices/1': () =>
+      'GET /api/v1/a/cashier/devices/1': () =>
         detailStatus === 200
           ? { body: makeDetail({ id: 1, name: 'Rocket 1' }) }
           : { status: detailStatus, body: { err: 'device not available' } },
@@ -231,7 +233,7 @@ describe('DevicesPage', () => {
   it('opens the cash-manage modal of a place from Manage', async () => {
     renderPage({
       ...screenRoutes({ devices }),
-      'GET /a/cashier/devices/1': { body: makeDetail({ id: 1, name: 'Rocket 1' }) },
+      'GET /api/v1/a/cashier/devices/1': { body: makeDetail({ id: 1, name: 'Rocket 1' }) },
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Open device Rocket 1' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Manage player 2' }));
@@ -241,7 +243,7 @@ describe('DevicesPage', () => {
   it('shows registration in progress for a device still registering', async () => {
     renderPage({
       ...screenRoutes({ devices: [makeDevice({ id: 9, name: 'New', status: 'registering', players: 0 })] }),
-      'GET /a/cashier/devices/9': {
+      'GET /api/v1/a/cashier/devices/9': {
         body: makeDetail({ id: 9, name: 'New', status: 'registering', places: [] }),
       },
     });

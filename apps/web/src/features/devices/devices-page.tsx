@@ -5,9 +5,9 @@ import { DEVICE_TYPE, type Device } from '@cashdesk/contract';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { useFloatQuery } from '../float/float-api';
-import { usePollInterval } from '../live-updates/use-poll-interval';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { useFloatQuery } from '../float';
+import { usePollInterval } from '../live-updates';
 import { useDevicesQuery } from './api/devices-api';
 import { AddDeviceModal } from './components/add-device-modal';
 import { BlockModal, type BlockLevel } from './components/block-modal';
@@ -25,9 +25,9 @@ import {
   viewReset,
   type RemoteConnection,
 } from './devices-view-slice';
-import { useInactivityReset } from './hooks/use-inactivity-reset';
+import { useInactivityReset } from '../../hooks/use-inactivity-reset';
 import { useHasRestriction } from './hooks/use-restrictions';
-import { useWideScreen } from './hooks/use-wide-screen';
+import { useWideScreen } from '../../hooks/use-media-query';
 import './devices.css';
 
 type OpenModal =

@@ -4,7 +4,7 @@
 import { DEVICE_TYPE, type DeviceType } from '@cashdesk/contract';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { sessionExpired } from '../../api/session-events';
-import { signedOut } from '../session/session-slice';
+import { signedOut } from '../session';
 
 export interface RemoteConnection {
   deviceId: number;

@@ -1,7 +1,7 @@
 // The float (account balance) of the signed-in cashier's venue, polled while a signed-in screen is open.
 import type { FloatInfo } from '@cashdesk/contract';
 import { baseApi } from '../../api/base-api';
-import { usePollInterval } from '../live-updates/use-poll-interval';
+import { usePollInterval } from '../live-updates';
 
 export const floatApi = baseApi.injectEndpoints({
   endpoints: (build) => ({

@@ -2,7 +2,7 @@
 // hide toggle. Whether it appears at all is decided by floatVisibility (restrictions, spec section 6).
 import { formatCents } from '@cashdesk/contract';
 import { useTranslation } from 'react-i18next';
-import { EyeIcon } from '../auth/eye-icon';
+import { EyeIcon } from '../../components/ui/eye-icon';
 import type { FloatView } from './float-visibility';
 import { useHiddenFloat } from './use-hidden-float';
 import './float-display.css';

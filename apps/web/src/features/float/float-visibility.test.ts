@@ -1,16 +1,9 @@
 import type { FloatInfo, Restriction } from '@cashdesk/contract';
 import { describe, expect, it } from 'vitest';
+import { makeFloat } from '../../test/fixtures';
 import { floatVisibility } from './float-visibility';
 
-const float: FloatInfo = {
-  balance: 1_000_000,
-  overdraft: 100_000,
-  has_overdraft: true,
-  home_play: true,
-  is_hard_block_home_play: false,
-  is_light_block_home_play: false,
-  currency: 'EUR',
-};
+const float: FloatInfo = makeFloat();
 const user = (...restrictions: Restriction[]) => ({ restrictions });
 const VIEW: Restriction = 'can_cashier_view_account_balance';
 const HIDE: Restriction = 'hide_cashier_view_account_balance';

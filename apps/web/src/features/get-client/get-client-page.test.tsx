@@ -2,13 +2,13 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render';
-import { stubFetch } from '../auth/testing/stub-fetch';
+import { stubApi } from '../../test/stub-api';
 import { GetClientPage } from './get-client-page';
 
 afterEach(() => vi.unstubAllGlobals());
 
 function renderPage(url: string | null) {
-  stubFetch({
+  stubApi({
     'GET /api/v1/client_config': {
       body: { client_download_url: url, support: { chat_script_url: null, phone: null, email: null } },
     },

@@ -4,11 +4,11 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render';
-import { stubFetch, type StubRoutes } from '../auth/testing/stub-fetch';
-import { makeDevice, makeFloat, makeUser } from '../devices/testing/fake-api';
-import { runAtFixedTime } from '../report/testing/fixed-time';
-import { fakeReport, makeEntry, type ReportCalls } from '../report/testing/report-fixtures';
-import { Toaster } from '../toasts/toaster';
+import { stubApi, type StubRoutes } from '../../test/stub-api';
+import { makeDevice, makeFloat, makeUser } from '../../test/fixtures';
+import { runAtFixedTime } from '../../test/fixed-time';
+import { fakeReport, makeEntry, type ReportCalls } from '../../test/report-fixtures';
+import { Toaster } from '../../components/ui/toaster';
 import { HistoryRoute } from './history-route';
 
 const NOW = '2026-11-22T12:00:00Z';
@@ -29,7 +29,7 @@ const EVERY: Restriction[] = ['can_view_history_reports'];
 
 function renderHistory(options: { routes?: StubRoutes; restrictions?: Restriction[] } = {}) {
   const calls: ReportCalls = { bodies: [] };
-  stubFetch({
+  stubApi({
     'GET /api/v1/a/me': { body: makeUser(options.restrictions ?? EVERY) },
     'GET /api/v1/a/cashier/account_balance': { body: makeFloat() },
     'GET /api/v1/a/cashier/devices': { body: devices },

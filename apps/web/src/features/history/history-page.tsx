@@ -5,18 +5,24 @@ import { reportTotals, type ReportEntry } from '@cashdesk/contract';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMeQuery } from '../auth/api/auth-api';
-import { useNarrowScreen } from '../cash/use-narrow-screen';
+import { useMeQuery } from '../../api/auth-api';
+import { useNarrowScreen } from '../../hooks/use-media-query';
 import { formatReceiptTime } from '../../lib/date-time';
-import { Tabs } from '../devices/components/tabs';
-import { useFloatQuery } from '../float/float-api';
-import { cashierDisplayName } from '../navigation/cashier-name';
-import { useCashierReportQuery } from '../report/api/report-api';
-import { ReportCapNotice } from '../report/components/report-cap-notice';
-import { ReportTotalsList } from '../report/components/report-totals-list';
-import { defaultRange, reportBounds, type ReportRange } from '../report/range';
-import { useReportDevices, type ReportDevices } from '../report/use-report-devices';
-import { useReportFailureToast, type ReportError } from '../report/use-report-failure-toast';
+import { Tabs } from '../../components/ui/tabs';
+import { useFloatQuery } from '../float';
+import { cashierDisplayName } from '../../lib/cashier-name';
+import {
+  useCashierReportQuery,
+  ReportCapNotice,
+  ReportTotalsList,
+  defaultRange,
+  reportBounds,
+  type ReportRange,
+  useReportDevices,
+  type ReportDevices,
+  useReportFailureToast,
+  type ReportError,
+} from '../report';
 import { HistoryAccordion } from './components/history-accordion';
 import { HistoryControls } from './components/history-controls';
 import { HistoryTable } from './components/history-table';

@@ -3,9 +3,9 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
-import { useAppDispatch } from '../../app/hooks';
-import { useMeQuery } from '../auth/api/auth-api';
-import { toastShown } from '../toasts/toasts-slice';
+import { useAppDispatch } from '../../store/hooks';
+import { useMeQuery } from '../../api/auth-api';
+import { toastShown } from '../../store/toasts-slice';
 
 const HistoryPage = lazy(() => import('./history-page').then((module) => ({ default: module.HistoryPage })));
 

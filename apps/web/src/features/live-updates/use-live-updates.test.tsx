@@ -3,10 +3,10 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeStore } from '../../app/store';
-import { calledRoutes, stubFetch } from '../auth/testing/stub-fetch';
-import { useDeviceQuery, useDevicesQuery } from '../devices/api/devices-api';
-import { useFloatQuery } from '../float/float-api';
+import { makeStore } from '../../test/render';
+import { calledRoutes, stubApi, type FetchMock } from '../../test/stub-api';
+import { useDeviceQuery, useDevicesQuery } from '../devices';
+import { useFloatQuery } from '../float';
 import { changeTags, LIVE_EVENTS_URL, readChange, useLiveUpdates } from './use-live-updates';
 import { usePollInterval } from './use-poll-interval';
 
@@ -48,7 +48,7 @@ const LIST = 'GET /api/v1/a/cashier/devices';
 function setUp() {
   FakeEventSource.opened = [];
   vi.stubGlobal('EventSource', FakeEventSource);
-  const fetchMock = stubFetch({
+  const { fetchMock } = stubApi({
     [FLOAT]: { body: { balance: 100 } },
     [DEVICE_7]: { body: { id: 7 } },
     [DEVICE_8]: { body: { id: 8 } },
@@ -70,7 +70,7 @@ function setUp() {
   return { fetchMock, screen, store };
 }
 
-const countOf = (fetchMock: ReturnType<typeof stubFetch>, route: string) =>
+const countOf = (fetchMock: FetchMock, route: string) =>
   calledRoutes(fetchMock).filter((called) => called === route).length;
 
 afterEach(() => {

@@ -6,7 +6,7 @@ import { API_BASE, POLL_INTERVAL_MS, type LiveChange } from '@cashdesk/contract'
 import { useEffect } from 'react';
 import type { TagDescription } from '@reduxjs/toolkit/query';
 import { baseApi, type Tag } from '../../api/base-api';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch } from '../../store/hooks';
 import { liveConnected, liveDisconnected } from './live-updates-slice';
 
 export const LIVE_EVENTS_URL = `${API_BASE}/a/cashier/events`;

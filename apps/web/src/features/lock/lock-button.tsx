@@ -1,8 +1,8 @@
 // The navigation bar's Lock entry: locks the till of this session; the lock screen then takes over.
 import { BREAKPOINTS } from '@cashdesk/contract';
 import { useTranslation } from 'react-i18next';
-import { LockIcon } from '../navigation/icons';
-import { useMediaQuery } from '../navigation/use-media-query';
+import { LockIcon } from '../../components/ui/icons';
+import { useMediaQuery } from '../../hooks/use-media-query';
 import { useLockTill } from './use-lock-till';
 import './lock-button.css';
 

@@ -3,7 +3,7 @@
 // data. While open, it locks the till after the configured time without activity.
 import type { ReactNode } from 'react';
 import { PageLoading } from '../../components/ui/page-loading';
-import { useInactivityReset } from '../devices/hooks/use-inactivity-reset';
+import { useInactivityReset } from '../../hooks/use-inactivity-reset';
 import { useLockStateQuery } from './api/lock-api';
 import { LockScreen } from './lock-screen';
 import { useLockTill } from './use-lock-till';

@@ -7,9 +7,9 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render';
-import { calledRoutes, stubFetch, type StubRoutes } from '../auth/testing/stub-fetch';
-import { useFloatQuery } from '../float/float-api';
-import { Toaster } from '../toasts/toaster';
+import { calledRoutes, stubApi, type StubRoutes } from '../../test/stub-api';
+import { useFloatQuery } from '../float';
+import { Toaster } from '../../components/ui/toaster';
 import { LockButton } from './lock-button';
 import { TillLockGate } from './till-lock-gate';
 
@@ -56,15 +56,15 @@ afterEach(() => {
 function renderGate(options: { locked?: boolean; autoLockMs?: number | null; routes?: StubRoutes } = {}) {
   const server = { locked: options.locked ?? false, unlockBodies: [] as unknown[] };
   const state = (): LockState => ({ locked: server.locked, auto_lock_after_ms: options.autoLockMs ?? null });
-  const fetchMock = stubFetch({
+  const { fetchMock } = stubApi({
     'GET /api/v1/a/me': { body: cashier },
     'GET /api/v1/a/lock': () => ({ body: state() }),
     'POST /api/v1/a/lock': () => {
       server.locked = true;
       return { body: state() };
     },
-    'POST /api/v1/a/unlock': async (request) => {
-      const body = (await request.json()) as { password: string };
+    'POST /api/v1/a/unlock': (call) => {
+      const body = call.body as { password: string };
       server.unlockBodies.push(body);
       if (body.password !== PASSWORD) return { status: 422, body: { err: 'wrong password' } };
       server.locked = false;

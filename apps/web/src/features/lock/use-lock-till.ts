@@ -3,8 +3,8 @@
 import { useCallback } from 'react';
 import { apiFailure } from '../../api/api-error';
 import { errorToast } from '../../api/error-toast';
-import { useAppDispatch } from '../../app/hooks';
-import { toastShown } from '../toasts/toasts-slice';
+import { useAppDispatch } from '../../store/hooks';
+import { toastShown } from '../../store/toasts-slice';
 import { useLockTillMutation } from './api/lock-api';
 
 export function useLockTill() {

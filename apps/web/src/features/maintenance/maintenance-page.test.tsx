@@ -4,7 +4,7 @@ import { MAINTENANCE_RELOAD_MS } from '@cashdesk/contract';
 import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render';
-import { stubFetch } from '../auth/testing/stub-fetch';
+import { stubApi } from '../../test/stub-api';
 import { MaintenancePage } from './maintenance-page';
 import { NOT_FOUND_MESSAGES, notFoundLanguage } from './not-found-message';
 
@@ -16,7 +16,7 @@ afterEach(() => {
 const MESSAGE = 'Back at 14:00.\nNew games are being installed.';
 
 function renderPage(options: { message?: string | null; languages?: string[]; reachable?: boolean } = {}) {
-  stubFetch(
+  stubApi(
     options.message === null
       ? {}
       : {

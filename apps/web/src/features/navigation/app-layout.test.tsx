@@ -4,8 +4,9 @@ import type { FloatInfo, User } from '@cashdesk/contract';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render';
-import { calledRoutes, stubFetch, type StubRoutes } from '../auth/testing/stub-fetch';
-import { Toaster } from '../toasts/toaster';
+import { makeFloat } from '../../test/fixtures';
+import { calledRoutes, stubApi, type StubRoutes } from '../../test/stub-api';
+import { Toaster } from '../../components/ui/toaster';
 import { AppLayout } from './app-layout';
 
 const cashier: User = {
@@ -20,18 +21,10 @@ const cashier: User = {
     'can_cashier_view_account_overdraft',
   ],
 };
-const float: FloatInfo = {
-  balance: 1_000_000,
-  overdraft: 100_000,
-  has_overdraft: true,
-  home_play: true,
-  is_hard_block_home_play: false,
-  is_light_block_home_play: false,
-  currency: 'EUR',
-};
+const float: FloatInfo = makeFloat();
 
 function renderLayout(routes: StubRoutes = {}, user: User = cashier) {
-  const fetchMock = stubFetch({
+  const { fetchMock } = stubApi({
     'GET /api/v1/a/me': { body: user },
     'GET /api/v1/a/cashier/account_balance': { body: float },
     'POST /api/v1/a/sign_out': { body: { ok: true } },

@@ -7,19 +7,16 @@ import type { SerializedError } from '@reduxjs/toolkit';
 import { Outlet } from 'react-router';
 import { apiFailure } from '../../api/api-error';
 import { errorToast } from '../../api/error-toast';
-import { useAppDispatch } from '../../app/hooks';
-import { useMeQuery } from '../auth/api/auth-api';
-import { accountBlock } from '../float/account-block';
-import { BlockBanner } from '../float/block-banner';
-import { floatVisibility, usePolledFloat } from '../float/float-api';
-import { useReloadOnBlockChange } from '../float/use-reload-on-block-change';
-import { SupportWidget } from '../support/support-widget';
-import { toastShown } from '../toasts/toasts-slice';
-import { UnconfirmedOperations } from '../cash/unconfirmed/unconfirmed-operations';
+import { useAppDispatch } from '../../store/hooks';
+import { useMeQuery } from '../../api/auth-api';
+import { accountBlock, BlockBanner, floatVisibility, usePolledFloat, useReloadOnBlockChange } from '../float';
+import { SupportWidget } from '../support';
+import { toastShown } from '../../store/toasts-slice';
+import { UnconfirmedOperations } from '../cash';
 import { NavBar } from './nav-bar';
-import { useResetApiOnSignedOutExit } from './use-logout';
+import { useResetApiOnSignedOutExit } from '../session';
 import { useReloadOnNewVersion } from './use-reload-on-new-version';
-import { useLiveUpdates } from '../live-updates/use-live-updates';
+import { useLiveUpdates } from '../live-updates';
 import './app-layout.css';
 
 export function AppLayout() {

@@ -3,7 +3,7 @@
 import type { User } from '@cashdesk/contract';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../components/ui/modal';
-import { LockButton } from '../lock/lock-button';
+import { LockButton } from '../lock';
 import { LogoutButton, NavItems } from './nav-items';
 import { ProfileArea } from './profile-area';
 import { PromoBanner } from './promo-banner';

@@ -1,25 +1,20 @@
 // The navigation bar of the signed-in screens: page title with the Game Platform label, the float, and
 // the menu. From 1351 px the whole menu is in the bar; below, a Menu button opens the mobile menu.
 import type { User } from '@cashdesk/contract';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { ChangePasswordModal } from '../auth/change-password-modal';
-import { FloatDisplay } from '../float/float-display';
-import { LockButton } from '../lock/lock-button';
-import type { FloatView } from '../float/float-visibility';
-import { MenuIcon } from './icons';
+import { ChangePasswordModal } from '../auth';
+import { FloatDisplay, type FloatView } from '../float';
+import { LockButton } from '../lock';
+import { StatisticModal } from '../statistic';
+import { MenuIcon } from '../../components/ui/icons';
 import { MobileMenu } from './mobile-menu';
 import { LogoutButton, NavItems } from './nav-items';
 import { pageSegment, pageTitleKey } from './page-title';
 import { ProfileArea } from './profile-area';
-import { useLogout } from './use-logout';
-import { DESKTOP_QUERY, useMediaQuery } from './use-media-query';
-
-// A separate chunk, loaded when the cashier first opens it.
-const StatisticModal = lazy(() =>
-  import('../statistic/statistic-modal').then((module) => ({ default: module.StatisticModal })),
-);
+import { useLogout } from '../session';
+import { DESKTOP_QUERY, useMediaQuery } from '../../hooks/use-media-query';
 
 type OpenModal = 'none' | 'menu' | 'statistic' | 'changePassword';
 

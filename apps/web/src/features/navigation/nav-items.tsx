@@ -3,7 +3,7 @@
 import type { User } from '@cashdesk/contract';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
-import { DevicesIcon, HistoryIcon, LogoutIcon, StatisticIcon } from './icons';
+import { DevicesIcon, HistoryIcon, LogoutIcon, StatisticIcon } from '../../components/ui/icons';
 
 export interface NavItemsProps {
   user: User | undefined;

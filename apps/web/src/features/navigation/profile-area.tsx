@@ -3,8 +3,8 @@
 import type { User } from '@cashdesk/contract';
 import { useTranslation } from 'react-i18next';
 import { CopyButton } from '../../components/ui/copy-button';
-import { avatarInitial, cashierDisplayName, shortenCashierName } from './cashier-name';
-import { KeyIcon } from './icons';
+import { avatarInitial, cashierDisplayName, shortenCashierName } from '../../lib/cashier-name';
+import { KeyIcon } from '../../components/ui/icons';
 
 export function ProfileArea({
   user,

@@ -2,15 +2,15 @@ import { renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeStore } from '../../app/store';
-import { calledRoutes, stubFetch, type StubRoutes } from '../auth/testing/stub-fetch';
+import { makeStore } from '../../test/render';
+import { calledRoutes, stubApi, type StubRoutes, type FetchMock } from '../../test/stub-api';
 import { RELOADED_FOR_STORAGE_KEY, useReloadOnNewVersion } from './use-reload-on-new-version';
 
 const CLIENT = 'GET /version.json';
 const SERVER = 'GET /api/v1/cashier_v';
 
 function run(routes: StubRoutes) {
-  const fetchMock = stubFetch(routes);
+  const { fetchMock } = stubApi(routes);
   const reload = vi.fn();
   const store = makeStore();
   const wrapper = ({ children }: { children: ReactNode }) => <Provider store={store}>{children}</Provider>;
@@ -19,7 +19,7 @@ function run(routes: StubRoutes) {
 }
 
 /** Lets the version file and one server poll be answered. */
-async function settle(fetchMock: ReturnType<typeof stubFetch>, expectedCalls: number) {
+async function settle(fetchMock: FetchMock, expectedCalls: number) {
   await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(expectedCalls));
   await new Promise((resolve) => setTimeout(resolve, 20));
 }
@@ -54,7 +54,7 @@ describe('useReloadOnNewVersion (spec section 4)', () => {
   });
 
   it('does nothing when /version.json is not JSON (a dev server answers with index.html)', async () => {
-    const fetchMock = stubFetch({ [SERVER]: { body: { hash: 'bbb' } } });
+    const { fetchMock } = stubApi({ [SERVER]: { body: { hash: 'bbb' } } });
     fetchMock.mockImplementationOnce(async () => new Response('<!doctype html>', { status: 200 }));
     const reload = vi.fn();
     const store = makeStore();

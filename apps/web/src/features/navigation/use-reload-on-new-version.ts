@@ -4,8 +4,8 @@
 // If either is missing (development, an old server) nothing happens.
 import { useEffect, useState } from 'react';
 import { baseApi } from '../../api/base-api';
-import { reloadPage } from '../float/use-reload-on-block-change';
-import { usePollInterval } from '../live-updates/use-poll-interval';
+import { reloadPage } from '../float';
+import { usePollInterval } from '../live-updates';
 
 export const CLIENT_VERSION_URL = '/version.json';
 /** Remembers, for this tab, the server hash a reload was made for (see the loop guard below). */

@@ -2,7 +2,7 @@
 // same list is the same request. With none, the report screens show 'noDevices' (spec section 5).
 import type { Device } from '@cashdesk/contract';
 import { useMemo } from 'react';
-import { useDevicesQuery } from '../devices/api/devices-api';
+import { useDevicesQuery } from '../devices';
 
 export interface ReportDevices {
   devices: readonly Device[];

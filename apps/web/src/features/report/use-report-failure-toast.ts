@@ -4,8 +4,8 @@ import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { useCallback } from 'react';
 import { apiFailure } from '../../api/api-error';
 import { errorToast } from '../../api/error-toast';
-import { useAppDispatch } from '../../app/hooks';
-import { toastShown } from '../toasts/toasts-slice';
+import { useAppDispatch } from '../../store/hooks';
+import { toastShown } from '../../store/toasts-slice';
 
 export type ReportError = FetchBaseQueryError | SerializedError | undefined;
 

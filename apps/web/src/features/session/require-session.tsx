@@ -8,10 +8,10 @@ import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { apiFailure } from '../../api/api-error';
 import { errorToast } from '../../api/error-toast';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { PageLoading } from '../../components/ui/page-loading';
-import { useMeQuery } from '../auth/api/auth-api';
-import { toastShown } from '../toasts/toasts-slice';
+import { useMeQuery } from '../../api/auth-api';
+import { toastShown } from '../../store/toasts-slice';
 
 export function RequireSession({ children }: { children: ReactNode }) {
   const { t } = useTranslation();

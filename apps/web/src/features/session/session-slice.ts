@@ -3,7 +3,7 @@
 // who was never signed in is not told 'Your session has expired' (docs/web-app.md, first visit).
 import { createSlice } from '@reduxjs/toolkit';
 import { sessionExpired } from '../../api/session-events';
-import { authApi } from '../auth/api/auth-api';
+import { authApi } from '../../api/auth-api';
 
 export interface SessionState {
   isSignOut: boolean;

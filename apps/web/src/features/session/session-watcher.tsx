@@ -4,8 +4,8 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { baseApi } from '../../api/base-api';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { toastShown } from '../toasts/toasts-slice';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { toastShown } from '../../store/toasts-slice';
 
 export function SessionWatcher() {
   const expiredCount = useAppSelector((s) => s.session.expiredCount);

@@ -3,12 +3,12 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render';
-import { stubFetch, type StubRoutes } from '../auth/testing/stub-fetch';
-import { makeDevice, makeFloat, makeUser } from '../devices/testing/fake-api';
-import { runAtFixedTime } from '../report/testing/fixed-time';
-import { fakeReport, makeEntry, type ReportCalls } from '../report/testing/report-fixtures';
-import { HistoryPage } from '../history/history-page';
-import { Toaster } from '../toasts/toaster';
+import { stubApi, type StubRoutes } from '../../test/stub-api';
+import { makeDevice, makeFloat, makeUser } from '../../test/fixtures';
+import { runAtFixedTime } from '../../test/fixed-time';
+import { fakeReport, makeEntry, type ReportCalls } from '../../test/report-fixtures';
+import { HistoryRoute } from '../history';
+import { Toaster } from '../../components/ui/toaster';
 import { StatisticModal } from './statistic-modal';
 
 const NOW = '2026-11-22T12:00:00Z';
@@ -26,7 +26,7 @@ const entries = [
 
 function renderModal(routes: StubRoutes = {}) {
   const calls: ReportCalls = { bodies: [] };
-  const fetchMock = stubFetch({
+  const { fetchMock } = stubApi({
     'GET /api/v1/a/me': { body: makeUser() },
     'GET /api/v1/a/cashier/account_balance': { body: makeFloat() },
     'GET /api/v1/a/cashier/devices': { body: devices },
@@ -177,15 +177,17 @@ describe('StatisticModal', () => {
 
 describe('StatisticModal and the history page', () => {
   it('agree to the cent for the same period', async () => {
-    const { user } = renderModal();
+    // The history route opens the page for a cashier allowed to see it; the modal does not ask.
+    const { user } = renderModal({ 'GET /api/v1/a/me': { body: makeUser(['can_view_history_reports']) } });
     await choosePeriod(user, the21stAtPlus2);
     const submit = within(dialog()).getByRole('button', { name: 'Submit' });
     await vi.waitFor(() => expect((submit as HTMLButtonElement).disabled).toBe(false));
     await user.click(submit);
     const statistic = await within(dialog()).findByRole('region', { name: 'Statistic result' });
 
-    renderWithProviders(<HistoryPage />);
-    await user.click(screen.getByRole('button', { name: /^Period/ }));
+    // The route, as the app has it: the page comes in its own chunk.
+    renderWithProviders(<HistoryRoute />);
+    await user.click(await screen.findByRole('button', { name: /^Period/ }, { timeout: 4000 }));
     const form = screen.getByRole('form', { name: 'Period' });
     await choosePeriod(user, the21stAtPlus2, form);
     await user.click(within(form).getByRole('button', { name: 'Save' }));

@@ -6,15 +6,21 @@ import { reportTotals } from '@cashdesk/contract';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../components/ui/modal';
-import { useFloatQuery } from '../float/float-api';
-import { useLazyCashierReportQuery } from '../report/api/report-api';
-import { RangeFields } from '../report/components/range-fields';
-import { ReportCapNotice } from '../report/components/report-cap-notice';
-import { ReportTotalsList } from '../report/components/report-totals-list';
-import { defaultRange, rangeProblem, reportBounds, type ReportRange } from '../report/range';
-import { formatPeriod, offsetLabel } from '../report/range-format';
-import { useReportDevices } from '../report/use-report-devices';
-import { useReportFailureToast } from '../report/use-report-failure-toast';
+import { useFloatQuery } from '../float';
+import {
+  useLazyCashierReportQuery,
+  RangeFields,
+  ReportCapNotice,
+  ReportTotalsList,
+  defaultRange,
+  rangeProblem,
+  reportBounds,
+  type ReportRange,
+  formatPeriod,
+  offsetLabel,
+  useReportDevices,
+  useReportFailureToast,
+} from '../report';
 import './statistic-modal.css';
 
 export type StatisticState = 'idle' | 'loading' | 'result';

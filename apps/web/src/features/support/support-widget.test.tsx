@@ -5,7 +5,7 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render';
-import { stubFetch } from '../auth/testing/stub-fetch';
+import { stubApi } from '../../test/stub-api';
 import { SUPPORT_CHAT_SCRIPT_ID } from './support-chat';
 import { SupportWidget } from './support-widget';
 
@@ -27,7 +27,7 @@ afterEach(() => {
 });
 
 function renderWidget(support: ClientConfig['support'], who: User = user()) {
-  const fetchMock = stubFetch({
+  const { fetchMock } = stubApi({
     'GET /api/v1/client_config': { body: { client_download_url: null, support } },
   });
   renderWithProviders(<SupportWidget user={who} />);

@@ -6,9 +6,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useClientConfigQuery } from '../../api/client-config-api';
 import { Modal } from '../../components/ui/modal';
-import { useNarrowScreen } from '../cash/use-narrow-screen';
-import { cashierDisplayName } from '../navigation/cashier-name';
-import { Icon } from '../navigation/icons';
+import { useNarrowScreen } from '../../hooks/use-media-query';
+import { cashierDisplayName } from '../../lib/cashier-name';
+import { Icon } from '../../components/ui/icons';
 import { useSupportChat } from './use-support-chat';
 import './support-widget.css';
 

@@ -2,8 +2,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useAppDispatch } from '../../../app/hooks';
-import { toastShown } from '../../toasts/toasts-slice';
+import { useAppDispatch } from '../../../store/hooks';
+import { toastShown } from '../../../store/toasts-slice';
 import { useBoCreateAccountMutation } from '../api/back-office-api';
 import { NEW_ACCOUNT_VALUES, toCreateRequest, type AccountFormErrors } from '../lib/account-form';
 import { failureText } from '../lib/failure-text';

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { addBackOfficeCatalogues } from '../../../i18n/back-office-resources';
 import i18n from '../../../i18n/i18n';
 import { renderWithProviders } from '../../../test/render';
-import { stubFetch } from '../../auth/testing/stub-fetch';
+import { stubApi } from '../../../test/stub-api';
 import { UnlinkDeviceModal } from './device-modals';
 
 addBackOfficeCatalogues(i18n);
@@ -31,9 +31,9 @@ const DEVICE: Device = {
 describe('unlink device dialog', () => {
   it('sends the reason, and says why a device with player money stays linked', async () => {
     const bodies: unknown[] = [];
-    stubFetch({
-      'POST /api/v1/a/manager/account/3/devices/7/unlink': async (request) => {
-        bodies.push(await request.json());
+    stubApi({
+      'POST /api/v1/a/manager/account/3/devices/7/unlink': ({ body }) => {
+        bodies.push(body);
         return { status: 422, body: { err: ERR.deviceHasMoney } };
       },
     });

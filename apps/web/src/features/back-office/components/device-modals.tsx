@@ -2,8 +2,8 @@
 import type { Device } from '@cashdesk/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch } from '../../../app/hooks';
-import { toastShown } from '../../toasts/toasts-slice';
+import { useAppDispatch } from '../../../store/hooks';
+import { toastShown } from '../../../store/toasts-slice';
 import { useBoEditDeviceMutation, useBoUnlinkDeviceMutation } from '../api/back-office-api';
 import { failureText } from '../lib/failure-text';
 import { CheckboxField, InputField } from './fields';

@@ -1,5 +1,5 @@
 // Money as the console shows it: cents / 100 with 2 decimals and the currency; negatives marked.
-import { formatMoney } from '../../cash/money';
+import { formatMoney } from '../../../lib/money';
 
 export function Money({ cents, currency }: { cents: number; currency?: string | null }) {
   return (

@@ -3,11 +3,11 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet } from 'react-router';
-import { ChangePasswordModal } from '../../auth/change-password-modal';
-import { useMeQuery } from '../../auth/api/auth-api';
-import { LanguageSelect } from '../../auth/language-select';
-import { useLogout, useResetApiOnSignedOutExit } from '../../navigation/use-logout';
-import { useMediaQuery } from '../../navigation/use-media-query';
+import { ChangePasswordModal } from '../../auth';
+import { useMeQuery } from '../../../api/auth-api';
+import { LanguageSelect } from '../../../components/ui/language-select';
+import { useLogout, useResetApiOnSignedOutExit } from '../../session';
+import { useMediaQuery } from '../../../hooks/use-media-query';
 
 const NARROW_QUERY = '(max-width: 1023px)';
 

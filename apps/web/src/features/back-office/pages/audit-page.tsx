@@ -1,5 +1,5 @@
 // The audit log page: every back-office change for an admin, their own account's for a manager.
-import { useMeQuery } from '../../auth/api/auth-api';
+import { useMeQuery } from '../../../api/auth-api';
 import { AuditList } from '../sections/audit-list';
 
 export function AuditPage() {

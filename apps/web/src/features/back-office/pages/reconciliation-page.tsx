@@ -4,7 +4,7 @@ import type { LedgerMismatch } from '@cashdesk/contract';
 import { formatCents } from '@cashdesk/contract';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { useMeQuery } from '../../auth/api/auth-api';
+import { useMeQuery } from '../../../api/auth-api';
 import { useLazyBoVerifyQuery } from '../api/back-office-api';
 import { failureText } from '../lib/failure-text';
 import { formatDateTime } from '../lib/units';

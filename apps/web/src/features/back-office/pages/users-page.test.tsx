@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { addBackOfficeCatalogues } from '../../../i18n/back-office-resources';
 import i18n from '../../../i18n/i18n';
 import { renderWithProviders } from '../../../test/render';
-import { stubFetch } from '../../auth/testing/stub-fetch';
+import { stubApi } from '../../../test/stub-api';
 import { UsersPage } from './users-page';
 
 addBackOfficeCatalogues(i18n);
@@ -28,13 +28,13 @@ const user = (over: Partial<BackOfficeUser>): BackOfficeUser => ({
 
 function renderPage() {
   const created: unknown[] = [];
-  const fetchMock = stubFetch({
+  const { fetchMock } = stubApi({
     'GET /api/v1/a/me': { body: ME },
     'GET /api/v1/a/manager/account/1/users': {
       body: [user({ id: 2, login: 'mona', name: 'Mona', role: 'manager' }), user({ blocked: true })],
     },
-    'POST /api/v1/a/manager/account/1/user': async (request) => {
-      created.push(await request.json());
+    'POST /api/v1/a/manager/account/1/user': ({ body }) => {
+      created.push(body);
       return { body: user({ id: 11, login: 'newbie' }) };
     },
   });

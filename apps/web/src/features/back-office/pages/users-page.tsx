@@ -3,12 +3,15 @@
 import type { Account, BackOfficeUser } from '@cashdesk/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMeQuery } from '../../auth/api/auth-api';
+import { useMeQuery } from '../../../api/auth-api';
 import { useBoAccountsQuery, useBoUsersQuery } from '../api/back-office-api';
 import { SelectField } from '../components/fields';
 import { QueryState } from '../components/query-state';
 import { RowActions } from '../components/row-actions';
-import { CreateUserModal, EditUserModal, PasswordModal, RestrictionsModal } from '../components/user-modals';
+import { CreateUserModal } from '../components/create-user-modal';
+import { EditUserModal } from '../components/edit-user-modal';
+import { PasswordModal } from '../components/password-modal';
+import { RestrictionsModal } from '../components/restrictions-modal';
 import { usersScopeOf } from '../lib/scope';
 
 type Open = { kind: 'create' } | { kind: 'edit' | 'restrictions' | 'password'; user: BackOfficeUser } | null;

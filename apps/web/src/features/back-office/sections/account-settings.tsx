@@ -3,8 +3,8 @@
 import type { Account } from '@cashdesk/contract';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch } from '../../../app/hooks';
-import { toastShown } from '../../toasts/toasts-slice';
+import { useAppDispatch } from '../../../store/hooks';
+import { toastShown } from '../../../store/toasts-slice';
 import { useBoUpdateAccountMutation } from '../api/back-office-api';
 import { AccountFields } from '../components/account-fields';
 import { FormAlert } from '../components/fields';

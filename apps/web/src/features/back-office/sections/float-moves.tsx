@@ -3,10 +3,10 @@
 import type { Account } from '@cashdesk/contract';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { newTrx } from '../../../api/trx';
-import { useAppDispatch } from '../../../app/hooks';
-import { formatMoney } from '../../cash/money';
-import { toastShown } from '../../toasts/toasts-slice';
+import { newTrx } from '../../../lib/trx';
+import { useAppDispatch } from '../../../store/hooks';
+import { formatMoney } from '../../../lib/money';
+import { toastShown } from '../../../store/toasts-slice';
 import { useBoMoveFloatMutation } from '../api/back-office-api';
 import { FormAlert, InputField } from '../components/fields';
 import { Money } from '../components/money';

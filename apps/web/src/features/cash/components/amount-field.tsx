@@ -2,7 +2,7 @@
 // read-only field filled by the numpad, so the system keyboard never covers the modal.
 import { useTranslation } from 'react-i18next';
 import { sanitizeAmountInput } from '../amount';
-import { useNarrowScreen } from '../use-narrow-screen';
+import { useNarrowScreen } from '../../../hooks/use-media-query';
 
 export interface AmountFieldProps {
   value: string;

@@ -3,8 +3,8 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Numpad, type NumpadKey } from '../../../components/ui/numpad';
-import type { AccountBlock } from '../../float/account-block';
-import { formatMoney } from '../money';
+import type { AccountBlock } from '../../float';
+import { formatMoney } from '../../../lib/money';
 import type { CashOperation, QuickMode } from '../rules';
 import { AmountField } from './amount-field';
 import { CashActions } from './cash-actions';

@@ -2,7 +2,7 @@
 import { CENTS_PER_UNIT, QUICK_AMOUNTS, formatCents } from '@cashdesk/contract';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AccountBlock } from '../../float/account-block';
+import type { AccountBlock } from '../../float';
 import { canQuickAmount, canToggleWithdraw, type QuickMode } from '../rules';
 
 export interface QuickAmountsProps {

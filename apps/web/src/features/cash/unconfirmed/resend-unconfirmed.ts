@@ -3,9 +3,9 @@
 // refusal's own toast. An attempt without a definitive answer changes nothing the cashier sees but the
 // reason shown beside the operation.
 import { errorToast } from '../../../api/error-toast';
-import type { AppThunk } from '../../../app/store';
-import { toastShown } from '../../toasts/toasts-slice';
-import { formatMoney } from '../money';
+import type { AppThunk } from '../../../store/hooks';
+import { toastShown } from '../../../store/toasts-slice';
+import { formatMoney } from '../../../lib/money';
 import { buildReceipt } from '../receipt-data';
 import { sendCashOperation } from './send-cash-operation';
 import { receiptQueued } from './unconfirmed-slice';

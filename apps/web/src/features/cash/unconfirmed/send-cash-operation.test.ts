@@ -2,9 +2,9 @@
 // answers end it (and what the cashier is told) and which keep it, stored, for a resend with the same trx.
 import { CASH_CALL_TIMEOUT_MS, ERR } from '@cashdesk/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeStore } from '../../../app/store';
-import { cashResult } from '../testing/fixtures';
-import { stubApi, type StubRoute } from '../testing/stub-api';
+import { makeStore } from '../../../test/render';
+import { cashResult } from '../../../test/cash-fixtures';
+import { stubApi, type StubRoute } from '../../../test/stub-api';
 import { resendUnconfirmed } from './resend-unconfirmed';
 import { recordCashOperation, sendCashOperation } from './send-cash-operation';
 import { newOperation, type UnconfirmedOperation } from './unconfirmed-operation';
@@ -20,7 +20,7 @@ interface CashBody {
   pin_code?: string;
 }
 
-const success: StubRoute = (body) => {
+const success: StubRoute = ({ body }) => {
   const { delta, trx } = body as CashBody;
   return { body: cashResult(delta, trx) };
 };
@@ -28,9 +28,9 @@ const success: StubRoute = (body) => {
 /** The answers to the attempts in turn (the last one repeats); an answer may depend on the request. */
 function turns(...answers: StubRoute[]): StubRoute {
   let n = 0;
-  return (body) => {
+  return (call) => {
     const route = answers[Math.min(n++, answers.length - 1)]!;
-    if (typeof route === 'function') return route(body);
+    if (typeof route === 'function') return route(call);
     return Array.isArray(route) ? (route[0] ?? {}) : route;
   };
 }

@@ -3,7 +3,7 @@
 // go through here, so there is one place where an answer ends an operation or leaves it open.
 import type { CashResult } from '@cashdesk/contract';
 import { apiFailure, type ApiFailure } from '../../../api/api-error';
-import type { AppThunk } from '../../../app/store';
+import type { AppThunk } from '../../../store/hooks';
 import { cashApi } from '../api/cash-api';
 import { answerKind, problemOf, type UnconfirmedOperation } from './unconfirmed-operation';
 import {

@@ -3,9 +3,9 @@
 // failure, and a "Check again" that sends the same request at once. PlaceUnconfirmedNotice finds a
 // place's own, so the screens that show places need one line for it.
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { formatShortDate } from '../../../lib/date-time';
-import { formatMoney } from '../money';
+import { formatMoney } from '../../../lib/money';
 import { resendUnconfirmed } from './resend-unconfirmed';
 import { amountOf, type UnconfirmedOperation } from './unconfirmed-operation';
 import { isShownUnconfirmed, selectIsSending, selectPlaceOperation } from './unconfirmed-slice';

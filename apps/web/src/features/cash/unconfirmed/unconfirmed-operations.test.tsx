@@ -3,10 +3,10 @@
 // confirmation once the server answers.
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { liveConnected, liveDisconnected } from '../../live-updates/live-updates-slice';
+import { liveConnected, liveDisconnected } from '../../live-updates';
 import { renderWithProviders } from '../../../test/render';
-import { cashResult } from '../testing/fixtures';
-import { stubApi, type StubAnswer, type StubRoute } from '../testing/stub-api';
+import { cashResult } from '../../../test/cash-fixtures';
+import { stubApi, type StubAnswer, type StubRoute } from '../../../test/stub-api';
 import { RESEND_DELAYS_MS } from './resend-schedule';
 import { newOperation, type UnconfirmedOperation } from './unconfirmed-operation';
 import { UnconfirmedOperations } from './unconfirmed-operations';
@@ -19,7 +19,7 @@ const TRX = 'trx-lost-answer';
 /** The server: no answer while `down`, else the success of whatever was sent. */
 function server() {
   const state = { down: true };
-  const route: StubRoute = (body) => {
+  const route: StubRoute = ({ body }) => {
     if (state.down) return { network: true } satisfies StubAnswer;
     const { delta, trx } = body as { delta: number; trx: string };
     return { body: cashResult(delta, trx) };

@@ -3,7 +3,7 @@
 // the cashier must still see what is pending), and prints the receipt of one confirmed later.
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { ReceiptPrint } from '../receipt';
 import { UnconfirmedNotice } from './unconfirmed-notice';
 import { isShownUnconfirmed, receiptPrinted } from './unconfirmed-slice';

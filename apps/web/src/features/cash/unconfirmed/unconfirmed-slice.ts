@@ -4,7 +4,7 @@
 // store, in the login screen's bundle, holds it.
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { sessionExpired } from '../../../api/session-events';
-import { signedOut } from '../../session/session-slice';
+import { signedOut } from '../../session';
 import type { ReceiptData } from '../receipt-data';
 import type { UnconfirmedOperation } from './unconfirmed-operation';
 

@@ -2,7 +2,7 @@
 // only while signed in and the till is open): loads them from storage, follows other tabs' changes,
 // sends each again on its schedule (resend-schedule.ts), and at once when the connection comes back.
 import { useEffect, useRef } from 'react';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { resendDueAt } from './resend-schedule';
 import { resendAllUnconfirmed, resendUnconfirmed } from './resend-unconfirmed';
 import { unconfirmedLoaded } from './unconfirmed-slice';

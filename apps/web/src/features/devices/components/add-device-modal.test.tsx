@@ -1,15 +1,15 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render';
-import { stubApi, type Reply } from '../testing/fake-api';
+import { stubApi, type StubAnswer } from '../../../test/stub-api';
 import { AddDeviceModal } from './add-device-modal';
 
 function typePin(digits: string) {
   for (const key of digits) fireEvent.keyDown(document.body, { key });
 }
 
-function renderModal(reply: Reply) {
-  const api = stubApi({ 'POST /a/cashier/devices/register': reply });
+function renderModal(reply: StubAnswer) {
+  const api = stubApi({ 'POST /api/v1/a/cashier/devices/register': reply });
   const onClose = vi.fn();
   const result = renderWithProviders(<AddDeviceModal onClose={onClose} />);
   return { ...result, api, onClose };

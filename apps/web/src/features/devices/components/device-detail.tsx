@@ -8,17 +8,17 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiFailure } from '../../../api/api-error';
 import { errorToast } from '../../../api/error-toast';
-import { useAppDispatch } from '../../../app/hooks';
+import { useAppDispatch } from '../../../store/hooks';
 import { CopyButton } from '../../../components/ui/copy-button';
-import { toastShown } from '../../toasts/toasts-slice';
+import { toastShown } from '../../../store/toasts-slice';
 import { useDeviceQuery, useRemoteDeviceQuery } from '../api/devices-api';
-import { shortenDeviceName } from '../lib/shorten-device-name';
+import { shortenDeviceName } from '../../../lib/shorten-device-name';
 import { DeviceSummary } from './device-summary';
 import { GameTab } from './game-tab';
 import { HistoryTab } from './history-tab';
 import { PlayersTab } from './players-tab';
-import { Tabs, type TabItem } from './tabs';
-import { usePollInterval } from '../../live-updates/use-poll-interval';
+import { Tabs, type TabItem } from '../../../components/ui/tabs';
+import { usePollInterval } from '../../live-updates';
 import { useHasRestriction } from '../hooks/use-restrictions';
 
 export interface DeviceDetailViewProps {

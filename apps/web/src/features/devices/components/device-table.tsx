@@ -4,7 +4,7 @@ import { formatCents, type Device } from '@cashdesk/contract';
 import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CopyButton } from '../../../components/ui/copy-button';
-import { shortenDeviceName } from '../lib/shorten-device-name';
+import { shortenDeviceName } from '../../../lib/shorten-device-name';
 import { GameIcon } from './game-icon';
 
 export interface DeviceTableProps {

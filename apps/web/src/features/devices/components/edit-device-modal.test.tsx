@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render';
-import { makeDevice, stubApi } from '../testing/fake-api';
+import { makeDevice } from '../../../test/fixtures';
+import { stubApi } from '../../../test/stub-api';
 import { EditDeviceModal } from './edit-device-modal';
 
 afterEach(() => {
@@ -22,7 +23,7 @@ describe('EditDeviceModal', () => {
 
   it('asks for confirmation before saving, and Back returns to the form with the edits', async () => {
     const { calls } = stubApi({
-      'POST /a/cashier/devices/5': { body: { ...device, name: 'Bar', hidden: true } },
+      'POST /api/v1/a/cashier/devices/5': { body: { ...device, name: 'Bar', hidden: true } },
     });
     const onClose = vi.fn();
     renderWithProviders(<EditDeviceModal device={device} onClose={onClose} />);

@@ -5,12 +5,12 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiFailure } from '../../../api/api-error';
 import { errorToast } from '../../../api/error-toast';
-import { useAppDispatch } from '../../../app/hooks';
+import { useAppDispatch } from '../../../store/hooks';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { Modal } from '../../../components/ui/modal';
-import { toastShown } from '../../toasts/toasts-slice';
+import { toastShown } from '../../../store/toasts-slice';
 import { useEditDeviceMutation } from '../api/devices-api';
-import { shortenDeviceName } from '../lib/shorten-device-name';
+import { shortenDeviceName } from '../../../lib/shorten-device-name';
 import { uuidToHex } from '../../../lib/uuid-to-hex';
 
 const NAME_MAX_LENGTH = 64;

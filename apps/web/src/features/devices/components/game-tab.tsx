@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useGameReportQuery } from '../api/devices-api';
 import { formatShortDate } from '../../../lib/date-time';
 import { gameEventDisplay, signedAmount } from '../lib/game-event-display';
-import { usePollInterval } from '../../live-updates/use-poll-interval';
+import { usePollInterval } from '../../live-updates';
 
 export function GameTab({ deviceId, pin }: { deviceId: number; pin: string }) {
   const { t } = useTranslation('devices');

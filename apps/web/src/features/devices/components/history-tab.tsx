@@ -3,10 +3,10 @@
 import { formatCents, PLACE_HISTORY_SHOWN, type DeviceDetail, type ReportEntry } from '@cashdesk/contract';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMeQuery } from '../../auth/api/auth-api';
-import { useLastPlaceOperationsQuery } from '../../cash/api/cash-api';
+import { useMeQuery } from '../../../api/auth-api';
+import { useLastPlaceOperationsQuery } from '../../cash';
 import { formatShortDate } from '../../../lib/date-time';
-import { usePollInterval } from '../../live-updates/use-poll-interval';
+import { usePollInterval } from '../../live-updates';
 
 export function HistoryTab({ device }: { device: DeviceDetail }) {
   const { t } = useTranslation('devices');

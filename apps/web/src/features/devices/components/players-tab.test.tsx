@@ -2,8 +2,8 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../../test/render';
-import { makeDevice, makePlace } from '../../cash/testing/fixtures';
-import { newOperation } from '../../cash/unconfirmed/unconfirmed-operation';
+import { makeDevice, makePlace } from '../../../test/cash-fixtures';
+import { newOperation } from '../../cash';
 import { PlayersTab } from './players-tab';
 
 const open = {

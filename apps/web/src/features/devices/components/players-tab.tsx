@@ -4,8 +4,7 @@
 import { formatCents, type DeviceDetail, type Place } from '@cashdesk/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CashManageModal } from '../../cash/cash-manage-modal';
-import { PlaceUnconfirmedNotice } from '../../cash/unconfirmed/unconfirmed-notice';
+import { CashManageModal, PlaceUnconfirmedNotice } from '../../cash';
 import { ColourSwatch } from './colour-swatch';
 
 export function PlayersTab({ device, remotePin }: { device: DeviceDetail; remotePin: string | null }) {

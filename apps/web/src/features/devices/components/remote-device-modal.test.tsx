@@ -1,15 +1,15 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render';
-import { stubApi, type Reply } from '../testing/fake-api';
+import { stubApi, type StubAnswer } from '../../../test/stub-api';
 import { RemoteDeviceModal } from './remote-device-modal';
 
 function typePin(digits: string) {
   for (const key of digits) fireEvent.keyDown(document.body, { key });
 }
 
-function renderModal(reply: Reply) {
-  const api = stubApi({ 'POST /a/cashier/devices/remote/register': reply });
+function renderModal(reply: StubAnswer) {
+  const api = stubApi({ 'POST /api/v1/a/cashier/devices/remote/register': reply });
   const props = { onClose: vi.fn(), onConnected: vi.fn(), onReset: vi.fn() };
   const result = renderWithProviders(<RemoteDeviceModal {...props} />);
   return { ...result, api, ...props };

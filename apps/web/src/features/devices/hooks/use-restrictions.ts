@@ -1,6 +1,6 @@
 // The signed-in user's restrictions (spec section 6), read from the cached /a/me answer.
 import type { Restriction } from '@cashdesk/contract';
-import { useMeQuery } from '../../auth/api/auth-api';
+import { useMeQuery } from '../../../api/auth-api';
 
 export function useHasRestriction(): (restriction: Restriction) => boolean {
   const { data: me } = useMeQuery();

@@ -3,7 +3,7 @@
 import type { ReportEntry } from '@cashdesk/contract';
 import { useTranslation } from 'react-i18next';
 import { formatShortDate } from '../../../lib/date-time';
-import { shortenDeviceName } from '../../devices/lib/shorten-device-name';
+import { shortenDeviceName } from '../../../lib/shorten-device-name';
 import { operationType } from '../lib/history-rows';
 import { OperationAmount } from './operation-amount';
 import { TransactionId } from './transaction-id';

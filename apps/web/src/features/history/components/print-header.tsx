@@ -1,8 +1,7 @@
 // The head of the printed report (paper only): title, period, GMT offset, cashier, when the report was
 // generated, and what it is filtered to.
 import { useTranslation } from 'react-i18next';
-import type { ReportRange } from '../../report/range';
-import { formatPeriod, offsetLabel } from '../../report/range-format';
+import { type ReportRange, formatPeriod, offsetLabel } from '../../report';
 
 export interface PrintHeaderProps {
   range: ReportRange;

@@ -3,9 +3,14 @@
 // Nothing changes on the page until Save. Escape or a press outside closes it without saving.
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RangeFields } from '../../report/components/range-fields';
-import { defaultRange, rangeProblem, type ReportRange } from '../../report/range';
-import { formatPeriod, offsetLabel } from '../../report/range-format';
+import {
+  RangeFields,
+  defaultRange,
+  rangeProblem,
+  type ReportRange,
+  formatPeriod,
+  offsetLabel,
+} from '../../report';
 
 export interface RangeDropdownProps {
   value: ReportRange;

@@ -2,7 +2,7 @@
 // with a control that copies the whole id.
 import { useTranslation } from 'react-i18next';
 import { CopyButton } from '../../../components/ui/copy-button';
-import { shortenTrx } from '../lib/shorten-trx';
+import { shortenTrx } from '../../../lib/trx';
 
 export function TransactionId({ trx, narrow = false }: { trx: string; narrow?: boolean }) {
   const { t } = useTranslation('history');

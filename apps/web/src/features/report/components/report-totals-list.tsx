@@ -2,7 +2,7 @@
 // in the same order and the same words wherever a report is summed.
 import type { ReportTotals } from '@cashdesk/contract';
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from '../../cash/money';
+import { formatMoney } from '../../../lib/money';
 import '../report.css';
 
 export interface ReportTotalsListProps {

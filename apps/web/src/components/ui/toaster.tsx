@@ -1,0 +1,36 @@
+// Shows the current toast and closes it after TOAST_AUTO_CLOSE_MS; the next one follows.
+import { TOAST_AUTO_CLOSE_MS } from '@cashdesk/contract';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { selectCurrentToast, toastClosed } from '../../store/toasts-slice';
+
+export function Toaster() {
+  const toast = useAppSelector(selectCurrentToast);
+  const dispatch = useAppDispatch();
+  const { t } = useTranslation();
+
+  useEffect(() => {
+    if (!toast) return;
+    const timer = setTimeout(() => dispatch(toastClosed(toast.id)), TOAST_AUTO_CLOSE_MS);
+    return () => clearTimeout(timer);
+  }, [toast, dispatch]);
+
+  return (
+    <div className="toaster" role="status" aria-live="polite">
+      {toast && (
+        <div className={`toast toast--${toast.kind}`} role={toast.kind === 'error' ? 'alert' : undefined}>
+          <span>{t(toast.key, toast.params)}</span>
+          <button
+            type="button"
+            className="toast__close"
+            aria-label={t('common:close')}
+            onClick={() => dispatch(toastClosed(toast.id))}
+          >
+            ×
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

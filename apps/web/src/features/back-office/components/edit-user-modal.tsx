@@ -1,0 +1,74 @@
+// The console's Edit user form: name, account (an admin moving a non-admin) and blocked.
+import type { Account } from '@cashdesk/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useBoUpdateUserMutation } from '../api/back-office-api';
+import { failureText } from '../lib/failure-text';
+import { CheckboxField, InputField, SelectField } from './fields';
+import { FormShell } from './form-shell';
+import { ReasonField, reasonOf } from './reason-field';
+import { useSuccessToast, type UserModalProps } from './user-modal-parts';
+
+export function EditUserModal({
+  scope,
+  user,
+  accounts,
+  onClose,
+}: UserModalProps & { accounts: readonly Account[] }) {
+  const { t } = useTranslation('backOffice');
+  const toast = useSuccessToast();
+  const [update, { isLoading }] = useBoUpdateUserMutation();
+  const [name, setName] = useState(user.name);
+  const [accountId, setAccountId] = useState(String(user.account_id ?? ''));
+  const [blocked, setBlocked] = useState(user.blocked);
+  const [reason, setReason] = useState('');
+  const [failure, setFailure] = useState<string | null>(null);
+  const canMove = scope.kind === 'admin' && user.role !== 'admin';
+
+  async function submit() {
+    if (name.trim() === '') return setFailure(t('form.required'));
+    const body = {
+      ...(name.trim() !== user.name ? { name: name.trim() } : {}),
+      ...(canMove && Number(accountId) !== user.account_id ? { account_id: Number(accountId) } : {}),
+      ...(blocked !== user.blocked ? { blocked } : {}),
+      ...reasonOf(reason),
+    };
+    const result = await update({ scope, userId: user.id, body });
+    if (result.error) return setFailure(failureText(result.error, t));
+    toast('users.saved', { login: user.login });
+    onClose();
+  }
+
+  return (
+    <FormShell
+      title={t('users.editTitle', { login: user.login })}
+      busy={isLoading}
+      failure={failure}
+      submitLabel={t('common:save')}
+      onClose={onClose}
+      onSubmit={() => void submit()}
+    >
+      <InputField label={t('users.name')} value={name} onChange={(e) => setName(e.target.value)} />
+      {canMove && (
+        <SelectField
+          label={t('users.account')}
+          value={accountId}
+          onChange={(e) => setAccountId(e.target.value)}
+        >
+          {accounts.map((a) => (
+            <option key={a.id} value={a.id}>
+              {a.name}
+            </option>
+          ))}
+        </SelectField>
+      )}
+      <CheckboxField
+        label={t('users.blocked')}
+        description={t('users.blockedHint')}
+        checked={blocked}
+        onChange={setBlocked}
+      />
+      <ReasonField value={reason} onChange={setReason} />
+    </FormShell>
+  );
+}

@@ -1,0 +1,2 @@
+// The client download page's public entry.
+export { GetClientPage } from './get-client-page';

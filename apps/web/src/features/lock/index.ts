@@ -1,0 +1,3 @@
+// The till lock's public entry: the gate around the signed-in frame and the Lock button.
+export { LockButton } from './lock-button';
+export { TillLockGate } from './till-lock-gate';

@@ -1,0 +1,2 @@
+// The maintenance page's public entry.
+export { MaintenancePage } from './maintenance-page';

@@ -1,0 +1,2 @@
+// The navigation's public entry: the signed-in frame (navigation bar, menu, banners) around the screens.
+export { AppLayout } from './app-layout';

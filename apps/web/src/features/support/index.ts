@@ -1,0 +1,2 @@
+// The support widget's public entry.
+export { SupportWidget } from './support-widget';
