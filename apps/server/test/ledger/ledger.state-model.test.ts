@@ -294,11 +294,12 @@ function minimumCount(category: Category, runs: number): number {
  * A call that got a stored answer, to replay or to change under its trx; `movesAt` is the number of
  * successful calls once it was answered.
  */
-type Sent = { trx: string; answer: Outcome; movesAt: number } & (
+type Call = { trx: string; answer: Outcome } & (
   | { kind: 'cash'; cashier: 0 | 1; place: number; delta: number }
   | { kind: 'event'; place: number; type: number; amount: number }
   | { kind: 'float'; delta: number }
 );
+type Sent = Call & { movesAt: number };
 
 /** Thrown refusals (validation) as the status and body a client would get. */
 async function asOutcome(call: Promise<Outcome>): Promise<Outcome> {
@@ -337,7 +338,7 @@ async function runScenario(db: Db, commands: Command[], count: (c: Category) => 
   };
   const sent: Sent[] = [];
   let moves = 0; // successful calls so far
-  const remember = (call: Omit<Sent, 'movesAt'>) => sent.push({ ...call, movesAt: moves } as Sent);
+  const remember = (call: Call) => sent.push({ ...call, movesAt: moves });
 
   const cash = (who: 0 | 1, placeNo: number, delta: number, trx: string) =>
     ledger.changePlaceCash({
