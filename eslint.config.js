@@ -1,6 +1,7 @@
 // Lint rules for every workspace: typescript-eslint's recommended set plus React hooks in the web app,
-// and the web app's one-way imports (apps/web/src/README.md): shared floor -> features -> app, a feature
-// reached by others only through its index.ts, and no import cycle.
+// the web app's one-way imports (apps/web/src/README.md): shared floor -> features -> app, a feature
+// reached by others only through its index.ts, and no import cycle; and no focused test (`it.only`,
+// `describe.only`, ...) anywhere a test can be written.
 import fs from 'node:fs';
 import path from 'node:path';
 import js from '@eslint/js';
@@ -51,7 +52,17 @@ const layerZones = [
 ];
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'coverage/**', 'screenshots/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      'coverage/**',
+      'screenshots/**',
+      'reports/**',
+      '.stryker-tmp/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -60,6 +71,23 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-console': 'off',
       eqeqeq: ['error', 'always'],
+    },
+  },
+  {
+    // vitest.config.ts also sets allowOnly: false under CI; this catches a stray `.only` before CI does.
+    files: ['**/*.test.{ts,tsx}', 'e2e/**/*.ts', '**/test/**/*.{ts,tsx}', 'test-support/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[property.name='only']",
+          message: 'A focused test (.only) skips every other test: remove it before committing.',
+        },
+        {
+          selector: "MemberExpression[computed=true][property.value='only']",
+          message: 'A focused test (.only) skips every other test: remove it before committing.',
+        },
+      ],
     },
   },
   {

@@ -1,8 +1,13 @@
 import { defineConfig } from 'vitest/config';
+import { isCI } from './test-support/ci.ts';
 
-// One runner for every workspace; each project keeps its tests beside its code.
+// One runner for every workspace; each project keeps its tests beside its code. The last line of a run
+// says how many tests ran on SQLite, on PostgreSQL and in the browser (test-support/summary-reporter.ts);
+// under CI a stray `.only` fails the run, and so does a leg that ran no test.
 export default defineConfig({
   test: {
+    allowOnly: !isCI(),
+    reporters: ['default', './test-support/summary-reporter.ts'],
     projects: [
       {
         extends: './apps/web/vite.config.ts',
@@ -16,10 +21,13 @@ export default defineConfig({
       },
       { test: { name: 'contract', include: ['packages/contract/src/**/*.test.ts'] } },
       { test: { name: 'bench', include: ['bench/src/**/*.test.ts'] } },
+      { test: { name: 'test-support', include: ['test-support/**/*.test.ts'] } },
       {
         test: {
           name: 'server',
           include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
+          // Under CI: PostgreSQL (TEST_DATABASE_URL) and its tools must be there, or nothing runs.
+          globalSetup: ['./apps/server/test/helpers/global-setup.ts'],
           testTimeout: 30000,
           hookTimeout: 30000,
         },

@@ -1,14 +1,25 @@
 // Runs once before the e2e project: checks for Chromium (a clear failure, or a clear skip with
-// E2E_SKIP=1), builds the web app when apps/web/dist is missing or older than its sources, and takes a
+// E2E_SKIP=1 outside CI), builds the web app unless apps/web/dist was built from exactly the sources there
+// now (a hash of them, not file times: a file restored to an older version is a change too), and takes a
 // private snapshot of the build for the test servers. The snapshot matters: @fastify/static serves the
 // files it found at start, so a rebuild of apps/web/dist during the run (`npm start`, a developer's
 // build) would otherwise leave the test servers with an index.html whose assets they cannot serve.
+import { createHash } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { chromiumProblem, E2E_SKIP, REPO_ROOT, SKIP_MESSAGE, WEB_DIR, WEB_DIST } from './env';
+import {
+  chromiumProblem,
+  E2E_NO_BUILD,
+  E2E_SKIP,
+  ignoredInCI,
+  REPO_ROOT,
+  SKIP_MESSAGE,
+  WEB_DIR,
+  WEB_DIST,
+} from './env';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -17,33 +28,70 @@ declare module 'vitest' {
   }
 }
 
-/** Inputs of the web build: its sources, its config and the contract package it bundles. */
-const BUILD_INPUTS = [
+/** Inputs of the web build: its sources and config, the contract package it bundles, the locked packages. */
+export const BUILD_INPUTS = [
   path.join(WEB_DIR, 'src'),
   path.join(WEB_DIR, 'index.html'),
   path.join(WEB_DIR, 'public'),
   path.join(WEB_DIR, 'vite.config.ts'),
   path.join(WEB_DIR, 'package.json'),
+  path.join(WEB_DIR, 'tsconfig.json'),
   path.join(REPO_ROOT, 'packages/contract/src'),
+  path.join(REPO_ROOT, 'packages/contract/package.json'),
+  path.join(REPO_ROOT, 'tsconfig.base.json'),
+  path.join(REPO_ROOT, 'package-lock.json'),
 ];
 
-function newestMtime(target: string): number {
-  if (!fs.existsSync(target)) return 0;
-  const stat = fs.statSync(target);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const entry of fs.readdirSync(target))
-    newest = Math.max(newest, newestMtime(path.join(target, entry)));
-  return newest;
+/** Written into apps/web/dist after a build here; any other build empties dist and so removes it. */
+export const BUILD_STAMP = path.join(WEB_DIST, '.e2e-build-inputs.json');
+
+interface BuildStamp {
+  /** The hash of BUILD_INPUTS the build was made from. */
+  inputs: string;
+  /** The hash of the index.html it wrote: a build made elsewhere since then writes another. */
+  index: string;
 }
 
-/** Why the web app must be (re)built, or null when apps/web/dist is up to date. */
-export function webBuildReason(): string | null {
+/** Unit tests never reach the bundle: changing one does not call for a rebuild. */
+const isUnitTest = (file: string) => /\.test\.tsx?$/.test(file);
+
+function filesUnder(target: string): string[] {
+  if (!fs.existsSync(target)) return [];
+  if (!fs.statSync(target).isDirectory()) return [target];
+  return fs
+    .readdirSync(target)
+    .sort()
+    .flatMap((entry) => filesUnder(path.join(target, entry)));
+}
+
+/** A hash of every input's path and bytes, in a fixed order. */
+export function hashBuildInputs(inputs: readonly string[] = BUILD_INPUTS): string {
+  const hash = createHash('sha256');
+  for (const file of inputs.flatMap(filesUnder).filter((f) => !isUnitTest(f))) {
+    hash.update(path.relative(REPO_ROOT, file)).update('\0').update(fs.readFileSync(file)).update('\0');
+  }
+  return hash.digest('hex');
+}
+
+const hashFile = (file: string) => createHash('sha256').update(fs.readFileSync(file)).digest('hex');
+
+function readStamp(): BuildStamp | null {
+  try {
+    return JSON.parse(fs.readFileSync(BUILD_STAMP, 'utf8')) as BuildStamp;
+  } catch {
+    return null;
+  }
+}
+
+/** Why the web app must be (re)built, or null when apps/web/dist was built from these very sources. */
+export function webBuildReason(inputsHash: string = hashBuildInputs()): string | null {
   const index = path.join(WEB_DIST, 'index.html');
   if (!fs.existsSync(index)) return 'apps/web/dist is missing';
-  const built = fs.statSync(index).mtimeMs;
-  const changed = BUILD_INPUTS.find((input) => newestMtime(input) > built);
-  return changed ? `${path.relative(REPO_ROOT, changed)} changed since the last build` : null;
+  const stamp = readStamp();
+  if (!stamp) return 'apps/web/dist has no record of the sources it was built from';
+  if (stamp.index !== hashFile(index)) return 'apps/web/dist was rebuilt elsewhere since';
+  if (stamp.inputs !== inputsHash) return 'the web sources (or the contract, or the locked packages) changed';
+  return null;
 }
 
 export default async function setup(project: TestProject): Promise<(() => void) | undefined> {
@@ -54,7 +102,8 @@ export default async function setup(project: TestProject): Promise<(() => void) 
   const problem = chromiumProblem();
   if (problem) throw new Error(problem);
 
-  if (process.env.E2E_NO_BUILD === '1') {
+  for (const warning of ignoredInCI()) console.warn(warning);
+  if (E2E_NO_BUILD) {
     console.warn('e2e: E2E_NO_BUILD=1, testing apps/web/dist as it is (it may be older than the sources)');
   } else {
     buildIfStale();
@@ -65,7 +114,9 @@ export default async function setup(project: TestProject): Promise<(() => void) 
 }
 
 function buildIfStale(): void {
-  const reason = webBuildReason();
+  // Hashed before the build: a source edited while it runs makes the next run build again.
+  const inputs = hashBuildInputs();
+  const reason = webBuildReason(inputs);
   if (reason) {
     const started = Date.now();
     console.log(`e2e: building the web app (${reason})`);
@@ -84,6 +135,8 @@ function buildIfStale(): void {
         .join('\n');
       throw new Error(`e2e: the web build (npm run build -w @cashdesk/web) failed:\n${output}`);
     }
+    const stamp: BuildStamp = { inputs, index: hashFile(path.join(WEB_DIST, 'index.html')) };
+    fs.writeFileSync(BUILD_STAMP, `${JSON.stringify(stamp)}\n`);
     console.log(`e2e: web app built in ${Date.now() - started} ms`);
   }
 }

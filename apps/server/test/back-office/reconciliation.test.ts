@@ -30,7 +30,7 @@ describe.each(testDatabases)('back-office reconciliation on $name', (database) =
 
     const before = await admin.client.get<VerifyResult>('/a/admin/verify');
     expect(before.body).toMatchObject({ ok: true, account_id: null, mismatches: [] });
-    expect(before.body.duration_ms).toBeGreaterThanOrEqual(0);
+    // Its time and every other kind of drift, each venue apart: reconciliation-drift.test.ts.
 
     // Someone edits a balance behind the ledger's back.
     await db.kysely
