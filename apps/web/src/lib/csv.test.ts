@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { defuseFormula, toCsv, UTF8_BOM } from './csv';
+
+const body = (text: string) => {
+  expect(text.startsWith(UTF8_BOM)).toBe(true);
+  return text.slice(UTF8_BOM.length);
+};
+
+describe('toCsv', () => {
+  it('writes a BOM, the header and one line per row, each ending in a line feed', () => {
+    expect(
+      toCsv(
+        ['a', 'b'],
+        [
+          ['x', 1],
+          ['y', 2],
+        ],
+      ),
+    ).toBe(`${UTF8_BOM}a,b\nx,1\ny,2\n`);
+    expect(body(toCsv(['only'], []))).toBe('only\n');
+  });
+
+  it('writes money exactly from integer cents, with a dot and two decimals', () => {
+    const cells = [{ cents: 1_234_56 }, { cents: -5 }, { cents: 0 }, { cents: 9_007_199_254_740_991 }];
+    expect(body(toCsv(['m1', 'm2', 'm3', 'm4'], [cells])).split('\n')[1]).toBe(
+      '1234.56,-0.05,0.00,90071992547409.91',
+    );
+    expect(() => toCsv(['m'], [[{ cents: 0.1 + 0.2 }]])).toThrow(RangeError);
+    expect(() => toCsv(['n'], [[1.5]])).toThrow(RangeError);
+  });
+
+  it('defuses text a spreadsheet would run as a formula, but leaves numbers as numbers', () => {
+    const formulas = ['=1+1', '+1', '-2', '@SUM(A1)', '\tx', '\rx'];
+    expect(formulas.map(defuseFormula)).toEqual(["'=1+1", "'+1", "'-2", "'@SUM(A1)", "'\tx", "'\rx"]);
+    expect(defuseFormula('Rocket = fun')).toBe('Rocket = fun');
+    const line = body(toCsv(['t', 'n', 'm'], [['=HYPERLINK("http://x")', -3, { cents: -4_00 }]])).split(
+      '\n',
+    )[1];
+    expect(line).toBe(`"'=HYPERLINK(""http://x"")",-3,-4.00`);
+  });
+
+  it('quotes a field with a comma, a quote or a line break and doubles its quotes', () => {
+    const text = body(toCsv(['h'], [['a,b'], ['say "hi"'], ['two\nlines'], ['plain'], ['']]));
+    expect(text).toBe('h\n"a,b"\n"say ""hi"""\n"two\nlines"\nplain\n\n');
+    // A cell starting with CR is defused and then quoted: it holds a line break.
+    expect(body(toCsv(['h'], [['\r=1']]))).toBe(`h\n"'\r=1"\n`);
+  });
+});
