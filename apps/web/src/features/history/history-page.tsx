@@ -1,6 +1,7 @@
 // The history page (/history, spec section 2): the signed-in cashier's own deposits and withdraws over
-// a period, with tabs All / Deposit / Withdraw (counts), sort, a device filter, the period's figures, a
-// table (an accordion on phones) and a printable A4 report of what is shown. Escape returns to /devices.
+// a period, with tabs All / Deposit / Withdraw (counts), sort, a device filter, the period's figures and
+// their chart by hour or day, a table (an accordion on phones), a printable A4 report and a CSV export of
+// what is shown. Escape returns to /devices.
 import { reportTotals, type ReportEntry } from '@cashdesk/contract';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useEffect, useState } from 'react';
@@ -8,7 +9,10 @@ import { useTranslation } from 'react-i18next';
 import { useMeQuery } from '../../api/auth-api';
 import { useNarrowScreen } from '../../hooks/use-media-query';
 import { formatReceiptTime } from '../../lib/date-time';
+import { CashFlowChart } from '../../components/ui/cash-flow-chart';
 import { Tabs } from '../../components/ui/tabs';
+import { cashFlow } from '../../lib/cash-flow-buckets';
+import { downloadFile } from '../../lib/download-file';
 import { useFloatQuery } from '../float';
 import { cashierDisplayName } from '../../lib/cashier-name';
 import {
@@ -16,6 +20,7 @@ import {
   ReportCapNotice,
   ReportTotalsList,
   defaultRange,
+  offsetLabel,
   reportBounds,
   type ReportRange,
   useReportDevices,
@@ -29,6 +34,7 @@ import { HistoryTable } from './components/history-table';
 import { PrintHeader } from './components/print-header';
 import { RangeDropdown } from './components/range-dropdown';
 import { useEscapeTo } from './hooks/use-escape-to';
+import { historyCsv, historyCsvFileName } from './lib/history-csv';
 import {
   countByType,
   DEFAULT_FILTERS,
@@ -71,6 +77,16 @@ export function HistoryPage() {
   const filterText = `${t(`tabs.${shown.tab}`, { n: counts[shown.tab] })} · ${
     device ? t('device.option', { name: device.name, id: device.id }) : t('device.all')
   }`;
+  // The rows on screen belong to `range` once the report for it has come (not while it is asked again).
+  const current = report.currentData !== undefined && !report.isFetching;
+
+  function exportCsv() {
+    const csv = historyCsv(listed, range.offset, {
+      column: (column) => (column === 'currency' ? t('export.currency') : t(`columns.${column}`)),
+      type: (type) => t(`type.${type}`),
+    });
+    downloadFile(historyCsvFileName(range.fromDate, range.toDate), csv, 'text/csv;charset=utf-8');
+  }
 
   return (
     <div className="history-page">
@@ -84,6 +100,8 @@ export function HistoryPage() {
           onReset={() => setFilters(DEFAULT_FILTERS)}
           canReset={!isDefaultFilters(shown)}
           onPrint={() => window.print()}
+          onExport={exportCsv}
+          canExport={current && listed.length > 0}
         />
       </header>
 
@@ -104,6 +122,13 @@ export function HistoryPage() {
         label={t('totals')}
       />
       <ReportCapNotice rows={rows.length} />
+      {current && listed[0] && (
+        <CashFlowChart
+          flow={cashFlow(listed, reportBounds(range))}
+          currency={listed[0].currency}
+          offsetLabel={offsetLabel(range.offset)}
+        />
+      )}
 
       <Tabs
         label={t('tabs.label')}

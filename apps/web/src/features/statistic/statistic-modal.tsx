@@ -1,11 +1,14 @@
 // The Statistic modal (spec sections 2 and 4): a period (GMT offset, from/to date and time), submit, and
-// that period's total delta, operations, income and outcome. States idle, loading and result. The
+// that period's total delta, operations, income and outcome, with their chart by hour or day (summed
+// from the report's rows, as the figures are). States idle, loading and result. The
 // figures are summed from the same report, by the same function, as the history page's, so the two
 // agree to the cent for the same period.
 import { reportTotals } from '@cashdesk/contract';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CashFlowChart } from '../../components/ui/cash-flow-chart';
 import { Modal } from '../../components/ui/modal';
+import { cashFlow } from '../../lib/cash-flow-buckets';
 import { useFloatQuery } from '../float';
 import {
   useLazyCashierReportQuery,
@@ -99,6 +102,13 @@ export function StatisticModal({ onClose }: { onClose: () => void }) {
               label={t('result')}
             />
             <ReportCapNotice rows={rows.length} />
+            {rows[0] && (
+              <CashFlowChart
+                flow={cashFlow(rows, reportBounds(asked))}
+                currency={rows[0].currency}
+                offsetLabel={offsetLabel(asked.offset)}
+              />
+            )}
           </>
         )}
       </div>

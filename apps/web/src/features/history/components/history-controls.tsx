@@ -1,5 +1,5 @@
 // The history's controls beside the period: sort (newest or oldest first), filter by device, reset the
-// filters, and print the report as it is filtered.
+// filters, print the report as it is filtered, and export it as CSV.
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DeviceOption, HistoryFilters, SortOrder } from '../lib/history-rows';
@@ -11,6 +11,9 @@ export interface HistoryControlsProps {
   onReset: () => void;
   canReset: boolean;
   onPrint: () => void;
+  onExport: () => void;
+  /** False while there is nothing listed to export. */
+  canExport: boolean;
 }
 
 const SORT_ORDERS: readonly SortOrder[] = ['newest', 'oldest'];
@@ -22,6 +25,8 @@ export function HistoryControls({
   onReset,
   canReset,
   onPrint,
+  onExport,
+  canExport,
 }: HistoryControlsProps) {
   const { t } = useTranslation('history');
   const sortId = useId();
@@ -65,6 +70,9 @@ export function HistoryControls({
         </button>
         <button type="button" onClick={onPrint}>
           {t('print.button')}
+        </button>
+        <button type="button" onClick={onExport} disabled={!canExport}>
+          {t('export.button')}
         </button>
       </div>
     </div>
