@@ -2,7 +2,7 @@ import type { Device, Restriction } from '@cashdesk/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render';
 import { stubApi, type StubRoutes } from '../../test/stub-api';
 import { makeDevice, makeFloat, makeUser } from '../../test/fixtures';
@@ -230,6 +230,104 @@ describe('HistoryPage', () => {
     expect(line('Cashier')).toBe('Ana (ID 7)');
     expect(line('Generated')).toMatch(/^22\.11\.2026 \d\d:\d\d:00$/);
     expect(line('Shown')).toBe('All (4) · All devices');
+  });
+});
+
+describe('HistoryPage export and chart', () => {
+  /** Catches the file the page hands to the browser's downloads. */
+  function catchDownloads() {
+    const files: { name: string; blob: Blob }[] = [];
+    let blob: Blob | undefined;
+    // jsdom has no object URLs and no downloads: both are stood in for, and put back after the test.
+    const { createObjectURL, revokeObjectURL } = URL;
+    URL.createObjectURL = (made: Blob) => ((blob = made), 'blob:history');
+    URL.revokeObjectURL = () => undefined;
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      if (blob) files.push({ name: this.download, blob });
+    });
+    onTestFinished(() => {
+      Object.assign(URL, { createObjectURL, revokeObjectURL });
+      click.mockRestore();
+    });
+    return files;
+  }
+
+  async function savePeriod(user: ReturnType<typeof userEvent.setup>, offset: string) {
+    await user.click(screen.getByRole('button', { name: /^Period/ }));
+    const form = screen.getByRole('form', { name: 'Period' });
+    await user.selectOptions(within(form).getByLabelText('GMT offset'), offset);
+    fireEvent.change(within(form).getByLabelText('From date'), { target: { value: '2026-11-22' } });
+    fireEvent.change(within(form).getByLabelText('To date'), { target: { value: '2026-11-22' } });
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+  }
+
+  it('downloads what is listed as CSV: tab, device and order, times at the offset, money to the cent', async () => {
+    const files = catchDownloads();
+    const { user } = renderHistory();
+    await waitForRows(4);
+    await savePeriod(user, 'GMT+02:00');
+    await waitFor(() =>
+      expect(
+        screen.getByRole('button', { name: 'Period22.11.2026 00:00:00 – 22.11.2026 23:59:59 (GMT+02:00)' }),
+      ).toBeTruthy(),
+    );
+    await waitForRows(4);
+    await user.selectOptions(screen.getByLabelText('Sort'), 'Oldest first');
+    const exportButton = screen.getByRole('button', { name: 'Export CSV' }) as HTMLButtonElement;
+    await waitFor(() => expect(exportButton.disabled).toBe(false));
+    await user.click(exportButton);
+
+    expect(files).toHaveLength(1);
+    expect(files[0]!.name).toBe('cashdesk-history-2026-11-22.csv');
+    expect(files[0]!.blob.type).toBe('text/csv;charset=utf-8');
+    const bytes = new Uint8Array(await files[0]!.blob.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]); // UTF-8's BOM, for spreadsheet programs
+    const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
+    expect(text.split('\n')).toEqual([
+      '\uFEFFDate,Type,Amount,Currency,Device name,Device ID,Player,Transaction ID',
+      `2026-11-22T12:00:00+02:00,Deposit,20.00,EUR,Rocket 1,1,1,${TRX_A}`,
+      '2026-11-22T12:30:00+02:00,Withdraw,-5.50,EUR,Fruit 5,5,2,bbbb-withdraw-fruit',
+      '2026-11-22T13:00:00+02:00,Deposit,7.25,EUR,Home play,9,1,cccc-deposit-phone',
+      '2026-11-22T13:30:00+02:00,Withdraw,-2.00,EUR,Rocket 1,1,3,dddd-withdraw-rocket',
+      '',
+    ]);
+
+    await user.click(screen.getByRole('tab', { name: 'Withdraw (2)' }));
+    await user.selectOptions(screen.getByLabelText('Device'), 'Rocket 1 (ID 1)');
+    await user.click(exportButton);
+    const second = new TextDecoder().decode(await files[1]!.blob.arrayBuffer());
+    expect(second.split('\n').slice(1)).toEqual([
+      '2026-11-22T13:30:00+02:00,Withdraw,-2.00,EUR,Rocket 1,1,3,dddd-withdraw-rocket',
+      '',
+    ]);
+  });
+
+  it('charts the operations shown by hour of the chosen offset, with their table', async () => {
+    const { user } = renderHistory();
+    await waitForRows(4);
+    await savePeriod(user, 'GMT+02:00');
+    const figure = await screen.findByRole('figure', {
+      name: 'Deposits and withdrawals by hour (GMT+02:00)',
+    });
+    await waitFor(() =>
+      expect(within(figure).getByRole('img').getAttribute('aria-label')).toContain(
+        'Deposits: 2, 27.25 EUR. Withdrawals: 2, 7.50 EUR.',
+      ),
+    );
+    await user.click(within(figure).getByRole('button', { name: 'Show as a table' }));
+    const rowsOf = () =>
+      within(within(figure).getByRole('table'))
+        .getAllByRole('row')
+        .slice(1)
+        .map((tr) => [...tr.children].map((cell) => cell.textContent).join(' '))
+        .filter((line) => !line.endsWith(' 0 0.00 0 0.00'));
+    // 10:00Z to 11:30Z are 12:00 and 13:00 at GMT+02:00.
+    expect(rowsOf()).toEqual(['12:00 1 20.00 1 5.50', '13:00 1 7.25 1 2.00']);
+    // The chart follows the device filter, as the figures do.
+    await user.selectOptions(screen.getByLabelText('Device'), 'Fruit 5 (ID 5)');
+    expect(rowsOf()).toEqual(['12:00 0 0.00 1 5.50']);
   });
 });
 

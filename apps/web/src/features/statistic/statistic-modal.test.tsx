@@ -113,6 +113,28 @@ describe('StatisticModal', () => {
     ]);
   });
 
+  it("charts the period's operations by hour of its offset, with the same figures as a table", async () => {
+    const { user } = renderModal();
+    await choosePeriod(user, the21stAtPlus2);
+    const submit = within(dialog()).getByRole('button', { name: 'Submit' });
+    await vi.waitFor(() => expect((submit as HTMLButtonElement).disabled).toBe(false));
+    await user.click(submit);
+    const chart = await within(dialog()).findByRole('figure', {
+      name: 'Deposits and withdrawals by hour (GMT+02:00)',
+    });
+    expect(within(chart).getByRole('img').getAttribute('aria-label')).toContain(
+      'Deposits: 2, 15.01 EUR. Withdrawals: 1, 4.01 EUR.',
+    );
+    await user.click(within(chart).getByRole('button', { name: 'Show as a table' }));
+    const hours = within(within(chart).getByRole('table')).getAllByRole('row').slice(1);
+    expect(hours).toHaveLength(24);
+    const line = (i: number) => [...hours[i]!.children].map((cell) => cell.textContent);
+    // t-1 at 00:00, t-2 at 11:30, t-3 at 23:59:59.500 (GMT+02:00); t-4 is the next day.
+    expect(line(0)).toEqual(['00:00', '1', '10.00', '0', '0.00']);
+    expect(line(11)).toEqual(['11:00', '0', '0.00', '1', '4.01']);
+    expect(line(23)).toEqual(['23:00', '1', '5.01', '0', '0.00']);
+  });
+
   it('offers the 25 GMT offsets and dates from 2024-12-18 to today at the chosen offset', async () => {
     const { user } = renderModal();
     const offsets = within(screen.getByLabelText('GMT offset')).getAllByRole('option');
