@@ -52,17 +52,19 @@ async function overflowsScreen(page: Page, chart: Locator): Promise<boolean> {
 describeE2E('report chart and CSV export', () => {
   const e2e = useE2E();
   let trx: string[] = [];
+  let ids: { rocket: number; fruit: number };
 
   beforeAll(async () => {
     const server = e2e.server;
     const [rocket, fruit] = [server.demoDevice('rocket').id, server.demoDevice('fruit').id];
+    ids = { rocket, fruit };
     const userId = await createCashier(server, LOGIN, 'Carla Charter');
     trx = await bookOperations(server, userId, [
       { at: '2026-03-09T22:59:59Z', deviceId: rocket, place: 1, delta: 1_00 }, // the day before
       { at: '2026-03-09T23:00:00Z', deviceId: rocket, place: 1, delta: 12_34 }, // 00:00
-      { at: '2026-03-10T08:15:00Z', deviceId: fruit, place: 2, delta: -5_01 }, // 09:15
-      { at: '2026-03-10T08:45:30Z', deviceId: fruit, place: 1, delta: 20_00 }, // 09:45
-      { at: '2026-03-10T22:59:59.400Z', deviceId: rocket, place: 3, delta: -3_50 }, // 23:59:59
+      { at: '2026-03-10T08:15:00Z', deviceId: fruit, place: 2, delta: 20_00 }, // 09:15
+      { at: '2026-03-10T08:45:30Z', deviceId: fruit, place: 2, delta: -5_01 }, // 09:45:30
+      { at: '2026-03-10T22:59:59.400Z', deviceId: rocket, place: 1, delta: -3_50 }, // 23:59:59
     ]);
   });
 
@@ -107,10 +109,10 @@ describeE2E('report chart and CSV export', () => {
       expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
       expect(bytes.subarray(3).toString('utf8').split('\n')).toEqual([
         'Date,Type,Amount,Currency,Device name,Device ID,Player,Transaction ID',
-        `2026-03-10T23:59:59+01:00,Withdraw,-3.50,EUR,Rocket Game,${e2e.server.demoDevice('rocket').id},3,${trx[4]}`,
-        `2026-03-10T09:45:30+01:00,Deposit,20.00,EUR,Fruit Game,${e2e.server.demoDevice('fruit').id},1,${trx[3]}`,
-        `2026-03-10T09:15:00+01:00,Withdraw,-5.01,EUR,Fruit Game,${e2e.server.demoDevice('fruit').id},2,${trx[2]}`,
-        `2026-03-10T00:00:00+01:00,Deposit,12.34,EUR,Rocket Game,${e2e.server.demoDevice('rocket').id},1,${trx[1]}`,
+        `2026-03-10T23:59:59+01:00,Withdraw,-3.50,EUR,Rocket Game,${ids.rocket},1,${trx[4]}`,
+        `2026-03-10T09:45:30+01:00,Withdraw,-5.01,EUR,Fruit Game,${ids.fruit},2,${trx[3]}`,
+        `2026-03-10T09:15:00+01:00,Deposit,20.00,EUR,Fruit Game,${ids.fruit},2,${trx[2]}`,
+        `2026-03-10T00:00:00+01:00,Deposit,12.34,EUR,Rocket Game,${ids.rocket},1,${trx[1]}`,
         '',
       ]);
     },
@@ -161,8 +163,8 @@ describeE2E('report chart and CSV export', () => {
         .slice(0, 3),
     ).toEqual([
       'Fecha,Tipo,Importe,Moneda,Nombre del dispositivo,ID del dispositivo,Jugador,ID de transacción',
-      `2026-03-10T23:59:59+01:00,Retiro,-3.50,EUR,Rocket Game,${e2e.server.demoDevice('rocket').id},3,${trx[4]}`,
-      `2026-03-10T09:15:00+01:00,Retiro,-5.01,EUR,Fruit Game,${e2e.server.demoDevice('fruit').id},2,${trx[2]}`,
+      `2026-03-10T23:59:59+01:00,Retiro,-3.50,EUR,Rocket Game,${ids.rocket},1,${trx[4]}`,
+      `2026-03-10T09:45:30+01:00,Retiro,-5.01,EUR,Fruit Game,${ids.fruit},2,${trx[3]}`,
     ]);
   });
 });

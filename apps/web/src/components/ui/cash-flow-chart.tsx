@@ -77,9 +77,15 @@ export function CashFlowChart({ flow, currency, offsetLabel }: CashFlowChartProp
         {tableShown ? t('chart.hideTable') : t('chart.showTable')}
       </button>
       {tableShown && (
-        <div className="cash-flow-chart__table-wrap">
+        // Scrolls sideways where a phone is too narrow, so it takes the keyboard focus (arrow keys scroll).
+        <div
+          className="cash-flow-chart__table-wrap"
+          role="region"
+          aria-labelledby={`${ids}-caption`}
+          tabIndex={0}
+        >
           <table id={tableId} className="cash-flow-chart__table">
-            <caption>
+            <caption id={`${ids}-caption`}>
               {title} ({offsetLabel})
             </caption>
             <thead>
