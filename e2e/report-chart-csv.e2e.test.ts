@@ -118,6 +118,26 @@ describeE2E('report chart and CSV export', () => {
     },
   );
 
+  it('charts a longer period by day, on a phone', async () => {
+    const t = translator('en');
+    const page = await e2e.newPage('mobile');
+    await openSignedIn(page, e2e.server, '/history', LOGIN);
+    await page.getByRole('button', { name: /^Period/ }).click();
+    const form = page.getByRole('form', { name: 'Period' });
+    await fillPeriodIn(form, { ...DAY, fromDate: '2026-03-08' }, t);
+    await form.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('tab', { name: 'All (5)' }).waitFor();
+    const chart = page.getByRole('figure', { name: 'Deposits and withdrawals by day (GMT+01:00)' });
+    expect(await overflowsScreen(page, chart)).toBe(false);
+    expect(await chartRows(chart, t)).toEqual([
+      ['09.03.2026', '1', '1.00', '0', '0.00'], // 23:59:59 on the 9th at GMT+01:00
+      ['10.03.2026', '2', '32.34', '2', '8.51'],
+    ]);
+    expect(await chart.getByRole('table').locator('tbody tr').count()).toBe(3);
+    expect(await smallTouchTargets(chart)).toEqual([]);
+    await screenshot(page, 'history-chart-days');
+  });
+
   it('shows the Statistic modal chart and exports the history in Spanish', async () => {
     const t = translator('es');
     const page = await e2e.newPage('tablet');
