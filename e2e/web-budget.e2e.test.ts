@@ -2,6 +2,8 @@
 // JavaScript, and what only some cashiers open (history, statistics, the back office, the Spanish and
 // Portuguese texts) stays out of the devices screen's first load. A size, not a time: the same build
 // gives the same figure on any machine. `npm run bench -- --only web` reports the figures in full.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { expect, inject, it } from 'vitest';
 import { initialJavaScript, readManifest } from '../bench/src/web-manifest.js';
 import { describeE2E } from './support/harness';
@@ -34,5 +36,15 @@ describeE2E('web budget of the production build', () => {
       expect(chunk, `${lazy} is its own chunk`).toBeDefined();
       expect(devices.files).not.toContain(chunk?.file);
     }
+  });
+
+  it('keeps the cash-flow chart (shared by history and statistics) out of the first load', () => {
+    const dist = inject('e2eWebDist');
+    const devices = initialJavaScript(dist, readManifest(dist), [SIGNED_IN_CHUNK]);
+    // The chart has no chunk of its own to look up: it is found by a class name only it draws.
+    const withChart = devices.files.filter((file) =>
+      readFileSync(path.join(dist, file), 'utf8').includes('cash-flow-chart__svg'),
+    );
+    expect(withChart).toEqual([]);
   });
 });

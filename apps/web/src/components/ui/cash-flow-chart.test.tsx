@@ -54,7 +54,7 @@ describe('CashFlowChart', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
-    ).toEqual(['Hour (GMT+02:00)', 'Deposits', 'Deposited (EUR)', 'Withdrawals', 'Withdrawn (EUR)']);
+    ).toEqual(['Hour', 'Deposits', 'Deposited (EUR)', 'Withdrawals', 'Withdrawn (EUR)']);
     const body = within(table).getAllByRole('row').slice(1);
     expect(body).toHaveLength(24);
     const cells = (i: number) => [

@@ -90,7 +90,7 @@ export function CashFlowChart({ flow, currency, offsetLabel }: CashFlowChartProp
             </caption>
             <thead>
               <tr>
-                <th scope="col">{unitName}</th>
+                <th scope="col">{t(`chart.column.${flow.unit}`)}</th>
                 <th scope="col">{t('chart.deposits')}</th>
                 <th scope="col">{t('chart.column.depositsAmount', { currency })}</th>
                 <th scope="col">{t('chart.withdrawals')}</th>
