@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { defuseFormula, toCsv, UTF8_BOM } from './csv';
 
@@ -45,4 +46,56 @@ describe('toCsv', () => {
     // A cell starting with CR is defused and then quoted: it holds a line break.
     expect(body(toCsv(['h'], [['\r=1']]))).toBe(`h\n"'\r=1"\n`);
   });
+
+  it('reads back, as a spreadsheet parses it, to the same cells, none of them a formula', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.array(fc.string({ unit: 'binary', maxLength: 12 }), { minLength: 3, maxLength: 3 })),
+        fc.array(fc.integer({ min: -1e12, max: 1e12 }), { minLength: 1, maxLength: 5 }),
+        (texts, cents) => {
+          const rows = texts.map((cells, i) => [...cells, { cents: cents[i % cents.length]! }]);
+          const parsed = parseCsv(body(toCsv(['a', 'b', 'c', 'm'], rows)));
+          expect(parsed).toHaveLength(rows.length + 1);
+          parsed.slice(1).forEach((cells, i) => {
+            expect(cells.slice(0, 3)).toEqual(texts[i]!.map(defuseFormula));
+            for (const cell of cells.slice(0, 3)) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
+            // Money reads back as the exact number of cents.
+            expect(Math.round(Number(cells[3]) * 100)).toBe(cents[i % cents.length]);
+            expect(cells[3]).toMatch(/^-?\d+\.\d\d$/);
+          });
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
 });
+
+/** RFC 4180 as spreadsheet programs read it: quoted fields may hold commas, quotes ("") and line breaks. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  const endField = () => {
+    row.push(field);
+    field = '';
+  };
+  for (let i = 0; i < text.length; i += 1) {
+    const char = text[i]!;
+    if (quoted && char === '"' && text[i + 1] === '"') {
+      field += '"';
+      i += 1;
+    } else if (char === '"') {
+      quoted = !quoted;
+    } else if (!quoted && char === ',') {
+      endField();
+    } else if (!quoted && char === '\n') {
+      endField();
+      rows.push(row);
+      row = [];
+    } else {
+      field += char;
+    }
+  }
+  return rows;
+}
