@@ -7,6 +7,9 @@ const body = (text: string) => {
   return text.slice(UTF8_BOM.length);
 };
 
+/** The characters CSV and formulas care about, and a few that they do not. */
+const CSV_CHARS = fc.constantFrom(',', '"', '\n', '\r', '=', '+', '-', '@', '\t', "'", ' ', 'a', 'é', '€');
+
 describe('toCsv', () => {
   it('writes a BOM, the header and one line per row, each ending in a line feed', () => {
     expect(
@@ -50,22 +53,31 @@ describe('toCsv', () => {
   it('reads back, as a spreadsheet parses it, to the same cells, none of them a formula', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.array(fc.string({ unit: 'binary', maxLength: 12 }), { minLength: 3, maxLength: 3 })),
+        fc.array(fc.array(fc.string({ unit: CSV_CHARS, maxLength: 8 }), { minLength: 3, maxLength: 3 }), {
+          maxLength: 6,
+        }),
         fc.array(fc.integer({ min: -1e12, max: 1e12 }), { minLength: 1, maxLength: 5 }),
         (texts, cents) => {
           const rows = texts.map((cells, i) => [...cells, { cents: cents[i % cents.length]! }]);
           const parsed = parseCsv(body(toCsv(['a', 'b', 'c', 'm'], rows)));
-          expect(parsed).toHaveLength(rows.length + 1);
-          parsed.slice(1).forEach((cells, i) => {
-            expect(cells.slice(0, 3)).toEqual(texts[i]!.map(defuseFormula));
-            for (const cell of cells.slice(0, 3)) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
-            // Money reads back as the exact number of cents.
-            expect(Math.round(Number(cells[3]) * 100)).toBe(cents[i % cents.length]);
-            expect(cells[3]).toMatch(/^-?\d+\.\d\d$/);
-          });
+          // Money reads back as the exact number of cents, written -?units.cc.
+          const expected = rows.map((cells) => [
+            ...cells.slice(0, 3).map(String).map(defuseFormula),
+            cells[3],
+          ]);
+          const read = parsed
+            .slice(1)
+            .map((cells) => [
+              ...cells.slice(0, 3),
+              /^-?\d+\.\d\d$/.test(cells[3] ?? '') ? { cents: Math.round(Number(cells[3]) * 100) } : cells[3],
+            ]);
+          expect(read).toEqual(expected);
+          expect(read.flat().some((cell) => typeof cell === 'string' && /^[=+\-@\t\r]/.test(cell))).toBe(
+            false,
+          );
         },
       ),
-      { numRuns: 300 },
+      { numRuns: 200 },
     );
   });
 });
