@@ -17,6 +17,8 @@ import { gatewayRoutes } from './gateway/gateway.routes.js';
 import { healthRoutes } from './health/health.routes.js';
 import { clientErrorHandler, frameworkErrors, installErrorHandling } from './http/errors.js';
 import { installGracefulClose } from './http/graceful-close.js';
+import { installOpenApi, openApiRoutes } from './http/openapi.js';
+import { installRouteSchemas } from './http/route-schemas.js';
 import { installSameOriginCheck } from './http/same-origin.js';
 import { installSecurityHeaders, originOf } from './http/security-headers.js';
 import { liveEventsRoutes } from './live/events.routes.js';
@@ -82,6 +84,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   });
   await app.register(cookie);
   installErrorHandling(app);
+  // Request validation and answers from the contract's zod schemas, and the OpenAPI document built from them.
+  installRouteSchemas(app);
+  await installOpenApi(app, ctx.buildHash);
   app.addHook('onResponse', async (request, reply) => {
     const status = reply.statusCode;
     const level = status >= 500 ? 'error' : status >= 400 ? 'info' : 'debug';
@@ -121,6 +126,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(clientConfigRoutes(ctx), { prefix: API_BASE });
   await app.register(gatewayRoutes(ctx));
   if (ctx.config.demo) await app.register(demoClientRoutes());
+  await app.register(openApiRoutes);
 
   await serveWebApp(app, ctx);
   return app;
