@@ -7,7 +7,13 @@
 // and field order are the same as without a schema; the response schema is checked against the answer
 // (a drift between the document and the server), which fails the call in tests and is logged otherwise:
 // a cash call whose money moved must never turn into a 500 because a description lags behind.
-import type { FastifyInstance, FastifySchemaCompiler, FastifySerializerCompiler } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifySchemaCompiler,
+  FastifySerializerCompiler,
+} from 'fastify';
+import type { Outcome } from '../ledger/outcome.js';
 import { errorBody } from '@cashdesk/contract';
 import { z } from 'zod';
 import { validationError } from './validate.js';
@@ -75,11 +81,21 @@ export function installRouteSchemas(app: FastifyInstance, strict = strictRespons
 }
 
 /** A route's answers: its own by status, and the contract's error body for every 4xx and 5xx. */
-export function answers<R extends Record<number, unknown>>(own: R): R & { '4xx': typeof errorBody; '5xx': typeof errorBody } {
+export function answers<R extends Record<number, unknown>>(
+  own: R,
+): R & { '4xx': typeof errorBody; '5xx': typeof errorBody } {
   return { ...own, '4xx': errorBody, '5xx': errorBody };
 }
 
 /** A documented answer that is not JSON (an event stream, a CSV file, a text download). */
 export function textAnswer(contentType: string, description: string) {
   return { description, content: { [contentType]: { schema: z.string() } } };
+}
+
+/**
+ * Sends a money or linking call's outcome (ledger/outcome.ts). Its body may be a replay read back from
+ * the database, so its type is not known here; the serializer checks it against the route's schema.
+ */
+export function sendOutcome(reply: FastifyReply, outcome: Outcome): FastifyReply {
+  return reply.status(outcome.status).send(outcome.body);
 }
