@@ -7,13 +7,27 @@
 // still asks for its own session or device token. docs/api.md says the same.
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { API_BASE } from '@cashdesk/contract';
+import {
+  account,
+  API_BASE,
+  backOfficeUser,
+  cashResult,
+  device,
+  deviceDetail,
+  errorBody,
+  ledgerRow,
+  reportEntry,
+  user,
+} from '@cashdesk/contract';
 import type { FastifyInstance } from 'fastify';
-import { createJsonSchemaTransform } from 'fastify-type-provider-zod';
+import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { answers } from './route-schemas.js';
 
 export const OPENAPI_PATH = `${API_BASE}/openapi.json`;
 export const DOCS_PATH = '/api/docs';
+/** The API's version, as in its paths (/api/v1): the checked-in document (docs/openapi.json) stays put between builds. */
+export const API_VERSION = '1';
 
 /** Routes that need the session cookie (session guard, auth/guards.ts) or a device's Bearer token. */
 function securityOf(url: string): Array<Record<string, string[]>> | undefined {
@@ -33,16 +47,51 @@ function tagOf(url: string): string {
   return 'public';
 }
 
-const zodTransform = createJsonSchemaTransform({ skipList: [] });
+/**
+ * Shapes the document names once under components.schemas and refers to ($ref) wherever they appear:
+ * the error body is on every route, the others on several.
+ */
+const named = z.registry<{ id: string }>();
+for (const [schema, id] of [
+  [errorBody, 'Error'],
+  [user, 'User'],
+  [device, 'Device'],
+  [deviceDetail, 'DeviceDetail'],
+  [cashResult, 'CashResult'],
+  [reportEntry, 'ReportEntry'],
+  [account, 'Account'],
+  [backOfficeUser, 'BackOfficeUser'],
+  [ledgerRow, 'LedgerRow'],
+] as const) {
+  named.add(schema, { id });
+}
+
+const zodTransform = createJsonSchemaTransform({ skipList: [], schemaRegistry: named });
+const namedObject = createJsonSchemaTransformObject({ schemaRegistry: named });
+
+type OpenApiObject = ReturnType<typeof namedObject>;
+
+/** The provider names each shape twice (as a request and as an answer): keep those the paths refer to. */
+function withoutUnused(document: OpenApiObject): OpenApiObject {
+  const { components = {}, paths = {} } = document as {
+    components?: { schemas?: Record<string, unknown> };
+    paths?: unknown;
+  };
+  const used = JSON.stringify(paths);
+  const schemas = Object.fromEntries(
+    Object.entries(components.schemas ?? {}).filter(([id]) => used.includes(`"#/components/schemas/${id}"`)),
+  );
+  return { ...document, components: { ...components, schemas } } as OpenApiObject;
+}
 
 /** Registers the document's generator: before any route, since it collects them as they are added. */
-export async function installOpenApi(app: FastifyInstance, version: string): Promise<void> {
+export async function installOpenApi(app: FastifyInstance): Promise<void> {
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',
       info: {
         title: 'Cashdesk API',
-        version,
+        version: API_VERSION,
         description:
           'The HTTP API of the Cashdesk server: the cashier terminal, the back office and the gaming ' +
           "devices' gateway. Money is in integer cents. Every error answer is `{err, ...details}` (docs/api.md).",
@@ -60,6 +109,7 @@ export async function installOpenApi(app: FastifyInstance, version: string): Pro
       const security = securityOf(url);
       return { schema: { ...schema, tags: [tagOf(url)], ...(security ? { security } : {}) }, url };
     },
+    transformObject: (document) => withoutUnused(namedObject(document)),
   });
 }
 
@@ -70,7 +120,9 @@ export async function openApiRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         summary: 'This document',
-        response: { 200: z.looseObject({ openapi: z.string() }).describe('the OpenAPI 3.1 document') },
+        response: answers({
+          200: z.looseObject({ openapi: z.string() }).describe('the OpenAPI 3.1 document'),
+        }),
       },
     },
     async () => app.swagger(),
