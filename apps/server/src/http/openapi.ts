@@ -4,7 +4,7 @@
 // needs no exception to the Content-Security-Policy of security-headers.ts).
 //
 // Both are public, like /healthz: they describe the calls and hold no data, and every call they describe
-// still asks for its own session or device token. docs/api.md says the same.
+// still asks for its own session or device token. docs/security.md, "The API's description is public".
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import {
@@ -94,7 +94,7 @@ export async function installOpenApi(app: FastifyInstance): Promise<void> {
         version: API_VERSION,
         description:
           'The HTTP API of the Cashdesk server: the cashier terminal, the back office and the gaming ' +
-          "devices' gateway. Money is in integer cents. Every error answer is `{err, ...details}` (docs/api.md).",
+          "devices' gateway. Money is in integer cents. Every error answer is `{err, ...details}` (the Error schema).",
       },
       components: {
         securitySchemes: {
