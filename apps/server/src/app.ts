@@ -5,7 +5,7 @@ import path from 'node:path';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import { API_BASE, ERR } from '@cashdesk/contract';
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type RouteOptions } from 'fastify';
 import { authRoutes } from './auth/auth.routes.js';
 import { backOfficeRoutes } from './back-office/index.js';
 import { installSessionGuard } from './auth/guards.js';
@@ -17,6 +17,8 @@ import { gatewayRoutes } from './gateway/gateway.routes.js';
 import { healthRoutes } from './health/health.routes.js';
 import { clientErrorHandler, frameworkErrors, installErrorHandling } from './http/errors.js';
 import { installGracefulClose } from './http/graceful-close.js';
+import { installOpenApi, openApiRoutes } from './http/openapi.js';
+import { installRouteSchemas } from './http/route-schemas.js';
 import { installSameOriginCheck } from './http/same-origin.js';
 import { installSecurityHeaders, originOf } from './http/security-headers.js';
 import { liveEventsRoutes } from './live/events.routes.js';
@@ -32,6 +34,8 @@ export interface BuildOptions {
   logger?: boolean;
   /** Where the JSON log lines go (stdout by default); tests read them from here. */
   logStream?: { write(line: string): void };
+  /** Hears every route as it is declared: the test that every route has its schemas (test/http/openapi.test.ts). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /**
@@ -71,6 +75,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     clientErrorHandler,
   });
 
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
+
   // JSON only: a cross-site form post (urlencoded, multipart, text/plain) is refused with 415.
   app.removeContentTypeParser('text/plain');
   // An empty JSON body reads as no body (`POST /device/pin` takes none); schemas then judge it.
@@ -82,6 +88,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   });
   await app.register(cookie);
   installErrorHandling(app);
+  // Request validation and answers from the contract's zod schemas, and the OpenAPI document built from them.
+  installRouteSchemas(app);
+  await installOpenApi(app);
   app.addHook('onResponse', async (request, reply) => {
     const status = reply.statusCode;
     const level = status >= 500 ? 'error' : status >= 400 ? 'info' : 'debug';
@@ -121,6 +130,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(clientConfigRoutes(ctx), { prefix: API_BASE });
   await app.register(gatewayRoutes(ctx));
   if (ctx.config.demo) await app.register(demoClientRoutes());
+  await app.register(openApiRoutes);
 
   await serveWebApp(app, ctx);
   return app;

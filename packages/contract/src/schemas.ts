@@ -8,6 +8,7 @@ import {
   NEW_PASSWORD_MIN_LENGTH,
   PASSWORD_LENGTH,
 } from './constants.js';
+import { ERR } from './errors.js';
 import {
   DEVICE_EVENT_TYPES,
   LOGIN_CHARACTERS,
@@ -122,6 +123,19 @@ export type User = z.infer<typeof user>;
 
 export const ok = z.object({ ok: z.literal(true) });
 export type Ok = z.infer<typeof ok>;
+
+/**
+ * The body of every error answer: `{err, ...details}` (errors.ts), e.g. `issues` ({path, message}) for
+ * `validation`, `retry_after` (seconds) for `too many attempts`.
+ */
+export const errorBody = z.looseObject({
+  err: z.enum(Object.values(ERR) as [string, ...string[]]),
+  issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  retry_after: z.number().optional(),
+});
+
+/** `GET /healthz` and `GET /readyz` (503 `{ok: false}` while the database does not answer). */
+export const health = z.object({ ok: z.boolean() });
 
 // ---- till lock (docs/web-app.md) -------------------------------------------------------------------
 

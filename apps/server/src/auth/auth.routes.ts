@@ -1,9 +1,18 @@
 // The session calls of contract.md: sign-in, me, sign-out, change-password.
-import { ERR, changePasswordRequest, signInRequest, type Ok, type User } from '@cashdesk/contract';
+import {
+  ERR,
+  changePasswordRequest,
+  ok,
+  signInRequest,
+  user as userSchema,
+  type Ok,
+  type User,
+} from '@cashdesk/contract';
 import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context.js';
 import { ApiError } from '../http/api-error.js';
-import { parse } from '../http/validate.js';
+import { answers } from '../http/route-schemas.js';
 import { findUserByLogin, setPasswordHash, toUser } from '../users/users.repository.js';
 import { clearSessionCookie, sessionTokenOf, setSessionCookie } from './cookie.js';
 import { deviceCookies } from './device-cookie.js';
@@ -22,13 +31,15 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsync {
   const db = ctx.db.kysely;
   const checkPassword = throttledPasswordCheck(ctx);
 
-  return async (app) => {
+  return async (plain) => {
+    const app = plain.withTypeProvider<ZodTypeProvider>();
     // The first unknown login must not be slower than the rest: compute the dummy hash now.
     dummyPasswordHash().catch((error: unknown) => app.log.error({ err: error }, 'dummy password hash'));
     const knownDevices = await deviceCookies(ctx);
 
-    app.post('/sign_in', async (request, reply): Promise<User> => {
-      const body = parse(signInRequest, request.body);
+    const signIn = { schema: { body: signInRequest, response: answers({ 200: userSchema }) } };
+    app.post('/sign_in', signIn, async (request, reply): Promise<User> => {
+      const body = request.body;
       const user = await findUserByLogin(db, body.login);
       // The cookie names the login as stored: a terminal that signed in as it before is throttled apart.
       const login = user?.login ?? body.login;
@@ -59,22 +70,32 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsync {
     // Answers while the till is locked: the lock screen names whose password opens it.
     app.get(
       '/a/me',
-      { preHandler: requireUser(ctx), config: { allowedWhileLocked: true } },
+      {
+        preValidation: requireUser(ctx),
+        config: { allowedWhileLocked: true },
+        schema: { response: answers({ 200: userSchema }) },
+      },
       async (request): Promise<User> => toUser(userOf(request)),
     );
 
     // Works without a live session (and for a blocked user): signing out always ends with no cookie.
     // A POST, not a GET: a link or an image on any page could otherwise sign a till out.
-    app.post('/a/sign_out', { config: { sessionOptional: true } }, async (request, reply): Promise<Ok> => {
+    const signOut = { config: { sessionOptional: true }, schema: { response: answers({ 200: ok }) } };
+    app.post('/a/sign_out', signOut, async (request, reply): Promise<Ok> => {
       const token = sessionTokenOf(request);
       if (token) await deleteSession(db, token);
       clearSessionCookie(request, reply);
       return { ok: true };
     });
 
-    app.post('/a/change_password', { preHandler: requireUser(ctx) }, async (request, reply): Promise<Ok> => {
+    const changePassword = {
+      // The session first: a caller without one gets 401 whatever the body holds.
+      preValidation: requireUser(ctx),
+      schema: { body: changePasswordRequest, response: answers({ 200: ok }) },
+    };
+    app.post('/a/change_password', changePassword, async (request, reply): Promise<Ok> => {
       const user = userOf(request);
-      const body = parse(changePasswordRequest, request.body);
+      const body = request.body;
       // Throttled like sign-in: a stolen session must not become a way to guess the password.
       if (!(await checkPassword(request, reply, user.login, user.password_hash, body.old))) {
         throw new ApiError(ERR.wrongPassword);

@@ -28,7 +28,8 @@ export function actorOf(request: FastifyRequest): Actor {
   return { user_id: user.id, login: user.login };
 }
 
-const accountParams = z.object({ id: idParam });
+/** The params of a `/a/manager/account/:id/...` route. */
+export const accountParams = z.object({ id: idParam });
 
 /** May `user` act on account `accountId`? Checked before the account is looked up, so a manager cannot probe. */
 export function mayActOnAccount(user: UserRow, accountId: number): boolean {
@@ -39,7 +40,19 @@ export function mayActOnAccount(user: UserRow, accountId: number): boolean {
  * The account of a `/a/manager/account/:id/...` route, if the caller may act on it: 403 `Forbidden` for
  * a manager of another account, 404 `not found` for an admin naming an account that does not exist.
  */
-export async function accountInScope(ctx: AppContext, request: FastifyRequest): Promise<AccountRow> {
+export function accountInScope(ctx: AppContext, request: FastifyRequest): Promise<AccountRow> {
+  let scoped = inScope.get(request);
+  if (!scoped) {
+    scoped = findAccountInScope(ctx, request);
+    inScope.set(request, scoped);
+  }
+  return scoped;
+}
+
+/** Looked up once per request: the back office's preValidation hook (index.ts) and then the handler. */
+const inScope = new WeakMap<FastifyRequest, Promise<AccountRow>>();
+
+async function findAccountInScope(ctx: AppContext, request: FastifyRequest): Promise<AccountRow> {
   const { id } = parse(accountParams, request.params);
   if (!mayActOnAccount(userOf(request), id)) throw new ApiError(ERR.forbidden);
   const account = await findAccount(ctx.db.kysely, id);

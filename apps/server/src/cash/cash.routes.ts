@@ -1,6 +1,7 @@
 // Cashier cash calls: deposit, withdraw and cash-out on a place, regular and remote.
 import {
   cashRequest,
+  cashResult,
   DEVICE_TYPE,
   idParam,
   placeParam,
@@ -8,11 +9,12 @@ import {
   type DeviceType,
 } from '@cashdesk/contract';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { cashierOf, requireCashier } from '../auth/guards.js';
 import type { AppContext } from '../context.js';
 import { accessibleDevice } from '../devices/device-access.js';
-import { parse } from '../http/validate.js';
+import { answers, sendOutcome } from '../http/route-schemas.js';
 
 const placeParams = z.object({ id: idParam, place: placeParam });
 
@@ -24,12 +26,13 @@ export function cashRoutes(ctx: AppContext): FastifyPluginAsync {
    * guessed too many), counts a wrong PIN against the phone and ends an expired PIN, so the ledger's
    * comparison refuses that too. A wrong PIN is refused after the claim and rolled back: no row stays.
    */
-  async function placeCash(request: FastifyRequest, reply: FastifyReply, type: DeviceType) {
-    const { id, place } = parse(placeParams, request.params);
-    const { delta, trx, pin_code } =
-      type === DEVICE_TYPE.remote
-        ? parse(remoteCashRequest, request.body)
-        : { ...parse(cashRequest, request.body), pin_code: null };
+  async function placeCash(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    type: DeviceType,
+    { id, place }: z.output<typeof placeParams>,
+    { delta, trx, pin_code }: { delta: number; trx: string; pin_code: string | null },
+  ) {
     const cashier = cashierOf(request);
     const device = await accessibleDevice(ctx, cashier, id, type);
     if (pin_code !== null) await ctx.pins.check(request, reply, cashier, device, pin_code);
@@ -43,16 +46,25 @@ export function cashRoutes(ctx: AppContext): FastifyPluginAsync {
       trx,
       remote_pin: pin_code,
     });
-    return reply.status(outcome.status).send(outcome.body);
+    return sendOutcome(reply, outcome);
   }
 
-  return async (app) => {
-    app.addHook('preHandler', requireCashier);
-    app.post('/a/cashier/devices/:id/place/:place/update', (request, reply) =>
-      placeCash(request, reply, DEVICE_TYPE.regular),
+  const response = answers({ 200: cashResult });
+
+  return async (plain) => {
+    const app = plain.withTypeProvider<ZodTypeProvider>();
+    // Before validation: who may call comes before what the call holds (401/403 before 400).
+    app.addHook('preValidation', requireCashier);
+    app.post(
+      '/a/cashier/devices/:id/place/:place/update',
+      { schema: { params: placeParams, body: cashRequest, response } },
+      (request, reply) =>
+        placeCash(request, reply, DEVICE_TYPE.regular, request.params, { ...request.body, pin_code: null }),
     );
-    app.post('/a/cashier/devices/remote/:id/place/:place/update', (request, reply) =>
-      placeCash(request, reply, DEVICE_TYPE.remote),
+    app.post(
+      '/a/cashier/devices/remote/:id/place/:place/update',
+      { schema: { params: placeParams, body: remoteCashRequest, response } },
+      (request, reply) => placeCash(request, reply, DEVICE_TYPE.remote, request.params, request.body),
     );
   };
 }

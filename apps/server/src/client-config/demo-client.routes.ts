@@ -3,6 +3,7 @@
 // installation sets CLIENT_DOWNLOAD_URL to its own installer; this route exists only in demo mode.
 import type { FastifyPluginAsync } from 'fastify';
 import { DEMO_DEFAULTS } from '../config.js';
+import { answers, textAnswer } from '../http/route-schemas.js';
 
 export const DEMO_CLIENT_PATH = DEMO_DEFAULTS.clientDownloadUrl;
 export const DEMO_CLIENT_FILE_NAME = DEMO_CLIENT_PATH.slice(DEMO_CLIENT_PATH.lastIndexOf('/') + 1);
@@ -18,7 +19,10 @@ export const DEMO_CLIENT_TEXT = [
 
 export function demoClientRoutes(): FastifyPluginAsync {
   return async (app) => {
-    app.get(DEMO_CLIENT_PATH, async (_request, reply) =>
+    const download = {
+      schema: { response: answers({ 200: textAnswer('text/plain', 'the demo client file') }) },
+    };
+    app.get(DEMO_CLIENT_PATH, download, async (_request, reply) =>
       reply
         .type('text/plain; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="${DEMO_CLIENT_FILE_NAME}"`)

@@ -10,7 +10,6 @@ import type { AccountRow, DeviceRow } from '../db/schema.js';
 import { assertNotBlocked } from '../accounts/account-blocks.js';
 import { cashierAccount } from '../accounts/cashier-account.js';
 import { ApiError } from '../http/api-error.js';
-import { parse } from '../http/validate.js';
 import { findDevice } from './devices.repository.js';
 import { assertPinOpens } from './remote-pin.js';
 
@@ -53,6 +52,5 @@ export async function accessibleRemoteDevice(
   return { device, account };
 }
 
-export function pinFromHeader(request: FastifyRequest): string {
-  return parse(z.object({ [PIN_HEADER]: pinHeader }), request.headers)[PIN_HEADER];
-}
+/** The headers schema of a call on a remote device: its PIN in `x-device-pin`, the rest as they come. */
+export const pinHeaders = z.looseObject({ [PIN_HEADER]: pinHeader });

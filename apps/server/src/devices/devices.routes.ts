@@ -1,25 +1,29 @@
 // Cashier device calls: list, detail, register by PIN, edit, and the remote (home-play) variants.
 import {
+  device as deviceSchema,
+  deviceDetail,
   DEVICE_TYPE,
   editDeviceRequest,
   ERR,
   idParam,
   registerDeviceRequest,
   registerRemoteRequest,
+  registeredDevice,
   type Device,
   type DeviceDetail,
   type DeviceType,
 } from '@cashdesk/contract';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { cashierOf, requireCashier, requireRestriction } from '../auth/guards.js';
 import type { AppContext } from '../context.js';
 import { ApiError } from '../http/api-error.js';
 import { type Outcome } from '../ledger/outcome.js';
-import { parse } from '../http/validate.js';
+import { answers, sendOutcome } from '../http/route-schemas.js';
 import { assertNotBlocked } from '../accounts/account-blocks.js';
 import { findAccount } from '../accounts/accounts.repository.js';
-import { accessibleDevice, accessibleRemoteDevice, pinFromHeader } from './device-access.js';
+import { accessibleDevice, accessibleRemoteDevice, PIN_HEADER, pinHeaders } from './device-access.js';
 import { linkDeviceByPin, type LinkInput } from './device-linking.js';
 import { viewDevices, withoutPlaces } from './device-view.js';
 import { listAccountDevices, updateDeviceSettings } from './devices.repository.js';
@@ -68,23 +72,28 @@ export function devicesRoutes(ctx: AppContext): FastifyPluginAsync {
     return outcome;
   }
 
-  return async (app) => {
-    app.addHook('preHandler', requireCashier);
+  return async (plain) => {
+    const app = plain.withTypeProvider<ZodTypeProvider>();
+    // Before validation: who may call comes before what the call holds (401/403 before 400).
+    app.addHook('preValidation', requireCashier);
     const view = async (devices: Parameters<typeof viewDevices>[1]) =>
       viewDevices(ctx.db.kysely, devices, ctx.clock.now());
 
     // Polled every 5 s (15 s beside the live-updates stream): revalidated with an ETag
     // (http/conditional-get.ts), so an unchanged list or detail costs the terminal headers only.
     const polled = { config: { revalidate: true } };
+    const linked = answers({ 200: registeredDevice });
 
-    app.get('/a/cashier/devices', polled, async (request): Promise<Device[]> => {
+    const list = { ...polled, schema: { response: answers({ 200: z.array(deviceSchema) }) } };
+    app.get('/a/cashier/devices', list, async (request): Promise<Device[]> => {
       const cashier = cashierOf(request);
       const devices = await listAccountDevices(ctx.db.kysely, cashier.account_id, DEVICE_TYPE.regular);
       return (await view(devices)).map(withoutPlaces);
     });
 
-    app.get('/a/cashier/devices/:id', polled, async (request): Promise<DeviceDetail> => {
-      const { id } = parse(idParams, request.params);
+    const detail = { ...polled, schema: { params: idParams, response: answers({ 200: deviceDetail }) } };
+    app.get('/a/cashier/devices/:id', detail, async (request): Promise<DeviceDetail> => {
+      const { id } = request.params;
       const device = await accessibleDevice(ctx, cashierOf(request), id, DEVICE_TYPE.regular);
       const [detail] = await view([device]);
       return detail!;
@@ -92,16 +101,20 @@ export function devicesRoutes(ctx: AppContext): FastifyPluginAsync {
 
     app.post(
       '/a/cashier/devices/register',
-      { preHandler: requireRestriction('can_register_new_device') },
+      {
+        preValidation: requireRestriction('can_register_new_device'),
+        schema: { body: registerDeviceRequest, response: linked },
+      },
       async (request, reply) => {
-        const body = parse(registerDeviceRequest, request.body);
+        const body = request.body;
         const outcome = await throttledLink(request, reply, () => link(request, body, DEVICE_TYPE.regular));
-        return reply.status(outcome.status).send(outcome.body);
+        return sendOutcome(reply, outcome);
       },
     );
 
-    app.post('/a/cashier/devices/remote/register', async (request, reply) => {
-      const body = parse(registerRemoteRequest, request.body);
+    const registerRemote = { schema: { body: registerRemoteRequest, response: linked } };
+    app.post('/a/cashier/devices/remote/register', registerRemote, async (request, reply) => {
+      const body = request.body;
       const outcome = await throttledLink(request, reply, () =>
         link(request, body, DEVICE_TYPE.remote, async (tx) => {
           const account = await findAccount(tx, cashierOf(request).account_id);
@@ -109,12 +122,16 @@ export function devicesRoutes(ctx: AppContext): FastifyPluginAsync {
           assertNotBlocked(account, { kind: 'remote' });
         }),
       );
-      return reply.status(outcome.status).send(outcome.body);
+      return sendOutcome(reply, outcome);
     });
 
-    app.get('/a/cashier/devices/remote/:id', polled, async (request, reply): Promise<DeviceDetail> => {
-      const { id } = parse(idParams, request.params);
-      const pin = pinFromHeader(request);
+    const remoteDetail = {
+      ...polled,
+      schema: { params: idParams, headers: pinHeaders, response: answers({ 200: deviceDetail }) },
+    };
+    app.get('/a/cashier/devices/remote/:id', remoteDetail, async (request, reply): Promise<DeviceDetail> => {
+      const { id } = request.params;
+      const pin = request.headers[PIN_HEADER];
       const { device } = await accessibleRemoteDevice(ctx, request, reply, cashierOf(request), id, pin);
       const [detail] = await view([device]);
       return detail!;
@@ -122,10 +139,13 @@ export function devicesRoutes(ctx: AppContext): FastifyPluginAsync {
 
     app.post(
       '/a/cashier/devices/:id',
-      { preHandler: requireRestriction('can_edit_device') },
+      {
+        preValidation: requireRestriction('can_edit_device'),
+        schema: { params: idParams, body: editDeviceRequest, response: answers({ 200: deviceSchema }) },
+      },
       async (request): Promise<Device> => {
-        const { id } = parse(idParams, request.params);
-        const patch = parse(editDeviceRequest, request.body);
+        const { id } = request.params;
+        const patch = request.body;
         const cashier = cashierOf(request);
         const device = await accessibleDevice(ctx, cashier, id, DEVICE_TYPE.regular);
         const updated = await publishAfterCommit(

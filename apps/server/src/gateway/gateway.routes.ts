@@ -1,10 +1,20 @@
 // /device/*: the gateway for gaming devices and home-play clients (Bearer device token).
-import { deviceEventRequest, enrollRequest, ERR } from '@cashdesk/contract';
-import type { FastifyPluginAsync } from 'fastify';
+import {
+  deviceEventRequest,
+  deviceEventResult,
+  deviceState as deviceStateSchema,
+  enrollRequest,
+  enrollResult,
+  ERR,
+  pinResult,
+} from '@cashdesk/contract';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
+import type { DeviceRow } from '../db/schema.js';
 import { ApiError } from '../http/api-error.js';
-import { parse } from '../http/validate.js';
+import { answers, sendOutcome } from '../http/route-schemas.js';
 import {
   applyDeviceEvent,
   authenticateDevice,
@@ -14,33 +24,53 @@ import {
 } from './gateway.service.js';
 
 /** `POST /device/pin` takes no body or `{}`. */
-const emptyBody = z.strictObject({});
+const emptyBody = z.strictObject({}).optional();
+
+/** The device of each call, authenticated before its body is looked at (401 before 400). */
+const callers = new WeakMap<FastifyRequest, DeviceRow>();
+
+function callerOf(request: FastifyRequest): DeviceRow {
+  const device = callers.get(request);
+  if (!device) throw new ApiError(ERR.unauthorized);
+  return device;
+}
 
 export function gatewayRoutes(ctx: AppContext): FastifyPluginAsync {
-  return async (app) => {
-    app.post('/device/enroll', async (request) => {
-      if (!ctx.config.enrollmentOpen) throw new ApiError(ERR.forbidden);
-      const input = parse(enrollRequest, request.body);
-      const { device_token, uuid } = await enrollDevice(ctx.db, input, ctx.clock.now());
+  const authenticated = {
+    preValidation: async (request: FastifyRequest) => {
+      callers.set(request, await authenticateDevice(ctx.db, request.headers.authorization));
+    },
+  };
+
+  return async (plain) => {
+    const app = plain.withTypeProvider<ZodTypeProvider>();
+    const enroll = {
+      // A closed enrollment refuses every call alike (403), whatever its body.
+      preValidation: async () => {
+        if (!ctx.config.enrollmentOpen) throw new ApiError(ERR.forbidden);
+      },
+      schema: { body: enrollRequest, response: answers({ 200: enrollResult }) },
+    };
+    app.post('/device/enroll', enroll, async (request) => {
+      const { device_token, uuid } = await enrollDevice(ctx.db, request.body, ctx.clock.now());
       return { device_token, uuid };
     });
 
-    app.post('/device/pin', async (request) => {
-      const device = await authenticateDevice(ctx.db, request.headers.authorization);
-      if (request.body !== undefined && request.body !== null) parse(emptyBody, request.body);
-      return issuePin(ctx.db, ctx.changes, device, ctx.clock.now());
-    });
+    const pin = { ...authenticated, schema: { body: emptyBody, response: answers({ 200: pinResult }) } };
+    app.post('/device/pin', pin, async (request) =>
+      issuePin(ctx.db, ctx.changes, callerOf(request), ctx.clock.now()),
+    );
 
-    app.get('/device/state', async (request) => {
-      const device = await authenticateDevice(ctx.db, request.headers.authorization);
-      return deviceState(ctx.db, ctx.changes, device);
-    });
+    const state = { ...authenticated, schema: { response: answers({ 200: deviceStateSchema }) } };
+    app.get('/device/state', state, async (request) => deviceState(ctx.db, ctx.changes, callerOf(request)));
 
-    app.post('/device/events', async (request, reply) => {
-      const device = await authenticateDevice(ctx.db, request.headers.authorization);
-      const event = parse(deviceEventRequest, request.body);
-      const outcome = await applyDeviceEvent(ctx.ledger, device, event);
-      return reply.status(outcome.status).send(outcome.body);
+    const events = {
+      ...authenticated,
+      schema: { body: deviceEventRequest, response: answers({ 200: deviceEventResult }) },
+    };
+    app.post('/device/events', events, async (request, reply) => {
+      const outcome = await applyDeviceEvent(ctx.ledger, callerOf(request), request.body);
+      return sendOutcome(reply, outcome);
     });
   };
 }

@@ -4,6 +4,7 @@
 import { PassThrough } from 'node:stream';
 import { ERR } from '@cashdesk/contract';
 import type { FastifyPluginAsync } from 'fastify';
+import { answers, textAnswer } from '../http/route-schemas.js';
 import { sessionTokenOf } from '../auth/cookie.js';
 import { cashierOf, findSignedIn, requireCashier, type CashierRow } from '../auth/guards.js';
 import type { AppContext } from '../context.js';
@@ -36,7 +37,19 @@ export function liveEventsRoutes(ctx: AppContext): FastifyPluginAsync {
       return !user.blocked && user.role === 'cashier' && user.account_id === cashier.account_id;
     }
 
-    app.get('/a/cashier/events', { preHandler: requireCashier }, async (request, reply) => {
+    const eventStream = {
+      preValidation: requireCashier,
+      schema: {
+        response: answers({
+          200: textAnswer(
+            'text/event-stream',
+            '`event: hello` ({hash}) first, then `event: change` ({float, devices}) as they happen, and ' +
+              'comment pings; docs/live-updates.md',
+          ),
+        }),
+      },
+    };
+    app.get('/a/cashier/events', eventStream, async (request, reply) => {
       const cashier = cashierOf(request);
       const token = sessionTokenOf(request)!;
       // Listening before the hello: the terminal refetches on the hello, so nothing falls in between.

@@ -7,8 +7,9 @@
 // venue's address locked must not keep the cashier out of their own till. A locked till is still a
 // password prompt: after UNLOCK_MAX_WRONG wrong passwords in a row the session ends, and getting a new
 // one goes through sign-in and its throttle.
-import { ERR, unlockRequest, type LockState } from '@cashdesk/contract';
+import { ERR, lockState, unlockRequest, type LockState } from '@cashdesk/contract';
 import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { clearSessionCookie } from '../auth/cookie.js';
 import { sessionOf, userOf } from '../auth/guards.js';
 import { isRightPassword } from '../auth/password-check.js';
@@ -20,7 +21,7 @@ import {
 } from '../auth/sessions.repository.js';
 import type { AppContext } from '../context.js';
 import { ApiError } from '../http/api-error.js';
-import { parse } from '../http/validate.js';
+import { answers } from '../http/route-schemas.js';
 
 /** Wrong passwords in a row on one session's lock screen before the session ends. */
 export const UNLOCK_MAX_WRONG = 5;
@@ -36,9 +37,11 @@ export function lockRoutes(ctx: AppContext): FastifyPluginAsync {
     if (!session) throw new ApiError(ERR.unauthorized);
     return stateOf(session);
   };
-  const whileLocked = { config: { allowedWhileLocked: true } };
+  const response = answers({ 200: lockState });
+  const whileLocked = { config: { allowedWhileLocked: true }, schema: { response } };
 
-  return async (app) => {
+  return async (plain) => {
+    const app = plain.withTypeProvider<ZodTypeProvider>();
     app.get('/a/lock', whileLocked, async (request): Promise<LockState> => stateOf(sessionOf(request)));
 
     app.post('/a/lock', whileLocked, async (request): Promise<LockState> => {
@@ -46,8 +49,9 @@ export function lockRoutes(ctx: AppContext): FastifyPluginAsync {
       return changed(await setSessionLock(db, session.token_hash, ctx.clock.now()));
     });
 
-    app.post('/a/unlock', whileLocked, async (request, reply): Promise<LockState> => {
-      const body = parse(unlockRequest, request.body);
+    const unlock = { ...whileLocked, schema: { body: unlockRequest, response } };
+    app.post('/a/unlock', unlock, async (request, reply): Promise<LockState> => {
+      const body = request.body;
       const user = userOf(request);
       const { token_hash: tokenHash } = sessionOf(request);
       // Counted before the ~50 ms check: a burst of parallel guesses gets no more checks than one by one.

@@ -2,33 +2,52 @@
 // (every cashier of the account), and a remote device's game events.
 import {
   DEVICE_TYPE,
+  gameEvent,
   gameReportRequest,
   limitReportRequest,
+  reportEntry,
   reportRequest,
   type GameEvent,
   type ReportEntry,
   type ReportRequest,
 } from '@cashdesk/contract';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { cashierOf, requireCashier } from '../auth/guards.js';
 import type { AppContext } from '../context.js';
-import { accessibleRemoteDevice, pinFromHeader } from '../devices/device-access.js';
+import { accessibleRemoteDevice, PIN_HEADER, pinHeaders } from '../devices/device-access.js';
 import { accountDeviceIds, listAccountDevices } from '../devices/devices.repository.js';
 import { ApiError } from '../http/api-error.js';
-import { parse } from '../http/validate.js';
+import { answers } from '../http/route-schemas.js';
 import { lastCoveredMs } from './report-bounds.js';
 import { cashierReport, gameEvents, placeHistory } from './reports.repository.js';
 
 const GAME_REPORT_SHORT = 20;
 const GAME_REPORT_FULL = 200;
 
-export function reportsRoutes(ctx: AppContext): FastifyPluginAsync {
-  return async (app) => {
-    app.addHook('preHandler', requireCashier);
+/**
+ * The `to` of a report call as the cashier wrote it: validation turns it into a Date, and whether it was
+ * written to the second decides the last millisecond it covers (report-bounds.ts).
+ */
+const writtenTo = new WeakMap<FastifyRequest, string>();
+async function keepWrittenTo(request: FastifyRequest): Promise<void> {
+  const to = (request.body as Partial<ReportRequest> | null | undefined)?.to;
+  if (typeof to === 'string') writtenTo.set(request, to);
+}
 
-    app.post('/a/cashier/report', async (request): Promise<ReportEntry[]> => {
+export function reportsRoutes(ctx: AppContext): FastifyPluginAsync {
+  const entries = answers({ 200: z.array(reportEntry) });
+
+  return async (plain) => {
+    const app = plain.withTypeProvider<ZodTypeProvider>();
+    // Before validation: who may call comes before what the call holds (401/403 before 400).
+    app.addHook('preValidation', requireCashier);
+
+    const report = { preValidation: keepWrittenTo, schema: { body: reportRequest, response: entries } };
+    app.post('/a/cashier/report', report, async (request): Promise<ReportEntry[]> => {
       const cashier = cashierOf(request);
-      const q = parse(reportRequest, request.body);
+      const q = request.body;
       if (q.from.getTime() > q.to.getTime()) throw ApiError.validation('from', 'must not be after to');
       // Requested devices of other accounts are silently left out.
       const deviceIds = await accountDeviceIds(ctx.db.kysely, cashier.account_id, q.device_ids);
@@ -43,14 +62,15 @@ export function reportsRoutes(ctx: AppContext): FastifyPluginAsync {
         userId: cashier.id,
         deviceIds,
         fromMs: q.from.getTime(),
-        // parse() accepted the body, so its `to` is the text the Date came from.
-        toMs: lastCoveredMs((request.body as ReportRequest).to, q.to),
+        // Validation accepted the body, so its `to` was this text.
+        toMs: lastCoveredMs(writtenTo.get(request)!, q.to),
       });
     });
 
-    app.post('/a/cashier/limit_report', async (request): Promise<ReportEntry[]> => {
+    const limitReport = { schema: { body: limitReportRequest, response: entries } };
+    app.post('/a/cashier/limit_report', limitReport, async (request): Promise<ReportEntry[]> => {
       const cashier = cashierOf(request);
-      const q = parse(limitReportRequest, request.body);
+      const q = request.body;
       return placeHistory(ctx.db.kysely, {
         accountId: cashier.account_id,
         deviceIds: await accountDeviceIds(ctx.db.kysely, cashier.account_id, q.device_ids),
@@ -59,10 +79,13 @@ export function reportsRoutes(ctx: AppContext): FastifyPluginAsync {
       });
     });
 
-    app.post('/a/cashier/game_report', async (request, reply): Promise<GameEvent[]> => {
+    const gameReport = {
+      schema: { body: gameReportRequest, headers: pinHeaders, response: answers({ 200: z.array(gameEvent) }) },
+    };
+    app.post('/a/cashier/game_report', gameReport, async (request, reply): Promise<GameEvent[]> => {
       const cashier = cashierOf(request);
-      const q = parse(gameReportRequest, request.body);
-      const pin = pinFromHeader(request);
+      const q = request.body;
+      const pin = request.headers[PIN_HEADER];
       const { device } = await accessibleRemoteDevice(ctx, request, reply, cashier, q.device_id, pin);
       return gameEvents(ctx.db.kysely, {
         accountId: cashier.account_id,

@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { API_BASE, type Restriction, type Role } from '@cashdesk/contract';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/app.js';
+import { buildApp, type BuildOptions } from '../../src/app.js';
 import { hashPassword } from '../../src/auth/password.js';
 import { createSession } from '../../src/auth/sessions.repository.js';
 import { loadConfig, type Config } from '../../src/config.js';
@@ -41,6 +41,8 @@ export interface TestServerOptions {
   logStream?: { write(line: string): void };
   /** Adds routes or hooks before the server listens (e.g. a probe route behind a guard). */
   extend?: (app: FastifyInstance, ctx: AppContext) => void | Promise<void>;
+  /** Hears every route as it is declared (buildApp's option). */
+  onRoute?: BuildOptions['onRoute'];
 }
 
 export interface TestServer {
@@ -58,7 +60,10 @@ export interface TestServer {
 
 export async function startTestServer(db: Db, options: TestServerOptions = {}): Promise<TestServer> {
   const ctx = createContext(testConfig(options.config), db, options.buildHash ?? 'test-hash', options.clock);
-  const app = await buildApp(ctx, options.logStream ? { logStream: options.logStream } : { logger: false });
+  const app = await buildApp(ctx, {
+    ...(options.logStream ? { logStream: options.logStream } : { logger: false }),
+    ...(options.onRoute ? { onRoute: options.onRoute } : {}),
+  });
   await options.extend?.(app, ctx);
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as AddressInfo;

@@ -119,6 +119,20 @@ const ROUTES: FuzzRoute[] = [
   { route: 'GET /api/v1/time', auth: 'none', noInput: 'server time: public, no input' },
   { route: 'GET /api/v1/maintenance', auth: 'none', noInput: 'maintenance message: public, no input' },
   { route: 'GET /api/v1/client_config', auth: 'none', noInput: 'client configuration: public, no input' },
+  // The API's description (http/openapi.ts): public, generated from the routes, nothing to get wrong.
+  { route: 'GET /api/v1/openapi.json', auth: 'none', noInput: 'the OpenAPI document: public, no input' },
+  { route: 'GET /api/docs', auth: 'none', noInput: 'the docs page: public, no input' },
+  { route: 'GET /api/docs/', auth: 'none', noInput: 'the docs page: public, no input' },
+  { route: 'GET /api/docs/json', auth: 'none', noInput: "the docs page's copy of the document" },
+  { route: 'GET /api/docs/yaml', auth: 'none', noInput: "the docs page's copy of the document, as YAML" },
+  { route: 'GET /api/docs/static/index.html', auth: 'none', noInput: 'a redirect to the docs page' },
+  { route: 'GET /api/docs/static/swagger-initializer.js', auth: 'none', noInput: "the docs page's script" },
+  {
+    route: 'GET /api/docs/*',
+    auth: 'none',
+    noInput:
+      "the docs page's assets: files of swagger-ui served by @fastify/static (any other name is a 404)",
+  },
   {
     route: 'POST /api/v1/sign_in',
     auth: 'none',

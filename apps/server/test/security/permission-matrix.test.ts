@@ -120,8 +120,32 @@ const pinHeader = (f: Fixture) => ({ 'x-device-pin': f.phone.pin });
 const hardBlocked: Expected = { status: 403, body: { err: ERR.hardBlock } };
 const lightBlocked: Expected = { status: 403, body: { err: ERR.lightBlock } };
 
+/** The API's description (http/openapi.ts): public to every caller, like the health checks. */
+const docsRow = (route: string, path: string, status = 200): RouteRow => ({
+  route: `GET ${route}`,
+  method: 'GET',
+  root: true,
+  path: () => path,
+  access: 'public',
+  ok: { status },
+});
+
 const ROUTES: RouteRow[] = [
   // ---- public ----
+  {
+    route: 'GET /openapi.json',
+    method: 'GET',
+    path: () => '/openapi.json',
+    access: 'public',
+    ok: { status: 200, check: (body) => expect(body).toMatchObject({ openapi: '3.1.0' }) },
+  },
+  docsRow('/api/docs', '/api/docs'),
+  docsRow('/api/docs/', '/api/docs/'),
+  docsRow('/api/docs/json', '/api/docs/json'),
+  docsRow('/api/docs/yaml', '/api/docs/yaml'),
+  docsRow('/api/docs/static/index.html', '/api/docs/static/index.html'),
+  docsRow('/api/docs/static/swagger-initializer.js', '/api/docs/static/swagger-initializer.js'),
+  docsRow('/api/docs/*', '/api/docs/static/swagger-ui.css'),
   {
     route: 'GET /healthz',
     method: 'GET',

@@ -1,10 +1,12 @@
 // The ledger of one account (admin, or its manager): a page of rows as JSON, or every row of the
 // filters as CSV.
-import { ledgerExportQuery, ledgerQuery, type LedgerRow } from '@cashdesk/contract';
+import { ledgerExportQuery, ledgerQuery, ledgerRow, type LedgerRow } from '@cashdesk/contract';
 import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { parse } from '../../http/validate.js';
-import { accountInScope } from '../access.js';
+import { answers, textAnswer } from '../../http/route-schemas.js';
+import { accountInScope, accountParams } from '../access.js';
 import { pageBounds } from '../paging.js';
 import { ledgerCsv } from './ledger-csv.js';
 import { listLedgerRows, type LedgerRowsQuery } from './ledger-rows.repository.js';
@@ -29,16 +31,36 @@ function filtersOf(q: {
 }
 
 export function ledgerRoutes(ctx: AppContext): FastifyPluginAsync {
-  return async (app) => {
-    app.get('/a/manager/account/:id/transactions', async (request): Promise<LedgerRow[]> => {
+  return async (plain) => {
+    const app = plain.withTypeProvider<ZodTypeProvider>();
+    const page = {
+      schema: {
+        params: accountParams,
+        querystring: ledgerQuery,
+        response: answers({ 200: z.array(ledgerRow) }),
+      },
+    };
+    app.get('/a/manager/account/:id/transactions', page, async (request): Promise<LedgerRow[]> => {
       const account = await accountInScope(ctx, request);
-      const q = parse(ledgerQuery, request.query);
+      const q = request.query;
       return listLedgerRows(ctx.db.kysely, { accountId: account.id, ...pageBounds(q), ...filtersOf(q) });
     });
 
-    app.get('/a/manager/account/:id/transactions.csv', async (request, reply) => {
+    const csv = {
+      schema: {
+        params: accountParams,
+        querystring: ledgerExportQuery,
+        response: answers({
+          200: textAnswer(
+            'text/csv',
+            `every row of the filters, newest first, at most ${CSV_ROW_CAP} (X-Truncated: 1)`,
+          ),
+        }),
+      },
+    };
+    app.get('/a/manager/account/:id/transactions.csv', csv, async (request, reply) => {
       const account = await accountInScope(ctx, request);
-      const q = parse(ledgerExportQuery, request.query);
+      const q = request.query;
       const rows = await listLedgerRows(ctx.db.kysely, {
         accountId: account.id,
         ...pageBounds({ ...q, limit: CSV_ROW_CAP + 1 }),

@@ -1,12 +1,14 @@
 // The shift report of one account (admin, or its manager): every cashier of the account, and anyone
 // else who operated its devices in the window, with their deposit and withdraw totals.
-import { shiftReportQuery, type CashierTotals, type ShiftReport } from '@cashdesk/contract';
+import { shiftReport, shiftReportQuery, type CashierTotals, type ShiftReport } from '@cashdesk/contract';
 import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+
 import type { AppContext } from '../../context.js';
 import { ApiError } from '../../http/api-error.js';
-import { parse } from '../../http/validate.js';
+import { answers } from '../../http/route-schemas.js';
 import { listUsers } from '../../users/users.repository.js';
-import { accountInScope } from '../access.js';
+import { accountInScope, accountParams } from '../access.js';
 import { cashierSums, type CashierSums } from './shift-report.repository.js';
 
 const ZERO = { deposits: 0, deposit_total: 0, withdraws: 0, withdraw_total: 0 };
@@ -16,10 +18,14 @@ function withNet(sums: Omit<CashierSums, 'user_id'>) {
 }
 
 export function shiftReportRoutes(ctx: AppContext): FastifyPluginAsync {
-  return async (app) => {
-    app.get('/a/manager/account/:id/shift_report', async (request): Promise<ShiftReport> => {
+  return async (plain) => {
+    const app = plain.withTypeProvider<ZodTypeProvider>();
+    const report = {
+      schema: { params: accountParams, querystring: shiftReportQuery, response: answers({ 200: shiftReport }) },
+    };
+    app.get('/a/manager/account/:id/shift_report', report, async (request): Promise<ShiftReport> => {
       const account = await accountInScope(ctx, request);
-      const q = parse(shiftReportQuery, request.query);
+      const q = request.query;
       if (q.from.getTime() > q.to.getTime()) throw ApiError.validation('from', 'must not be after to');
       const sums = await cashierSums(ctx.db.kysely, {
         accountId: account.id,

@@ -1,10 +1,12 @@
 // Users in the back office. An admin manages every user under /a/admin/; a manager (or an admin) manages
 // the cashiers of one account under /a/manager/account/:id/, which is all a manager may touch.
 import {
+  backOfficeUser,
   createCashierRequest,
   createUserWithReason,
   ERR,
   idParam,
+  ok,
   setPasswordWithReason,
   setRestrictionsWithReason,
   updateCashierRequest,
@@ -13,13 +15,14 @@ import {
   type Ok,
 } from '@cashdesk/contract';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { AccountRow, UserRow } from '../../db/schema.js';
 import { ApiError } from '../../http/api-error.js';
-import { parse } from '../../http/validate.js';
+import { answers } from '../../http/route-schemas.js';
 import { listUsers } from '../../users/users.repository.js';
-import { accountInScope, actorOf, requireAdmin } from '../access.js';
+import { accountInScope, accountParams, actorOf, requireAdmin } from '../access.js';
 import {
   createUserAudited,
   setPasswordAudited,
@@ -49,20 +52,30 @@ export function usersRoutes(ctx: AppContext): FastifyPluginAsync {
   });
 
   /** The account of a manager-scoped user route, and a change limited to its cashiers. */
-  async function cashierChange(request: FastifyRequest, reason: string | undefined) {
+  async function cashierChange(request: FastifyRequest, userId: number, reason: string | undefined) {
     const account = await accountInScope(ctx, request);
-    const { userId } = parse(accountUserParams, request.params);
     return { ...change(request, userId, reason), allow: onlyCashierOf(account) };
   }
 
-  return async (app) => {
-    // ---- admin: every user --------------------------------------------------------------------------
-    app.get('/a/admin/users', { preHandler: requireAdmin }, async (): Promise<BackOfficeUser[]> => {
-      return (await listUsers(ctx.db.kysely)).map(toBackOfficeUser);
-    });
+  const one = answers({ 200: backOfficeUser });
+  const list = answers({ 200: z.array(backOfficeUser) });
+  const done = answers({ 200: ok });
 
-    app.post('/a/admin/user', { preHandler: requireAdmin }, async (request): Promise<BackOfficeUser> => {
-      const { reason, ...user } = parse(createUserWithReason, request.body);
+  return async (plain) => {
+    const app = plain.withTypeProvider<ZodTypeProvider>();
+    // ---- admin: every user --------------------------------------------------------------------------
+    const admin = { preValidation: requireAdmin };
+    app.get(
+      '/a/admin/users',
+      { ...admin, schema: { response: list } },
+      async (): Promise<BackOfficeUser[]> => {
+        return (await listUsers(ctx.db.kysely)).map(toBackOfficeUser);
+      },
+    );
+
+    const create = { ...admin, schema: { body: createUserWithReason, response: one } };
+    app.post('/a/admin/user', create, async (request): Promise<BackOfficeUser> => {
+      const { reason, ...user } = request.body;
       const row = await createUserAudited(ctx.db, {
         user,
         actor: actorOf(request),
@@ -72,25 +85,30 @@ export function usersRoutes(ctx: AppContext): FastifyPluginAsync {
       return toBackOfficeUser(row);
     });
 
-    app.post('/a/admin/user/:id', { preHandler: requireAdmin }, async (request): Promise<BackOfficeUser> => {
-      const { id } = parse(userParams, request.params);
-      const { reason, ...patch } = parse(updateUserWithReason, request.body);
+    const update = { ...admin, schema: { params: userParams, body: updateUserWithReason, response: one } };
+    app.post('/a/admin/user/:id', update, async (request): Promise<BackOfficeUser> => {
+      const { id } = request.params;
+      const { reason, ...patch } = request.body;
       return toBackOfficeUser(await updateUserAudited(ctx.db, change(request, id, reason), patch));
     });
 
-    app.post('/a/admin/user/:id/set_password', { preHandler: requireAdmin }, async (request): Promise<Ok> => {
-      const { id } = parse(userParams, request.params);
-      const { reason, password } = parse(setPasswordWithReason, request.body);
+    const setPassword = {
+      ...admin,
+      schema: { params: userParams, body: setPasswordWithReason, response: done },
+    };
+    app.post('/a/admin/user/:id/set_password', setPassword, async (request): Promise<Ok> => {
+      const { id } = request.params;
+      const { reason, password } = request.body;
       await setPasswordAudited(ctx.db, change(request, id, reason), password);
       return { ok: true };
     });
 
     app.post(
       '/a/admin/user/:id/set_restrictions',
-      { preHandler: requireAdmin },
+      { ...admin, schema: { params: userParams, body: setRestrictionsWithReason, response: one } },
       async (request): Promise<BackOfficeUser> => {
-        const { id } = parse(userParams, request.params);
-        const { reason, restrictions } = parse(setRestrictionsWithReason, request.body);
+        const { id } = request.params;
+        const { reason, restrictions } = request.body;
         return toBackOfficeUser(
           await setRestrictionsAudited(ctx.db, change(request, id, reason), restrictions),
         );
@@ -98,14 +116,16 @@ export function usersRoutes(ctx: AppContext): FastifyPluginAsync {
     );
 
     // ---- one account: its users, and its cashiers to manage ----------------------------------------
-    app.get('/a/manager/account/:id/users', async (request): Promise<BackOfficeUser[]> => {
+    const accountUsers = { schema: { params: accountParams, response: list } };
+    app.get('/a/manager/account/:id/users', accountUsers, async (request): Promise<BackOfficeUser[]> => {
       const account = await accountInScope(ctx, request);
       return (await listUsers(ctx.db.kysely, account.id)).map(toBackOfficeUser);
     });
 
-    app.post('/a/manager/account/:id/user', async (request): Promise<BackOfficeUser> => {
+    const createCashier = { schema: { params: accountParams, body: createCashierRequest, response: one } };
+    app.post('/a/manager/account/:id/user', createCashier, async (request): Promise<BackOfficeUser> => {
       const account = await accountInScope(ctx, request);
-      const { reason, ...fields } = parse(createCashierRequest, request.body);
+      const { reason, ...fields } = request.body;
       const row = await createUserAudited(ctx.db, {
         user: { ...fields, role: 'cashier', account_id: account.id },
         actor: actorOf(request),
@@ -115,22 +135,42 @@ export function usersRoutes(ctx: AppContext): FastifyPluginAsync {
       return toBackOfficeUser(row);
     });
 
-    app.post('/a/manager/account/:id/user/:userId', async (request): Promise<BackOfficeUser> => {
-      const { reason, ...patch } = parse(updateCashierRequest, request.body);
-      return toBackOfficeUser(await updateUserAudited(ctx.db, await cashierChange(request, reason), patch));
-    });
+    const updateCashier = {
+      schema: { params: accountUserParams, body: updateCashierRequest, response: one },
+    };
+    app.post(
+      '/a/manager/account/:id/user/:userId',
+      updateCashier,
+      async (request): Promise<BackOfficeUser> => {
+        const { reason, ...patch } = request.body;
+        const target = await cashierChange(request, request.params.userId, reason);
+        return toBackOfficeUser(await updateUserAudited(ctx.db, target, patch));
+      },
+    );
 
-    app.post('/a/manager/account/:id/user/:userId/set_password', async (request): Promise<Ok> => {
-      const { reason, password } = parse(setPasswordWithReason, request.body);
-      await setPasswordAudited(ctx.db, await cashierChange(request, reason), password);
-      return { ok: true };
-    });
+    const setCashierPassword = {
+      schema: { params: accountUserParams, body: setPasswordWithReason, response: done },
+    };
+    app.post(
+      '/a/manager/account/:id/user/:userId/set_password',
+      setCashierPassword,
+      async (request): Promise<Ok> => {
+        const { reason, password } = request.body;
+        await setPasswordAudited(
+          ctx.db,
+          await cashierChange(request, request.params.userId, reason),
+          password,
+        );
+        return { ok: true };
+      },
+    );
 
     app.post(
       '/a/manager/account/:id/user/:userId/set_restrictions',
+      { schema: { params: accountUserParams, body: setRestrictionsWithReason, response: one } },
       async (request): Promise<BackOfficeUser> => {
-        const { reason, restrictions } = parse(setRestrictionsWithReason, request.body);
-        const target = await cashierChange(request, reason);
+        const { reason, restrictions } = request.body;
+        const target = await cashierChange(request, request.params.userId, reason);
         return toBackOfficeUser(await setRestrictionsAudited(ctx.db, target, restrictions));
       },
     );
