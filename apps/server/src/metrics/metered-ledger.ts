@@ -53,7 +53,10 @@ export class MeteredLedger extends LedgerService {
 
   override moveFloat(input: FloatMoveInput): Promise<Outcome> {
     const kind = input.delta_cents > 0 ? 'float_top_up' : 'float_withdraw';
-    return this.counted(() => super.moveFloat(input), () => kind);
+    return this.counted(
+      () => super.moveFloat(input),
+      () => kind,
+    );
   }
 
   override changePlaceCash(input: PlaceCashInput): Promise<Outcome> {
@@ -64,7 +67,10 @@ export class MeteredLedger extends LedgerService {
   }
 
   override applyDeviceEvent(input: DeviceEventInput): Promise<Outcome> {
-    return this.counted(() => super.applyDeviceEvent(input), () => 'game_event');
+    return this.counted(
+      () => super.applyDeviceEvent(input),
+      () => 'game_event',
+    );
   }
 
   private async counted(

@@ -23,7 +23,6 @@ export type LedgerOperationKind =
  */
 export type LedgerOperationOutcome = 'applied' | 'refused' | 'replayed' | 'conflict' | 'error';
 
-
 /** Where the gauges read their value at each scrape. */
 export interface MetricSources {
   /** Live-update streams open in this process (live/). */
