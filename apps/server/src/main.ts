@@ -18,6 +18,10 @@ const SHUTDOWN_GRACE_MS = 15_000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  // A person at a terminal gets a readable banner, not JSON; warnings and errors still come as log lines
+  // unless LOG_LEVEL says otherwise. A service manager or log collector gets JSON lines only.
+  const tty = process.stdout.isTTY === true;
+  if (tty && process.env.LOG_LEVEL === undefined) config.logLevel = 'warn';
   config.webDist ??= path.resolve(here, '../../web/dist');
   const db = openDatabase(config.database);
   await migrateToLatest(db);
@@ -54,8 +58,6 @@ async function main(): Promise<void> {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://${config.host}:${port}`;
-  // A person at a terminal gets a readable welcome; a service manager or log collector gets JSON lines only.
-  const tty = process.stdout.isTTY === true;
   if (tty) {
     const demoLogins = config.demo ? DEMO_LOGINS : null;
     process.stdout.write(
@@ -85,7 +87,7 @@ async function main(): Promise<void> {
   if (exposed.length > 0) {
     const warning = demoLoginWarning(exposed, !isLoopbackHost(config.host));
     if (tty) process.stdout.write(`\n${warning}\n\n`);
-    app.log.warn({ logins: exposed.map((l) => l.login) }, warning);
+    else app.log.warn({ logins: exposed.map((l) => l.login) }, warning);
   }
   if (config.demo) {
     simulators = await startDemoSimulators(ctx, url, (device, pin, expiresAt) => {

@@ -40,7 +40,6 @@ export function renderBanner(input: BannerInput): string {
     lines.push(
       `Admins and managers land on the back office: ${url}/back-office`,
       `Client download page: ${url}/get-client`,
-      'Demo device PINs, as the devices show them (link them on the cashier screen):',
     );
   }
   return lines.join('\n') + '\n';
