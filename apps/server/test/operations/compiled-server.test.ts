@@ -13,6 +13,7 @@ import { REPO_ROOT } from '../../src/config.js';
 
 const BUILD = path.join(REPO_ROOT, 'apps/server/build.mjs');
 const BUILT_MAIN = path.join(REPO_ROOT, 'apps/server/dist/main.js');
+const BUILT_CLI = path.join(REPO_ROOT, 'apps/server/dist/cli.js');
 
 interface LogLine {
   level: number;
@@ -93,5 +94,12 @@ describe('the compiled server (npm start)', () => {
     );
     expect(parsed().at(-1)?.msg).toBe('stopped');
     expect(stderr).toBe('');
+
+    // `npm run cashdesk` runs the CLI from the same build, on the same database.
+    const verify = await promisify(execFile)(process.execPath, [BUILT_CLI, 'verify'], {
+      cwd: REPO_ROOT,
+      env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir },
+    });
+    expect(verify.stdout).toContain('ledger OK');
   }, 90_000);
 });
