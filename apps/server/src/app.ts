@@ -24,6 +24,7 @@ import { installSecurityHeaders, originOf } from './http/security-headers.js';
 import { liveEventsRoutes } from './live/events.routes.js';
 import { lockRoutes } from './lock/lock.routes.js';
 import { maintenanceRoutes } from './maintenance/maintenance.routes.js';
+import { installMetrics } from './metrics/metrics.routes.js';
 import { clientConfigRoutes } from './client-config/client-config.routes.js';
 import { demoClientRoutes } from './client-config/demo-client.routes.js';
 import { installConditionalGet } from './http/conditional-get.js';
@@ -104,6 +105,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       'request',
     );
   });
+  // Before any route: every request, the 404s and /metrics itself included, is timed.
+  installMetrics(app, ctx);
   const chatOrigin = originOf(ctx.config.support.chatScriptUrl);
   installSecurityHeaders(app, { https: false, trustedOrigins: chatOrigin ? [chatOrigin] : [] });
   installSameOriginCheck(app);

@@ -61,6 +61,7 @@ const env = z.object({
       .regex(/^\+?[0-9][0-9 ()-]{2,30}$/, 'must be a phone number (digits, spaces, + - ( ))'),
   ),
   SUPPORT_EMAIL: optionalText(z.string().trim().pipe(z.email('must be an e-mail address'))),
+  METRICS_TOKEN: optionalText(z.string().trim().min(16, 'must be at least 16 characters')),
 });
 
 /**
@@ -95,6 +96,8 @@ export interface Config {
   support: { chatScriptUrl: string | null; phone: string | null; email: string | null };
   /** Live updates (live/): how often an open stream is checked against its session and pinged. */
   live: { heartbeatMs: number };
+  /** `GET /metrics` (docs/operations.md): loopback clients, and anyone with this bearer token if set. */
+  metrics: { token: string | null };
 }
 
 /** Whether `host` is an address only this machine reaches (127.0.0.0/8, ::1, localhost). */
@@ -146,5 +149,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       email: orDemo('SUPPORT_EMAIL', e.SUPPORT_EMAIL, DEMO_DEFAULTS.supportEmail),
     },
     live: { heartbeatMs: LIVE_HEARTBEAT_MS },
+    metrics: { token: e.METRICS_TOKEN ?? null },
   };
 }

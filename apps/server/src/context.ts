@@ -3,9 +3,11 @@ import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import { PinGuard } from './devices/pin-guard.js';
 import { systemClock, type Clock } from './clock.js';
-import { LedgerService } from './ledger/ledger.service.js';
+import type { LedgerService } from './ledger/ledger.service.js';
 import type { ChangeFeed } from './live/change-feed.js';
 import { openChangeFeed } from './live/open-change-feed.js';
+import { MeteredLedger } from './metrics/metered-ledger.js';
+import { ServerMetrics } from './metrics/server-metrics.js';
 
 export interface AppContext {
   config: Config;
@@ -18,6 +20,8 @@ export interface AppContext {
   buildHash: string;
   /** Throttles and judges device PINs for every call that takes one (devices/pin-guard.ts). */
   pins: PinGuard;
+  /** What `GET /metrics` serves (metrics/); the ledger counts its operations there. */
+  metrics: ServerMetrics;
 }
 
 export function createContext(
@@ -27,13 +31,18 @@ export function createContext(
   clock: Clock = systemClock,
 ): AppContext {
   const changes = openChangeFeed(db);
+  const metrics = new ServerMetrics({
+    openLiveStreams: () => changes.subscriberCount,
+    pool: () => db.poolStats?.() ?? null,
+  });
   return {
     config,
     db,
-    ledger: new LedgerService(db, clock, changes),
+    ledger: new MeteredLedger(metrics, db, clock, changes),
     clock,
     changes,
     buildHash,
     pins: new PinGuard(db, clock, changes),
+    metrics,
   };
 }

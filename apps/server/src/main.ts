@@ -11,12 +11,17 @@ import { ensureDemoDevices } from './demo/devices.js';
 import { demoLoginWarning, exposedDemoLogins } from './demo/exposed-logins.js';
 import { DEMO_LOGINS, seedDemo } from './demo/seed.js';
 import { startDemoSimulators, type DemoSimulators } from './demo/simulators.js';
+import { demoDeviceName, describeDatabase, renderBanner, renderDevicePin } from './startup/banner.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const SHUTDOWN_GRACE_MS = 15_000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  // A person at a terminal gets a readable banner, not JSON; warnings and errors still come as log lines
+  // unless LOG_LEVEL says otherwise. A service manager or log collector gets JSON lines only.
+  const tty = process.stdout.isTTY === true;
+  if (tty && process.env.LOG_LEVEL === undefined) config.logLevel = 'warn';
   config.webDist ??= path.resolve(here, '../../web/dist');
   const db = openDatabase(config.database);
   await migrateToLatest(db);
@@ -53,44 +58,46 @@ async function main(): Promise<void> {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://${config.host}:${port}`;
-  // A person at a terminal gets a readable welcome; a service manager or log collector gets JSON lines only.
-  if (process.stdout.isTTY) printWelcome(url, config.database.kind, config.demo);
-  else {
+  if (tty) {
+    const demoLogins = config.demo ? DEMO_LOGINS : null;
+    process.stdout.write(
+      renderBanner({
+        url,
+        database: config.database,
+        demoLogins,
+        metricsToken: config.metrics.token !== null,
+      }),
+    );
+  } else {
     // The demo logins are public (README); a newcomer reading `npm start` through a pipe still finds them.
     const logins = config.demo ? DEMO_LOGINS.map((l) => `${l.login}/${l.password}`) : undefined;
-    app.log.info({ url, database: config.database.kind, demo: config.demo, logins }, 'cashdesk started');
+    app.log.info(
+      {
+        url,
+        database: config.database.kind,
+        database_location: describeDatabase(config.database),
+        demo: config.demo,
+        logins,
+      },
+      'cashdesk started',
+    );
   }
   // Whatever mode this start is in: a database that still opens with the public demo passwords says so.
   const exposed = await exposedDemoLogins(db);
   if (exposed.length > 0) {
     const warning = demoLoginWarning(exposed, !isLoopbackHost(config.host));
-    if (process.stdout.isTTY) process.stdout.write(`\n${warning}\n\n`);
-    app.log.warn({ logins: exposed.map((l) => l.login) }, warning);
+    if (tty) process.stdout.write(`\n${warning}\n\n`);
+    else app.log.warn({ logins: exposed.map((l) => l.login) }, warning);
   }
   if (config.demo) {
     simulators = await startDemoSimulators(ctx, url, (device, pin, expiresAt) => {
-      const what =
-        device.kind === 'remote'
-          ? 'Home-play phone (Remote devices)'
-          : 'Unlinked Rocket Game cabinet (Add device)';
-      if (process.stdout.isTTY) {
-        process.stdout.write(`${what}: PIN ${pin} (valid until ${expiresAt.toLocaleTimeString()})\n`);
-      } else {
+      if (tty) process.stdout.write(renderDevicePin(device.kind, pin, expiresAt));
+      else {
+        const what = demoDeviceName(device.kind);
         app.log.info({ device: what, pin, expires_at: expiresAt.toISOString() }, 'demo device PIN');
       }
     });
   }
-}
-
-function printWelcome(url: string, database: string, demo: boolean): void {
-  const lines = [``, `Cashdesk is running at ${url}  (database: ${database})`];
-  if (demo) {
-    lines.push(`Demo logins: ${DEMO_LOGINS.map((l) => `${l.login} / ${l.password} (${l.role})`).join(', ')}`);
-    lines.push(`Admins and managers land on the back office: ${url}/back-office`);
-    lines.push(`Client download page: ${url}/get-client`);
-  }
-  lines.push(``);
-  process.stdout.write(lines.join('\n') + '\n');
 }
 
 main().catch((error: unknown) => {

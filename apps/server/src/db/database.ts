@@ -30,7 +30,17 @@ export interface Db {
   dialect: DialectName;
   /** PostgreSQL's connection string, for connections outside the pool (LISTEN); null on SQLite. */
   postgresUrl: string | null;
+  /** PostgreSQL's pool now (the metrics read it); absent on SQLite, which has one connection and no pool. */
+  poolStats?: () => PoolStats;
   close(): Promise<void>;
+}
+
+export interface PoolStats {
+  /** Connections open, idle or busy. */
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection: the pool is too small, or connections are held too long. */
+  waiting: number;
 }
 
 export type DbOptions = (
@@ -100,7 +110,13 @@ function openPostgres(url: string, poolSize: number, preparedStatements: boolean
   const kysely = new Kysely<Database>({
     dialect: new PostgresDialect({ pool: preparedStatements ? namedStatementPool(pool) : pool }),
   });
-  return { kysely, dialect: 'postgres', postgresUrl: url, close: () => kysely.destroy() };
+  return {
+    kysely,
+    dialect: 'postgres',
+    postgresUrl: url,
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    close: () => kysely.destroy(),
+  };
 }
 
 export function openDatabase(options: DbOptions): Db {

@@ -24,6 +24,17 @@ export function requestHash(request: unknown): string {
   return createHash('sha256').update(JSON.stringify(request)).digest('base64url');
 }
 
+/**
+ * The stored answers served again (a retried trx), told apart from fresh ones by identity only, so an
+ * Outcome stays `{status, body}` for every caller: the metrics count them as replays (metrics/).
+ */
+const replays = new WeakSet<Outcome>();
+
+/** Whether `outcome` is an earlier call's stored answer, served again. */
+export function isReplay(outcome: Outcome): boolean {
+  return replays.has(outcome);
+}
+
 export type ClaimResult = { claimed: true; operation_id: number } | { claimed: false; outcome: Outcome };
 
 /** What an earlier record of the same (scope, trx) answers a call whose request hashes to `hash`. */
@@ -34,7 +45,9 @@ export function replayOutcome(
   if (earlier.request_hash !== hash || earlier.status_code === null || earlier.response_json === null) {
     return refusal(ERR.trxConflict);
   }
-  return { status: earlier.status_code, body: JSON.parse(earlier.response_json) as unknown };
+  const replay: Outcome = { status: earlier.status_code, body: JSON.parse(earlier.response_json) as unknown };
+  replays.add(replay);
+  return replay;
 }
 
 /**

@@ -15,21 +15,25 @@ afterAll(() => {
   for (const dir of workDirs) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-interface StartedLine {
+interface LogLine {
+  level: number;
   msg: string;
   url?: string;
   database?: string;
   logins?: string[];
 }
 
-/** The `cashdesk started` line of the log; it follows the listen call, so it may trail /readyz a little. */
-async function startedLine(logFile: string): Promise<StartedLine | undefined> {
-  for (let attempt = 0; attempt < 50; attempt += 1) {
+/**
+ * The first log line `wanted` picks, waited for: the start line follows the listen call, so it may trail
+ * /readyz a little, and the demo-login warning comes after five password checks.
+ */
+async function logLine(logFile: string, wanted: (line: LogLine) => boolean): Promise<LogLine | undefined> {
+  for (let attempt = 0; attempt < 100; attempt += 1) {
     const lines = fs.readFileSync(logFile, 'utf8').split('\n');
     for (const line of lines) {
       if (!line.startsWith('{')) continue;
-      const entry = JSON.parse(line) as StartedLine;
-      if (entry.msg === 'cashdesk started') return entry;
+      const entry = JSON.parse(line) as LogLine;
+      if (wanted(entry)) return entry;
     }
     await sleep(100);
   }
@@ -50,7 +54,7 @@ describe('quick start (npm start on a fresh machine)', () => {
     });
     await server.start();
     try {
-      const started = await startedLine(logFile);
+      const started = await logLine(logFile, (line) => line.msg === 'cashdesk started');
       expect(started?.url).toBe(server.baseUrl);
       expect(started?.database).toBe('sqlite');
       const cashier = started?.logins?.find((l) => l.startsWith('cashier/'));
@@ -85,12 +89,7 @@ describe('quick start (npm start on a fresh machine)', () => {
       expect(await download.text()).toContain('Cashdesk demo client');
 
       // The public demo passwords are announced as a warning, with what to do about them.
-      const warning = fs
-        .readFileSync(logFile, 'utf8')
-        .split('\n')
-        .filter((line) => line.startsWith('{'))
-        .map((line) => JSON.parse(line) as { level: number; msg: string; logins?: string[] })
-        .find((entry) => entry.msg.startsWith('WARNING: demo logins'));
+      const warning = await logLine(logFile, (line) => line.msg.startsWith('WARNING: demo logins'));
       expect(warning?.level).toBe(40);
       expect(warning?.logins).toEqual(['admin', 'manager', 'cashier', 'cashier2', 'other']);
       expect(warning?.msg).toContain('user:create --role admin');

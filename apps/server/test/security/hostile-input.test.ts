@@ -115,6 +115,11 @@ const wholeHistory = () => ({ from: '2000-01-01', to: '2100-01-01' });
 const ROUTES: FuzzRoute[] = [
   { route: 'GET /healthz', auth: 'none', noInput: 'liveness: no parameters, body or credentials' },
   { route: 'GET /readyz', auth: 'none', noInput: 'readiness: no parameters, body or credentials' },
+  {
+    route: 'GET /metrics',
+    auth: 'none',
+    noInput: 'metrics: no parameters or body; who may read it: test/metrics/metrics-endpoint.test.ts',
+  },
   { route: 'GET /api/v1/cashier_v', auth: 'none', noInput: 'build hash: public, no input' },
   { route: 'GET /api/v1/time', auth: 'none', noInput: 'server time: public, no input' },
   { route: 'GET /api/v1/maintenance', auth: 'none', noInput: 'maintenance message: public, no input' },

@@ -23,7 +23,7 @@ import {
   type Restriction,
 } from '@cashdesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { Db } from '../../src/db/database.js';
 import { verifyLedger } from '../../src/ledger/verify.js';
 import { createSession } from '../../src/auth/sessions.repository.js';
@@ -161,6 +161,16 @@ const ROUTES: RouteRow[] = [
     path: () => '/readyz',
     access: 'public',
     ok: { status: 200, body: { ok: true } },
+  },
+  {
+    // Every caller here connects from this machine, which may read it; remote callers and the token:
+    // test/metrics/metrics-endpoint.test.ts.
+    route: 'GET /metrics',
+    method: 'GET',
+    root: true,
+    path: () => '/metrics',
+    access: 'public',
+    ok: { status: 200, check: shape(z.string().includes('cashdesk_http_request_duration_seconds')) },
   },
   {
     route: 'GET /cashier_v',

@@ -1,0 +1,124 @@
+// The figures `GET /metrics` serves (Prometheus text format, prom-client): one set per server (app
+// context), so two servers in one process (tests, benchmarks) never add up each other's counts. What
+// describes the process itself (CPU, memory, event-loop lag, GC) is collected once per process.
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { PoolStats } from '../db/database.js';
+
+/** What a ledger operation was, as the counters name it (docs/operations.md, "Metrics"). */
+export type LedgerOperationKind =
+  | 'deposit'
+  | 'withdraw'
+  | 'cash_out'
+  | 'remote_deposit'
+  | 'remote_withdraw'
+  | 'remote_cash_out'
+  | 'game_event'
+  | 'float_top_up'
+  | 'float_withdraw';
+
+/**
+ * How it ended: applied (the money moved), refused (by a money rule, a block, a PIN...), replayed (a
+ * stored answer served again for a retried trx), conflict (the trx was used for another request), error
+ * (an unexpected failure: a 500).
+ */
+export type LedgerOperationOutcome = 'applied' | 'refused' | 'replayed' | 'conflict' | 'error';
+
+/** Where the gauges read their value at each scrape. */
+export interface MetricSources {
+  /** Live-update streams open in this process (live/). */
+  openLiveStreams: () => number;
+  /** null: no pool to describe (SQLite), and the pool gauges are left out. */
+  pool: () => PoolStats | null;
+}
+
+const PREFIX = 'cashdesk_';
+/** Seconds: the API answers in milliseconds; a slow report or a stalled database shows in the top buckets. */
+const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+const BATCH_BUCKETS = [1, 2, 4, 8, 16, 32, 64, 128, 256];
+
+let processRegistry: Registry | null = null;
+
+/** Node's default metrics (event-loop lag included), started once per process on first use. */
+function processMetrics(): Registry {
+  if (!processRegistry) {
+    processRegistry = new Registry();
+    collectDefaultMetrics({ register: processRegistry });
+  }
+  return processRegistry;
+}
+
+export class ServerMetrics {
+  private readonly registry = new Registry();
+  private readonly httpDuration: Histogram<'method' | 'route' | 'status_code'>;
+  private readonly ledgerOperations: Counter<'kind' | 'outcome'>;
+  private readonly ledgerBatchSize: Histogram;
+
+  constructor(sources: MetricSources) {
+    processMetrics();
+    const registers = [this.registry];
+    this.httpDuration = new Histogram({
+      name: `${PREFIX}http_request_duration_seconds`,
+      help: 'Time to answer an HTTP request, by route pattern (never the raw URL) and status',
+      labelNames: ['method', 'route', 'status_code'],
+      buckets: DURATION_BUCKETS,
+      registers,
+    });
+    this.ledgerOperations = new Counter({
+      name: `${PREFIX}ledger_operations_total`,
+      help: 'Money operations by kind and outcome (applied, refused, replayed, conflict, error)',
+      labelNames: ['kind', 'outcome'],
+      registers,
+    });
+    this.ledgerBatchSize = new Histogram({
+      name: `${PREFIX}ledger_batch_size`,
+      help: 'Operations committed together in one ledger batch',
+      buckets: BATCH_BUCKETS,
+      registers,
+    });
+    new Gauge({
+      name: `${PREFIX}live_streams_open`,
+      help: 'Live-update streams open in this process',
+      registers,
+      collect() {
+        this.set(sources.openLiveStreams());
+      },
+    });
+    // Registered only where there is a pool: on SQLite a zero would read as "no connection available".
+    if (sources.pool() !== null) {
+      const poolGauge = (name: string, help: string, read: (stats: PoolStats) => number) =>
+        new Gauge({
+          name: `${PREFIX}${name}`,
+          help,
+          registers,
+          collect() {
+            const stats = sources.pool();
+            if (stats) this.set(read(stats));
+          },
+        });
+      poolGauge('db_pool_connections', 'PostgreSQL connections open in the pool', (s) => s.total);
+      poolGauge('db_pool_idle_connections', 'PostgreSQL connections open and idle', (s) => s.idle);
+      poolGauge('db_pool_waiting_requests', 'Queries waiting for a pool connection', (s) => s.waiting);
+    }
+  }
+
+  /** `route` is the route's pattern (`/api/v1/a/cashier/devices/:id`), or 'unmatched'. */
+  observeRequest(method: string, route: string, statusCode: number, seconds: number): void {
+    this.httpDuration.observe({ method, route, status_code: String(statusCode) }, seconds);
+  }
+
+  countLedgerOperation(kind: LedgerOperationKind, outcome: LedgerOperationOutcome): void {
+    this.ledgerOperations.inc({ kind, outcome });
+  }
+
+  /** For the ledger's batch observer (`onBatch(size)`): how many operations one commit carried. */
+  observeLedgerBatch(size: number): void {
+    this.ledgerBatchSize.observe(size);
+  }
+
+  readonly contentType = this.registry.contentType;
+
+  /** The text a scrape gets: this server's figures, then the process's. */
+  async render(): Promise<string> {
+    return Registry.merge([this.registry, processMetrics()]).metrics();
+  }
+}

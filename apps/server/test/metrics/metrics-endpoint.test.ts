@@ -1,0 +1,150 @@
+// GET /metrics over HTTP on a real server: the ledger counters move as a cashier's calls are applied,
+// refused, replayed or conflict; request durations carry the route pattern, never the URL; the open
+// streams and the pool are there; and only this machine, or a scraper with the token, may read it.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../src/db/database.js';
+import { testDatabases } from '../helpers/databases.js';
+import { openEventStream } from '../helpers/event-stream.js';
+import { createLinkedDevice, createVenue } from '../helpers/factories.js';
+import { startTestServer, type TestClient, type TestServer } from '../helpers/server.js';
+import { cashierClient } from '../cashier/support.js';
+import { parseSamples, valueOf, type Sample } from './scrape.js';
+
+const TOKEN = 'a-scraper-token-of-some-length';
+const REMOTE = { 'x-forwarded-for': '203.0.113.9' };
+const OPERATIONS = 'cashdesk_ledger_operations_total';
+const DURATION_COUNT = 'cashdesk_http_request_duration_seconds_count';
+
+async function scrape(server: TestServer, headers: Record<string, string> = {}): Promise<Sample[]> {
+  const res = await fetch(`${server.baseUrl}/metrics`, { headers });
+  expect(res.status).toBe(200);
+  expect(res.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
+  return parseSamples(await res.text());
+}
+
+describe.each(testDatabases)('GET /metrics on $name', (database) => {
+  let db: Db;
+  let server: TestServer;
+  let cashier: TestClient;
+  let deviceId: number;
+
+  beforeAll(async () => {
+    db = await database.open();
+    // trustProxy: a test client may then say it is remote with X-Forwarded-For, as one behind a proxy is.
+    server = await startTestServer(db, { config: { trustProxy: true, metrics: { token: TOKEN } } });
+    const venue = await createVenue(db, { float: 1_000_00, max_amount: 500_00 });
+    deviceId = (await createLinkedDevice(db, { account_id: venue.id })).id;
+    ({ client: cashier } = await cashierClient(server, db, venue.id));
+  });
+  afterAll(async () => {
+    await server.close();
+    await db.close();
+  });
+
+  const cash = (delta: number, trx: string = randomUUID()) =>
+    cashier.post(`/a/cashier/devices/${deviceId}/place/1/update`, { delta, trx });
+
+  it('counts ledger operations by kind and outcome: applied, refused, replayed, conflict', async () => {
+    const before = await scrape(server);
+    const count = (samples: Sample[], kind: string, outcome: string) =>
+      valueOf(samples, OPERATIONS, { kind, outcome });
+
+    const trx = randomUUID();
+    expect((await cash(100_00, trx)).status).toBe(200);
+    expect((await cash(100_00, trx)).status).toBe(200); // the stored answer, again
+    expect((await cash(50_00, trx)).status).toBe(422); // the same trx for another amount
+    expect((await cash(600_00)).status).toBe(422); // over the venue's maximum
+    expect((await cash(-30_00)).status).toBe(200);
+    expect((await cash(-70_00)).status).toBe(200); // the rest of the entries: a cash-out
+
+    const after = await scrape(server);
+    const moved = (kind: string, outcome: string) =>
+      count(after, kind, outcome) - count(before, kind, outcome);
+    expect({
+      applied: moved('deposit', 'applied'),
+      replayed: moved('deposit', 'replayed'),
+      conflict: moved('deposit', 'conflict'),
+      refused: moved('deposit', 'refused'),
+      withdraw: moved('withdraw', 'applied'),
+      cashOut: moved('cash_out', 'applied'),
+    }).toEqual({ applied: 1, replayed: 1, conflict: 1, refused: 1, withdraw: 1, cashOut: 1 });
+  });
+
+  it('times requests by route pattern and status, never by the URL a client sent', async () => {
+    await cashier.get(`/a/cashier/devices/${deviceId}`);
+    await cashier.get(`/no/such/path/${randomUUID()}`);
+    const samples = await scrape(server);
+
+    const route = '/api/v1/a/cashier/devices/:id';
+    expect(valueOf(samples, DURATION_COUNT, { method: 'GET', route, status_code: '200' })).toBeGreaterThan(0);
+    expect(valueOf(samples, DURATION_COUNT, { route: 'unmatched', status_code: '404' })).toBeGreaterThan(0);
+    const routes = new Set(samples.filter((s) => s.name === DURATION_COUNT).map((s) => s.labels.route));
+    expect([...routes].filter((r) => r !== undefined && /\d{2,}|[0-9a-f]{8}-/.test(r))).toEqual([]);
+  });
+
+  it('shows the open live-update streams, the event-loop lag and, on PostgreSQL, the pool', async () => {
+    const stream = await openEventStream(cashier);
+    expect(stream.status).toBe(200);
+    const open = await scrape(server);
+    expect(valueOf(open, 'cashdesk_live_streams_open')).toBe(1);
+    stream.close();
+    await expect.poll(async () => valueOf(await scrape(server), 'cashdesk_live_streams_open')).toBe(0);
+
+    expect(open.some((s) => s.name === 'nodejs_eventloop_lag_seconds')).toBe(true);
+    const pool = open.find((s) => s.name === 'cashdesk_db_pool_connections');
+    if (database.name === 'postgres') expect(pool?.value).toBeGreaterThan(0);
+    else expect(pool).toBeUndefined(); // one embedded connection: no pool to describe
+  });
+
+  it('answers a remote client only with the configured bearer token', async () => {
+    const remote = (headers: Record<string, string>) =>
+      fetch(`${server.baseUrl}/metrics`, { headers: { ...REMOTE, ...headers } });
+
+    const anonymous = await remote({});
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.headers.get('www-authenticate')).toBe('Bearer realm="metrics"');
+    expect(await anonymous.json()).toEqual({ err: 'unauthorized' });
+    expect((await remote({ authorization: `Bearer ${TOKEN}x` })).status).toBe(401);
+    expect((await remote({ authorization: TOKEN })).status).toBe(401);
+
+    const scraper = await remote({ authorization: `Bearer ${TOKEN}` });
+    expect(scraper.status).toBe(200);
+    expect(await scraper.text()).toContain(OPERATIONS);
+  });
+});
+
+describe('GET /metrics without a token configured', () => {
+  let db: Db;
+  afterAll(async () => {
+    await db.close();
+  });
+  beforeAll(async () => {
+    db = await testDatabases[0]!.open();
+  });
+
+  it('is for this machine only: a remote client gets the 404 of any unknown path', async () => {
+    const server = await startTestServer(db, { config: { trustProxy: true } });
+    try {
+      expect((await fetch(`${server.baseUrl}/metrics`)).status).toBe(200);
+      const remote = await fetch(`${server.baseUrl}/metrics`, {
+        headers: { ...REMOTE, authorization: 'Bearer anything-at-all-here' },
+      });
+      expect(remote.status).toBe(404);
+      expect(await remote.json()).toEqual({ err: 'not found' });
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('takes a proxied request for a remote one unless the proxy is trusted', async () => {
+    // A reverse proxy on this machine without TRUST_PROXY: the socket is loopback, the client is not.
+    const server = await startTestServer(db, { config: { trustProxy: false } });
+    try {
+      expect((await fetch(`${server.baseUrl}/metrics`, { headers: REMOTE })).status).toBe(404);
+      expect((await fetch(`${server.baseUrl}/metrics`)).status).toBe(200);
+    } finally {
+      await server.close();
+    }
+  });
+});
