@@ -2,6 +2,7 @@
 import { ERR } from '@cashdesk/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
+import { answers, textAnswer } from '../http/route-schemas.js';
 import { metricsAccess } from './metrics-access.js';
 
 /** The route label of a request no route matched: one series for every unknown URL, never the URL. */
@@ -13,7 +14,15 @@ export function installMetrics(app: FastifyInstance, ctx: AppContext): void {
     ctx.metrics.observeRequest(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
   });
 
-  app.get('/metrics', async (request, reply) => {
+  const schema = {
+    response: answers({
+      200: textAnswer(
+        'text/plain',
+        'Prometheus text format; loopback or a bearer token (docs/operations.md, "Metrics")',
+      ),
+    }),
+  };
+  app.get('/metrics', { schema }, async (request, reply) => {
     const access = metricsAccess(request, {
       token: ctx.config.metrics.token,
       trustProxy: ctx.config.trustProxy,

@@ -22,6 +22,7 @@ const NOT_JSON: Record<string, string> = {
   [`GET ${API_BASE}/a/cashier/events`]: 'text/event-stream',
   [`GET ${API_BASE}/a/manager/account/:id/transactions.csv`]: 'text/csv',
   'GET /downloads/cashdesk-demo-client.txt': 'text/plain',
+  'GET /metrics': 'text/plain', // Prometheus text format
 };
 
 interface OpenApiDocument {
