@@ -13,7 +13,7 @@
 //      game-event records, one multi-row statement each.
 // Each operation gets its own answer: a replay its stored answer, a changed payload 422 `trx conflict`,
 // a refusal its own refusal (thrown ApiErrors reject only that operation and claim nothing).
-import { ERR } from '@cashdesk/contract';
+import { ERR, TX_TYPE } from '@cashdesk/contract';
 import type { Db, Tx } from '../db/database.js';
 import type { AccountRow, NewLedgerEntry, PlaceRow } from '../db/schema.js';
 import { assertNotBlocked } from '../accounts/account-blocks.js';
@@ -63,6 +63,8 @@ export function scopeOf(op: LedgerOp): string {
 export function claimKeyOf(op: LedgerOp): string {
   return `${scopeOf(op)}\u0000${op.input.trx}`;
 }
+
+const CANCEL_TYPES: readonly number[] = [TX_TYPE.cancelPay, TX_TYPE.cancelledLuckyBet];
 
 const placeKeyOf = (k: PlaceKey) => `${k.device_id}/${k.place}`;
 
@@ -172,7 +174,8 @@ async function readRelated(tx: Tx, ops: readonly LedgerOp[]): Promise<Related> {
     if (op.kind === 'cash' && op.input.remote_pin !== null && !related.pins.has(op.input.device_id)) {
       related.pins.set(op.input.device_id, await findDevicePin(tx, op.input.device_id));
     }
-    if (op.kind === 'event') {
+    // Only a cancel looks at the place's latest event; the batch's own events update it in memory (apply).
+    if (op.kind === 'event' && CANCEL_TYPES.includes(op.input.type)) {
       const key = placeKeyOf(op.input);
       if (!related.lastEvents.has(key)) {
         related.lastEvents.set(key, await lastDeviceEvent(tx, op.input.device_id, op.input.place));
