@@ -75,7 +75,6 @@ interface Related {
 
 /** What the write phase does for one decided operation. */
 interface Claimed {
-  index: number;
   record: NewOperation;
   move: PlannedMove | null;
   place: PlaceKey;
@@ -124,7 +123,7 @@ export async function runBatch(db: Db, now: number, ops: readonly LedgerOp[]): P
     // 4. Decide, in arrival order.
     const results: OpResult[] = [];
     const claimed: Claimed[] = [];
-    ops.forEach((op, index) => {
+    ops.forEach((op) => {
       try {
         const decided = decide(op, now, { accounts, places, rules, earlier, related });
         if ('replay' in decided) {
@@ -134,7 +133,6 @@ export async function runBatch(db: Db, now: number, ops: readonly LedgerOp[]): P
         const { decision, record, change, place } = decided;
         if (decision.move) apply(decision.move, op, place, accounts, places, related);
         claimed.push({
-          index,
           // The answer goes in with the claim: one statement instead of an insert and an update.
           record: {
             ...record,
