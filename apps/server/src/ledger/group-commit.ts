@@ -1,6 +1,9 @@
 // Group commit: operations that arrive while a transaction is in flight wait and are applied together in
-// the next one, up to `maxBatch` at a time. A lone operation starts at once (no timer, no artificial
-// wait): the batch is simply what queued up during the previous transaction.
+// the next one, up to `maxBatch` at a time. No timer: an idle queue starts its batch at the end of the
+// current event-loop turn (setImmediate), so the requests whose bytes arrived in the same turn join it;
+// a lone operation waits for nothing else. That turn matters on SQLite: better-sqlite3 is synchronous, so
+// a transaction never yields to the event loop, and without it every call would find the queue idle and
+// commit alone.
 
 export interface Pending<Op, R> {
   op: Op;
@@ -13,6 +16,7 @@ export interface Pending<Op, R> {
 export class GroupCommit<Op, R> {
   private queue: Pending<Op, R>[] = [];
   private running = false;
+  private scheduled = false;
 
   constructor(
     private readonly maxBatch: number,
@@ -24,7 +28,12 @@ export class GroupCommit<Op, R> {
   submit(op: Op): Promise<R> {
     return new Promise<R>((resolve, reject) => {
       this.queue.push({ op, key: this.keyOf(op), resolve, reject });
-      void this.drain();
+      if (this.running || this.scheduled) return;
+      this.scheduled = true;
+      setImmediate(() => {
+        this.scheduled = false;
+        void this.drain();
+      });
     });
   }
 

@@ -96,8 +96,10 @@ describe.each(testDatabases)('batched ledger on $name', (database) => {
     await new Promise((resolve) => setImmediate(resolve));
     sizes.length = 0;
 
-    // A lone call goes at once; everything sent while it is in flight waits for the next transaction.
+    // A lone call starts at the end of this event-loop turn; what is sent once it is in flight waits for
+    // the next transaction.
     const lone = v.cash(1, 1_00, 'lone');
+    await new Promise((resolve) => setImmediate(resolve));
     const batch = await Promise.allSettled([
       v.cash(1, 5_00, 'first'), // replay: same trx, same payload
       v.cash(1, 7_00, 'first-again'),
@@ -175,6 +177,7 @@ describe.each(testDatabases)('batched ledger on $name', (database) => {
     sizes.length = 0;
     await new Promise((resolve) => setImmediate(resolve));
     const lone = v.cash(1, 1_00, 'before');
+    await new Promise((resolve) => setImmediate(resolve));
     const results = await Promise.allSettled([
       v.cash(1, 1_00, 'a'),
       v.cash(2, 1_00, 'boom'),
@@ -201,7 +204,7 @@ describe.each(testDatabases)('batched ledger on $name', (database) => {
     for (let i = 0; i < 5; i++) expect((await v.cash(1, 1_00, `alone-${i}`)).status).toBe(200);
     expect(sizes).toEqual([1, 1, 1, 1, 1]);
     if (database.name !== 'sqlite') return;
-    // On SQLite the first statement is issued before a macrotask could run: no timer waits for company.
+    // On SQLite the first statement is issued in the same event-loop turn: no timer waits for company.
     let statementBeforeTimer: boolean | null = null;
     let timerRan = false;
     const watching = new LedgerService({
