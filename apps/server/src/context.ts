@@ -30,7 +30,7 @@ export function createContext(
   return {
     config,
     db,
-    ledger: new LedgerService(db, clock, changes, { batchMax: config.ledger.batchMax }),
+    ledger: new LedgerService(db, clock, changes, config.ledger),
     clock,
     changes,
     buildHash,

@@ -29,6 +29,9 @@ export { floatLimit } from './money-rules.js';
 /** Operations one batched transaction holds at most, unless configured (LEDGER_BATCH_MAX). */
 export const DEFAULT_BATCH_MAX = 64;
 
+/** Batched transactions in flight at once per process on PostgreSQL, unless configured (LEDGER_LANES). */
+export const DEFAULT_POSTGRES_LANES = 4;
+
 /** A batch of one that lost a trx race to another process runs again, this many times at most. */
 const RACE_RETRIES = 3;
 
@@ -87,10 +90,12 @@ export class LedgerService {
     private readonly clock: Clock = systemClock,
     /** Told, after commit, what each operation changed, for the terminals watching (live/). */
     private readonly changes: ChangePublisher = noChangePublisher,
-    options: { batchMax?: number } = {},
+    options: { batchMax?: number; lanes?: number } = {},
   ) {
     this.commits = new GroupCommit<LedgerOp, Outcome>(
       Math.max(1, options.batchMax ?? DEFAULT_BATCH_MAX),
+      // SQLite has one connection: a second lane would only queue behind the first.
+      db.dialect === 'sqlite' ? 1 : Math.max(1, options.lanes ?? DEFAULT_POSTGRES_LANES),
       claimKeyOf,
       (batch) => this.runPending(batch),
     );
