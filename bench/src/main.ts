@@ -7,6 +7,7 @@ import path from 'node:path';
 import { describeError, load, machineLine } from './machine.js';
 import { parseOptions, type Options, type Section } from './options.js';
 import { depositsSection } from './sections/deposits.js';
+import { eventsSection } from './sections/events.js';
 import { httpCashSection } from './sections/http-cash.js';
 import { pollingSection } from './sections/polling.js';
 import { reportsSection } from './sections/reports.js';
@@ -18,6 +19,7 @@ type DatabaseSection = (target: Target, options: Options) => Promise<SectionResu
 
 const DATABASE_SECTIONS: [Section, DatabaseSection][] = [
   ['deposits', depositsSection],
+  ['events', eventsSection],
   ['http', httpCashSection],
   ['polling', pollingSection],
   ['reports', reportsSection],

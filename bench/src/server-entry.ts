@@ -3,8 +3,8 @@
 // simulators, and with prepared statements on or off (BENCH_PREPARED=0) to compare. Prints one JSON line
 // `{"bench_url": ...}` once it listens. Spawned with an IPC channel (server-process.ts), it answers the
 // message 'live-streams' with the number of live-updates streams it holds (the polling section's push
-// terminals).
-import { buildApp, createContext, loadConfig, openDatabase } from '@cashdesk/server';
+// terminals), and 'ledger-batches' with the ledger's transactions since the last ask (its batch observer).
+import { buildApp, createContext, loadConfig, onBatch, openDatabase } from '@cashdesk/server';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -13,8 +13,18 @@ async function main(): Promise<void> {
   const db = openDatabase({ ...config.database, preparedStatements: process.env.BENCH_PREPARED !== '0' });
   const ctx = createContext(config, db, 'bench');
   const app = await buildApp(ctx);
+  let batches = { batches: 0, operations: 0, max: 0 };
+  onBatch((size) => {
+    batches.batches += 1;
+    batches.operations += size;
+    batches.max = Math.max(batches.max, size);
+  });
   process.on('message', (message) => {
     if (message === 'live-streams') process.send?.({ liveStreams: ctx.changes.subscriberCount });
+    if (message === 'ledger-batches') {
+      process.send?.({ ledgerBatches: batches });
+      batches = { batches: 0, operations: 0, max: 0 };
+    }
   });
   let stopping = false;
   const stop = async () => {

@@ -16,7 +16,18 @@ export interface ServerProcess {
   cpuMs(): number | null;
   /** Live-updates streams the server holds now (its change feed's subscribers); null if it did not say. */
   liveStreams(): Promise<number | null>;
+  /**
+   * The ledger's transactions since the last ask (server-entry.ts counts them through the ledger's batch
+   * observer): how many, how many operations they held, the largest; null if the server did not say.
+   */
+  ledgerBatches(): Promise<BatchStats | null>;
   stop(): Promise<void>;
+}
+
+export interface BatchStats {
+  batches: number;
+  operations: number;
+  max: number;
 }
 
 export async function startServer(env: Record<string, string>, timeoutMs = 30_000): Promise<ServerProcess> {
@@ -60,7 +71,10 @@ export async function startServer(env: Record<string, string>, timeoutMs = 30_00
     url,
     pid,
     cpuMs: () => processCpuMs(pid),
-    liveStreams: () => askLiveStreams(child),
+    liveStreams: () =>
+      ask(child, 'live-streams', (m) => (m as { liveStreams?: unknown }).liveStreams, isNumber),
+    ledgerBatches: () =>
+      ask(child, 'ledger-batches', (m) => (m as { ledgerBatches?: unknown }).ledgerBatches, isBatchStats),
     async stop() {
       if (child.exitCode === null) child.kill('SIGTERM');
       await exited;
@@ -68,21 +82,33 @@ export async function startServer(env: Record<string, string>, timeoutMs = 30_00
   };
 }
 
-function askLiveStreams(child: ChildProcess, timeoutMs = 2_000): Promise<number | null> {
+const isNumber = (value: unknown): value is number => typeof value === 'number';
+const isBatchStats = (value: unknown): value is BatchStats =>
+  typeof value === 'object' && value !== null && 'batches' in value && 'operations' in value;
+
+/** Sends `message` over the IPC channel and waits for the answer that carries `pick`'s field. */
+function ask<T>(
+  child: ChildProcess,
+  message: string,
+  pick: (message: object) => unknown,
+  fits: (value: unknown) => value is T,
+  timeoutMs = 2_000,
+): Promise<T | null> {
   return new Promise((resolve) => {
     if (!child.connected) return resolve(null);
-    const done = (value: number | null) => {
+    const done = (value: T | null) => {
       clearTimeout(timer);
       child.off('message', onMessage);
       resolve(value);
     };
-    const onMessage = (message: unknown) => {
-      const count = (message as { liveStreams?: unknown } | null)?.liveStreams;
-      if (typeof count === 'number') done(count);
+    const onMessage = (answer: unknown) => {
+      if (typeof answer !== 'object' || answer === null) return;
+      const value = pick(answer);
+      if (fits(value)) done(value);
     };
     const timer = setTimeout(() => done(null), timeoutMs);
     child.on('message', onMessage);
-    child.send('live-streams', (error) => {
+    child.send(message, (error) => {
       if (error) done(null);
     });
   });

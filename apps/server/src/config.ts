@@ -52,6 +52,8 @@ const env = z.object({
     .min(0)
     .max(24 * 60)
     .default(15),
+  LEDGER_BATCH_MAX: z.coerce.number().int().min(1).max(1000).default(64),
+  LEDGER_LANES: z.coerce.number().int().min(1).max(64).default(4),
   CLIENT_DOWNLOAD_URL: optionalText(urlOrPath),
   SUPPORT_CHAT_SCRIPT_URL: optionalText(urlOrPath),
   SUPPORT_PHONE: optionalText(
@@ -90,6 +92,11 @@ export interface Config {
   session: { idleMs: number; rememberIdleMs: number };
   /** The till lock (docs/web-app.md): auto-lock after this long without activity; null: never. */
   tillLock: { autoLockAfterMs: number | null };
+  /**
+   * The ledger's group commit (ledger/group-commit.ts): operations one transaction holds at most, and
+   * batches in flight at once on PostgreSQL (SQLite always runs one).
+   */
+  ledger: { batchMax: number; lanes: number };
   /** What the /get-client page offers for download; null: nothing yet. */
   clientDownloadUrl: string | null;
   /** The support widget: a chat script, else the venue's support contact. */
@@ -142,6 +149,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       rememberIdleMs: e.SESSION_REMEMBER_IDLE_DAYS * 24 * 3_600_000,
     },
     tillLock: { autoLockAfterMs: e.TILL_AUTO_LOCK_MINUTES === 0 ? null : e.TILL_AUTO_LOCK_MINUTES * 60_000 },
+    ledger: { batchMax: e.LEDGER_BATCH_MAX, lanes: e.LEDGER_LANES },
     clientDownloadUrl: orDemo('CLIENT_DOWNLOAD_URL', e.CLIENT_DOWNLOAD_URL, DEMO_DEFAULTS.clientDownloadUrl),
     support: {
       chatScriptUrl: e.SUPPORT_CHAT_SCRIPT_URL ?? null,

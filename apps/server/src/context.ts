@@ -38,7 +38,10 @@ export function createContext(
   return {
     config,
     db,
-    ledger: new MeteredLedger(metrics, db, clock, changes),
+    ledger: new MeteredLedger(metrics, db, clock, changes, {
+      ...config.ledger,
+      onBatch: (size) => metrics.observeLedgerBatch(size),
+    }),
     clock,
     changes,
     buildHash,

@@ -14,6 +14,7 @@ import { addCashier, addDevice, fundedAccount, PLACES, type BenchDatabase, type 
 import { renderTable, versusRawCells, VERSUS_RAW_COLUMNS, type CaseResult, type Column } from '../stats.js';
 import { Terminal } from '../terminal.js';
 import { rawCashOn, serverDatabaseEnv, type Target } from '../targets.js';
+import { describePgbench, runPgbench } from '../pgbench.js';
 import { reportLedger } from './deposits.js';
 import type { SectionResult } from './section.js';
 
@@ -160,13 +161,21 @@ export async function httpCashSection(target: Target, options: Options): Promise
         ? '  SQLite: one connection per server process; the raw baseline is a second connection in the benchmark process.'
         : `  PostgreSQL: each server has a pool of ${SERVER_POOL_SIZE}; the raw baseline a pool of the same size.`,
     );
+    // PostgreSQL's limit on this machine in the same run, beside the raw baseline of our own transaction.
+    let reference = '';
+    if (bench.connection.kind === 'postgres') {
+      reference = describePgbench(await runPgbench(options.pgUrl, options.quick ? 5 : 15));
+      console.log(`  Same run: ${reference}.`);
+    }
     const ok = reportLedger(
       (await verifyLedger(bench.db)).map((m) => JSON.stringify(m)),
       ', every call answered 200',
     );
     return {
       ok,
-      markdown: `Cash operations over HTTP: ${target.title}\n\n${renderTable(COLUMNS, cells, 'markdown')}`,
+      markdown:
+        `Cash operations over HTTP: ${target.title}\n\n${renderTable(COLUMNS, cells, 'markdown')}` +
+        (reference ? `\n\nSame run: ${reference}.` : ''),
     };
   } finally {
     for (const close of closers) await close().catch(() => undefined);

@@ -71,6 +71,20 @@ describe.each(testDatabases)('GET /metrics on $name', (database) => {
     }).toEqual({ applied: 1, replayed: 1, conflict: 1, refused: 1, withdraw: 1, cashOut: 1 });
   });
 
+  it('shows how many operations each ledger batch committed', async () => {
+    const BATCH = 'cashdesk_ledger_batch_size';
+    const before = await scrape(server);
+    const answers = await Promise.all(Array.from({ length: 8 }, () => cash(1_00)));
+    expect(answers.map((a) => a.status)).toEqual(Array(8).fill(200));
+    const after = await scrape(server);
+    const moved = (suffix: string) =>
+      valueOf(after, `${BATCH}_${suffix}`) - valueOf(before, `${BATCH}_${suffix}`);
+    // Every deposit was committed in some batch, and no batch held more than the eight.
+    expect(moved('sum')).toBe(8);
+    expect(moved('count')).toBeGreaterThanOrEqual(1);
+    expect(moved('count')).toBeLessThanOrEqual(8);
+  });
+
   it('times requests by route pattern and status, never by the URL a client sent', async () => {
     await cashier.get(`/a/cashier/devices/${deviceId}`);
     await cashier.get(`/no/such/path/${randomUUID()}`);

@@ -13,7 +13,8 @@ export type Payload =
   | { op: 'cash'; deviceId: number; place: number; delta: number }
   | { op: 'event'; deviceId: number; place: number; type: number; amount: number };
 
-export type RetryPattern = 'concurrent' | 'delayed' | 'changed';
+/** `batch`: sent inside a burst (WorkloadClient.burst) that lands in one ledger batch with others. */
+export type RetryPattern = 'concurrent' | 'delayed' | 'changed' | 'batch';
 
 export interface Attempt {
   /** Index into the record's payloads: 0 the original, 1 the changed one. */
@@ -88,7 +89,14 @@ class WorkloadClient {
 
   async run(deadline: number): Promise<void> {
     while (Date.now() < deadline) {
-      const action = this.rng.weighted({ deposit: 30, withdraw: 14, cashout: 8, event: 28, read: 20 });
+      const action = this.rng.weighted({
+        deposit: 30,
+        withdraw: 14,
+        cashout: 8,
+        event: 28,
+        read: 20,
+        burst: 6,
+      });
       const cabinet = this.rng.pick(this.target.cabinets);
       const place = this.rng.int(1, cabinet.places);
       switch (action) {
@@ -117,6 +125,9 @@ class WorkloadClient {
         case 'read':
           await this.read(cabinet);
           break;
+        case 'burst':
+          await this.burst(cabinet, place);
+          break;
       }
     }
   }
@@ -130,6 +141,49 @@ class WorkloadClient {
           ? this.rng.int(1_000, 50_000)
           : this.rng.int(1, 3_000);
     return { op: 'event', deviceId: cabinet.id, place, type: TX_TYPE[type], amount };
+  }
+
+  /**
+   * Calls sent at once to one server, so its ledger applies them in one batch (group commit): a fresh
+   * deposit, a replay of a trx answered a moment ago, a changed payload of another, a withdraw the place
+   * cannot cover (a stored refusal) and a game event on the same place. Each must get its own answer.
+   */
+  private async burst(cabinet: Cabinet, place: number): Promise<void> {
+    const scope = `user:${this.cashier.id}`;
+    const record = (kind: TrxRecord['kind'], payload: Payload): TrxRecord => {
+      const r: TrxRecord = {
+        scope,
+        trx: randomUUID(),
+        kind,
+        pattern: 'batch',
+        payloads: [payload],
+        attempts: [],
+      };
+      this.journal.records.push(r);
+      return r;
+    };
+    const cash = (delta: number): Payload => ({ op: 'cash', deviceId: cabinet.id, place, delta });
+    const replayed = record('deposit', cash(this.rng.int(1, 5_000)));
+    const changedOne = record('deposit', cash(this.rng.int(1, 5_000)));
+    await Promise.all([this.send(replayed, 0, this.home), this.send(changedOne, 0, this.home)]);
+    changedOne.payloads.push(changed(changedOne.payloads[0]!, this.rng.int(1, 50)));
+    const event = this.gameEvent(cabinet, place);
+    const eventRecord: TrxRecord = {
+      scope: `device:${cabinet.id}`,
+      trx: randomUUID(),
+      kind: 'event',
+      pattern: 'batch',
+      payloads: [event],
+      attempts: [],
+    };
+    this.journal.records.push(eventRecord);
+    await Promise.all([
+      this.send(record('deposit', cash(this.rng.int(1, 20_000))), 0, this.home),
+      this.send(replayed, 0, this.home),
+      this.send(changedOne, 1, this.home),
+      this.send(record('withdraw', cash(-1_000_000_00)), 0, this.home),
+      this.send(eventRecord, 0, this.home),
+    ]);
   }
 
   /** Cash-out as the web does it: read the place's entries, then withdraw all of them. */

@@ -1,0 +1,348 @@
+// One database transaction for a batch of cash calls and game events (the group commit of
+// ledger/group-commit.ts), in explicit phases:
+//   1. lock: every account, then every place the batch touches, each in sorted order (one global order
+//      for every process: accounts by id, then places by (device_id, place)), one statement each;
+//   2. shared reads: the earlier records of the batch's trx, the venue rules of the devices with events;
+//   3. per-operation reads of related rows: the phone's PIN of a remote call, a place's latest game event
+//      for a cancel. An operation's further in-transaction step (e.g. its cashier's open shift, read
+//      locked for share) belongs here, keyed by the operation;
+//   4. decide, in arrival order, in memory (ledger/money-rules.ts) on working copies of the locked rows,
+//      so the second operation on a float or place sees the first's result and a refused operation
+//      writes nothing;
+//   5. write: the operations' records with their answers, the final balances, the ledger rows and the
+//      game-event records, one multi-row statement each.
+// Each operation gets its own answer: a replay its stored answer, a changed payload 422 `trx conflict`,
+// a refusal its own refusal (thrown ApiErrors reject only that operation and claim nothing).
+import { ERR, TX_TYPE } from '@cashdesk/contract';
+import type { Db, Tx } from '../db/database.js';
+import type { AccountRow, NewLedgerEntry, PlaceRow } from '../db/schema.js';
+import { assertNotBlocked } from '../accounts/account-blocks.js';
+import { assertRemotePin } from '../devices/remote-pin.js';
+import { ApiError } from '../http/api-error.js';
+import { deviceChange, type Change } from '../live/change-feed.js';
+import { replayOutcome, requestHash } from './idempotency.js';
+import {
+  findDevicePin,
+  findEventRulesOf,
+  insertDeviceEvents,
+  insertLedgerEntries,
+  lastDeviceEvent,
+  lockAccounts,
+  lockPlaces,
+  setFloatBalance,
+  setPlacesBalances,
+  type PlaceKey,
+} from './ledger.repository.js';
+import type { DeviceEventInput, PlaceCashInput } from './ledger.service.js';
+import {
+  decideCash,
+  decideEvent,
+  type Decision,
+  type DeviceEventRules,
+  type PlannedMove,
+} from './money-rules.js';
+import { findOperations, insertOperations, type NewOperation } from './operations.repository.js';
+import type { Outcome } from './outcome.js';
+
+export type LedgerOp = { kind: 'cash'; input: PlaceCashInput } | { kind: 'event'; input: DeviceEventInput };
+
+/** An operation's answer and the change to tell terminals after commit, or what it was refused with. */
+export type OpResult = { ok: true; outcome: Outcome; change: Change } | { ok: false; error: unknown };
+
+/** Another transaction claimed a trx of the batch between our read and our insert: run it again. */
+export class ClaimRaced extends Error {
+  constructor() {
+    super('a trx of the batch was claimed by another transaction meanwhile');
+  }
+}
+
+export function scopeOf(op: LedgerOp): string {
+  return op.kind === 'cash' ? `user:${op.input.user_id}` : `device:${op.input.device_id}`;
+}
+
+export function claimKeyOf(op: LedgerOp): string {
+  return `${scopeOf(op)}\u0000${op.input.trx}`;
+}
+
+const CANCEL_TYPES: readonly number[] = [TX_TYPE.cancelPay, TX_TYPE.cancelledLuckyBet];
+
+const placeKeyOf = (k: PlaceKey) => `${k.device_id}/${k.place}`;
+
+interface Related {
+  pins: Map<number, Awaited<ReturnType<typeof findDevicePin>>>;
+  lastEvents: Map<string, { type: number; amount_cents: number } | undefined>;
+}
+
+/** What the write phase does for one decided operation. */
+interface Claimed {
+  record: NewOperation;
+  move: PlannedMove | null;
+  place: PlaceKey;
+  /** The float a cash call moves; null for a game event. */
+  float: number | null;
+}
+
+export async function runBatch(db: Db, now: number, ops: readonly LedgerOp[]): Promise<OpResult[]> {
+  return db.kysely.transaction().execute(async (tx) => {
+    // 1. Lock.
+    const accountIds = [
+      ...new Set(ops.flatMap((op) => (op.kind === 'cash' ? [op.input.account_id] : []))),
+    ].sort((a, b) => a - b);
+    const placeKeys = uniquePlaces(ops);
+    const accounts = new Map<number, AccountRow>(
+      (await lockAccounts(tx, db.dialect, accountIds)).map((a) => [a.id, { ...a }]),
+    );
+    const places = new Map<string, PlaceRow>(
+      (await lockPlaces(tx, db.dialect, placeKeys)).map((p) => [placeKeyOf(p), { ...p }]),
+    );
+
+    // 2. Shared reads.
+    const eventDevices = [...new Set(ops.flatMap((op) => (op.kind === 'event' ? [op.input.device_id] : [])))];
+    const rules = new Map<number, DeviceEventRules>(
+      (await findEventRulesOf(tx, eventDevices)).map((r) => [
+        r.device_id,
+        {
+          account_id: r.account_id,
+          rate_bps: r.final_bonus_rate_bps,
+          max_event_amount_cents: r.max_event_amount_cents,
+        },
+      ]),
+    );
+    const earlier = new Map(
+      (
+        await findOperations(
+          tx,
+          ops.map((op) => ({ scope: scopeOf(op), trx: op.input.trx })),
+        )
+      ).map((r) => [`${r.scope}\u0000${r.trx}`, r]),
+    );
+
+    // 3. Per-operation reads of related rows.
+    const related = await readRelated(tx, ops);
+
+    // 4. Decide, in arrival order.
+    const results: OpResult[] = [];
+    const claimed: Claimed[] = [];
+    ops.forEach((op) => {
+      try {
+        const decided = decide(op, now, { accounts, places, rules, earlier, related });
+        if ('replay' in decided) {
+          results.push({ ok: true, outcome: decided.replay, change: decided.change });
+          return;
+        }
+        const { decision, record, change, place } = decided;
+        if (decision.move) apply(decision.move, op, place, accounts, places, related);
+        claimed.push({
+          // The answer goes in with the claim: one statement instead of an insert and an update.
+          record: {
+            ...record,
+            status_code: decision.outcome.status,
+            response_json: JSON.stringify(decision.outcome.body),
+          },
+          move: decision.move,
+          place,
+          float: op.kind === 'cash' ? op.input.account_id : null,
+        });
+        results.push({ ok: true, outcome: decision.outcome, change });
+      } catch (error) {
+        // A refusal that must not use up the trx (ApiError); anything else fails the batch.
+        if (!(error instanceof ApiError)) throw error;
+        results.push({ ok: false, error });
+      }
+    });
+
+    // 5. Write.
+    await writeBatch(tx, claimed, accounts, places);
+    return results;
+  });
+}
+
+function uniquePlaces(ops: readonly LedgerOp[]): PlaceKey[] {
+  const byKey = new Map<string, PlaceKey>();
+  for (const { input } of ops) {
+    const key = { device_id: input.device_id, place: input.place };
+    byKey.set(placeKeyOf(key), key);
+  }
+  return [...byKey.values()].sort((a, b) => a.device_id - b.device_id || a.place - b.place);
+}
+
+async function readRelated(tx: Tx, ops: readonly LedgerOp[]): Promise<Related> {
+  const related: Related = { pins: new Map(), lastEvents: new Map() };
+  for (const op of ops) {
+    if (op.kind === 'cash' && op.input.remote_pin !== null && !related.pins.has(op.input.device_id)) {
+      related.pins.set(op.input.device_id, await findDevicePin(tx, op.input.device_id));
+    }
+    // Only a cancel looks at the place's latest event; the batch's own events update it in memory (apply).
+    if (op.kind === 'event' && CANCEL_TYPES.includes(op.input.type)) {
+      const key = placeKeyOf(op.input);
+      if (!related.lastEvents.has(key)) {
+        related.lastEvents.set(key, await lastDeviceEvent(tx, op.input.device_id, op.input.place));
+      }
+    }
+  }
+  return related;
+}
+
+interface BatchState {
+  accounts: Map<number, AccountRow>;
+  places: Map<string, PlaceRow>;
+  rules: Map<number, DeviceEventRules>;
+  earlier: Map<string, { request_hash: string; status_code: number | null; response_json: string | null }>;
+  related: Related;
+}
+
+type Decided =
+  | { replay: Outcome; change: Change }
+  | { decision: Decision; record: NewOperation; change: Change; place: PlaceKey };
+
+/** One operation's checks, in the order the single-operation path always made them. */
+function decide(op: LedgerOp, now: number, state: BatchState): Decided {
+  const scope = scopeOf(op);
+  const earlierOf = (hash: string) => {
+    const found = state.earlier.get(`${scope}\u0000${op.input.trx}`);
+    return found ? replayOutcome(found, hash) : null;
+  };
+  if (op.kind === 'cash') {
+    const input = op.input;
+    const account = state.accounts.get(input.account_id);
+    if (!account) throw new ApiError(ERR.noAccount);
+    const place = state.places.get(placeKeyOf(input));
+    if (!place) throw ApiError.validation('place', 'the device has no such place');
+    const change: Change = { account_id: input.account_id, float: true, device_ids: [input.device_id] };
+    const hash = requestHash([
+      'cash',
+      input.device_id,
+      input.place,
+      input.delta_cents,
+      input.remote_pin !== null,
+    ]);
+    // A replay gets its stored answer even if a block or a new PIN came since: its money already moved.
+    const replay = earlierOf(hash);
+    if (replay) return { replay, change };
+    assertNotBlocked(account, { kind: 'cash', delta: input.delta_cents });
+    if (input.remote_pin !== null) {
+      assertRemotePin(state.related.pins.get(input.device_id), input.remote_pin, now);
+    }
+    const decision = decideCash(input, account, place, now);
+    const record = operationRecord(
+      scope,
+      input.trx,
+      input.delta_cents > 0 ? 'deposit' : 'withdraw',
+      hash,
+      now,
+      {
+        account_id: input.account_id,
+        user_id: input.user_id,
+        device_id: input.device_id,
+      },
+    );
+    return { decision, record, change, place: input };
+  }
+
+  const input = op.input;
+  const place = state.places.get(placeKeyOf(input));
+  const rules = state.rules.get(input.device_id);
+  if (!rules) throw new ApiError(ERR.deviceNotAvailable);
+  if (!place) throw ApiError.validation('place', 'the device has no such place');
+  const change = deviceChange(rules.account_id, input.device_id);
+  const hash = requestHash(['event', input.place, input.type, input.amount_cents]);
+  const replay = earlierOf(hash);
+  if (replay) return { replay, change };
+  const last = state.related.lastEvents.get(placeKeyOf(input));
+  const decision = decideEvent(input, place, rules, last, now);
+  const record = operationRecord(scope, input.trx, 'device_event', hash, now, {
+    account_id: rules.account_id,
+    user_id: null,
+    device_id: input.device_id,
+  });
+  return { decision, record, change, place: input };
+}
+
+function operationRecord(
+  scope: string,
+  trx: string,
+  kind: string,
+  hash: string,
+  now: number,
+  who: { account_id: number; user_id: number | null; device_id: number },
+): NewOperation {
+  return {
+    scope,
+    trx,
+    kind,
+    request_hash: hash,
+    status_code: null,
+    response_json: null,
+    ...who,
+    reason: null,
+    created_at_ms: now,
+  };
+}
+
+/** Moves the working copies on, so the next operation of the batch sees this one's result. */
+function apply(
+  move: PlannedMove,
+  op: LedgerOp,
+  key: PlaceKey,
+  accounts: Map<number, AccountRow>,
+  places: Map<string, PlaceRow>,
+  related: Related,
+): void {
+  if (move.float_after !== null && op.kind === 'cash') {
+    accounts.get(op.input.account_id)!.balance_cents = move.float_after;
+  }
+  const place = places.get(placeKeyOf(key))!;
+  place.entries_cents = move.place_after.entries_cents;
+  place.final_bonus_cents = move.place_after.final_bonus_cents;
+  if (move.event) related.lastEvents.set(placeKeyOf(key), move.event);
+}
+
+async function writeBatch(
+  tx: Tx,
+  claimed: Claimed[],
+  accounts: Map<number, AccountRow>,
+  places: Map<string, PlaceRow>,
+): Promise<void> {
+  if (claimed.length === 0) return;
+  const inserted = await insertOperations(
+    tx,
+    claimed.map((c) => c.record),
+  );
+  if (inserted.length !== claimed.length) throw new ClaimRaced();
+  const ids = new Map(inserted.map((r) => [`${r.scope}\u0000${r.trx}`, r.id]));
+  const idOf = (c: Claimed) => ids.get(`${c.record.scope}\u0000${c.record.trx}`)!;
+
+  const moved = claimed.filter((c) => c.move !== null);
+  const floats = new Set<number>();
+  const touched = new Map<string, PlaceKey>();
+  const rows: NewLedgerEntry[] = [];
+  const events = [];
+  for (const c of moved) {
+    const move = c.move!;
+    if (move.float_after !== null && c.float !== null) floats.add(c.float);
+    touched.set(placeKeyOf(c.place), c.place);
+    const operationId = idOf(c);
+    for (const row of move.rows) rows.push({ ...row, operation_id: operationId });
+    if (move.event) {
+      events.push({
+        operation_id: operationId,
+        device_id: c.place.device_id,
+        place: c.place.place,
+        ...move.event,
+        created_at_ms: c.record.created_at_ms,
+      });
+    }
+  }
+  for (const accountId of [...floats].sort((a, b) => a - b)) {
+    await setFloatBalance(tx, accountId, accounts.get(accountId)!.balance_cents);
+  }
+  await setPlacesBalances(
+    tx,
+    [...touched.values()].map((key) => {
+      const place = places.get(placeKeyOf(key))!;
+      return { ...key, entries_cents: place.entries_cents, final_bonus_cents: place.final_bonus_cents };
+    }),
+  );
+  await insertLedgerEntries(tx, rows);
+  await insertDeviceEvents(tx, events);
+}

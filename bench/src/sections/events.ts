@@ -1,0 +1,237 @@
+// Game events over HTTP: cabinets sending bets and wins to POST /device/events through the real server
+// process, at 1, 16 and 64 clients on 8 and 64 cabinets, beside the machine's limit measured in the same
+// run: on SQLite the raw per-operation transaction (raw-baseline.ts, one better-sqlite3 transaction per
+// operation), on PostgreSQL pgbench (pgbench.ts). Also shown: how many operations the server's ledger
+// transactions held (its batch observer, through server-entry.ts), where the server reports it.
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { TX_TYPE } from '@cashdesk/contract';
+import { verifyLedger, type Db } from '@cashdesk/server';
+import { Client } from 'undici';
+import { compare, type OpFn } from '../harness.js';
+import type { Options } from '../options.js';
+import { describePgbench, runPgbench, type PgbenchResult } from '../pgbench.js';
+import type { RawCash } from '../raw-baseline.js';
+import { startServer, type BatchStats, type ServerProcess } from '../server-process.js';
+import { addCashier, fundedAccount, PLACES, type Venue } from '../setup.js';
+import { formatMs, formatRate, formatRatio, renderTable, type CaseResult, type Column } from '../stats.js';
+import { rawCashOn, serverDatabaseEnv, type Target } from '../targets.js';
+import { reportLedger } from './deposits.js';
+import type { SectionResult } from './section.js';
+
+const CLIENTS = [1, 16, 64] as const;
+const CABINETS = [8, 64] as const;
+const SLICES = 4;
+const SERVER_POOL_SIZE = 10;
+const AMOUNT_CENTS = 100;
+const PGBENCH_SECONDS = 15;
+
+interface Cabinet {
+  id: number;
+  uuid: string;
+  token: string;
+}
+
+/** A linked, ready cabinet with PLACES places and a device token the benchmark knows. */
+async function addCabinet(db: Db, accountId: number): Promise<Cabinet> {
+  const token = randomBytes(32).toString('base64url');
+  const now = Date.now();
+  const device = await db.kysely
+    .insertInto('devices')
+    .values({
+      uuid: randomBytes(16).toString('base64'),
+      account_id: accountId,
+      type: 0,
+      module: 1,
+      game_id: 1,
+      name: 'Bench cabinet',
+      status: 'ready',
+      // The gateway's hash of a device token (gateway.service.ts hashToken).
+      token_hash: createHash('sha256').update(token).digest('hex'),
+      created_at_ms: now,
+      linked_at_ms: now,
+    })
+    .returning(['id', 'uuid'])
+    .executeTakeFirstOrThrow();
+  await db.kysely
+    .insertInto('places')
+    .values(Array.from({ length: PLACES }, (_, i) => ({ device_id: device.id, place: i + 1, username: '' })))
+    .execute();
+  return { ...device, token };
+}
+
+/** One client's lane: its cabinet and a place of its own, so its win-then-bet pairs never overdraw. */
+interface Lane {
+  cabinet: Cabinet;
+  place: number;
+}
+
+function lanesFor(cabinets: Cabinet[], clients: number): Lane[] {
+  return Array.from({ length: clients }, (_, i) => ({
+    cabinet: cabinets[i % cabinets.length]!,
+    place: (Math.floor(i / cabinets.length) % PLACES) + 1,
+  }));
+}
+
+/** Win, then bet the same amount, per client: every bet finds the money. Each client on its own connection. */
+function eventsPath(url: string, lanes: Lane[]): { op: OpFn; close(): Promise<void> } {
+  const clients = lanes.map(() => new Client(url, { pipelining: 1, keepAliveTimeout: 60_000 }));
+  const count = new Array<number>(lanes.length).fill(0);
+  const op: OpFn = async (caller) => {
+    const lane = lanes[caller]!;
+    const n = count[caller]!;
+    count[caller] = n + 1;
+    const response = await clients[caller]!.request({
+      path: '/device/events',
+      method: 'POST',
+      headers: { authorization: `Bearer ${lane.cabinet.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        trx: randomUUID(),
+        place: lane.place,
+        type: n % 2 === 0 ? TX_TYPE.win : TX_TYPE.pay,
+        amount: AMOUNT_CENTS,
+      }),
+    });
+    const body = await response.body.text();
+    if (response.statusCode !== 200) throw new Error(`event refused: ${response.statusCode} ${body}`);
+  };
+  return { op, close: async () => void (await Promise.all(clients.map((c) => c.close()))) };
+}
+
+function rawPath(raw: RawCash, venue: Venue, clients: number): OpFn {
+  const count = new Array<number>(clients).fill(0);
+  return (caller) => {
+    const n = count[caller]!;
+    count[caller] = n + 1;
+    const place = (caller % PLACES) + 1;
+    return raw.cash({ venue, place, delta: n % 2 === 0 ? AMOUNT_CENTS : -AMOUNT_CENTS });
+  };
+}
+
+const COLUMNS: Column[] = [
+  { header: 'cabinets', align: 'right' },
+  { header: 'clients', align: 'right' },
+  { header: 'path', align: 'left' },
+  { header: 'ops', align: 'right' },
+  { header: 'ops/s', align: 'right' },
+  { header: 'p50 ms', align: 'right' },
+  { header: 'p99 ms', align: 'right' },
+  { header: 'vs limit', align: 'right' },
+  { header: 'ops/batch (max)', align: 'right' },
+];
+
+function batchCell(stats: BatchStats | null): string {
+  if (!stats || stats.batches === 0) return 'n/a';
+  return `${(stats.operations / stats.batches).toFixed(1)} (${stats.max})`;
+}
+
+function cells(
+  cabinets: number,
+  clients: number,
+  name: string,
+  result: CaseResult,
+  limit: number | null,
+  batches: string,
+): string[] {
+  return [
+    String(cabinets),
+    String(clients),
+    name,
+    String(result.ops),
+    formatRate(result.opsPerSec),
+    formatMs(result.p50Ms),
+    formatMs(result.p99Ms),
+    limit === null ? '' : formatRatio(result.opsPerSec / limit),
+    batches,
+  ];
+}
+
+export async function eventsSection(target: Target, options: Options): Promise<SectionResult> {
+  console.log(`\nGame events over HTTP (win/bet pairs on /device/events): ${target.title}`);
+  const bench = await target.open('cashdesk', SERVER_POOL_SIZE);
+  const closers: (() => Promise<void>)[] = [];
+  let server: ServerProcess | null = null;
+  try {
+    const env = serverDatabaseEnv(bench.connection, path.dirname(bench.where));
+    server = await startServer({ ...env, BENCH_PREPARED: '1' });
+    const accountId = await fundedAccount(bench.db);
+    const cabinets: Cabinet[] = [];
+    for (let i = 0; i < Math.max(...CABINETS); i++) cabinets.push(await addCabinet(bench.db, accountId));
+
+    // The machine's limit, in this run: raw per-operation transactions (SQLite) or pgbench (PostgreSQL).
+    let pgbench: PgbenchResult | null = null;
+    let raw: RawCash | null = null;
+    let rawVenue: Venue | null = null;
+    if (bench.connection.kind === 'postgres') {
+      const started = performance.now();
+      pgbench = await runPgbench(options.pgUrl, options.quick ? 5 : PGBENCH_SECONDS);
+      console.log(
+        `  ${describePgbench(pgbench)} (${((performance.now() - started) / 1000).toFixed(0)} s with init)`,
+      );
+    } else {
+      raw = rawCashOn(bench.connection, SERVER_POOL_SIZE);
+      closers.push(() => raw!.close());
+      const rawAccount = await fundedAccount(bench.db);
+      const rawCashier = await addCashier(bench.db, rawAccount);
+      const rawCabinet = await addCabinet(bench.db, rawAccount);
+      rawVenue = {
+        account_id: rawAccount,
+        user_id: rawCashier.id,
+        device_id: rawCabinet.id,
+        device_uuid: rawCabinet.uuid,
+        places: PLACES,
+      };
+    }
+
+    const table: string[][] = [];
+    let next = 0;
+    for (const cabinetCount of CABINETS) {
+      for (const clients of CLIENTS) {
+        // Fresh cabinets per case where there are enough, so one case's rows do not slow the next's.
+        const pool = cabinets.slice(0, cabinetCount);
+        const lanes = lanesFor(pool, clients);
+        next++;
+        const http = eventsPath(server.url, lanes);
+        closers.push(http.close);
+        const paths: Record<string, OpFn> = { http: http.op };
+        if (raw && rawVenue) paths.raw = rawPath(raw, rawVenue, clients);
+        const config = { callers: clients, ops: options.ops, warmup: options.warmup, slices: SLICES };
+        await server.ledgerBatches(); // starts the count afresh
+        const results = await compare(paths, config);
+        const batches = batchCell(await server.ledgerBatches());
+        const limit = pgbench ? pgbench.tps : results.raw!.opsPerSec;
+        const rows = [cells(cabinetCount, clients, 'HTTP events', results.http!, limit, batches)];
+        if (results.raw)
+          rows.push(cells(cabinetCount, clients, 'raw per-op transaction', results.raw, null, ''));
+        table.push(...rows);
+        console.log(
+          renderTable(COLUMNS, rows)
+            .split('\n')
+            .slice(next === 1 ? 0 : 2)
+            .join('\n'),
+        );
+      }
+    }
+    console.log(
+      `  ${options.ops} measured events per path and case (alternating wins and bets of ${AMOUNT_CENTS} cents, ` +
+        `each client on its own place and keep-alive connection), ${SLICES} alternating slices after ${options.warmup} warm-up. ` +
+        (pgbench
+          ? `"vs limit" = events/s over ${describePgbench(pgbench)}.`
+          : '"vs limit" = events/s over the raw per-operation transaction of the same case.'),
+    );
+    const ok = reportLedger(
+      (await verifyLedger(bench.db)).map((m) => JSON.stringify(m)),
+      ', every event answered 200',
+    );
+    const reference = pgbench ? `\n\nLimit: ${describePgbench(pgbench)}.` : '';
+    return {
+      ok,
+      markdown: `Game events over HTTP: ${target.title}\n\n${renderTable(COLUMNS, table, 'markdown')}${reference}`,
+    };
+  } finally {
+    for (const close of closers) await close().catch(() => undefined);
+    if (server) await server.stop();
+    await bench.dispose();
+  }
+}
