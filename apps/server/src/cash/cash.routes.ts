@@ -13,6 +13,7 @@ import { cashierOf, requireCashier } from '../auth/guards.js';
 import type { AppContext } from '../context.js';
 import { accessibleDevice } from '../devices/device-access.js';
 import { parse } from '../http/validate.js';
+import { assertShiftForCashCall } from '../shifts/shift-guard.js';
 
 const placeParams = z.object({ id: idParam, place: placeParam });
 
@@ -32,6 +33,7 @@ export function cashRoutes(ctx: AppContext): FastifyPluginAsync {
         : { ...parse(cashRequest, request.body), pin_code: null };
     const cashier = cashierOf(request);
     const device = await accessibleDevice(ctx, cashier, id, type);
+    await assertShiftForCashCall(ctx.db.kysely, cashier, trx);
     if (pin_code !== null) await ctx.pins.check(request, reply, cashier, device, pin_code);
     const outcome = await ctx.ledger.changePlaceCash({
       account_id: cashier.account_id,

@@ -25,6 +25,7 @@ import {
   type ChangePublisher,
 } from '../live/change-feed.js';
 import { claimTrx, storeOutcome, type Claim } from './idempotency.js';
+import { tieOperationToShift } from '../shifts/shift-of-operation.js';
 import {
   findDevicePin,
   findEventRules,
@@ -193,6 +194,8 @@ export class LedgerService {
       if (input.remote_pin !== null) {
         assertRemotePin(await findDevicePin(tx, input.device_id), input.remote_pin, now);
       }
+      const tie = { account, user_id: input.user_id, operation_id: claim.operation_id };
+      await tieOperationToShift(tx, this.db.dialect, tie);
 
       const outcome = await this.applyPlaceCash(tx, claim.operation_id, now, input, account, place);
       await storeOutcome(tx, claim.operation_id, outcome);
