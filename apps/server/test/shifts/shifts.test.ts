@@ -152,6 +152,23 @@ describe.each(testDatabases)('cash-drawer shifts on $name', (database) => {
     expect(answer(await cash(v, 5_00, trx))).toEqual(answer(deposit));
   });
 
+  it('holds one open shift per cashier in the database itself, not only in the code', async () => {
+    const u = await shiftVenue(server, db);
+    expect((await openShift(u, 0)).status).toBe(200);
+    const insert = db.kysely
+      .insertInto('shifts')
+      .values({
+        account_id: u.venue.id,
+        user_id: u.cashierId,
+        opened_at_ms: Date.now(),
+        opening_cents: 0,
+        open_trx: newTrx(),
+      })
+      .execute();
+    await expect(insert).rejects.toThrow();
+    await closeShift(u, 0);
+  });
+
   it('leaves a venue without shifts as it was: cash calls need no shift', async () => {
     const plain = await shiftVenue(server, db, { shifts: false });
     expect((await cash(plain, 10_00)).status).toBe(200);
