@@ -11,7 +11,8 @@ import { createCashier } from './support/data';
 import { createLinkedCabinet } from './support/devices';
 import { atEveryWidth, describeE2E, useE2E } from './support/harness';
 import { answer, manage, openDevice, operationButton, typeOnNumpad } from './support/screens';
-import { expectToast, LOGINS, openSignedIn } from './support/ui';
+import { expectToast, LOGINS, openSignedIn, smallTouchTargets } from './support/ui';
+import { axeScan, describeFinding, failing } from './support/axe';
 import { openAccountTab } from './support/back-office';
 
 describeE2E('cash-drawer shifts', () => {
@@ -39,6 +40,13 @@ describeE2E('cash-drawer shifts', () => {
     await typeOnNumpad(where, amount);
   }
 
+  /** No serious or critical axe finding and no control under 44 px, as screens.e2e.test.ts asks of every screen. */
+  async function expectAccessible(page: Page, scope: 'page' | 'dialog'): Promise<void> {
+    expect(failing(await axeScan(page)).map(describeFinding)).toEqual([]);
+    const where = scope === 'page' ? page.getByRole('main') : page.getByRole('dialog');
+    expect(await smallTouchTargets(where)).toEqual([]);
+  }
+
   /** Close shift: in the bar from 1351 px, else in the mobile menu. */
   async function startClose(page: Page, viewport: ViewportName): Promise<void> {
     if (VIEWPORTS[viewport].width < 1351) {
@@ -58,6 +66,7 @@ describeE2E('cash-drawer shifts', () => {
 
       await page.getByRole('heading', { name: 'Open shift', exact: true }).waitFor();
       await screenshot(page, `shift-open-${viewport}`);
+      await expectAccessible(page, 'page');
       await countOnNumpad(page, 'page', '100');
       await page.getByRole('button', { name: 'Open shift', exact: true }).click();
       await expectToast(page, 'Shift opened');
@@ -79,6 +88,7 @@ describeE2E('cash-drawer shifts', () => {
       const close = page.getByRole('dialog', { name: 'Close shift' });
       // Blind: nothing on the close says what the drawer should hold (100 + 50 - 20 = 130.00).
       expect(await close.innerText()).not.toContain('130.00');
+      await expectAccessible(page, 'dialog');
       await typeOnNumpad(close, '125');
       await close.getByRole('button', { name: 'Close shift', exact: true }).click();
 
@@ -97,6 +107,7 @@ describeE2E('cash-drawer shifts', () => {
       expect(await field('Counted')).toBe('125.00 EUR');
       expect(await field('Short')).toBe('-5.00 EUR');
       await screenshot(page, `shift-z-report-${viewport}`);
+      await expectAccessible(page, 'dialog');
       await report.getByRole('button', { name: 'Done', exact: true }).click();
       // The shift is over: the next step is a new count.
       await page.getByRole('heading', { name: 'Open shift', exact: true }).waitFor();
@@ -127,7 +138,7 @@ describeE2E('cash-drawer shifts', () => {
     await page.getByRole('heading', { name: 'Open shift', exact: true }).waitFor();
   });
 
-  it('shows the Open shift screen in Spanish', async () => {
+  it('opens a shift from the keyboard in Spanish', async () => {
     const cashier = await shiftCashier();
     const page = await e2e.newPage('mobile');
     await page.goto('/authorization');
@@ -136,6 +147,17 @@ describeE2E('cash-drawer shifts', () => {
     await page.getByRole('heading', { name: 'Abrir turno', exact: true }).waitFor();
     await page.getByText('Cuente el efectivo de la caja e introdúzcalo para empezar su turno.').waitFor();
     await screenshot(page, 'shift-open-es');
+    // The keyboard works as on the cash modal: digits into the count, Enter confirms.
+    await page.keyboard.type('20');
+    expect(await page.getByLabel(/^Efectivo contado/).inputValue()).toBe('20');
+    await page.keyboard.press('Enter');
+    await expectToast(page, 'Turno abierto');
+    const shift = await e2e.server.ctx.db.kysely
+      .selectFrom('shifts')
+      .select('opening_cents')
+      .where('user_id', '=', cashier.id)
+      .executeTakeFirstOrThrow();
+    expect(shift.opening_cents).toBe(20_00);
   });
 
   it('lists the shifts with their differences in the back office and opens a Z-report', async () => {
