@@ -59,6 +59,7 @@ export function CountEntry({
           autoComplete="off"
           readOnly={narrow || busy}
           autoFocus
+          data-autofocus
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
           onChange={(event) => onChange(sanitizeAmountInput(event.target.value, value))}
