@@ -22,7 +22,9 @@ export function ShiftGate({ children }: { children: ReactNode }) {
   const actions = useMemo(() => ({ usesShifts, startClose: () => setClosing(true) }), [usesShifts]);
   const currency = float.data?.currency;
 
-  if (float.isLoading || (usesShifts && shift.isLoading)) return <PageLoading />;
+  // Until the float says the venue uses shifts the screens load as they always did (a venue without
+  // shifts waits for nothing more); once it does, nothing shows before the shift is known.
+  if (usesShifts && shift.isLoading) return <PageLoading />;
   // When the shift cannot be read the screens still open: the server refuses cash calls without one.
   const needsOpen = usesShifts && shift.isSuccess && shift.data === null;
   return (
