@@ -11,7 +11,7 @@ import { createCashier } from './support/data';
 import { createLinkedCabinet } from './support/devices';
 import { atEveryWidth, describeE2E, useE2E } from './support/harness';
 import { answer, manage, openDevice, operationButton, typeOnNumpad } from './support/screens';
-import { expectToast, LOGINS, openSignedIn, smallTouchTargets } from './support/ui';
+import { eventually, expectToast, LOGINS, openSignedIn, smallTouchTargets } from './support/ui';
 import { axeScan, describeFinding, failing } from './support/axe';
 import { openAccountTab } from './support/back-office';
 
@@ -161,6 +161,30 @@ describeE2E('cash-drawer shifts', () => {
   });
 
   it('lists the shifts with their differences in the back office and opens a Z-report', async () => {
+    // A closed shift of its own: 100.00 at the open, 130.00 expected, 125.00 counted.
+    const cashier = await shiftCashier();
+    const now = Date.now();
+    await e2e.server.ctx.db.kysely
+      .insertInto('shifts')
+      .values({
+        account_id: e2e.server.demo.accountId,
+        user_id: cashier.id,
+        opened_at_ms: now - 3_600_000,
+        opening_cents: 100_00,
+        open_trx: `e2e-open-${now}`,
+        closed_at_ms: now,
+        close_trx: `e2e-close-${now}`,
+        counted_cents: 125_00,
+        deposits: 1,
+        deposits_cents: 50_00,
+        withdraws: 1,
+        cash_outs: 0,
+        cash_outs_cents: 0,
+        withdrawals_cents: 20_00,
+        expected_cents: 130_00,
+        difference_cents: -5_00,
+      })
+      .execute();
     const page = await e2e.newPage('desktop');
     await openSignedIn(
       page,
@@ -176,5 +200,27 @@ describeE2E('cash-drawer shifts', () => {
     const report = page.getByRole('dialog', { name: 'Z-report' });
     await report.getByText('125.00 EUR', { exact: true }).waitFor();
     await screenshot(page, 'shift-back-office');
+    await report.getByRole('button', { name: 'Done', exact: true }).click();
+
+    // The switch in Settings turns shifts off for the venue (and back on).
+    const accountId = e2e.server.demo.accountId;
+    const usesShifts = async () =>
+      (
+        await e2e.server.ctx.db.kysely
+          .selectFrom('accounts')
+          .select('shifts')
+          .where('id', '=', accountId)
+          .executeTakeFirstOrThrow()
+      ).shifts;
+    const settings = await openAccountTab(page, 'Settings');
+    const toggle = settings.getByRole('checkbox', { name: /^Cash-drawer shifts/ });
+    expect(await toggle.isChecked()).toBe(true);
+    await toggle.uncheck();
+    await settings.getByRole('button', { name: 'Save settings', exact: true }).click();
+    await settings.getByText('Settings saved').waitFor();
+    expect(await usesShifts()).toBe(0);
+    await toggle.check();
+    await settings.getByRole('button', { name: 'Save settings', exact: true }).click();
+    await eventually(async () => (await usesShifts()) === 1, 'shifts back on');
   });
 });
