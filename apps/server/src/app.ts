@@ -29,6 +29,7 @@ import { clientConfigRoutes } from './client-config/client-config.routes.js';
 import { demoClientRoutes } from './client-config/demo-client.routes.js';
 import { installConditionalGet } from './http/conditional-get.js';
 import { reportsRoutes } from './reports/reports.routes.js';
+import { shiftsRoutes } from './shifts/shifts.routes.js';
 
 export interface BuildOptions {
   /** false in tests that assert nothing about logs. */
@@ -126,6 +127,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(liveEventsRoutes(ctx), { prefix: API_BASE });
   await app.register(devicesRoutes(ctx), { prefix: API_BASE });
   await app.register(cashRoutes(ctx), { prefix: API_BASE });
+  await app.register(shiftsRoutes(ctx), { prefix: API_BASE });
   await app.register(reportsRoutes(ctx), { prefix: API_BASE });
   await app.register(backOfficeRoutes(ctx), { prefix: API_BASE });
   await app.register(lockRoutes(ctx), { prefix: API_BASE });

@@ -27,6 +27,9 @@ export const AUDIT_ACTIONS = [
   'user.set_restrictions',
   'device.update',
   'device.unlink',
+  // A cashier opened or closed a cash-drawer shift (target: the cashier; after: the shift's figures).
+  'shift.open',
+  'shift.close',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -25,6 +25,9 @@ export const ERR = {
   loginTaken: 'login taken',
   deviceHasMoney: 'device has money',
   tillLocked: 'till locked',
+  /** A cashier's cash call without an open shift while the account uses shifts. */
+  noOpenShift: 'no open shift',
+  shiftAlreadyOpen: 'shift already open',
   unsupportedMediaType: 'unsupported media type',
   internal: 'Internal server error',
 } as const;
@@ -57,6 +60,8 @@ export const ERR_STATUS: Record<ErrText, number> = {
   [ERR.loginTaken]: 422,
   [ERR.deviceHasMoney]: 422,
   [ERR.tillLocked]: 423,
+  [ERR.noOpenShift]: 403,
+  [ERR.shiftAlreadyOpen]: 422,
   [ERR.unsupportedMediaType]: 415,
   [ERR.internal]: 500,
 };

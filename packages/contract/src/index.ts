@@ -7,3 +7,4 @@ export * from './schemas.js';
 export * from './back-office.js';
 export * from './back-office-vocabulary.js';
 export * from './float-visibility.js';
+export * from './shifts.js';

@@ -194,6 +194,8 @@ export const floatInfo = z.object({
   home_play: z.boolean(),
   is_hard_block_home_play: z.boolean(),
   is_light_block_home_play: z.boolean(),
+  /** The venue counts its drawers in shifts: cash calls need an open shift (contract.md "Shifts"). */
+  shifts: z.boolean(),
   currency: z.string(),
 });
 export type FloatInfo = z.infer<typeof floatInfo>;
@@ -383,6 +385,7 @@ export const updateAccountRequest = z.strictObject({
   max_amount: accountFields.max_amount.optional(),
   final_bonus_rate_bps: accountFields.final_bonus_rate_bps.optional(),
   max_event_amount: accountFields.max_event_amount.optional(),
+  shifts: z.boolean().optional(),
 });
 export type UpdateAccountRequest = z.infer<typeof updateAccountRequest>;
 
@@ -400,6 +403,7 @@ export const account = z.object({
   max_amount: z.number(),
   final_bonus_rate_bps: z.number(),
   max_event_amount: z.number(),
+  shifts: z.boolean(),
   created_at: z.string(),
 });
 export type Account = z.infer<typeof account>;

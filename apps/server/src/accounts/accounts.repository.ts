@@ -28,6 +28,7 @@ export function toAccount(row: AccountRow): Account {
     max_amount: row.max_amount_cents,
     final_bonus_rate_bps: row.final_bonus_rate_bps,
     max_event_amount: row.max_event_amount_cents,
+    shifts: row.shifts === 1,
     created_at: new Date(row.created_at_ms).toISOString(),
   };
 }
@@ -40,6 +41,7 @@ export function toFloatInfo(row: AccountRow, restrictions: readonly string[]): F
     home_play: row.home_play === 1,
     is_hard_block_home_play: row.is_hard_block_home_play === 1,
     is_light_block_home_play: row.is_light_block_home_play === 1,
+    shifts: row.shifts === 1,
     currency: row.currency,
   };
 }
@@ -99,6 +101,7 @@ export async function updateAccount(
   if (patch.max_amount !== undefined) set.max_amount_cents = patch.max_amount;
   if (patch.final_bonus_rate_bps !== undefined) set.final_bonus_rate_bps = patch.final_bonus_rate_bps;
   if (patch.max_event_amount !== undefined) set.max_event_amount_cents = patch.max_event_amount;
+  if (patch.shifts !== undefined) set.shifts = flag(patch.shifts);
   if (Object.keys(set).length === 0) return findAccount(db, id);
   return db.updateTable('accounts').set(set).where('id', '=', id).returningAll().executeTakeFirst();
 }

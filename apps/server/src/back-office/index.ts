@@ -11,6 +11,7 @@ import { accountDevicesRoutes } from './devices/account-devices.routes.js';
 import { ledgerRoutes } from './ledger/ledger.routes.js';
 import { verifyRoutes } from './reconciliation/verify.routes.js';
 import { shiftReportRoutes } from './reports/shift-report.routes.js';
+import { backOfficeShiftsRoutes } from './shifts/shifts.routes.js';
 import { usersRoutes } from './users/users.routes.js';
 
 const ACCOUNT_ROUTES = `${API_BASE}/a/manager/account/:id`;
@@ -28,6 +29,7 @@ export function backOfficeRoutes(ctx: AppContext): FastifyPluginAsync {
     await app.register(accountDevicesRoutes(ctx));
     await app.register(ledgerRoutes(ctx));
     await app.register(shiftReportRoutes(ctx));
+    await app.register(backOfficeShiftsRoutes(ctx));
     await app.register(verifyRoutes(ctx));
     await app.register(auditRoutes(ctx));
   };

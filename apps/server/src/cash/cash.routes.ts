@@ -15,6 +15,7 @@ import { cashierOf, requireCashier } from '../auth/guards.js';
 import type { AppContext } from '../context.js';
 import { accessibleDevice } from '../devices/device-access.js';
 import { answers, sendOutcome } from '../http/route-schemas.js';
+import { assertShiftForCashCall } from '../shifts/shift-guard.js';
 
 const placeParams = z.object({ id: idParam, place: placeParam });
 
@@ -35,6 +36,7 @@ export function cashRoutes(ctx: AppContext): FastifyPluginAsync {
   ) {
     const cashier = cashierOf(request);
     const device = await accessibleDevice(ctx, cashier, id, type);
+    await assertShiftForCashCall(ctx.db.kysely, cashier, trx);
     if (pin_code !== null) await ctx.pins.check(request, reply, cashier, device, pin_code);
     const outcome = await ctx.ledger.changePlaceCash({
       account_id: cashier.account_id,

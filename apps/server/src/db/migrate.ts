@@ -9,6 +9,7 @@ import { usersAccountIndexMigration } from './migrations/005-users-account-index
 import { attemptLimitsMigration } from './migrations/006-attempt-limits.js';
 import { loginKeyMigration } from './migrations/007-login-key.js';
 import { eventCeilingMigration } from './migrations/008-event-ceiling.js';
+import { shiftsMigration } from './migrations/010-shifts.js';
 
 function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
@@ -20,6 +21,7 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '006-attempt-limits': attemptLimitsMigration,
     '007-login-key': loginKeyMigration,
     '008-event-ceiling': eventCeilingMigration,
+    '010-shifts': shiftsMigration(dialect),
   };
 }
 

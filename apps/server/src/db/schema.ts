@@ -21,6 +21,8 @@ export interface AccountsTable {
   final_bonus_rate_bps: number;
   /** Ceiling of one game event's amount (migration 008). */
   max_event_amount_cents: Generated<number>;
+  /** Cash calls need an open shift (migration 010). */
+  shifts: Generated<Flag>;
   created_at_ms: number;
 }
 
@@ -110,6 +112,8 @@ export interface OperationsTable {
   /** Why a person moved money (back office); null for cashier and device calls. */
   reason: string | null;
   created_at_ms: number;
+  /** The cash-drawer shift a cashier's cash operation belongs to (migration 010, shifts/). */
+  shift_id: Generated<number | null>;
 }
 
 // The ledger's vocabulary is part of the contract: the back office filters and shows it.
@@ -165,6 +169,27 @@ export interface AuditLogTable {
   trx: string | null;
 }
 
+/** A cashier's cash-drawer shift (migration 010): the figures are null until the close writes them. */
+export interface ShiftsTable {
+  id: Generated<number>;
+  account_id: number;
+  user_id: number;
+  opened_at_ms: number;
+  opening_cents: number;
+  open_trx: string;
+  closed_at_ms: number | null;
+  close_trx: string | null;
+  counted_cents: number | null;
+  deposits: number | null;
+  deposits_cents: number | null;
+  withdraws: number | null;
+  cash_outs: number | null;
+  cash_outs_cents: number | null;
+  withdrawals_cents: number | null;
+  expected_cents: number | null;
+  difference_cents: number | null;
+}
+
 export interface SettingsTable {
   key: string;
   value: string;
@@ -182,11 +207,13 @@ export interface Database {
   device_events: DeviceEventsTable;
   settings: SettingsTable;
   audit_log: AuditLogTable;
+  shifts: ShiftsTable;
 }
 
 export type AccountRow = Selectable<AccountsTable>;
 export type UserRow = Selectable<UsersTable>;
 export type DeviceRow = Selectable<DevicesTable>;
 export type PlaceRow = Selectable<PlacesTable>;
+export type ShiftRow = Selectable<ShiftsTable>;
 export type NewLedgerEntry = Insertable<LedgerEntriesTable>;
 export type Timestamp = ColumnType<number, number, number>;

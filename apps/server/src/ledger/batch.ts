@@ -4,8 +4,8 @@
 //      for every process: accounts by id, then places by (device_id, place)), one statement each;
 //   2. shared reads: the earlier records of the batch's trx, the venue rules of the devices with events;
 //   3. per-operation reads of related rows: the phone's PIN of a remote call, a place's latest game event
-//      for a cancel. An operation's further in-transaction step (e.g. its cashier's open shift, read
-//      locked for share) belongs here, keyed by the operation;
+//      for a cancel, the open shift of a cashier whose venue uses shifts (locked for share,
+//      shifts/shift-of-operation.ts);
 //   4. decide, in arrival order, in memory (ledger/money-rules.ts) on working copies of the locked rows,
 //      so the second operation on a float or place sees the first's result and a refused operation
 //      writes nothing;
@@ -14,11 +14,12 @@
 // Each operation gets its own answer: a replay its stored answer, a changed payload 422 `trx conflict`,
 // a refusal its own refusal (thrown ApiErrors reject only that operation and claim nothing).
 import { ERR, TX_TYPE } from '@cashdesk/contract';
-import type { Db, Tx } from '../db/database.js';
+import type { Db, DialectName, Tx } from '../db/database.js';
 import type { AccountRow, NewLedgerEntry, PlaceRow } from '../db/schema.js';
 import { assertNotBlocked } from '../accounts/account-blocks.js';
 import { assertRemotePin } from '../devices/remote-pin.js';
 import { ApiError } from '../http/api-error.js';
+import { readOpenShifts, shiftOfOperation } from '../shifts/shift-of-operation.js';
 import { deviceChange, type Change } from '../live/change-feed.js';
 import { replayOutcome, requestHash } from './idempotency.js';
 import {
@@ -71,6 +72,8 @@ const placeKeyOf = (k: PlaceKey) => `${k.device_id}/${k.place}`;
 interface Related {
   pins: Map<number, Awaited<ReturnType<typeof findDevicePin>>>;
   lastEvents: Map<string, { type: number; amount_cents: number } | undefined>;
+  /** The open shift of each cashier of the batch whose venue uses shifts (undefined: none open). */
+  openShifts: Map<number, number | undefined>;
 }
 
 /** What the write phase does for one decided operation. */
@@ -118,7 +121,7 @@ export async function runBatch(db: Db, now: number, ops: readonly LedgerOp[]): P
     );
 
     // 3. Per-operation reads of related rows.
-    const related = await readRelated(tx, ops);
+    const related = await readRelated(tx, db.dialect, ops, accounts);
 
     // 4. Decide, in arrival order.
     const results: OpResult[] = [];
@@ -166,8 +169,17 @@ function uniquePlaces(ops: readonly LedgerOp[]): PlaceKey[] {
   return [...byKey.values()].sort((a, b) => a.device_id - b.device_id || a.place - b.place);
 }
 
-async function readRelated(tx: Tx, ops: readonly LedgerOp[]): Promise<Related> {
-  const related: Related = { pins: new Map(), lastEvents: new Map() };
+async function readRelated(
+  tx: Tx,
+  dialect: DialectName,
+  ops: readonly LedgerOp[],
+  accounts: Map<number, AccountRow>,
+): Promise<Related> {
+  const shiftUsers = ops.flatMap((op) =>
+    op.kind === 'cash' && accounts.get(op.input.account_id)?.shifts === 1 ? [op.input.user_id] : [],
+  );
+  const openShifts = await readOpenShifts(tx, dialect, shiftUsers);
+  const related: Related = { pins: new Map(), lastEvents: new Map(), openShifts };
   for (const op of ops) {
     if (op.kind === 'cash' && op.input.remote_pin !== null && !related.pins.has(op.input.device_id)) {
       related.pins.set(op.input.device_id, await findDevicePin(tx, op.input.device_id));
@@ -223,6 +235,7 @@ function decide(op: LedgerOp, now: number, state: BatchState): Decided {
     if (input.remote_pin !== null) {
       assertRemotePin(state.related.pins.get(input.device_id), input.remote_pin, now);
     }
+    const shiftId = shiftOfOperation(account, state.related.openShifts.get(input.user_id));
     const decision = decideCash(input, account, place, now);
     const record = operationRecord(
       scope,
@@ -234,6 +247,7 @@ function decide(op: LedgerOp, now: number, state: BatchState): Decided {
         account_id: input.account_id,
         user_id: input.user_id,
         device_id: input.device_id,
+        shift_id: shiftId,
       },
     );
     return { decision, record, change, place: input };
@@ -254,6 +268,7 @@ function decide(op: LedgerOp, now: number, state: BatchState): Decided {
     account_id: rules.account_id,
     user_id: null,
     device_id: input.device_id,
+    shift_id: null,
   });
   return { decision, record, change, place: input };
 }
@@ -264,7 +279,7 @@ function operationRecord(
   kind: string,
   hash: string,
   now: number,
-  who: { account_id: number; user_id: number | null; device_id: number },
+  who: { account_id: number; user_id: number | null; device_id: number; shift_id: number | null },
 ): NewOperation {
   return {
     scope,

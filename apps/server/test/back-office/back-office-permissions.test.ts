@@ -9,8 +9,10 @@ import {
   ERR,
   floatMoveResult,
   ledgerRow,
+  shiftListRow,
   shiftReport,
   verifyResult,
+  zReport,
 } from '@cashdesk/contract';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -255,6 +257,40 @@ const ROUTES: RouteRow[] = [
     path: (f) => `${acct(f)}/shift_report?from=2000-01-01&to=2100-01-01`,
     scope: 'account',
     ok: { status: 200, check: shape(shiftReport, (r, f) => expect(r.account_id).toBe(f.venueId)) },
+  },
+  {
+    route: 'GET /a/manager/account/:id/shifts',
+    method: 'GET',
+    path: (f) => `${acct(f)}/shifts?limit=10`,
+    scope: 'account',
+    ok: { status: 200, check: shape(shiftListRow.array()) },
+  },
+  {
+    // A closed shift of the venue's cashier, written straight to the table for each cell.
+    route: 'GET /a/manager/account/:id/shifts/:shift_id',
+    method: 'GET',
+    path: async (f) => {
+      const now = Date.now();
+      const shift = await f.db.kysely
+        .insertInto('shifts')
+        .values({
+          account_id: f.venueId,
+          user_id: f.cashierId,
+          opened_at_ms: now - 60_000,
+          opening_cents: 10_00,
+          open_trx: `open-${unique()}`,
+          closed_at_ms: now,
+          close_trx: `close-${unique()}`,
+          counted_cents: 9_00,
+          expected_cents: 10_00,
+          difference_cents: -1_00,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return `${acct(f)}/shifts/${shift.id}`;
+    },
+    scope: 'account',
+    ok: { status: 200, check: shape(zReport, (z) => expect(z.difference_cents).toBe(-1_00)) },
   },
   {
     route: 'GET /a/manager/account/:id/verify',

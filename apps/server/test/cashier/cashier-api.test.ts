@@ -124,6 +124,7 @@ describe.each(testDatabases)('cashier API on $name', (database) => {
       home_play: false,
       is_hard_block_home_play: false,
       is_light_block_home_play: false,
+      shifts: false,
       currency: 'EUR',
     });
 

@@ -166,6 +166,13 @@ describe.each(testDatabases)('operator CLI on $name', (database) => {
         max_amount: 25_050,
         overdraft: 10_000,
       });
+      // Cash-drawer shifts on and off (contract.md "Shifts").
+      expect(await json<Account>('account:set', String(account.id), '--shifts', 'true')).toMatchObject({
+        shifts: true,
+      });
+      expect(await json<Account>('account:set', String(account.id), '--shifts', 'false')).toMatchObject({
+        shifts: false,
+      });
       expect(await cli('account:set', String(account.id), '--home-play', 'maybe')).toMatchObject({
         code: 2,
         err: "error: bad --home-play 'maybe': expected true or false\n",

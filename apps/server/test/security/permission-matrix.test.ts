@@ -7,6 +7,7 @@ import {
   cashResult,
   clientConfig,
   lockState,
+  openShift,
   device,
   deviceDetail,
   deviceEventResult,
@@ -60,6 +61,8 @@ interface Fixture {
   sparePhone: LinkedDevice;
   otherVenueFloat: number;
   venueId: number;
+  /** Closes every open shift straight in the table, so each shift cell starts from none. */
+  endOpenShifts: () => Promise<void>;
 }
 
 interface Expected {
@@ -454,6 +457,40 @@ const ROUTES: RouteRow[] = [
     otherVenue: unavailable,
     hardBlock: hardBlocked,
   },
+  // Cash-drawer shifts: any cashier of a venue, whether or not the venue uses shifts. The close's 200
+  // (and its figures) are shifts/shifts.test.ts's; here every cell starts without an open shift.
+  {
+    route: 'GET /a/cashier/shift',
+    method: 'GET',
+    path: () => '/a/cashier/shift',
+    access: 'cashier',
+    restriction: null,
+    ok: { status: 404, body: { err: ERR.notFound } },
+  },
+  {
+    route: 'POST /a/cashier/shift/open',
+    method: 'POST',
+    path: () => '/a/cashier/shift/open',
+    body: async (f) => {
+      await f.endOpenShifts();
+      return { counted_cents: 10_00, trx: newTrx() };
+    },
+    access: 'cashier',
+    restriction: null,
+    ok: { status: 200, check: shape(openShift, (s) => expect(s.opening_cents).toBe(10_00)) },
+  },
+  {
+    route: 'POST /a/cashier/shift/close',
+    method: 'POST',
+    path: () => '/a/cashier/shift/close',
+    body: async (f) => {
+      await f.endOpenShifts();
+      return { counted_cents: 10_00, trx: newTrx() };
+    },
+    access: 'cashier',
+    restriction: null,
+    ok: { status: 403, body: { err: ERR.noOpenShift } },
+  },
 ];
 
 const CALLERS = [
@@ -569,7 +606,15 @@ describe.each(testDatabases)('permission matrix on $name', (database) => {
       trx: newTrx(),
       pin_code: phone.pin,
     });
-    fixture = { cabinet, phone, sparePhone, otherVenueFloat, venueId: venue.id };
+    const endOpenShifts = async () => {
+      const closedAt = Date.now();
+      await db.kysely
+        .updateTable('shifts')
+        .set({ closed_at_ms: closedAt, counted_cents: 0, expected_cents: 0, difference_cents: 0 })
+        .where('closed_at_ms', 'is', null)
+        .execute();
+    };
+    fixture = { cabinet, phone, sparePhone, otherVenueFloat, venueId: venue.id, endOpenShifts };
   });
 
   afterAll(async () => {

@@ -1,7 +1,7 @@
 // The one RTK Query API of the app: base path /api/v1, cookies on every call, up to 2 retries on HTTP 500
 // (the request, and so its trx, is resent unchanged), unused data kept 60 s. Features add their
 // endpoints with `baseApi.injectEndpoints` in their own `api/` folder.
-import { API_BASE, RETRIES_ON_500, UNUSED_DATA_KEPT_S } from '@cashdesk/contract';
+import { API_BASE, ERR, RETRIES_ON_500, UNUSED_DATA_KEPT_S } from '@cashdesk/contract';
 import {
   createApi,
   fetchBaseQuery,
@@ -38,10 +38,15 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> =
   const url = typeof args === 'string' ? args : args.url;
   if (result.error?.status === 401 && url !== '/sign_in') api.dispatch(sessionExpired({ url }));
   if (result.error?.status === 423) api.dispatch(baseApi.util.invalidateTags(['Lock']));
+  // A cash call without an open shift (the venue uses shifts): the shift gate asks again and shows the
+  // Open shift screen (features/shift).
+  if ((result.error?.data as { err?: unknown } | undefined)?.err === ERR.noOpenShift) {
+    api.dispatch(baseApi.util.invalidateTags(['Shift']));
+  }
   return result;
 };
 
-export const TAGS = ['Me', 'Float', 'Devices', 'Device', 'Reports', 'Lock', 'Version'] as const;
+export const TAGS = ['Me', 'Float', 'Devices', 'Device', 'Reports', 'Lock', 'Version', 'Shift'] as const;
 export type Tag = (typeof TAGS)[number];
 /** The venue's data, dropped from the cache while the till is locked (not the session's, not the build's). */
 export const CASHIER_DATA_TAGS: readonly Tag[] = TAGS.filter(

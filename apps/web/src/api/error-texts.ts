@@ -29,6 +29,8 @@ export const ERR_KEYS: Readonly<Record<ErrText, string>> = {
   [ERR.loginTaken]: 'loginTaken',
   [ERR.deviceHasMoney]: 'deviceHasMoney',
   [ERR.tillLocked]: 'tillLocked',
+  [ERR.noOpenShift]: 'noOpenShift',
+  [ERR.shiftAlreadyOpen]: 'shiftAlreadyOpen',
   // A client's own mistake (a request that is not JSON): nothing the cashier can correct.
   [ERR.unsupportedMediaType]: 'requestRefused',
   [ERR.internal]: 'internal',

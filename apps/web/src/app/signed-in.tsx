@@ -5,6 +5,7 @@
 import { CashierOnly } from '../features/back-office';
 import { TillLockGate } from '../features/lock';
 import { AppLayout } from '../features/navigation';
+import { ShiftGate } from '../features/shift';
 
 export { DevicePage, DevicesPage } from '../features/devices';
 export { HistoryRoute } from '../features/history';
@@ -14,7 +15,9 @@ export function CashierFrame() {
   return (
     <CashierOnly>
       <TillLockGate>
-        <AppLayout />
+        <ShiftGate>
+          <AppLayout />
+        </ShiftGate>
       </TillLockGate>
     </CashierOnly>
   );

@@ -20,6 +20,7 @@ export const NAMESPACES = [
   'report',
   'history',
   'statistic',
+  'shift',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -15,6 +15,7 @@ export function makeFloat(overrides: Partial<FloatInfo> = {}): FloatInfo {
     home_play: true,
     is_hard_block_home_play: false,
     is_light_block_home_play: false,
+    shifts: false,
     currency: 'EUR',
     ...overrides,
   };

@@ -30,6 +30,7 @@ const LABELS: Record<string, string> = {
   max_amount: '--max',
   final_bonus_rate_bps: '--final-bonus-bps',
   max_event_amount: '--max-event',
+  shifts: '--shifts',
 };
 
 const DEFAULTS = { currency: 'EUR', overdraft: '0.00', min: '1.00', max: '5000.00', bps: '0' } as const;
@@ -44,6 +45,7 @@ export function describeAccount(a: Account): string {
     `  amount limits    ${money(a.min_amount, a.currency)} .. ${money(a.max_amount, a.currency)}`,
     `  final bonus rate ${a.final_bonus_rate_bps} bps (${a.final_bonus_rate_bps / 100}%)`,
     `  game event max   ${money(a.max_event_amount, a.currency)}`,
+    `  shifts           ${yesNo(a.shifts)} (cash calls need an open cash-drawer shift)`,
   ].join('\n');
 }
 
@@ -148,6 +150,7 @@ function readPatch(args: Args): UpdateAccountRequest {
     max_amount: opt('max', parseUnits),
     final_bonus_rate_bps: opt('final-bonus-bps', parseInteger),
     max_event_amount: opt('max-event', parseUnits),
+    shifts: opt('shifts', parseBool),
   };
   // Drop the flags not given: the strict schema would otherwise see explicit undefineds as fields.
   const given = Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== undefined));
@@ -157,7 +160,7 @@ function readPatch(args: Args): UpdateAccountRequest {
 const accountSet: Command = {
   name: 'account:set',
   usage:
-    'account:set <id> [--name <name>] [--overdraft 0.00] [--has-overdraft true|false] [--home-play true|false] [--hard-block true|false] [--light-block true|false] [--min 1.00] [--max 5000.00] [--final-bonus-bps 0] [--max-event 1000000.00]',
+    'account:set <id> [--name <name>] [--overdraft 0.00] [--has-overdraft true|false] [--home-play true|false] [--hard-block true|false] [--light-block true|false] [--min 1.00] [--max 5000.00] [--final-bonus-bps 0] [--max-event 1000000.00] [--shifts true|false]',
   summary: "change an account's settings (not its float)",
   positionals: ['<id>'],
   flags: {
@@ -171,6 +174,7 @@ const accountSet: Command = {
     max: 'string',
     'final-bonus-bps': 'string',
     'max-event': 'string',
+    shifts: 'string',
   },
   async run(args, { db, clock, changes, print }) {
     const id = parseId('account id', args.positional(0));

@@ -1,7 +1,7 @@
 // The receipt of a cash operation (spec section 3) and its printing on an 80 mm thermal printer.
 // <ReceiptPrint> puts the receipt into document.body, prints it with window.print() once it is laid
 // out, and reports when printing is over; receipt.css shows only the receipt on paper.
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { formatReceiptTime } from '../../lib/date-time';
@@ -84,6 +84,19 @@ function pageRule(height_mm: number): string {
 }
 
 export function ReceiptPrint({ receipt, onPrinted }: { receipt: ReceiptData; onPrinted: () => void }) {
+  return (
+    <PaperPrint onPrinted={onPrinted}>
+      <Receipt receipt={receipt} />
+    </PaperPrint>
+  );
+}
+
+/**
+ * Prints `children` alone on 80 mm receipt paper (the shift's Z-report uses it too): lays them out
+ * off-screen, sizes the page to them, calls window.print() and reports when printing is over. Style the
+ * content with receipt.css's `.receipt` classes.
+ */
+export function PaperPrint({ children, onPrinted }: { children: ReactNode; onPrinted: () => void }) {
   const rootRef = useRef<HTMLDivElement>(null);
   const onPrintedRef = useRef(onPrinted);
   useEffect(() => {
@@ -128,7 +141,7 @@ export function ReceiptPrint({ receipt, onPrinted }: { receipt: ReceiptData; onP
 
   return createPortal(
     <div ref={rootRef} className="receipt-print">
-      <Receipt receipt={receipt} />
+      {children}
     </div>,
     document.body,
   );

@@ -28,6 +28,7 @@ const float: FloatInfo = {
   home_play: false,
   is_hard_block_home_play: false,
   is_light_block_home_play: false,
+  shifts: false,
   currency: 'EUR',
 };
 const AUTO_LOCK_MS = 15 * 60_000;

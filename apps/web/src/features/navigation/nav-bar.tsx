@@ -7,6 +7,7 @@ import { useLocation } from 'react-router';
 import { ChangePasswordModal } from '../auth';
 import { FloatDisplay, type FloatView } from '../float';
 import { LockButton } from '../lock';
+import { CloseShiftButton } from '../shift';
 import { StatisticModal } from '../statistic';
 import { MenuIcon } from '../../components/ui/icons';
 import { MobileMenu } from './mobile-menu';
@@ -50,6 +51,7 @@ export function NavBar({ user, floatView }: { user: User | undefined; floatView:
             </nav>
             <FloatDisplay view={floatView} />
             <ProfileArea user={user} onChangePassword={() => setOpen('changePassword')} />
+            <CloseShiftButton />
             <LockButton />
             <LogoutButton onLogout={onLogout} busy={isLoggingOut} />
           </>

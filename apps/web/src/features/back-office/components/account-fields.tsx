@@ -57,6 +57,7 @@ export function AccountFields({
           </>
         )}
       </fieldset>
+      {mode === 'settings' && flag('shifts', t('account.shifts'), t('account.shiftsHint'))}
     </div>
   );
 }

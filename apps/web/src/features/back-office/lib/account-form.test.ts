@@ -16,6 +16,7 @@ const ACCOUNT: Account = {
   max_amount: 500_000,
   final_bonus_rate_bps: 1000,
   max_event_amount: 1_000_000_00,
+  shifts: false,
   created_at: '2026-11-22T10:00:00.000Z',
 };
 

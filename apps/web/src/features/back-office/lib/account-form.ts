@@ -16,6 +16,8 @@ export interface AccountFormValues {
   home_play: boolean;
   is_hard_block_home_play: boolean;
   is_light_block_home_play: boolean;
+  /** Cash calls need an open cash-drawer shift (settings only: a new account starts without). */
+  shifts: boolean;
   min_amount: string;
   max_amount: string;
   final_bonus_percent: string;
@@ -34,6 +36,7 @@ export const NEW_ACCOUNT_VALUES: AccountFormValues = {
   home_play: false,
   is_hard_block_home_play: false,
   is_light_block_home_play: false,
+  shifts: false,
   min_amount: '1.00',
   max_amount: '5000.00',
   final_bonus_percent: '0.00',
@@ -49,6 +52,7 @@ export function accountFormValues(account: Account): AccountFormValues {
     home_play: account.home_play,
     is_hard_block_home_play: account.is_hard_block_home_play,
     is_light_block_home_play: account.is_light_block_home_play,
+    shifts: account.shifts,
     min_amount: unitsText(account.min_amount),
     max_amount: unitsText(account.max_amount),
     final_bonus_percent: percentText(account.final_bonus_rate_bps),
@@ -120,6 +124,7 @@ export function toUpdateRequest(
     ...settings,
     is_hard_block_home_play: values.is_hard_block_home_play,
     is_light_block_home_play: values.is_light_block_home_play,
+    shifts: values.shifts,
   };
   const current: Record<string, unknown> = {
     name: account.name,
@@ -128,6 +133,7 @@ export function toUpdateRequest(
     home_play: account.home_play,
     is_hard_block_home_play: account.is_hard_block_home_play,
     is_light_block_home_play: account.is_light_block_home_play,
+    shifts: account.shifts,
     min_amount: account.min_amount,
     max_amount: account.max_amount,
     final_bonus_rate_bps: account.final_bonus_rate_bps,

@@ -13,6 +13,8 @@ import navigation from './navigation.json';
 import report from './report.json';
 import statistic from './statistic.json';
 import support from './support.json';
+// Cash-drawer shifts (features/shift).
+import shift from './shift.json';
 
 export default {
   common,
@@ -28,4 +30,5 @@ export default {
   report,
   history,
   statistic,
+  shift,
 };

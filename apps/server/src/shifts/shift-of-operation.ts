@@ -1,0 +1,36 @@
+// Ties a cashier's cash operation to the cashier's open shift, inside the operation's money transaction
+// (a ledger batch, ledger/batch.ts: read in phase 3, decided in phase 4, written with the operation's
+// record). Reading the open shift FOR SHARE (PostgreSQL; SQLite holds the write lock) means a close
+// racing the call (the close takes the row FOR UPDATE) either waits for the call and counts it, or has
+// closed first and the call is refused: never lost between the two.
+import { ERR } from '@cashdesk/contract';
+import type { DialectName, Tx } from '../db/database.js';
+import type { AccountRow } from '../db/schema.js';
+import { ApiError } from '../http/api-error.js';
+import { findOpenShift } from './shifts.repository.js';
+
+/** The open shift's id of each cashier (undefined: none), read locked for share. */
+export async function readOpenShifts(
+  tx: Tx,
+  dialect: DialectName,
+  userIds: Iterable<number>,
+): Promise<Map<number, number | undefined>> {
+  const open = new Map<number, number | undefined>();
+  for (const userId of [...new Set(userIds)].sort((a, b) => a - b)) {
+    open.set(userId, (await findOpenShift(tx, userId, { dialect, mode: 'share' }))?.id);
+  }
+  return open;
+}
+
+/**
+ * The shift a cash operation belongs to: null when the venue does not use shifts. Without an open shift
+ * it throws 403 `no open shift`, a refusal that claims nothing, so the trx stays usable.
+ */
+export function shiftOfOperation(
+  account: Pick<AccountRow, 'shifts'>,
+  openShiftId: number | undefined,
+): number | null {
+  if (account.shifts !== 1) return null;
+  if (openShiftId === undefined) throw new ApiError(ERR.noOpenShift);
+  return openShiftId;
+}

@@ -1,0 +1,158 @@
+// Opening and closing a cashier's cash-drawer shift. Each is one transaction that claims its trx
+// (ledger/idempotency.ts: a replay gets the stored answer, another payload 422 `trx conflict`), writes the
+// shift and its audit entry, and stores the answer.
+import { ERR, type OpenShift, type ShiftCountRequest, type ZReport } from '@cashdesk/contract';
+import type { CashierRow } from '../auth/guards.js';
+import { recordAudit } from '../back-office/audit/audit.repository.js';
+import type { Clock } from '../clock.js';
+import type { Db, Tx } from '../db/database.js';
+import { ApiError } from '../http/api-error.js';
+import { claimTrx, storeOutcome } from '../ledger/idempotency.js';
+import { lockAccount } from '../ledger/ledger.repository.js';
+import { ok, refusal, type Outcome } from '../ledger/outcome.js';
+import {
+  countShiftOperations,
+  findOpenShift,
+  findZReport,
+  insertShift,
+  shiftTotals,
+  toOpenShift,
+  writeShiftClose,
+} from './shifts.repository.js';
+
+type Cashier = Pick<CashierRow, 'id' | 'login' | 'account_id'>;
+
+/** expected = opening + deposits - withdrawals (cash-outs included); difference = counted - expected. */
+export function drawerFigures(input: {
+  opening_cents: number;
+  deposits_cents: number;
+  withdrawals_cents: number;
+  counted_cents: number;
+}): { expected_cents: number; difference_cents: number } {
+  const expected = input.opening_cents + input.deposits_cents - input.withdrawals_cents;
+  return { expected_cents: expected, difference_cents: input.counted_cents - expected };
+}
+
+export class ShiftService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {}
+
+  async open(cashier: Cashier, request: ShiftCountRequest): Promise<Outcome> {
+    return this.db.kysely.transaction().execute(async (tx) => {
+      const now = this.clock.now();
+      // The account's lock orders a cashier's opens (and their cash calls): a second open sees the first.
+      if (!(await lockAccount(tx, this.db.dialect, cashier.account_id))) throw new ApiError(ERR.noAccount);
+      const claim = await claimTrx(tx, {
+        ...this.claimBase(cashier, request.trx, now),
+        kind: 'shift_open',
+        request: ['shift_open', request.counted_cents],
+      });
+      if (!claim.claimed) return claim.outcome;
+
+      let outcome: Outcome;
+      if (await findOpenShift(tx, cashier.id)) {
+        outcome = refusal(ERR.shiftAlreadyOpen);
+      } else {
+        const shift = await insertShift(tx, {
+          account_id: cashier.account_id,
+          user_id: cashier.id,
+          opened_at_ms: now,
+          opening_cents: request.counted_cents,
+          open_trx: request.trx,
+        });
+        await this.audit(tx, cashier, 'shift.open', now, request.trx, {
+          shift_id: shift.id,
+          opening_cents: shift.opening_cents,
+        });
+        outcome = ok<OpenShift>(toOpenShift(shift, 0));
+      }
+      await storeOutcome(tx, claim.operation_id, outcome);
+      return outcome;
+    });
+  }
+
+  /**
+   * The blind close: the counted cash against what the shift's operations leave in the drawer. The
+   * shift's row is locked FOR UPDATE first, so a cash call tied to it (which reads it FOR SHARE) has
+   * committed before the sums are read, or will find the shift closed.
+   */
+  async close(cashier: Cashier, request: ShiftCountRequest): Promise<Outcome> {
+    return this.db.kysely.transaction().execute(async (tx) => {
+      const now = this.clock.now();
+      const claim = await claimTrx(tx, {
+        ...this.claimBase(cashier, request.trx, now),
+        kind: 'shift_close',
+        request: ['shift_close', request.counted_cents],
+      });
+      if (!claim.claimed) return claim.outcome;
+
+      const shift = await findOpenShift(tx, cashier.id, { dialect: this.db.dialect, mode: 'update' });
+      // Thrown, not stored: the claim rolls back and the trx stays usable.
+      if (!shift) throw new ApiError(ERR.noOpenShift);
+      const totals = await shiftTotals(tx, shift.id);
+      const figures = drawerFigures({
+        opening_cents: shift.opening_cents,
+        deposits_cents: totals.deposits_cents,
+        withdrawals_cents: totals.withdrawals_cents,
+        counted_cents: request.counted_cents,
+      });
+      await writeShiftClose(tx, shift.id, {
+        ...totals,
+        ...figures,
+        closed_at_ms: now,
+        close_trx: request.trx,
+        counted_cents: request.counted_cents,
+      });
+      await this.audit(tx, cashier, 'shift.close', now, request.trx, {
+        shift_id: shift.id,
+        counted_cents: request.counted_cents,
+        ...figures,
+      });
+      const report = await findZReport(tx, shift.id);
+      if (!report) throw new Error(`shift ${shift.id} not closed inside its own close`);
+      const outcome = ok<ZReport>(report);
+      await storeOutcome(tx, claim.operation_id, outcome);
+      return outcome;
+    });
+  }
+
+  /** The cashier's open shift without the expected figure (a blind count), or 404. */
+  async current(cashier: Cashier): Promise<OpenShift> {
+    const shift = await findOpenShift(this.db.kysely, cashier.id);
+    if (!shift) throw new ApiError(ERR.notFound);
+    return toOpenShift(shift, await countShiftOperations(this.db.kysely, shift.id));
+  }
+
+  private claimBase(cashier: Cashier, trx: string, now: number) {
+    return {
+      scope: `user:${cashier.id}`,
+      trx,
+      user_id: cashier.id,
+      account_id: cashier.account_id,
+      now_ms: now,
+    };
+  }
+
+  private async audit(
+    tx: Tx,
+    cashier: Cashier,
+    action: 'shift.open' | 'shift.close',
+    now: number,
+    trx: string,
+    after: Record<string, unknown>,
+  ): Promise<void> {
+    await recordAudit(tx, {
+      actor: { user_id: cashier.id, login: cashier.login },
+      action,
+      target_type: 'user',
+      target_id: cashier.id,
+      account_id: cashier.account_id,
+      before: null,
+      after,
+      trx,
+      now_ms: now,
+    });
+  }
+}

@@ -1,0 +1,84 @@
+// The drawer count: the amount field and the numpad of the cash modal (digits, a point, Backspace and
+// Enter from the keyboard too), and the confirm button.
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Numpad } from '../../components/ui/numpad';
+import { useNarrowScreen } from '../../hooks/use-media-query';
+import { amountTextToCents, applyAmountKey, sanitizeAmountInput } from '../cash';
+
+/** Cents of a count; null while nothing is entered (an empty drawer is typed as 0) or for a bad text. */
+export function countToCents(text: string): number | null {
+  return text === '' ? null : amountTextToCents(text);
+}
+
+export interface CountEntryProps {
+  value: string;
+  onChange: (text: string) => void;
+  onSubmit: () => void;
+  busy: boolean;
+  label: string;
+  submitLabel: string;
+  currency?: string | undefined;
+  error?: string | null;
+}
+
+export function CountEntry({
+  value,
+  onChange,
+  onSubmit,
+  busy,
+  label,
+  submitLabel,
+  currency,
+  error,
+}: CountEntryProps) {
+  const { t } = useTranslation('shift');
+  const narrow = useNarrowScreen();
+  const errorId = useId();
+  return (
+    <form
+      className="shift-count"
+      noValidate
+      aria-busy={busy}
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!busy) onSubmit();
+      }}
+    >
+      <label className="cash-amount">
+        <span className="cash-amount__label">
+          {label}
+          {currency ? ` (${currency})` : ''}
+        </span>
+        <input
+          className="cash-amount__input"
+          name="counted"
+          value={value}
+          placeholder="0.00"
+          inputMode={narrow ? 'none' : 'decimal'}
+          autoComplete="off"
+          readOnly={narrow || busy}
+          autoFocus
+          data-autofocus
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          onChange={(event) => onChange(sanitizeAmountInput(event.target.value, value))}
+        />
+      </label>
+      {error && (
+        <p id={errorId} className="shift-count__error" role="alert">
+          {error}
+        </p>
+      )}
+      <Numpad
+        allowPoint
+        disabled={busy}
+        onKey={(key) => onChange(applyAmountKey(value, key))}
+        onSubmit={onSubmit}
+      />
+      <button type="submit" className="button--primary shift-count__submit" aria-disabled={busy}>
+        {busy ? t('sending') : submitLabel}
+      </button>
+    </form>
+  );
+}

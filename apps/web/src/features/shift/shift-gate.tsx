@@ -1,0 +1,46 @@
+// Wraps the cashier's screens when the venue uses shifts (the float's `shifts` flag): without an open
+// shift only the Open shift screen shows; the Close shift entry of the navigation starts the blind close,
+// and the Z-report stays up over the Open shift screen that follows. A venue without shifts sees nothing
+// of this. A cash call refused 403 `no open shift` asks for the shift again (api/base-api.ts), so the
+// cashier lands here.
+import type { ZReport } from '@cashdesk/contract';
+import { useMemo, useState, type ReactNode } from 'react';
+import { PageLoading } from '../../components/ui/page-loading';
+import { usePolledFloat } from '../float';
+import { useCurrentShiftQuery } from './api/shift-api';
+import { CloseShiftModal } from './close-shift-modal';
+import { OpenShiftPage } from './open-shift-page';
+import { ShiftContext } from './shift-context';
+import { ZReportModal } from './z-report';
+
+export function ShiftGate({ children }: { children: ReactNode }) {
+  const float = usePolledFloat();
+  const usesShifts = float.data?.shifts === true;
+  const shift = useCurrentShiftQuery(undefined, { skip: !usesShifts });
+  const [closing, setClosing] = useState(false);
+  const [report, setReport] = useState<ZReport | null>(null);
+  const actions = useMemo(() => ({ usesShifts, startClose: () => setClosing(true) }), [usesShifts]);
+  const currency = float.data?.currency;
+
+  // Until the float says the venue uses shifts the screens load as they always did (a venue without
+  // shifts waits for nothing more); once it does, nothing shows before the shift is known.
+  if (usesShifts && shift.isLoading) return <PageLoading />;
+  // When the shift cannot be read the screens still open: the server refuses cash calls without one.
+  const needsOpen = usesShifts && shift.isSuccess && shift.data === null;
+  return (
+    <ShiftContext.Provider value={actions}>
+      {needsOpen ? <OpenShiftPage currency={currency} /> : children}
+      {closing && !needsOpen && (
+        <CloseShiftModal
+          currency={currency}
+          onCancel={() => setClosing(false)}
+          onClosed={(closed) => {
+            setClosing(false);
+            setReport(closed);
+          }}
+        />
+      )}
+      {report && <ZReportModal report={report} onClose={() => setReport(null)} />}
+    </ShiftContext.Provider>
+  );
+}
