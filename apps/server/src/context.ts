@@ -6,6 +6,7 @@ import { systemClock, type Clock } from './clock.js';
 import { LedgerService } from './ledger/ledger.service.js';
 import type { ChangeFeed } from './live/change-feed.js';
 import { openChangeFeed } from './live/open-change-feed.js';
+import { PostgresChangeFeed } from './live/pg-change-feed.js';
 
 export interface AppContext {
   config: Config;
@@ -27,6 +28,8 @@ export function createContext(
   clock: Clock = systemClock,
 ): AppContext {
   const changes = openChangeFeed(db);
+  // Across processes the auth cache hears revocations on the feed's connection (auth/auth-cache.ts).
+  if (changes instanceof PostgresChangeFeed) changes.serveRevocations(db.auth);
   return {
     config,
     db,

@@ -10,13 +10,35 @@ import {
   authenticateDevice,
   deviceState,
   enrollDevice,
+  hashToken,
   issuePin,
 } from './gateway.service.js';
 
 /** `POST /device/pin` takes no body or `{}`. */
 const emptyBody = z.strictObject({});
 
+/** The form of a device token in `Authorization` (the same as authenticateDevice's check). */
+const BEARER = /^Bearer ([A-Za-z0-9_-]{20,100})$/;
+
 export function gatewayRoutes(ctx: AppContext): FastifyPluginAsync {
+  /**
+   * The device a game event comes from, by its token: from the process's auth cache when it knows the
+   * token (no query). The cache holds only the token's device id, which never changes; whether the
+   * device is still linked, and to which venue, the ledger reads inside the event's own transaction, so
+   * an unlink or relink applies to the very next event (and the cache forgets the device as well).
+   */
+  async function eventDevice(authorization: string | undefined): Promise<{ id: number }> {
+    const token = BEARER.exec(authorization ?? '')?.[1];
+    if (token === undefined) throw new ApiError(ERR.unauthorized);
+    const tokenHash = hashToken(token);
+    const cached = ctx.db.auth.device(tokenHash);
+    if (cached !== undefined) return { id: cached };
+    const ticket = ctx.db.auth.ticket();
+    const device = await authenticateDevice(ctx.db, authorization);
+    ctx.db.auth.storeDevice(ticket, tokenHash, device.id);
+    return device;
+  }
+
   return async (app) => {
     app.post('/device/enroll', async (request) => {
       if (!ctx.config.enrollmentOpen) throw new ApiError(ERR.forbidden);
@@ -37,7 +59,7 @@ export function gatewayRoutes(ctx: AppContext): FastifyPluginAsync {
     });
 
     app.post('/device/events', async (request, reply) => {
-      const device = await authenticateDevice(ctx.db, request.headers.authorization);
+      const device = await eventDevice(request.headers.authorization);
       const event = parse(deviceEventRequest, request.body);
       const outcome = await applyDeviceEvent(ctx.ledger, device, event);
       return reply.status(outcome.status).send(outcome.body);

@@ -3,8 +3,12 @@
 // way, so there is one path). The listening connection opens with the first stream; if it drops, every
 // stream of this process ends (its terminals reconnect, refetch and poll meanwhile) rather than silently
 // missing changes.
+//
+// The same connection carries the auth cache's revocations (auth/auth-cache.ts): a server process listens
+// from its start (serveRevocations), and while it does not, its cache is off.
 import { sql } from 'kysely';
 import pg from 'pg';
+import { REVOCATIONS_CHANNEL, type AuthCache } from '../auth/auth-cache.js';
 import type { Db } from '../db/database.js';
 import { LocalSubscribers, type Change, type ChangeFeed, type ChangeSubscriber } from './change-feed.js';
 
@@ -30,6 +34,9 @@ export class PostgresChangeFeed implements ChangeFeed {
   private listening: Promise<pg.Client> | null = null;
   private readonly publishing = new Set<Promise<void>>();
   private closed = false;
+  private revocations: AuthCache | null = null;
+  /** This feed counts as one live listener of `revocations` (from LISTEN until the connection is lost). */
+  private revocationsUp = false;
 
   constructor(
     private readonly db: Db,
@@ -57,6 +64,17 @@ export class PostgresChangeFeed implements ChangeFeed {
     return this.subscribers.add(accountId, subscriber);
   }
 
+  /**
+   * Feeds `cache` with every process's revocations from now on, connecting at once; the cache asks again
+   * when the connection is lost and it finds itself off.
+   */
+  serveRevocations(cache: AuthCache): void {
+    this.revocations = cache;
+    cache.attachListener(() => {
+      if (!this.closed) this.ready().catch(() => undefined);
+    });
+  }
+
   /** Resolves once this process is listening (connecting the first time, or again after a drop). */
   async ready(): Promise<void> {
     if (this.closed) throw new Error('change feed closed');
@@ -75,17 +93,30 @@ export class PostgresChangeFeed implements ChangeFeed {
       client.removeAllListeners('notification');
       void client.end().catch(() => undefined);
       this.subscribers.lostAll();
+      this.revocationsDown();
     };
     client.on('error', lost);
     client.on('end', lost);
     client.on('notification', (message) => {
+      if (message.channel === REVOCATIONS_CHANNEL) this.revocations?.received(message.payload);
       if (message.channel !== CHANGES_CHANNEL) return;
       const change = parseChange(message.payload);
       if (change) this.subscribers.deliver(change);
     });
     await client.connect();
     await client.query(`LISTEN ${CHANGES_CHANNEL}`);
+    await client.query(`LISTEN ${REVOCATIONS_CHANNEL}`);
+    if (this.listening !== null && !this.closed && !this.revocationsUp) {
+      this.revocationsUp = true;
+      this.revocations?.listenerUp();
+    }
     return client;
+  }
+
+  private revocationsDown(): void {
+    if (!this.revocationsUp) return;
+    this.revocationsUp = false;
+    this.revocations?.listenerLost();
   }
 
   /** Waits for the notices in flight (a CLI command's), then stops listening. */
@@ -96,5 +127,6 @@ export class PostgresChangeFeed implements ChangeFeed {
     this.listening = null;
     const client = await listening?.catch(() => null);
     await client?.end().catch(() => undefined);
+    this.revocationsDown();
   }
 }
