@@ -45,7 +45,9 @@ interface Announced {
 }
 
 /** A NOTIFY payload back into a revocation; anything else on the channel is ignored. */
-export function parseRevocation(payload: string | undefined): { revocation: Revocation; nonce?: string } | null {
+export function parseRevocation(
+  payload: string | undefined,
+): { revocation: Revocation; nonce?: string } | null {
   try {
     const value: unknown = JSON.parse(payload ?? '');
     if (typeof value !== 'object' || value === null) return null;
@@ -113,7 +115,8 @@ export class AuthCache {
   /** The session was used at `nowMs` and the database now says so too (its touch wrote a row). */
   touched(tokenHash: string, nowMs: number): void {
     const entry = this.sessions.get(tokenHash);
-    if (entry) this.sessions.set(tokenHash, { ...entry, session: { ...entry.session, last_seen_at_ms: nowMs } });
+    if (entry)
+      this.sessions.set(tokenHash, { ...entry, session: { ...entry.session, last_seen_at_ms: nowMs } });
   }
 
   /** Drops one session's entry: it looked expired, or the database holds a later last-seen time. */
@@ -129,7 +132,8 @@ export class AuthCache {
     if ('session' in revocation) {
       this.sessions.delete(revocation.session);
     } else if ('user' in revocation) {
-      for (const [hash, entry] of this.sessions) if (entry.user.id === revocation.user) this.sessions.delete(hash);
+      for (const [hash, entry] of this.sessions)
+        if (entry.user.id === revocation.user) this.sessions.delete(hash);
     } else if ('device' in revocation) {
       for (const [hash, id] of this.devices) if (id === revocation.device) this.devices.delete(hash);
     } else {

@@ -12,7 +12,12 @@ import { dummyPasswordHash, hashPassword } from './password.js';
 import { throttledPasswordCheck } from './password-check.js';
 import { assertAcceptablePassword } from './password-policy.js';
 import { revokingTransaction } from './auth-cache.js';
-import { createSession, deleteExpiredSessions, deleteUserSessions, endSession } from './sessions.repository.js';
+import {
+  createSession,
+  deleteExpiredSessions,
+  deleteUserSessions,
+  endSession,
+} from './sessions.repository.js';
 
 export function authRoutes(ctx: AppContext): FastifyPluginAsync {
   const db = ctx.db.kysely;
