@@ -29,8 +29,9 @@ export type Revocation = { session: string } | { user: number } | { device: numb
 export const REVOCATIONS_CHANNEL = 'cashdesk_revocations';
 /** Entries per map; the oldest go first. Enough for every till and cabinet of a large install. */
 export const MAX_ENTRIES = 50_000;
-/** How long a writer waits for its own NOTIFY to come back before answering anyway. */
+/** How long a writer waits for the listening processes' acknowledgements before answering anyway. */
 export const ECHO_WAIT_MS = 2_000;
+export const REVOCATION_ACKS_CHANNEL = 'cashdesk_revocation_acks';
 
 export interface SignedIn {
   session: SessionRow;
@@ -40,19 +41,25 @@ export interface SignedIn {
 /** A revocation announced inside a transaction, to settle once it has ended. */
 interface Announced {
   revocation: Revocation;
-  /** The NOTIFY's tag and its coming back to this process; null on SQLite or while not listening. */
-  echo: { nonce: string; heard: Promise<void> } | null;
+  /** The NOTIFY's tag, whose acknowledgements the writer waits for; null on SQLite or while not listening. */
+  nonce: string | null;
 }
+
+/** The listening connections of this database and schema carry this application_name: who must acknowledge. */
+export const LISTENER_APPLICATION_PREFIX = 'cashdesk-auth:';
 
 /** A NOTIFY payload back into a revocation; anything else on the channel is ignored. */
 export function parseRevocation(
   payload: string | undefined,
-): { revocation: Revocation; nonce?: string } | null {
+): { revocation: Revocation; nonce?: string; schema?: string } | null {
   try {
     const value: unknown = JSON.parse(payload ?? '');
     if (typeof value !== 'object' || value === null) return null;
-    const { session, user, device, all, nonce } = value as Record<string, unknown>;
-    const tag = typeof nonce === 'string' ? { nonce } : {};
+    const { session, user, device, all, nonce, schema } = value as Record<string, unknown>;
+    const tag = {
+      ...(typeof nonce === 'string' ? { nonce } : {}),
+      ...(typeof schema === 'string' ? { schema } : {}),
+    };
     if (typeof session === 'string') return { revocation: { session }, ...tag };
     if (Number.isSafeInteger(user)) return { revocation: { user: user as number }, ...tag };
     if (Number.isSafeInteger(device)) return { revocation: { device: device as number }, ...tag };
@@ -63,6 +70,12 @@ export function parseRevocation(
   }
 }
 
+/** How many acknowledgements a revocation has had, and who waits for more. */
+interface Acks {
+  count: number;
+  wake: (() => void) | null;
+}
+
 export class AuthCache {
   private readonly sessions = new Map<string, SignedIn>();
   private readonly devices = new Map<string, number>();
@@ -71,9 +84,9 @@ export class AuthCache {
   /** PostgreSQL: processes' listeners feeding this cache that are connected now. */
   private listeners = 0;
   private externalVersion: number | null = null;
-  private readonly echoes = new Map<string, () => void>();
-  /** Set by the change feed: (re)connects the listener; the cache asks when it finds itself off. */
-  private connectListener: (() => void) | null = null;
+  private readonly acks = new Map<string, Acks>();
+  /** Set by change feeds: (re)connect their listeners; the cache asks when it finds itself off. */
+  private readonly connectors = new Set<() => void>();
   private lastConnectAskMs = 0;
 
   constructor(
@@ -144,59 +157,90 @@ export class AuthCache {
 
   /**
    * Inside the transaction that makes the change: forgets now and, on PostgreSQL, NOTIFYs every process
-   * (delivered at commit, dropped with a rollback).
+   * (delivered at commit, dropped with a rollback). The schema goes with it: processes of another schema
+   * of the same database (parallel test suites) ignore it.
    */
   async announce(tx: Executor, revocation: Revocation): Promise<Announced> {
     this.forget(revocation);
-    if (this.dialect !== 'postgres') return { revocation, echo: null };
+    if (this.dialect !== 'postgres') return { revocation, nonce: null };
     const nonce = randomBytes(9).toString('base64url');
-    // Registered before the NOTIFY: it may come back before the writer gets to settle.
-    const echo =
-      this.listeners > 0
-        ? { nonce, heard: new Promise<void>((resolve) => this.echoes.set(nonce, resolve)) }
-        : null;
-    await sql`select pg_notify(${REVOCATIONS_CHANNEL}, ${JSON.stringify({ ...revocation, nonce })})`.execute(
+    // Counted from now: an acknowledgement may come before the writer gets to settle.
+    if (this.listeners > 0) this.acks.set(nonce, { count: 0, wake: null });
+    const body = JSON.stringify({ ...revocation, nonce });
+    await sql`select pg_notify(${REVOCATIONS_CHANNEL}, (${body}::jsonb || jsonb_build_object('schema', current_schema()))::text)`.execute(
       tx,
     );
-    return { revocation, echo };
+    return { revocation, nonce: this.listeners > 0 ? nonce : null };
   }
 
   /**
    * After the transaction ended: forgets again (a lookup may have read the old state between the
-   * announcement and the commit) and, if it committed, waits until this process heard its own NOTIFY.
+   * announcement and the commit) and, if it committed, waits until every process listening on this
+   * schema has acknowledged that it forgot (ECHO_WAIT_MS at most: a process that hangs must not hang
+   * the writer; its entries still go when its connection is seen dropping).
    */
-  async settle(announced: readonly Announced[], committed: boolean): Promise<void> {
+  async settle(db: Executor, announced: readonly Announced[], committed: boolean): Promise<void> {
     for (const { revocation } of announced) this.forget(revocation);
-    const echoes = announced.flatMap((a) => (a.echo ? [a.echo] : []));
-    if (committed && echoes.length > 0) {
-      let timer: NodeJS.Timeout | undefined;
-      const timeout = new Promise<void>((resolve) => {
-        timer = setTimeout(resolve, ECHO_WAIT_MS);
-      });
-      await Promise.race([Promise.all(echoes.map((e) => e.heard)), timeout]);
-      clearTimeout(timer);
+    const nonces = announced.flatMap((a) => (a.nonce !== null ? [a.nonce] : []));
+    try {
+      if (!committed || nonces.length === 0) return;
+      const { n } = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
+        where datname = current_database()
+          and application_name = ${LISTENER_APPLICATION_PREFIX} || current_schema()`
+        .execute(db)
+        .then((r) => r.rows[0] ?? { n: 0 });
+      const deadline = Date.now() + ECHO_WAIT_MS;
+      for (const nonce of nonces) await this.acknowledgedBy(nonce, n, deadline);
+    } finally {
+      for (const nonce of nonces) this.acks.delete(nonce);
     }
-    // A rolled-back NOTIFY never comes; one that timed out is not waited for any more.
-    for (const { nonce } of echoes) this.echoes.delete(nonce);
+  }
+
+  private async acknowledgedBy(nonce: string, listeners: number, deadline: number): Promise<void> {
+    const acks = this.acks.get(nonce);
+    while (acks && acks.count < listeners && this.listeners > 0) {
+      const left = deadline - Date.now();
+      if (left <= 0) return;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, left);
+        acks.wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      acks.wake = null;
+    }
   }
 
   // ---- the PostgreSQL listener (pg-change-feed.ts) ----------------------------------------------------
 
-  /** The change feed offers to (re)connect its listener when the cache finds itself off. */
-  attachListener(connect: () => void): void {
-    this.connectListener = connect;
+  /**
+   * A change feed offers to (re)connect its listener when the cache finds itself off; connects now.
+   * Returns the detach for the feed's close.
+   */
+  attachListener(connect: () => void): () => void {
+    this.connectors.add(connect);
     connect();
+    return () => this.connectors.delete(connect);
   }
 
-  /** A NOTIFY on REVOCATIONS_CHANNEL, from any process (this one included). */
-  received(payload: string | undefined): void {
+  /**
+   * A NOTIFY on REVOCATIONS_CHANNEL, from any process (this one included). Returns the tag to acknowledge
+   * once forgotten, or null (nothing to acknowledge, or another schema's).
+   */
+  received(payload: string | undefined, schema: string): string | null {
     const parsed = parseRevocation(payload);
-    if (!parsed) return;
+    if (!parsed || (parsed.schema !== undefined && parsed.schema !== schema)) return null;
     this.forget(parsed.revocation);
-    if (parsed.nonce === undefined) return;
-    const resolve = this.echoes.get(parsed.nonce);
-    this.echoes.delete(parsed.nonce);
-    resolve?.();
+    return parsed.nonce ?? null;
+  }
+
+  /** A process acknowledged the revocation tagged `nonce` (only the writer is counting it). */
+  acknowledged(nonce: string): void {
+    const acks = this.acks.get(nonce);
+    if (!acks) return;
+    acks.count += 1;
+    acks.wake?.();
   }
 
   listenerUp(): void {
@@ -208,10 +252,8 @@ export class AuthCache {
   listenerLost(): void {
     this.listeners = Math.max(0, this.listeners - 1);
     this.forget({ all: true });
-    if (this.listeners === 0) {
-      for (const resolve of this.echoes.values()) resolve();
-      this.echoes.clear();
-    }
+    // Nobody can hear acknowledgements now: writers waiting for them stop waiting.
+    if (this.listeners === 0) for (const acks of this.acks.values()) acks.wake?.();
   }
 
   // ---- internals -------------------------------------------------------------------------------------
@@ -239,9 +281,9 @@ export class AuthCache {
   /** At most once a second: a database that is down must not be asked on every call. */
   private askForListener(): void {
     const now = Date.now();
-    if (!this.connectListener || now - this.lastConnectAskMs < 1_000) return;
+    if (now - this.lastConnectAskMs < 1_000) return;
     this.lastConnectAskMs = now;
-    this.connectListener();
+    for (const connect of this.connectors) connect();
   }
 }
 
@@ -274,6 +316,6 @@ export async function revokingTransaction<T>(
     committed = true;
     return result;
   } finally {
-    await db.auth.settle(announced, committed);
+    await db.auth.settle(db.kysely, announced, committed);
   }
 }

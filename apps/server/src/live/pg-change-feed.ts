@@ -8,7 +8,12 @@
 // from its start (serveRevocations), and while it does not, its cache is off.
 import { sql } from 'kysely';
 import pg from 'pg';
-import { REVOCATIONS_CHANNEL, type AuthCache } from '../auth/auth-cache.js';
+import {
+  LISTENER_APPLICATION_PREFIX,
+  REVOCATION_ACKS_CHANNEL,
+  REVOCATIONS_CHANNEL,
+  type AuthCache,
+} from '../auth/auth-cache.js';
 import type { Db } from '../db/database.js';
 import { LocalSubscribers, type Change, type ChangeFeed, type ChangeSubscriber } from './change-feed.js';
 
@@ -37,6 +42,7 @@ export class PostgresChangeFeed implements ChangeFeed {
   private revocations: AuthCache | null = null;
   /** This feed counts as one live listener of `revocations` (from LISTEN until the connection is lost). */
   private revocationsUp = false;
+  private detachRevocations: (() => void) | null = null;
 
   constructor(
     private readonly db: Db,
@@ -70,7 +76,7 @@ export class PostgresChangeFeed implements ChangeFeed {
    */
   serveRevocations(cache: AuthCache): void {
     this.revocations = cache;
-    cache.attachListener(() => {
+    this.detachRevocations = cache.attachListener(() => {
       if (!this.closed) this.ready().catch(() => undefined);
     });
   }
@@ -97,20 +103,41 @@ export class PostgresChangeFeed implements ChangeFeed {
     };
     client.on('error', lost);
     client.on('end', lost);
+    let schema = '';
     client.on('notification', (message) => {
-      if (message.channel === REVOCATIONS_CHANNEL) this.revocations?.received(message.payload);
+      if (message.channel === REVOCATIONS_CHANNEL) this.forgetAndAcknowledge(client, schema, message.payload);
+      if (message.channel === REVOCATION_ACKS_CHANNEL) this.revocations?.acknowledged(message.payload ?? '');
       if (message.channel !== CHANGES_CHANNEL) return;
       const change = parseChange(message.payload);
       if (change) this.subscribers.deliver(change);
     });
     await client.connect();
     await client.query(`LISTEN ${CHANGES_CHANNEL}`);
-    await client.query(`LISTEN ${REVOCATIONS_CHANNEL}`);
-    if (this.listening !== null && !this.closed && !this.revocationsUp) {
+    if (this.revocations) {
+      const found = await client.query<{ schema: string }>('select current_schema() as schema');
+      schema = found.rows[0]?.schema ?? '';
+      await client.query(`LISTEN ${REVOCATIONS_CHANNEL}`);
+      await client.query(`LISTEN ${REVOCATION_ACKS_CHANNEL}`);
+      // Named only once listening: a writer waits for an acknowledgement from every connection so named.
+      await client.query('select set_config($1, $2, false)', [
+        'application_name',
+        `${LISTENER_APPLICATION_PREFIX}${schema}`,
+      ]);
+    }
+    if (this.revocations && this.listening !== null && !this.closed && !this.revocationsUp) {
       this.revocationsUp = true;
       this.revocations?.listenerUp();
     }
     return client;
+  }
+
+  /** Forgets what a revocation names, then tells its writer (on the listening connection itself). */
+  private forgetAndAcknowledge(client: pg.Client, schema: string, payload: string | undefined): void {
+    const nonce = this.revocations?.received(payload, schema) ?? null;
+    if (nonce === null) return;
+    client
+      .query('select pg_notify($1, $2)', [REVOCATION_ACKS_CHANNEL, nonce])
+      .catch(() => undefined); // a dropping connection: the writer stops waiting at its deadline
   }
 
   private revocationsDown(): void {
@@ -122,6 +149,7 @@ export class PostgresChangeFeed implements ChangeFeed {
   /** Waits for the notices in flight (a CLI command's), then stops listening. */
   async close(): Promise<void> {
     this.closed = true;
+    this.detachRevocations?.();
     await Promise.all(this.publishing);
     const listening = this.listening;
     this.listening = null;

@@ -20,6 +20,7 @@ import {
 } from '../cashier/support.js';
 import { FakeClock, HOUR, MINUTE, SECOND } from '../helpers/clock.js';
 import { testDatabases } from '../helpers/databases.js';
+import { until } from '../helpers/until.js';
 import { createVenue } from '../helpers/factories.js';
 import { QueryRecorder } from '../helpers/query-recorder.js';
 import { createSignedInUser, startTestServer, type TestClient, type TestServer } from '../helpers/server.js';
@@ -237,12 +238,4 @@ describe.each(testDatabases)('auth cache on $name', (database) => {
 
 function answerOf(res: { status: number; body: unknown }) {
   return { status: res.status, body: res.body };
-}
-
-export async function until(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
-  const start = Date.now();
-  while (!condition()) {
-    if (Date.now() - start > timeoutMs) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }
