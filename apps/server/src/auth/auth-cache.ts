@@ -230,7 +230,7 @@ export class AuthCache {
    */
   received(payload: string | undefined, schema: string): string | null {
     const parsed = parseRevocation(payload);
-    if (!parsed || (parsed.schema !== undefined && parsed.schema !== schema)) return null;
+    if (!parsed || parsed.schema !== schema) return null;
     this.forget(parsed.revocation);
     return parsed.nonce ?? null;
   }

@@ -34,6 +34,20 @@ export function parseChange(payload: string | undefined): Change | null {
   }
 }
 
+/**
+ * Whether a payload was published from `schema`. One without a schema comes from a server older than this
+ * rule and is ignored: during a rolling upgrade the terminals' poll covers it (push is a hint).
+ */
+function ofSchema(payload: string | undefined, schema: string): boolean {
+  try {
+    const value: unknown = JSON.parse(payload ?? '');
+    const from = typeof value === 'object' && value !== null ? (value as { schema?: unknown }).schema : null;
+    return from === schema;
+  } catch {
+    return false;
+  }
+}
+
 export class PostgresChangeFeed implements ChangeFeed {
   private readonly subscribers = new LocalSubscribers();
   private listening: Promise<pg.Client> | null = null;
@@ -54,14 +68,18 @@ export class PostgresChangeFeed implements ChangeFeed {
   }
 
   publish(change: Change): Promise<void> {
-    const notice = sql`select pg_notify(${CHANGES_CHANNEL}, ${JSON.stringify(change)})`
-      .execute(this.db.kysely)
-      .then(
-        () => undefined,
-        // Committed already; the terminals' poll catches it. A closing pool is the usual cause.
-        () => undefined,
-      )
-      .finally(() => this.publishing.delete(notice));
+    // The schema goes along: servers of another schema of the same database (parallel test suites, or two
+    // installs sharing a database) hear the channel too, and ignore it.
+    const body = JSON.stringify(change);
+    const notice =
+      sql`select pg_notify(${CHANGES_CHANNEL}, (${body}::jsonb || jsonb_build_object('schema', current_schema()))::text)`
+        .execute(this.db.kysely)
+        .then(
+          () => undefined,
+          // Committed already; the terminals' poll catches it. A closing pool is the usual cause.
+          () => undefined,
+        )
+        .finally(() => this.publishing.delete(notice));
     this.publishing.add(notice);
     return notice;
   }
@@ -107,15 +125,15 @@ export class PostgresChangeFeed implements ChangeFeed {
     client.on('notification', (message) => {
       if (message.channel === REVOCATIONS_CHANNEL) this.forgetAndAcknowledge(client, schema, message.payload);
       if (message.channel === REVOCATION_ACKS_CHANNEL) this.revocations?.acknowledged(message.payload ?? '');
-      if (message.channel !== CHANGES_CHANNEL) return;
+      if (message.channel !== CHANGES_CHANNEL || !ofSchema(message.payload, schema)) return;
       const change = parseChange(message.payload);
       if (change) this.subscribers.deliver(change);
     });
     await client.connect();
     await client.query(`LISTEN ${CHANGES_CHANNEL}`);
+    const found = await client.query<{ schema: string }>('select current_schema() as schema');
+    schema = found.rows[0]?.schema ?? '';
     if (this.revocations) {
-      const found = await client.query<{ schema: string }>('select current_schema() as schema');
-      schema = found.rows[0]?.schema ?? '';
       await client.query(`LISTEN ${REVOCATIONS_CHANNEL}`);
       await client.query(`LISTEN ${REVOCATION_ACKS_CHANNEL}`);
       // Named only once listening: a writer waits for an acknowledgement from every connection so named.
@@ -135,9 +153,7 @@ export class PostgresChangeFeed implements ChangeFeed {
   private forgetAndAcknowledge(client: pg.Client, schema: string, payload: string | undefined): void {
     const nonce = this.revocations?.received(payload, schema) ?? null;
     if (nonce === null) return;
-    client
-      .query('select pg_notify($1, $2)', [REVOCATION_ACKS_CHANNEL, nonce])
-      .catch(() => undefined); // a dropping connection: the writer stops waiting at its deadline
+    client.query('select pg_notify($1, $2)', [REVOCATION_ACKS_CHANNEL, nonce]).catch(() => undefined); // a dropping connection: the writer stops waiting at its deadline
   }
 
   private revocationsDown(): void {
