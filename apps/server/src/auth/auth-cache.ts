@@ -5,8 +5,8 @@
 //
 // - Every write that changes what an entry holds announces a revocation in its own transaction
 //   (revokingTransaction below): this process forgets at once, and on PostgreSQL a NOTIFY sent in that
-//   transaction reaches every server process when (and only if) it commits. The writer then waits for its
-//   own NOTIFY to come back, so when it answers, every listening process has been told.
+//   transaction reaches every server process when (and only if) it commits. Each process acknowledges once
+//   it has forgotten, and the writer answers only when every listening process of its schema has.
 // - On PostgreSQL entries are used only while this process listens (pg-change-feed.ts): a dropped listening
 //   connection empties the cache and turns it off until it listens again.
 // - On SQLite there is one server process, but an operator CLI in another process may write to the same
@@ -30,7 +30,7 @@ export const REVOCATIONS_CHANNEL = 'cashdesk_revocations';
 /** Entries per map; the oldest go first. Enough for every till and cabinet of a large install. */
 export const MAX_ENTRIES = 50_000;
 /** How long a writer waits for the listening processes' acknowledgements before answering anyway. */
-export const ECHO_WAIT_MS = 2_000;
+export const ACK_WAIT_MS = 2_000;
 export const REVOCATION_ACKS_CHANNEL = 'cashdesk_revocation_acks';
 
 export interface SignedIn {
@@ -176,7 +176,7 @@ export class AuthCache {
   /**
    * After the transaction ended: forgets again (a lookup may have read the old state between the
    * announcement and the commit) and, if it committed, waits until every process listening on this
-   * schema has acknowledged that it forgot (ECHO_WAIT_MS at most: a process that hangs must not hang
+   * schema has acknowledged that it forgot (ACK_WAIT_MS at most: a process that hangs must not hang
    * the writer; its entries still go when its connection is seen dropping).
    */
   async settle(db: Executor, announced: readonly Announced[], committed: boolean): Promise<void> {
@@ -189,7 +189,7 @@ export class AuthCache {
           and application_name = ${LISTENER_APPLICATION_PREFIX} || current_schema()`
         .execute(db)
         .then((r) => r.rows[0] ?? { n: 0 });
-      const deadline = Date.now() + ECHO_WAIT_MS;
+      const deadline = Date.now() + ACK_WAIT_MS;
       for (const nonce of nonces) await this.acknowledgedBy(nonce, n, deadline);
     } finally {
       for (const nonce of nonces) this.acks.delete(nonce);
