@@ -118,7 +118,9 @@ export class AuthCache {
   }
 
   storeSession(ticket: number | null, tokenHash: string, entry: SignedIn): void {
-    if (this.mayStore(ticket)) put(this.sessions, tokenHash, entry);
+    // Frozen: every request of the session shares these rows, so none may change them for the others.
+    const frozen = { session: Object.freeze({ ...entry.session }), user: Object.freeze({ ...entry.user }) };
+    if (this.mayStore(ticket)) put(this.sessions, tokenHash, frozen);
   }
 
   storeDevice(ticket: number | null, tokenHash: string, deviceId: number): void {
@@ -128,8 +130,9 @@ export class AuthCache {
   /** The session was used at `nowMs` and the database now says so too (its touch wrote a row). */
   touched(tokenHash: string, nowMs: number): void {
     const entry = this.sessions.get(tokenHash);
-    if (entry)
-      this.sessions.set(tokenHash, { ...entry, session: { ...entry.session, last_seen_at_ms: nowMs } });
+    if (!entry) return;
+    const session = Object.freeze({ ...entry.session, last_seen_at_ms: nowMs });
+    this.sessions.set(tokenHash, { ...entry, session });
   }
 
   /** Drops one session's entry: it looked expired, or the database holds a later last-seen time. */
