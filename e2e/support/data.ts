@@ -71,6 +71,8 @@ export async function changePlaceCash(
 /** Ends every session (as an expiry or a revocation would): the next call of any screen gets a 401. */
 export async function deleteAllSessions(server: E2EServer): Promise<number> {
   const result = await server.ctx.db.kysely.deleteFrom('sessions').executeTakeFirst();
+  // Behind the server's back: its auth cache must hear of it as from any write path of the server.
+  server.ctx.db.auth.forget({ all: true });
   return Number(result.numDeletedRows);
 }
 

@@ -8,6 +8,7 @@ import type { ChangeFeed } from './live/change-feed.js';
 import { openChangeFeed } from './live/open-change-feed.js';
 import { MeteredLedger } from './metrics/metered-ledger.js';
 import { ServerMetrics } from './metrics/server-metrics.js';
+import { PostgresChangeFeed } from './live/pg-change-feed.js';
 
 export interface AppContext {
   config: Config;
@@ -35,6 +36,8 @@ export function createContext(
     openLiveStreams: () => changes.subscriberCount,
     pool: () => db.poolStats?.() ?? null,
   });
+  // Across processes the auth cache hears revocations on the feed's connection (auth/auth-cache.ts).
+  if (changes instanceof PostgresChangeFeed) changes.serveRevocations(db.auth);
   return {
     config,
     db,

@@ -20,11 +20,12 @@ import { requireUser, userOf } from './guards.js';
 import { dummyPasswordHash, hashPassword } from './password.js';
 import { throttledPasswordCheck } from './password-check.js';
 import { assertAcceptablePassword } from './password-policy.js';
+import { revokingTransaction } from './auth-cache.js';
 import {
   createSession,
   deleteExpiredSessions,
-  deleteSession,
   deleteUserSessions,
+  endSession,
 } from './sessions.repository.js';
 
 export function authRoutes(ctx: AppContext): FastifyPluginAsync {
@@ -58,7 +59,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsync {
 
       const now = ctx.clock.now();
       const previous = sessionTokenOf(request);
-      if (previous) await deleteSession(db, previous);
+      if (previous) await endSession(ctx.db, previous);
       await deleteExpiredSessions(db, ctx.config.session, now, user.id);
       const { token } = await createSession(db, { userId: user.id, remember: body.remember }, now);
       setSessionCookie(request, reply, token, body.remember);
@@ -83,7 +84,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsync {
     const signOut = { config: { sessionOptional: true }, schema: { response: answers({ 200: ok }) } };
     app.post('/a/sign_out', signOut, async (request, reply): Promise<Ok> => {
       const token = sessionTokenOf(request);
-      if (token) await deleteSession(db, token);
+      if (token) await endSession(ctx.db, token);
       clearSessionCookie(request, reply);
       return { ok: true };
     });
@@ -103,10 +104,11 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsync {
       await assertAcceptablePassword(body.new, { login: user.login, currentHash: user.password_hash });
       const passwordHash = await hashPassword(body.new);
       const current = request.authSession?.token_hash;
-      await db.transaction().execute(async (tx) => {
+      await revokingTransaction(ctx.db, async (tx, revoke) => {
         await setPasswordHash(tx, user.id, passwordHash);
         // Whoever else holds a session (a lost phone, a shared terminal) is signed out; this one stays.
         await deleteUserSessions(tx, user.id, current === undefined ? {} : { exceptTokenHash: current });
+        await revoke({ user: user.id });
       });
       return { ok: true };
     });

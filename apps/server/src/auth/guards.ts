@@ -16,7 +16,16 @@ import type { UserRow } from '../db/schema.js';
 import { ApiError } from '../http/api-error.js';
 import { findUserById, restrictionsOf } from '../users/users.repository.js';
 import { clearSessionCookie, sessionTokenOf } from './cookie.js';
-import { findActiveSession, type SessionRow } from './sessions.repository.js';
+import type { SignedIn } from './auth-cache.js';
+import {
+  findActiveSession,
+  hashSessionToken,
+  isSessionExpired,
+  isWellFormedToken,
+  touchSession,
+  TOUCH_INTERVAL_MS,
+  type SessionRow,
+} from './sessions.repository.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -35,14 +44,35 @@ declare module 'fastify' {
 
 export type AuthHook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
-/** The live session of `token` and its user, or null: what every signed-in check starts from. */
-export async function findSignedIn(
-  ctx: AppContext,
-  token: string,
-): Promise<{ session: SessionRow; user: UserRow } | null> {
-  const session = await findActiveSession(ctx.db.kysely, token, ctx.config.session, ctx.clock.now());
+/**
+ * The live session of `token` and its user, or null: what every signed-in check starts from. Served from
+ * the process's cache when it holds the session (auth-cache.ts): no query, except the once-a-minute
+ * last-seen write the database path makes too.
+ */
+export async function findSignedIn(ctx: AppContext, token: string): Promise<SignedIn | null> {
+  if (!isWellFormedToken(token)) return null;
+  const cache = ctx.db.auth;
+  const tokenHash = hashSessionToken(token);
+  const now = ctx.clock.now();
+  const cached = cache.session(tokenHash);
+  if (cached && !isSessionExpired(cached.session, ctx.config.session, now)) {
+    if (now - cached.session.last_seen_at_ms < TOUCH_INTERVAL_MS) return cached;
+    // The entry's last-seen time must never run ahead of the database's: if the write found a later
+    // time there (another process touched it), read the session afresh next time.
+    if (await touchSession(ctx.db.kysely, tokenHash, now)) cache.touched(tokenHash, now);
+    else cache.drop(tokenHash);
+    return { ...cached, session: { ...cached.session, last_seen_at_ms: now } };
+  }
+  // Not cached, or it looks expired by the entry (whose last-seen time may lag the database's): the
+  // database decides, exactly as without the cache.
+  if (cached) cache.drop(tokenHash);
+  const ticket = cache.ticket();
+  const session = await findActiveSession(ctx.db.kysely, token, ctx.config.session, now);
   const user = session ? await findUserById(ctx.db.kysely, session.user_id) : undefined;
-  return session && user ? { session, user } : null;
+  if (!session || !user) return null;
+  const signedIn = { session, user };
+  cache.storeSession(ticket, tokenHash, signedIn);
+  return signedIn;
 }
 
 /**

@@ -12,7 +12,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { REMEMBER_ME_DAYS } from '@cashdesk/contract';
 import type { Selectable } from 'kysely';
 import type { SessionsTable } from '../db/schema.js';
-import type { Executor } from '../db/database.js';
+import type { Db, Executor } from '../db/database.js';
+import { revokingTransaction } from './auth-cache.js';
 
 export type SessionRow = Selectable<SessionsTable>;
 
@@ -96,23 +97,25 @@ export async function findActiveSession(
     return null;
   }
   if (nowMs - session.last_seen_at_ms >= TOUCH_INTERVAL_MS) {
-    await touchSession(db, tokenHash, nowMs);
-    return { ...session, last_seen_at_ms: nowMs };
+    // Not written: a concurrent call of this session wrote first. The time read stays: it is never later
+    // than the stored one, which the auth cache relies on (auth-cache.ts).
+    if (await touchSession(db, tokenHash, nowMs)) return { ...session, last_seen_at_ms: nowMs };
   }
   return session;
 }
 
 /**
  * Records use of a session. The condition makes concurrent requests of one session write once, and
- * never moves `last_seen_at_ms` backwards.
+ * never moves `last_seen_at_ms` backwards. True when it wrote (the stored time is now `nowMs`).
  */
-export async function touchSession(db: Executor, tokenHash: string, nowMs: number): Promise<void> {
-  await db
+export async function touchSession(db: Executor, tokenHash: string, nowMs: number): Promise<boolean> {
+  const result = await db
     .updateTable('sessions')
     .set({ last_seen_at_ms: nowMs })
     .where('token_hash', '=', tokenHash)
     .where('last_seen_at_ms', '<=', nowMs - TOUCH_INTERVAL_MS)
-    .execute();
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }
 
 /**
@@ -156,10 +159,14 @@ export async function deleteSessionByHash(db: Executor, tokenHash: string): Prom
   await db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
 }
 
-/** Sign-out: ends the session of a cookie token (a no-op for an unknown one). */
-export async function deleteSession(db: Executor, token: string): Promise<void> {
+/** Sign-out: ends the session of a cookie token (a no-op for an unknown one), in every process's cache too. */
+export async function endSession(db: Db, token: string): Promise<void> {
   if (!isWellFormedToken(token)) return;
-  await db.deleteFrom('sessions').where('token_hash', '=', hashSessionToken(token)).execute();
+  const tokenHash = hashSessionToken(token);
+  await revokingTransaction(db, async (tx, revoke) => {
+    await deleteSessionByHash(tx, tokenHash);
+    await revoke({ session: tokenHash });
+  });
 }
 
 /** Revokes every session of a user, or every one but `exceptTokenHash` (the caller's own). */

@@ -3,7 +3,9 @@
 import type { Db } from '../db/database.js';
 import { systemClock, type Clock } from '../clock.js';
 import { LedgerService } from '../ledger/ledger.service.js';
+import type { ChangeFeed } from '../live/change-feed.js';
 import { openChangeFeed } from '../live/open-change-feed.js';
+import { PostgresChangeFeed } from '../live/pg-change-feed.js';
 import { parseArgs } from './args.js';
 import type { Command } from './command.js';
 import { accountCommands } from './commands/accounts.js';
@@ -61,6 +63,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     const print = new Printer(io.out, args.bool('json'));
     const changes = openChangeFeed(db);
     try {
+      await listenForRevocations(changes, db);
       const ledger = new LedgerService(db, clock, changes);
       const code = await command.run(args, { db, ledger, clock, changes, print });
       return code ?? EXIT.ok;
@@ -75,6 +78,17 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     io.err.write(json ? `${JSON.stringify({ error: message })}\n` : `error: ${message}\n`);
     return known ? error.exitCode : EXIT.failed;
   }
+}
+
+/**
+ * On PostgreSQL a command that blocks a user or changes a password returns once the servers have been
+ * told (auth/auth-cache.ts): it hears its own revocation come back on a listening connection. Without one
+ * (the database refuses it) the revocation still reaches every listening server, only unwaited.
+ */
+async function listenForRevocations(changes: ChangeFeed, db: Db): Promise<void> {
+  if (!(changes instanceof PostgresChangeFeed)) return;
+  changes.serveRevocations(db.auth);
+  await changes.ready().catch(() => undefined);
 }
 
 function describeError(error: unknown): string {

@@ -14,6 +14,7 @@ import {
   type Transaction,
 } from 'kysely';
 import pg from 'pg';
+import { AuthCache } from '../auth/auth-cache.js';
 import { namedStatementPool } from './pg-named-statements.js';
 import type { Database } from './schema.js';
 import { cachingStatements } from './sqlite-statement-cache.js';
@@ -32,6 +33,12 @@ export interface Db {
   postgresUrl: string | null;
   /** PostgreSQL's pool now (the metrics read it); absent on SQLite, which has one connection and no pool. */
   poolStats?: () => PoolStats;
+  /**
+   * Sessions and device tokens remembered in this process (auth/auth-cache.ts). It lives with the
+   * database because whatever writes to the database (a route, a service, the operator CLI) must be able
+   * to revoke what it changed.
+   */
+  auth: AuthCache;
   close(): Promise<void>;
 }
 
@@ -83,7 +90,10 @@ function openSqlite(file: string, preparedStatements: boolean): Db {
   sqlite.pragma('busy_timeout = 5000');
   const database = preparedStatements ? cachingStatements(sqlite) : sqlite;
   const kysely = new Kysely<Database>({ dialect: new ImmediateSqliteDialect(database) });
-  return { kysely, dialect: 'sqlite', postgresUrl: null, close: () => kysely.destroy() };
+  // data_version moves when another connection (an operator CLI's process) commits to the file.
+  const dataVersion = sqlite.prepare('pragma data_version').pluck();
+  const auth = new AuthCache('sqlite', () => dataVersion.get() as number);
+  return { kysely, dialect: 'sqlite', postgresUrl: null, auth, close: () => kysely.destroy() };
 }
 
 /** int8 and numeric arrive as strings from pg; money stays exact only as safe integers, so refuse the rest. */
@@ -110,10 +120,12 @@ function openPostgres(url: string, poolSize: number, preparedStatements: boolean
   const kysely = new Kysely<Database>({
     dialect: new PostgresDialect({ pool: preparedStatements ? namedStatementPool(pool) : pool }),
   });
+  const auth = new AuthCache('postgres');
   return {
     kysely,
     dialect: 'postgres',
     postgresUrl: url,
+    auth,
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => kysely.destroy(),
   };

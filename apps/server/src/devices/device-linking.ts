@@ -8,6 +8,7 @@ import { ApiError } from '../http/api-error.js';
 import { ok, refusal, type Outcome } from '../ledger/outcome.js';
 import type { Tx } from '../db/database.js';
 import { claimTrx, storeOutcome } from '../ledger/idempotency.js';
+import { revokingTransaction } from '../auth/auth-cache.js';
 import { linkDevice, lockDevicesShowingPin } from './devices.repository.js';
 
 export interface LinkInput {
@@ -25,7 +26,7 @@ export interface LinkInput {
 }
 
 export async function linkDeviceByPin(db: Db, input: LinkInput): Promise<Outcome> {
-  return db.kysely.transaction().execute(async (tx) => {
+  return revokingTransaction(db, async (tx, revoke) => {
     const candidates = await lockDevicesShowingPin(tx, db.dialect, input.pin, input.type);
     const claim = await claimTrx(tx, {
       scope: `user:${input.user_id}`,
@@ -54,6 +55,7 @@ export async function linkDeviceByPin(db: Db, input: LinkInput): Promise<Outcome
         input.account_id,
         firstLink ? { status, linked_at_ms: input.now_ms } : null,
       );
+      await revoke({ device });
     }
     await storeOutcome(tx, claim.operation_id, outcome);
     return outcome;

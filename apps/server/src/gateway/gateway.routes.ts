@@ -20,6 +20,7 @@ import {
   authenticateDevice,
   deviceState,
   enrollDevice,
+  hashToken,
   issuePin,
 } from './gateway.service.js';
 
@@ -29,11 +30,17 @@ const emptyBody = z.strictObject({}).optional();
 /** The device of each call, authenticated before its body is looked at (401 before 400). */
 const callers = new WeakMap<FastifyRequest, DeviceRow>();
 
+/** The device id of each game event's call (eventDevice: only the id, which a token never changes). */
+const eventCallers = new WeakMap<FastifyRequest, { id: number }>();
+
 function callerOf(request: FastifyRequest): DeviceRow {
   const device = callers.get(request);
   if (!device) throw new ApiError(ERR.unauthorized);
   return device;
 }
+
+/** The form of a device token in `Authorization` (the same as authenticateDevice's check). */
+const BEARER = /^Bearer ([A-Za-z0-9_-]{20,100})$/;
 
 export function gatewayRoutes(ctx: AppContext): FastifyPluginAsync {
   const authenticated = {
@@ -41,6 +48,24 @@ export function gatewayRoutes(ctx: AppContext): FastifyPluginAsync {
       callers.set(request, await authenticateDevice(ctx.db, request.headers.authorization));
     },
   };
+
+  /**
+   * The device a game event comes from, by its token: from the process's auth cache when it knows the
+   * token (no query). The cache holds only the token's device id, which never changes; whether the
+   * device is still linked, and to which venue, the ledger reads inside the event's own transaction, so
+   * an unlink or relink applies to the very next event (and the cache forgets the device as well).
+   */
+  async function eventDevice(authorization: string | undefined): Promise<{ id: number }> {
+    const token = BEARER.exec(authorization ?? '')?.[1];
+    if (token === undefined) throw new ApiError(ERR.unauthorized);
+    const tokenHash = hashToken(token);
+    const cached = ctx.db.auth.device(tokenHash);
+    if (cached !== undefined) return { id: cached };
+    const ticket = ctx.db.auth.ticket();
+    const device = await authenticateDevice(ctx.db, authorization);
+    ctx.db.auth.storeDevice(ticket, tokenHash, device.id);
+    return device;
+  }
 
   return async (plain) => {
     const app = plain.withTypeProvider<ZodTypeProvider>();
@@ -65,11 +90,16 @@ export function gatewayRoutes(ctx: AppContext): FastifyPluginAsync {
     app.get('/device/state', state, async (request) => deviceState(ctx.db, ctx.changes, callerOf(request)));
 
     const events = {
-      ...authenticated,
+      // The token's device from the process's cache when it knows it (eventDevice).
+      preValidation: async (request: FastifyRequest) => {
+        eventCallers.set(request, await eventDevice(request.headers.authorization));
+      },
       schema: { body: deviceEventRequest, response: answers({ 200: deviceEventResult }) },
     };
     app.post('/device/events', events, async (request, reply) => {
-      const outcome = await applyDeviceEvent(ctx.ledger, callerOf(request), request.body);
+      const device = eventCallers.get(request);
+      if (!device) throw new ApiError(ERR.unauthorized);
+      const outcome = await applyDeviceEvent(ctx.ledger, device, request.body);
       return sendOutcome(reply, outcome);
     });
   };

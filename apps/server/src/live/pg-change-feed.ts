@@ -3,8 +3,17 @@
 // way, so there is one path). The listening connection opens with the first stream; if it drops, every
 // stream of this process ends (its terminals reconnect, refetch and poll meanwhile) rather than silently
 // missing changes.
+//
+// The same connection carries the auth cache's revocations (auth/auth-cache.ts): a server process listens
+// from its start (serveRevocations), and while it does not, its cache is off.
 import { sql } from 'kysely';
 import pg from 'pg';
+import {
+  LISTENER_APPLICATION_PREFIX,
+  REVOCATION_ACKS_CHANNEL,
+  REVOCATIONS_CHANNEL,
+  type AuthCache,
+} from '../auth/auth-cache.js';
 import type { Db } from '../db/database.js';
 import { LocalSubscribers, type Change, type ChangeFeed, type ChangeSubscriber } from './change-feed.js';
 
@@ -25,11 +34,29 @@ export function parseChange(payload: string | undefined): Change | null {
   }
 }
 
+/**
+ * Whether a payload was published from `schema`. One without a schema comes from a server older than this
+ * rule and is ignored: during a rolling upgrade the terminals' poll covers it (push is a hint).
+ */
+function ofSchema(payload: string | undefined, schema: string): boolean {
+  try {
+    const value: unknown = JSON.parse(payload ?? '');
+    const from = typeof value === 'object' && value !== null ? (value as { schema?: unknown }).schema : null;
+    return from === schema;
+  } catch {
+    return false;
+  }
+}
+
 export class PostgresChangeFeed implements ChangeFeed {
   private readonly subscribers = new LocalSubscribers();
   private listening: Promise<pg.Client> | null = null;
   private readonly publishing = new Set<Promise<void>>();
   private closed = false;
+  private revocations: AuthCache | null = null;
+  /** This feed counts as one live listener of `revocations` (from LISTEN until the connection is lost). */
+  private revocationsUp = false;
+  private detachRevocations: (() => void) | null = null;
 
   constructor(
     private readonly db: Db,
@@ -41,20 +68,35 @@ export class PostgresChangeFeed implements ChangeFeed {
   }
 
   publish(change: Change): Promise<void> {
-    const notice = sql`select pg_notify(${CHANGES_CHANNEL}, ${JSON.stringify(change)})`
-      .execute(this.db.kysely)
-      .then(
-        () => undefined,
-        // Committed already; the terminals' poll catches it. A closing pool is the usual cause.
-        () => undefined,
-      )
-      .finally(() => this.publishing.delete(notice));
+    // The schema goes along: servers of another schema of the same database (parallel test suites, or two
+    // installs sharing a database) hear the channel too, and ignore it.
+    const body = JSON.stringify(change);
+    const notice =
+      sql`select pg_notify(${CHANGES_CHANNEL}, (${body}::jsonb || jsonb_build_object('schema', current_schema()))::text)`
+        .execute(this.db.kysely)
+        .then(
+          () => undefined,
+          // Committed already; the terminals' poll catches it. A closing pool is the usual cause.
+          () => undefined,
+        )
+        .finally(() => this.publishing.delete(notice));
     this.publishing.add(notice);
     return notice;
   }
 
   subscribe(accountId: number, subscriber: ChangeSubscriber): () => void {
     return this.subscribers.add(accountId, subscriber);
+  }
+
+  /**
+   * Feeds `cache` with every process's revocations from now on, connecting at once; the cache asks again
+   * when the connection is lost and it finds itself off.
+   */
+  serveRevocations(cache: AuthCache): void {
+    this.revocations = cache;
+    this.detachRevocations = cache.attachListener(() => {
+      if (!this.closed) this.ready().catch(() => undefined);
+    });
   }
 
   /** Resolves once this process is listening (connecting the first time, or again after a drop). */
@@ -75,26 +117,60 @@ export class PostgresChangeFeed implements ChangeFeed {
       client.removeAllListeners('notification');
       void client.end().catch(() => undefined);
       this.subscribers.lostAll();
+      this.revocationsDown();
     };
     client.on('error', lost);
     client.on('end', lost);
+    let schema = '';
     client.on('notification', (message) => {
-      if (message.channel !== CHANGES_CHANNEL) return;
+      if (message.channel === REVOCATIONS_CHANNEL) this.forgetAndAcknowledge(client, schema, message.payload);
+      if (message.channel === REVOCATION_ACKS_CHANNEL) this.revocations?.acknowledged(message.payload ?? '');
+      if (message.channel !== CHANGES_CHANNEL || !ofSchema(message.payload, schema)) return;
       const change = parseChange(message.payload);
       if (change) this.subscribers.deliver(change);
     });
     await client.connect();
     await client.query(`LISTEN ${CHANGES_CHANNEL}`);
+    const found = await client.query<{ schema: string }>('select current_schema() as schema');
+    schema = found.rows[0]?.schema ?? '';
+    if (this.revocations) {
+      await client.query(`LISTEN ${REVOCATIONS_CHANNEL}`);
+      await client.query(`LISTEN ${REVOCATION_ACKS_CHANNEL}`);
+      // Named only once listening: a writer waits for an acknowledgement from every connection so named.
+      await client.query('select set_config($1, $2, false)', [
+        'application_name',
+        `${LISTENER_APPLICATION_PREFIX}${schema}`,
+      ]);
+    }
+    if (this.revocations && this.listening !== null && !this.closed && !this.revocationsUp) {
+      this.revocationsUp = true;
+      this.revocations?.listenerUp();
+    }
     return client;
+  }
+
+  /** Forgets what a revocation names, then tells its writer (on the listening connection itself). */
+  private forgetAndAcknowledge(client: pg.Client, schema: string, payload: string | undefined): void {
+    const nonce = this.revocations?.received(payload, schema) ?? null;
+    if (nonce === null) return;
+    client.query('select pg_notify($1, $2)', [REVOCATION_ACKS_CHANNEL, nonce]).catch(() => undefined); // a dropping connection: the writer stops waiting at its deadline
+  }
+
+  private revocationsDown(): void {
+    if (!this.revocationsUp) return;
+    this.revocationsUp = false;
+    this.revocations?.listenerLost();
   }
 
   /** Waits for the notices in flight (a CLI command's), then stops listening. */
   async close(): Promise<void> {
     this.closed = true;
+    this.detachRevocations?.();
     await Promise.all(this.publishing);
     const listening = this.listening;
     this.listening = null;
     const client = await listening?.catch(() => null);
     await client?.end().catch(() => undefined);
+    this.revocationsDown();
   }
 }

@@ -10,6 +10,7 @@
 import { ERR, lockState, unlockRequest, type LockState } from '@cashdesk/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { revokingTransaction } from '../auth/auth-cache.js';
 import { clearSessionCookie } from '../auth/cookie.js';
 import { sessionOf, userOf } from '../auth/guards.js';
 import { isRightPassword } from '../auth/password-check.js';
@@ -39,6 +40,13 @@ export function lockRoutes(ctx: AppContext): FastifyPluginAsync {
   };
   const response = answers({ 200: lockState });
   const whileLocked = { config: { allowedWhileLocked: true }, schema: { response } };
+  /** Locks or unlocks; every process's cached copy of the session learns it before the answer. */
+  const lockTill = (tokenHash: string, lockedAtMs: number | null) =>
+    revokingTransaction(ctx.db, async (tx, revoke) => {
+      const session = await setSessionLock(tx, tokenHash, lockedAtMs);
+      await revoke({ session: tokenHash });
+      return session;
+    });
 
   return async (plain) => {
     const app = plain.withTypeProvider<ZodTypeProvider>();
@@ -46,7 +54,7 @@ export function lockRoutes(ctx: AppContext): FastifyPluginAsync {
 
     app.post('/a/lock', whileLocked, async (request): Promise<LockState> => {
       const session = sessionOf(request);
-      return changed(await setSessionLock(db, session.token_hash, ctx.clock.now()));
+      return changed(await lockTill(session.token_hash, ctx.clock.now()));
     });
 
     const unlock = { ...whileLocked, schema: { body: unlockRequest, response } };
@@ -58,9 +66,12 @@ export function lockRoutes(ctx: AppContext): FastifyPluginAsync {
       const attempt = await countUnlockAttempt(db, tokenHash);
       if (attempt === undefined) throw new ApiError(ERR.unauthorized);
       const right = attempt <= UNLOCK_MAX_WRONG && (await isRightPassword(user.password_hash, body.password));
-      if (right) return changed(await setSessionLock(db, tokenHash, null));
+      if (right) return changed(await lockTill(tokenHash, null));
       if (attempt >= UNLOCK_MAX_WRONG) {
-        await deleteSessionByHash(db, tokenHash);
+        await revokingTransaction(ctx.db, async (tx, revoke) => {
+          await deleteSessionByHash(tx, tokenHash);
+          await revoke({ session: tokenHash });
+        });
         clearSessionCookie(request, reply);
         throw new ApiError(ERR.unauthorized);
       }

@@ -1,24 +1,30 @@
-// The cashier's shift calls (contract.md "Shifts"): open with the drawer's count, the open shift (no
+// The cashier's shift calls (docs/api.md, "Shifts"): open with the drawer's count, the open shift (no
 // expected figure: the close is blind), and the close that answers the Z-report.
-import { shiftCountRequest, type OpenShift } from '@cashdesk/contract';
+import { openShift, shiftCountRequest, zReport, type OpenShift } from '@cashdesk/contract';
 import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { cashierOf, requireCashier } from '../auth/guards.js';
 import type { AppContext } from '../context.js';
-import { parse } from '../http/validate.js';
+import { answers, sendOutcome } from '../http/route-schemas.js';
 import { ShiftService } from './shifts.service.js';
 
 export function shiftsRoutes(ctx: AppContext): FastifyPluginAsync {
   const shifts = new ShiftService(ctx.db, ctx.clock);
-  return async (app) => {
-    app.addHook('preHandler', requireCashier);
-    app.post('/a/cashier/shift/open', async (request, reply) => {
-      const outcome = await shifts.open(cashierOf(request), parse(shiftCountRequest, request.body));
-      return reply.status(outcome.status).send(outcome.body);
-    });
-    app.get('/a/cashier/shift', async (request): Promise<OpenShift> => shifts.current(cashierOf(request)));
-    app.post('/a/cashier/shift/close', async (request, reply) => {
-      const outcome = await shifts.close(cashierOf(request), parse(shiftCountRequest, request.body));
-      return reply.status(outcome.status).send(outcome.body);
-    });
+  return async (plain) => {
+    const app = plain.withTypeProvider<ZodTypeProvider>();
+    // Before validation: who may call comes before what the call holds (401/403 before 400).
+    app.addHook('preValidation', requireCashier);
+    const open = { schema: { body: shiftCountRequest, response: answers({ 200: openShift }) } };
+    app.post('/a/cashier/shift/open', open, async (request, reply) =>
+      sendOutcome(reply, await shifts.open(cashierOf(request), request.body)),
+    );
+    const current = { schema: { response: answers({ 200: openShift }) } };
+    app.get('/a/cashier/shift', current, async (request): Promise<OpenShift> =>
+      shifts.current(cashierOf(request)),
+    );
+    const close = { schema: { body: shiftCountRequest, response: answers({ 200: zReport }) } };
+    app.post('/a/cashier/shift/close', close, async (request, reply) =>
+      sendOutcome(reply, await shifts.close(cashierOf(request), request.body)),
+    );
   };
 }

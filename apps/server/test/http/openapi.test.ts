@@ -49,7 +49,7 @@ function fastifyPath(openApiPath: string): string {
 }
 
 function pathParams(url: string): string[] {
-  return [...url.matchAll(/:([A-Za-z]+)/g)].map((m) => m[1]!);
+  return [...url.matchAll(/:([A-Za-z_]+)/g)].map((m) => m[1]!);
 }
 
 function keysOf(schema: unknown): string[] {

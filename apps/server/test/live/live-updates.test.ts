@@ -4,6 +4,7 @@
 // of another.
 import { ERR, LIVE_COALESCE_MS, liveChange, TX_TYPE } from '@cashdesk/contract';
 import { sql } from 'kysely';
+import { LISTENER_APPLICATION_PREFIX } from '../../src/auth/auth-cache.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../src/db/database.js';
 import { verifyLedger } from '../../src/ledger/verify.js';
@@ -247,9 +248,11 @@ describe.skipIf(!postgresTestDatabase)('live updates across server processes on 
   it('ends its streams when its LISTEN connection drops, and listens again for the next stream', async () => {
     const terminal = (await cashierClient(back, db, venueId)).client;
     const stream = await listen(terminal);
-    // Every listener of this schema's servers; dropping them is what a database restart does.
+    // Every listener of this schema's servers (named so by pg-change-feed.ts, so parallel suites' listeners
+    // are left alone); dropping them is what a database restart does.
     await sql`select pg_terminate_backend(pid) from pg_stat_activity
-              where query = 'LISTEN cashdesk_changes' and pid <> pg_backend_pid()`.execute(db.kysely);
+              where application_name = ${LISTENER_APPLICATION_PREFIX} || current_schema()
+                and pid <> pg_backend_pid()`.execute(db.kysely);
     await stream.ended();
 
     const again = await listen(terminal);

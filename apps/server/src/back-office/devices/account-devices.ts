@@ -9,6 +9,7 @@ import { listAccountDevices, updateDeviceSettings } from '../../devices/devices.
 import { ApiError } from '../../http/api-error.js';
 import type { Actor } from '../access.js';
 import { recordAudit, recordChanges } from '../audit/audit.repository.js';
+import { revokingTransaction } from '../../auth/auth-cache.js';
 import { lockAccountDevice, unlinkDevice } from './account-devices.repository.js';
 
 export async function listDevicesOfAccount(ctx: AppContext, accountId: number): Promise<Device[]> {
@@ -66,13 +67,14 @@ export async function editAccountDevice(
  * before the device could be linked to another venue and cashed out into that venue's float.
  */
 export async function unlinkAccountDevice(db: Db, change: DeviceChange): Promise<void> {
-  await db.kysely.transaction().execute(async (tx) => {
+  await revokingTransaction(db, async (tx, revoke) => {
     const locked = await lockAccountDevice(tx, db.dialect, change.account_id, change.device_id);
     if (!locked) throw new ApiError(ERR.notFound);
     if (locked.places.some((p) => p.entries_cents > 0 || p.final_bonus_cents > 0)) {
       throw new ApiError(ERR.deviceHasMoney);
     }
     await unlinkDevice(tx, change.device_id);
+    await revoke({ device: change.device_id });
     await recordAudit(tx, {
       ...auditOf(change),
       action: 'device.unlink',

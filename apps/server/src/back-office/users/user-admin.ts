@@ -2,6 +2,7 @@
 // restrictions. Each change and its audit entry share one transaction; a password never reaches the log.
 import { ERR, type BackOfficeUser, type Restriction, type Role } from '@cashdesk/contract';
 import { findAccount } from '../../accounts/accounts.repository.js';
+import { revokingTransaction } from '../../auth/auth-cache.js';
 import { hashPassword } from '../../auth/password.js';
 import { assertAcceptablePassword } from '../../auth/password-policy.js';
 import { deleteUserSessions } from '../../auth/sessions.repository.js';
@@ -115,7 +116,8 @@ async function auditedUserChange(
   apply: (tx: Tx, user: UserRow) => Promise<UserRow | undefined>,
   record?: { before: Snapshot | null; after: Snapshot },
 ): Promise<UserRow> {
-  return db.kysely.transaction().execute(async (tx) => {
+  // Any change (blocked, account, password, restrictions, name) reaches the user's cached sessions at once.
+  return revokingTransaction(db, async (tx, revoke) => {
     const current = await lockUser(tx, db.dialect, change.user_id);
     if (!current) throw new ApiError(ERR.notFound);
     change.allow?.(current);
@@ -132,6 +134,7 @@ async function auditedUserChange(
     };
     if (record) await recordAudit(tx, { ...entry, ...record });
     else await recordChanges(tx, entry, snapshotOf(current), snapshotOf(updated));
+    await revoke({ user: current.id });
     return updated;
   });
 }
