@@ -162,6 +162,25 @@ describe.each(testDatabases)('ledger rules on $name', (database) => {
     expect(refused.status).toBe(409);
   });
 
+  it('refuses a game event type the gateway would not pass (a cashier deposit) with 400, moving nothing', async () => {
+    const v = await venue();
+    await v.cash(10_00);
+    const deposit = ledger.applyDeviceEvent({
+      device_id: v.device.id,
+      place: 1,
+      // Deposits and withdraws are the cashier's: the gateway's schema refuses them, and so does the ledger.
+      type: 0 as never,
+      amount_cents: 1_00,
+      trx: 'not-an-event',
+    });
+    await expect(deposit).rejects.toMatchObject({
+      status: 400,
+      err: ERR.validation,
+      details: { issues: [{ path: 'type', message: 'is not a device event type' }] },
+    });
+    expect((await v.event(2, 1, 'after')).body).toEqual({ balances: { entries: 10_01, final_bonus: 0 } });
+  });
+
   it('refuses to edit or delete ledger rows at the database level', async () => {
     const v = await venue();
     await v.cash(1_00);
