@@ -8,6 +8,7 @@ import {
   requireRestriction,
   requireRole,
   requireUser,
+  sessionOf,
   userOf,
 } from '../../src/auth/guards.js';
 import type { Db } from '../../src/db/database.js';
@@ -50,6 +51,9 @@ describe.each(testDatabases)('auth guards on $name', (database) => {
         // Outside /a/: nothing guards it unless the route asks.
         app.get(`${API_BASE}/probe/unguarded-role`, { preHandler: requireRole('admin') }, async () => ({
           ok: true,
+        }));
+        app.get(`${API_BASE}/probe/unguarded-session`, async (request) => ({
+          locked_at: sessionOf(request).locked_at_ms,
         }));
       },
     });
@@ -109,6 +113,9 @@ describe.each(testDatabases)('auth guards on $name', (database) => {
   it('fails closed when a role check runs without requireUser (a wiring mistake)', async () => {
     const admin = await clientAs({ account_id: null, role: 'admin' });
     expect((await admin.client.get('/probe/unguarded-role')).status).toBe(401);
+    const session = await admin.client.get('/probe/unguarded-session');
+    expect(session.status).toBe(401);
+    expect(session.body).toEqual({ err: ERR.unauthorized });
   });
 
   it('answers 401 to a cookie of no live session and clears it; with no cookie it clears nothing', async () => {
