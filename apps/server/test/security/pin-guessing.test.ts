@@ -278,6 +278,19 @@ describe.each(testDatabases)('PIN guessing on $name', (database) => {
       expect(answer(await cashWithPin(owner, phone, phone.pin))).toEqual(pinChanged);
     });
 
+    it('counts wrong guesses at a phone that replaced its PIN: only the PIN it replaced is a stale one', async () => {
+      const venueId = await venue();
+      const owner = await cashierOf(venueId);
+      const phone = await linkRemote(server, owner);
+      const fresh = await showPin(phone);
+      const attacker = await cashierOf(venueId);
+      const answers = [];
+      for (const pin of await wrongPins(6, PIN_MAX_WRONG + 1))
+        answers.push(answer(await detail(attacker, phone, pin)));
+      expect(answers).toEqual([...Array(PIN_MAX_WRONG).fill(pinChanged), tooMany(60)]);
+      expect(await pinOf(phone.id)).toEqual({ pin: null, pin_failures: 0, pin_previous: fresh });
+    });
+
     it("tells the venue's terminals when wrong tries end a phone's PIN, and not before", async () => {
       const venueId = await venue();
       const owner = await cashierOf(venueId);
