@@ -12,8 +12,7 @@ import { cash, cashierClient, linkCabinet, sendEvent, type LinkedDevice } from '
 import { FakeClock, MINUTE } from '../helpers/clock.js';
 import { testDatabases } from '../helpers/databases.js';
 import { createVenue } from '../helpers/factories.js';
-import type { TestClient, TestServer } from '../helpers/server.js';
-import { startTestServer } from '../helpers/server.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
 
 /** The fields of a row that say what happened, without its ids. */
 type Line = Pick<LedgerRow, 'kind' | 'line' | 'tx_type' | 'amount' | 'balance_after'>;
