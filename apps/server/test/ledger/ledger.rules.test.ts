@@ -162,6 +162,19 @@ describe.each(testDatabases)('ledger rules on $name', (database) => {
     expect(refused.status).toBe(409);
   });
 
+  it('refuses a cash call or a game event on a place the device does not have with 400, naming the place', async () => {
+    const v = await venue();
+    const noSuchPlace = {
+      status: 400,
+      err: ERR.validation,
+      details: { issues: [{ path: 'place', message: 'the device has no such place' }] },
+    };
+    await expect(v.cash(1_00, 'no-place-cash', 5)).rejects.toMatchObject(noSuchPlace);
+    await expect(v.event(2, 1_00, 'no-place-event', 5)).rejects.toMatchObject(noSuchPlace);
+    // Neither used up its trx.
+    expect((await v.cash(1_00, 'no-place-cash', 1)).status).toBe(200);
+  });
+
   it('refuses a game event type the gateway would not pass (a cashier deposit) with 400, moving nothing', async () => {
     const v = await venue();
     await v.cash(10_00);
