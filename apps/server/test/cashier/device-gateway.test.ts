@@ -344,7 +344,14 @@ describe.each(testDatabases)('device gateway on $name', (database) => {
     it('refuses a cancel that does not follow its bet, and a second cancel of the same bet', async () => {
       const before = await balances(1);
       const noBet = await sendEvent(cabinet, { place: 1, type: 6, amount: 3_21 });
-      expect(noBet).toMatchObject({ status: 400, body: { err: ERR.validation } });
+      // The device is told why: its cancel has no bet to undo.
+      expect(answer(noBet)).toEqual({
+        status: 400,
+        body: {
+          err: ERR.validation,
+          issues: [{ path: 'type', message: 'a cancel must follow the bet it cancels, for the same amount' }],
+        },
+      });
       expect((await sendEvent(cabinet, { place: 1, type: 3, amount: 2_00 })).status).toBe(200);
       expect((await sendEvent(cabinet, { place: 1, type: 6, amount: 1_00 })).status).toBe(400);
       expect((await sendEvent(cabinet, { place: 1, type: 6, amount: 2_00 })).status).toBe(200);
