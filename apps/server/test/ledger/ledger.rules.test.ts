@@ -175,6 +175,23 @@ describe.each(testDatabases)('ledger rules on $name', (database) => {
     expect((await v.cash(1_00, 'no-place-cash', 1)).status).toBe(200);
   });
 
+  it('refuses a win that would take the entries past the largest amount with 400 naming the amount', async () => {
+    const v = await venue();
+    const half = Math.ceil(Number.MAX_SAFE_INTEGER / 2);
+    // The venue's ceiling raised to the largest amount, so the event's own size is no refusal.
+    await db.kysely
+      .updateTable('accounts')
+      .set({ max_event_amount_cents: Number.MAX_SAFE_INTEGER })
+      .where('id', '=', v.account.id)
+      .execute();
+    expect((await v.event(2, half, 'big-win-1')).status).toBe(200);
+    await expect(v.event(2, half, 'big-win-2')).rejects.toMatchObject({
+      status: 400,
+      err: ERR.validation,
+      details: { issues: [{ path: 'amount', message: 'would take a balance past the largest amount' }] },
+    });
+  });
+
   it('refuses a game event type the gateway would not pass (a cashier deposit) with 400, moving nothing', async () => {
     const v = await venue();
     await v.cash(10_00);
