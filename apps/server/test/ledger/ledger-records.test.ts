@@ -225,6 +225,32 @@ describe.each(testDatabases)('ledger records on $name', (database) => {
     ]);
   });
 
+  it('names each operation by its kind in its idempotency record, the row a backup or an audit of the database reads', async () => {
+    const v = await setUp(0);
+    const trx = {
+      top_up: (await v.move(500_00, 'opening cash')).trx,
+      float_withdraw: (await v.move(-1_00, 'to the bank')).trx,
+      deposit: (await v.cashAt(10_00)).trx,
+      withdraw: (await v.cashAt(-1_00)).trx,
+      device_event: (await v.event(3, 1_00)).trx,
+    };
+    const rows = await db.kysely
+      .selectFrom('operations')
+      .select(['trx', 'kind', 'account_id', 'device_id', 'reason'])
+      .where('trx', 'in', Object.values(trx))
+      .execute();
+    const kindOf = (t: string) => rows.find((r) => r.trx === t);
+    expect(kindOf(trx.top_up)).toMatchObject({
+      kind: 'float_top_up',
+      account_id: v.venue.id,
+      reason: 'opening cash',
+    });
+    expect(kindOf(trx.float_withdraw)).toMatchObject({ kind: 'float_withdraw', reason: 'to the bank' });
+    expect(kindOf(trx.deposit)).toMatchObject({ kind: 'deposit', device_id: v.cabinet.id });
+    expect(kindOf(trx.withdraw)).toMatchObject({ kind: 'withdraw', device_id: v.cabinet.id });
+    expect(kindOf(trx.device_event)).toMatchObject({ kind: 'device_event', account_id: v.venue.id });
+  });
+
   it.each([
     ['a win', 2],
     ['a jackpot', 4],
