@@ -8,6 +8,7 @@ import {
   requireRestriction,
   requireRole,
   requireUser,
+  sessionOf,
   userOf,
 } from '../../src/auth/guards.js';
 import type { Db } from '../../src/db/database.js';
@@ -43,9 +44,16 @@ describe.each(testDatabases)('auth guards on $name', (database) => {
           { preHandler: [requireCashier, requireRestriction('can_edit_device')] },
           async () => ({ ok: true }),
         );
+        // Signed out on purpose (like sign-out): the guard lets it through and attaches no user.
+        app.get(`${API_BASE}/a/probe/optional`, { config: { sessionOptional: true } }, async (request) => ({
+          signed_in: request.user !== undefined,
+        }));
         // Outside /a/: nothing guards it unless the route asks.
         app.get(`${API_BASE}/probe/unguarded-role`, { preHandler: requireRole('admin') }, async () => ({
           ok: true,
+        }));
+        app.get(`${API_BASE}/probe/unguarded-session`, async (request) => ({
+          locked_at: sessionOf(request).locked_at_ms,
         }));
       },
     });
@@ -105,6 +113,38 @@ describe.each(testDatabases)('auth guards on $name', (database) => {
   it('fails closed when a role check runs without requireUser (a wiring mistake)', async () => {
     const admin = await clientAs({ account_id: null, role: 'admin' });
     expect((await admin.client.get('/probe/unguarded-role')).status).toBe(401);
+    const session = await admin.client.get('/probe/unguarded-session');
+    expect(session.status).toBe(401);
+    expect(session.body).toEqual({ err: ERR.unauthorized });
+  });
+
+  it('answers 401 to a cookie of no live session and clears it; with no cookie it clears nothing', async () => {
+    const stranger = server.client();
+    stranger.token = 'not-a-session-token';
+    const dead = await stranger.get('/a/probe/open');
+    expect(dead.status).toBe(401);
+    expect(dead.body).toEqual({ err: ERR.unauthorized });
+    expect(dead.sessionCookie).toMatch(/^x-token=;/);
+    expect(stranger.token).toBeNull();
+
+    const anonymous = await server.client().get('/a/probe/open');
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.sessionCookie).toBeNull();
+  });
+
+  it('answers 403 user blocked to a blocked user whose session is still live', async () => {
+    const { user, client } = await clientAs({ account_id: accountId });
+    expect((await client.get('/a/probe/open')).status).toBe(200);
+    await db.kysely.updateTable('users').set({ blocked: 1 }).where('id', '=', user.id).execute();
+    const res = await client.get('/a/probe/open');
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({ err: ERR.userBlocked });
+  });
+
+  it('lets a route marked sessionOptional answer signed out, without a user', async () => {
+    const res = await server.client().get('/a/probe/optional');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ signed_in: false });
   });
 
   it('hasRestriction reads a database row and a User alike', async () => {

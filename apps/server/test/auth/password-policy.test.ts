@@ -72,6 +72,25 @@ describe.each(testDatabases)('password policy on $name', (database) => {
     expect((await setPassword('second week now')).body).toEqual({ ok: true });
   });
 
+  it('refuses a short login padded with spaces, and a 4-character login anywhere inside the password', async () => {
+    const venue = await createVenue(db);
+    const admin = await signedInAs(server, db, 'admin', null);
+    const create = (login: string, password: string) =>
+      admin.client.post('/a/admin/user', {
+        login,
+        name: 'Short Login',
+        role: 'cashier',
+        account_id: venue.id,
+        password,
+        restrictions: [],
+      });
+    // A 3-character login counts only as the whole password, spaces around it or not.
+    expect((await create('qzx', '  QZX   ')).body).toEqual({ err: ERR.weakPassword, reason: 'login' });
+    expect((await create('qzx', 'a qzx b c d')).status).toBe(200);
+    // From 4 characters it is refused anywhere inside.
+    expect((await create('zorq', 'my zorq pass')).body).toEqual({ err: ERR.weakPassword, reason: 'login' });
+  });
+
   it("a manager of another venue learns nothing of a user's password from set_password", async () => {
     const venue = await createVenue(db);
     const other = await createVenue(db);

@@ -621,6 +621,16 @@ describe.each(testDatabases)('cashier API errors on $name', (database) => {
         { device_id: 1, full: true },
         { 'x-device-pin': 'abc' },
       ],
+      // The whole header is the PIN: 1 to 6 digits, nothing before or after them.
+      ...['x12345', '12345x', '1234567'].map(
+        (pin): [string, string, string, unknown, Record<string, string>] => [
+          `a game report with the PIN header ${pin}`,
+          'POST',
+          '/a/cashier/game_report',
+          { device_id: 1, full: true },
+          { 'x-device-pin': pin },
+        ],
+      ),
       ['a remote detail without the PIN header', 'GET', '/a/cashier/devices/remote/1', undefined],
     ])('400 validation for %s', async (_name, method, path, body, headers = {}) => {
       const res = await cashier.request(

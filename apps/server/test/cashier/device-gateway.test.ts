@@ -79,6 +79,37 @@ describe.each(testDatabases)('device gateway on $name', (database) => {
     expect(res).toMatchObject({ status: 400, body: { err: ERR.validation } });
   });
 
+  it.each([
+    ['a Rocket cabinet', 'cabinet', 1, 'Rocket Game'],
+    ['a Fruit cabinet', 'cabinet', 5, 'Fruit Game'],
+    ['a Frog cabinet', 'cabinet', 7, 'Frog Game'],
+    ['a cabinet of no known game', 'cabinet', 0, 'Gaming device'],
+    ['a home-play client, whatever its game', 'remote', 7, 'Home play'],
+  ] as const)('names %s "%s" until the venue renames it', async (_what, kind, module, name) => {
+    const device = await enrollDevice(server, { kind, module });
+    const pin = await showPin(device);
+    if (kind === 'remote') {
+      // A phone is not listed: the cashier opens it by its PIN.
+      const linked = await cashier.post<{ id: number }>('/a/cashier/devices/remote/register', {
+        pin,
+        trx: newTrx(),
+      });
+      const detail = await cashier.get(`/a/cashier/devices/remote/${linked.body.id}`, {
+        'x-device-pin': pin,
+      });
+      expect(detail.body).toMatchObject({ name, type: 1 });
+    } else {
+      const linked = await cashier.post<{ id: number }>('/a/cashier/devices/register', {
+        pin,
+        trx: newTrx(),
+      });
+      expect((await cashier.get(`/a/cashier/devices/${linked.body.id}`)).body).toMatchObject({
+        name,
+        type: 0,
+      });
+    }
+  });
+
   it('shows a 5-digit PIN on a cabinet and a 6-digit one on a home-play client, valid 10 minutes', async () => {
     const cabinet = await enrollDevice(server, { kind: 'cabinet' });
     const phone = await enrollDevice(server, { kind: 'remote' });
@@ -153,6 +184,9 @@ describe.each(testDatabases)('device gateway on $name', (database) => {
       'Bearer ' + 'x'.repeat(43),
       cabinet.auth.authorization!.replace('Bearer ', 'Basic '),
       cabinet.auth.authorization!.slice(0, -1),
+      // The whole header is the token: nothing before or after it.
+      `${cabinet.auth.authorization!} x`,
+      `x ${cabinet.auth.authorization!}`,
     ]) {
       expect(answer(await device.post('/device/events', event, { authorization }))).toEqual(unauthorized);
     }
@@ -310,7 +344,14 @@ describe.each(testDatabases)('device gateway on $name', (database) => {
     it('refuses a cancel that does not follow its bet, and a second cancel of the same bet', async () => {
       const before = await balances(1);
       const noBet = await sendEvent(cabinet, { place: 1, type: 6, amount: 3_21 });
-      expect(noBet).toMatchObject({ status: 400, body: { err: ERR.validation } });
+      // The device is told why: its cancel has no bet to undo.
+      expect(answer(noBet)).toEqual({
+        status: 400,
+        body: {
+          err: ERR.validation,
+          issues: [{ path: 'type', message: 'a cancel must follow the bet it cancels, for the same amount' }],
+        },
+      });
       expect((await sendEvent(cabinet, { place: 1, type: 3, amount: 2_00 })).status).toBe(200);
       expect((await sendEvent(cabinet, { place: 1, type: 6, amount: 1_00 })).status).toBe(400);
       expect((await sendEvent(cabinet, { place: 1, type: 6, amount: 2_00 })).status).toBe(200);

@@ -162,6 +162,55 @@ describe.each(testDatabases)('ledger rules on $name', (database) => {
     expect(refused.status).toBe(409);
   });
 
+  it('refuses a cash call or a game event on a place the device does not have with 400, naming the place', async () => {
+    const v = await venue();
+    const noSuchPlace = {
+      status: 400,
+      err: ERR.validation,
+      details: { issues: [{ path: 'place', message: 'the device has no such place' }] },
+    };
+    await expect(v.cash(1_00, 'no-place-cash', 5)).rejects.toMatchObject(noSuchPlace);
+    await expect(v.event(2, 1_00, 'no-place-event', 5)).rejects.toMatchObject(noSuchPlace);
+    // Neither used up its trx.
+    expect((await v.cash(1_00, 'no-place-cash', 1)).status).toBe(200);
+  });
+
+  it('refuses a win that would take the entries past the largest amount with 400 naming the amount', async () => {
+    const v = await venue();
+    const half = Math.ceil(Number.MAX_SAFE_INTEGER / 2);
+    // The venue's ceiling raised to the largest amount, so the event's own size is no refusal.
+    await db.kysely
+      .updateTable('accounts')
+      .set({ max_event_amount_cents: Number.MAX_SAFE_INTEGER })
+      .where('id', '=', v.account.id)
+      .execute();
+    expect((await v.event(2, half, 'big-win-1')).status).toBe(200);
+    await expect(v.event(2, half, 'big-win-2')).rejects.toMatchObject({
+      status: 400,
+      err: ERR.validation,
+      details: { issues: [{ path: 'amount', message: 'would take a balance past the largest amount' }] },
+    });
+  });
+
+  it('refuses a game event type the gateway would not pass (a cashier deposit) with 400, moving nothing', async () => {
+    const v = await venue();
+    await v.cash(10_00);
+    const deposit = ledger.applyDeviceEvent({
+      device_id: v.device.id,
+      place: 1,
+      // Deposits and withdraws are the cashier's: the gateway's schema refuses them, and so does the ledger.
+      type: 0 as never,
+      amount_cents: 1_00,
+      trx: 'not-an-event',
+    });
+    await expect(deposit).rejects.toMatchObject({
+      status: 400,
+      err: ERR.validation,
+      details: { issues: [{ path: 'type', message: 'is not a device event type' }] },
+    });
+    expect((await v.event(2, 1, 'after')).body).toEqual({ balances: { entries: 10_01, final_bonus: 0 } });
+  });
+
   it('refuses to edit or delete ledger rows at the database level', async () => {
     const v = await venue();
     await v.cash(1_00);

@@ -133,7 +133,10 @@ describe.each(testDatabases)('hardening on $name', (database) => {
     const before = await databaseSnapshot(db);
     const res = await manager.client.post(move, { delta: Number.MAX_SAFE_INTEGER, trx, reason: 'too much' });
     expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ err: ERR.validation });
+    expect(res.body).toEqual({
+      err: ERR.validation,
+      issues: [{ path: 'delta', message: 'would take a balance past the largest amount' }],
+    });
     expect(await databaseSnapshot(db)).toBe(before);
     // The trx was not used up: the same trx with an amount that fits goes through.
     const fits = await manager.client.post(move, { delta: 1_00, trx, reason: 'too much' });

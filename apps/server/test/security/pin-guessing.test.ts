@@ -4,7 +4,7 @@
 // refused everywhere; a wrong PIN stores no `operations` row; the limit holds for guesses sent all at once;
 // and an honest cashier's typos, polls and stale PINs cost them nothing (devices/pin-guard.ts).
 import { randomInt } from 'node:crypto';
-import { ERR } from '@cashdesk/contract';
+import { ERR, LIVE_COALESCE_MS } from '@cashdesk/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/database.js';
 import { PIN_MAX_WRONG } from '../../src/devices/pin-guard.js';
@@ -20,6 +20,7 @@ import {
   type LinkedDevice,
 } from '../cashier/support.js';
 import { FakeClock, MINUTE, SECOND } from '../helpers/clock.js';
+import { openEventStream } from '../helpers/event-stream.js';
 import { testDatabases } from '../helpers/databases.js';
 import { createTestUser, createVenue } from '../helpers/factories.js';
 import { clientForUser, startTestServer, type TestClient, type TestServer } from '../helpers/server.js';
@@ -275,6 +276,37 @@ describe.each(testDatabases)('PIN guessing on $name', (database) => {
         expect((await pinOf(phone.id)).pin).toBe(i < PIN_MAX_WRONG - 1 ? phone.pin : null);
       }
       expect(answer(await cashWithPin(owner, phone, phone.pin))).toEqual(pinChanged);
+    });
+
+    it('counts wrong guesses at a phone that replaced its PIN: only the PIN it replaced is a stale one', async () => {
+      const venueId = await venue();
+      const owner = await cashierOf(venueId);
+      const phone = await linkRemote(server, owner);
+      const fresh = await showPin(phone);
+      const attacker = await cashierOf(venueId);
+      const answers = [];
+      for (const pin of await wrongPins(6, PIN_MAX_WRONG + 1))
+        answers.push(answer(await detail(attacker, phone, pin)));
+      expect(answers).toEqual([...Array(PIN_MAX_WRONG).fill(pinChanged), tooMany(60)]);
+      expect(await pinOf(phone.id)).toEqual({ pin: null, pin_failures: 0, pin_previous: fresh });
+    });
+
+    it("tells the venue's terminals when wrong tries end a phone's PIN, and not before", async () => {
+      const venueId = await venue();
+      const owner = await cashierOf(venueId);
+      const phone = await linkRemote(server, owner);
+      const stream = await openEventStream(owner);
+      expect((await stream.next()).event).toBe('hello');
+      const pins = await wrongPins(6, PIN_MAX_WRONG);
+      for (const pin of pins.slice(0, -1)) {
+        expect(answer(await detail(await cashierOf(venueId), phone, pin))).toEqual(pinChanged);
+      }
+      // A wrong try that leaves the PIN standing changes nothing a terminal shows.
+      await expect(stream.next(2 * LIVE_COALESCE_MS)).rejects.toThrow();
+      expect(answer(await detail(await cashierOf(venueId), phone, pins.at(-1)!))).toEqual(pinChanged);
+      const change = await stream.next();
+      expect(change).toEqual({ event: 'change', data: { float: false, devices: [phone.id] } });
+      stream.close();
     });
 
     it('refuses an expired PIN in the header, in the body and at linking, without counting it', async () => {
