@@ -1,4 +1,4 @@
-// Zod schemas of every call in contract.md: the server validates with them, the web and tests type with them.
+// Zod schemas of every call in docs/api.md: the server validates with them, the web and tests type with them.
 import { z } from 'zod';
 import {
   CHANGE_PASSWORD_MAX_LENGTH,

@@ -1,5 +1,5 @@
 // The only code that changes a balance. Each operation is one database transaction that locks what it
-// touches (account, then place), claims its trx, checks the money rules of contract.md, writes balanced
+// touches (account, then place), claims its trx, checks the money rules of docs/api.md, writes balanced
 // ledger rows and stores its answer under the trx.
 import {
   ERR,
