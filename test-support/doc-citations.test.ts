@@ -13,6 +13,7 @@ import {
   isApiSection,
   outsideCitations,
   productSectionNumbers,
+  relativeLinks,
 } from './doc-citations';
 
 const read = (file: string): string => fs.readFileSync(path.join(REPO_ROOT, file), 'utf8');
@@ -64,6 +65,17 @@ describe('citations of the product rules and the API', () => {
     );
     expect(missing).toEqual([]);
   });
+
+  it('links from one document to another only to files that exist', () => {
+    const broken = files
+      .filter((file) => file.endsWith('.md'))
+      .flatMap((file) =>
+        relativeLinks(read(file))
+          .filter(({ target }) => !fs.existsSync(path.join(REPO_ROOT, path.dirname(file), target)))
+          .map(({ target, line }) => `${file}:${line}: ${target}`),
+      );
+    expect(broken).toEqual([]);
+  });
 });
 
 describe('the citation checks themselves', () => {
@@ -105,6 +117,10 @@ describe('the citation checks themselves', () => {
     expect(isApiSection('Device gateway', names)).toBe(true);
     expect(isApiSection('Device', names)).toBe(false);
     expect(isApiSection('Shifts', names)).toBe(false);
+    expect(relativeLinks('[a](api.md), [b](../README.md#layout), [c](https://x.example/a.md)')).toEqual([
+      { target: 'api.md', line: 1 },
+      { target: '../README.md', line: 1 },
+    ]);
     expect(citedApiSections('// docs/api.md, "Shifts" and docs/api.md, "Conventions"')).toEqual([
       { name: 'Shifts', line: 1 },
       { name: 'Conventions', line: 1 },

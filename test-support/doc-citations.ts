@@ -97,3 +97,11 @@ export function apiSectionNames(markdown: string): string[] {
 export function isApiSection(name: string, sections: readonly string[]): boolean {
   return sections.some((section) => section === name || section.startsWith(`${name} (`));
 }
+
+/** The relative targets of a markdown file's links (`[api.md](api.md)`), without any #anchor. */
+export function relativeLinks(markdown: string): { target: string; line: number }[] {
+  const link = /\]\(([^)\s#]+)(?:#[^)]*)?\)/g;
+  return [...markdown.matchAll(link)]
+    .filter((match) => !/^[a-z][a-z0-9+.-]*:/i.test(match[1]!))
+    .map((match) => ({ target: match[1]!, line: markdown.slice(0, match.index).split('\n').length }));
+}
