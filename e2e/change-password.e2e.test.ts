@@ -38,7 +38,7 @@ describeE2E('change password', () => {
       await signIn(page, cashier.login, cashier.password);
       const dialog = await openChangePassword(page, viewport);
 
-      // Section 5: each field named when missing, and the repeat must match.
+      // docs/product.md section 5: each field named when missing, and the repeat must match.
       await dialog.getByRole('button', { name: 'Save', exact: true }).click();
       for (const text of ['Enter your old password', 'Enter your new password', 'Repeat your new password'])
         await dialog.getByText(text, { exact: true }).waitFor();

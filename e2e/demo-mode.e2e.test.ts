@@ -1,4 +1,4 @@
-// `npm start` in demo mode shows every screen of the spec to a newcomer who configured nothing: the
+// `npm start` in demo mode shows every screen of docs/product.md to a newcomer who configured nothing: the
 // support widget offers the demo's phone and e-mail, and /get-client offers a download that works
 // (a small text file this server serves; config.ts DEMO_DEFAULTS).
 import fs from 'node:fs';

@@ -1,5 +1,5 @@
 // A fleet of simulated cashier terminals for the polling-capacity search. Each terminal behaves as the web
-// app does on the devices screen (spec section 7): it polls the float, the selected device's detail and
+// app does on the devices screen (docs/product.md section 7): it polls the float, the selected device's detail and
 // the server version every 5 s, each on its own timer, and makes one cash call a minute, all on its own
 // keep-alive connection with its own session. Terminals start at random phases, as real ones would.
 //

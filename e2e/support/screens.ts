@@ -87,7 +87,7 @@ export function amountField(dialog: Locator): Locator {
 
 /**
  * Answers a confirm step (Yes, No, Confirm, Cancel) the way a person does: after reading it. The steps
- * ignore clicks within DOUBLE_CLICK_GUARD_MS of appearing (spec: the 300 ms double-click guard).
+ * ignore clicks within DOUBLE_CLICK_GUARD_MS of appearing (docs/product.md section 5: the 300 ms double-click guard).
  */
 export async function answer(dialog: Locator, name: string): Promise<void> {
   const button = dialog.getByRole('button', { name, exact: true });

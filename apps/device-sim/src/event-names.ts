@@ -1,4 +1,4 @@
-// Human names of the transaction types of spec section 4, for logs and the CLI.
+// Human names of the transaction types of docs/product.md section 4, for logs and the CLI.
 import { TX_TYPE } from '@cashdesk/contract';
 
 const NAMES: Record<number, string> = Object.fromEntries(

@@ -1,4 +1,4 @@
-// Typed calls to the server's device gateway (contract.md, "Device gateway"). Network errors, timeouts
+// Typed calls to the server's device gateway (docs/api.md, "Device gateway"). Network errors, timeouts
 // and 5xx answers are retried with exponential backoff, sending exactly the same request each time, so
 // an event retried under its trx can only ever be applied once; answers are checked against the contract.
 import {

@@ -68,7 +68,7 @@ const env = z.object({
 
 /**
  * What demo mode offers where the operator configured nothing, so a newcomer's `npm start` shows every
- * screen of the spec: a support contact for the support widget, and a client download for /get-client
+ * screen of docs/product.md: a support contact for the support widget, and a client download for /get-client
  * (a small text file this server serves itself, client-config/demo-client.routes.ts). The phone is of
  * the range reserved for fiction, the e-mail of a reserved domain: neither reaches anyone.
  */

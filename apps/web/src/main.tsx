@@ -4,7 +4,7 @@ import { App } from './app/app';
 import { initI18n } from './i18n/i18n';
 import './app/styles.css';
 
-// Spec: at start the app clears service workers and caches, so an old build never answers.
+// docs/product.md section 4: at start the app clears service workers and caches, so an old build never answers.
 async function clearOldWorkers(): Promise<void> {
   const registrations = (await navigator.serviceWorker?.getRegistrations?.()) ?? [];
   await Promise.all(registrations.map((r) => r.unregister()));

@@ -1,4 +1,4 @@
-// Back-office shapes beyond the table of contract.md: the calls the console adds under the same
+// Back-office shapes beyond the table of docs/api.md: the calls the console adds under the same
 // prefixes (docs/back-office.md), the audit log, and the reason every change may carry.
 import { z } from 'zod';
 import { AUDIT_ACTIONS, AUDIT_TARGETS, LEDGER_KINDS, LEDGER_LINES } from './back-office-vocabulary.js';
@@ -81,7 +81,7 @@ export const ledgerRow = z.object({
   operation_id: z.number(),
   trx: z.string(),
   kind: z.enum(LEDGER_KINDS),
-  /** Transaction type of spec section 4 on place rows, else null. */
+  /** Transaction type of docs/product.md section 4 on place rows, else null. */
   tx_type: z.number().nullable(),
   line: z.enum(LEDGER_LINES),
   device_id: z.number().nullable(),

@@ -1,4 +1,4 @@
-// Business constants of spec section 9 and contract.md.
+// Business constants of docs/product.md section 9 and docs/api.md.
 
 export const API_BASE = '/api/v1';
 
@@ -22,7 +22,7 @@ export const POLL_INTERVAL_MS = 5000;
 /**
  * While the live-updates stream is open, changes arrive pushed and polls only catch what push cannot
  * see (the 24-hour window sliding, a change made by another process on the embedded database): every
- * 15 s, the spec's other reading of the float poll.
+ * 15 s (docs/product.md section 9).
  */
 export const POLL_WITH_PUSH_MS = 15000;
 /** The live-updates stream sends at most one change message per this many ms (bursts are merged). */
@@ -35,7 +35,7 @@ export const LIVE_HEARTBEAT_MS = POLL_INTERVAL_MS;
 export const MAINTENANCE_RELOAD_MS = 30000;
 /** The operator's maintenance message (docs/web-app.md). */
 export const MAINTENANCE_MESSAGE_MAX_LENGTH = 2000;
-/** Spec section 9: the support widget's init is retried every 100 ms for up to 10 s. */
+/** docs/product.md section 9: the support widget's init is retried every 100 ms for up to 10 s. */
 export const SUPPORT_WIDGET_RETRY_MS = 100;
 export const SUPPORT_WIDGET_TIMEOUT_MS = 10000;
 export const INACTIVITY_RESET_MS = 180000;
@@ -43,7 +43,7 @@ export const RETRIES_ON_500 = 2;
 /**
  * How long the web waits for the answer to one cash call (deposit, withdraw, cash-out) before it gives
  * up on that attempt: the operation is then kept as unconfirmed and sent again with the same trx
- * (docs/web-app.md), and the cashier sees the spec's 'timeout' text. The server answers a cash call in
+ * (docs/web-app.md), and the cashier sees the 'timeout' text of docs/product.md section 8. The server answers a cash call in
  * milliseconds; 15 s is a connection that is gone, not a slow one.
  */
 export const CASH_CALL_TIMEOUT_MS = 15_000;

@@ -3,7 +3,7 @@
 export const ROLES = ['admin', 'manager', 'cashier'] as const;
 export type Role = (typeof ROLES)[number];
 
-/** Restrictions of spec section 6. */
+/** Restrictions of docs/product.md section 6. */
 export const RESTRICTIONS = [
   'can_edit_device',
   'can_register_new_device',
@@ -44,7 +44,7 @@ export function colourOfPlace(place: number): PlaceColour {
 export const DEVICE_TYPE = { regular: 0, remote: 1 } as const;
 export type DeviceType = (typeof DEVICE_TYPE)[keyof typeof DEVICE_TYPE];
 
-/** Transaction types of spec section 4 (remote history and device events). */
+/** Transaction types of docs/product.md section 4 (remote history and device events). */
 export const TX_TYPE = {
   deposit: 0,
   withdraw: 1,

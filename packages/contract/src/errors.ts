@@ -1,4 +1,4 @@
-// The error texts of contract.md: stable API, clients branch on them (spec section 8).
+// The error texts of docs/api.md: stable API, clients branch on them (docs/product.md section 8).
 export const ERR = {
   validation: 'validation',
   unauthorized: 'unauthorized',

@@ -3,7 +3,7 @@ import { visibleFloatFigures } from './float-visibility.js';
 
 const float = { balance: 1_000_00, overdraft: 500_00 };
 
-describe('visibleFloatFigures (spec section 6)', () => {
+describe('visibleFloatFigures (docs/product.md section 6)', () => {
   it('hides both figures without can_cashier_view_account_balance, or with hide_cashier_view_account_balance', () => {
     const hidden = { balance: null, overdraft: null };
     expect(visibleFloatFigures([], float)).toEqual(hidden);

@@ -1,4 +1,4 @@
-// Which float figures a cashier may see (spec section 6): one rule for the server, which leaves out of
+// Which float figures a cashier may see (docs/product.md section 6): one rule for the server, which leaves out of
 // `account_balance` what the cashier's restrictions hide, and the web, which decides what the bar shows.
 import type { Restriction } from './domain.js';
 

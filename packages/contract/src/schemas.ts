@@ -1,4 +1,4 @@
-// Zod schemas of every call in contract.md: the server validates with them, the web and tests type with them.
+// Zod schemas of every call in docs/api.md: the server validates with them, the web and tests type with them.
 import { z } from 'zod';
 import {
   CHANGE_PASSWORD_MAX_LENGTH,
@@ -194,7 +194,7 @@ export const floatInfo = z.object({
   home_play: z.boolean(),
   is_hard_block_home_play: z.boolean(),
   is_light_block_home_play: z.boolean(),
-  /** The venue counts its drawers in shifts: cash calls need an open shift (contract.md "Shifts"). */
+  /** The venue counts its drawers in shifts: cash calls need an open shift (docs/api.md, "Shifts"). */
   shifts: z.boolean(),
   currency: z.string(),
 });

@@ -1,4 +1,4 @@
-// Cash-drawer shifts (contract.md "Shifts"): open with a count, cash calls tied to the open shift, a blind
+// Cash-drawer shifts (docs/api.md, "Shifts"): open with a count, cash calls tied to the open shift, a blind
 // close with a count, and the Z-report the close answers (the back office reads the same shape).
 import { z } from 'zod';
 import { cents, idParam, pageQuery, trx } from './schemas.js';

@@ -1,4 +1,4 @@
-// The session calls of contract.md: sign-in, me, sign-out, change-password.
+// The session calls of docs/api.md: sign-in, me, sign-out, change-password.
 import {
   ERR,
   changePasswordRequest,

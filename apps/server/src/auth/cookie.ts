@@ -1,4 +1,4 @@
-// The session cookie `x-token` (contract.md, Session): HttpOnly so scripts cannot read it,
+// The session cookie `x-token` (docs/api.md, "Session"): HttpOnly so scripts cannot read it,
 // SameSite=Strict so no other site can make the browser send it, Secure when served over https.
 import { REMEMBER_ME_DAYS } from '@cashdesk/contract';
 import type { CookieSerializeOptions } from '@fastify/cookie';

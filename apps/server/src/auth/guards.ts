@@ -166,7 +166,7 @@ export function hasRestriction(user: UserRow | User, name: Restriction): boolean
   return list.includes(name);
 }
 
-/** 403 `Forbidden` unless the user holds the restriction (spec section 6), e.g. can_edit_device. */
+/** 403 `Forbidden` unless the user holds the restriction (docs/product.md section 6), e.g. can_edit_device. */
 export function requireRestriction(name: Restriction): AuthHook {
   return async (request) => {
     if (!hasRestriction(userOf(request), name)) throw new ApiError(ERR.forbidden);

@@ -125,7 +125,7 @@ export interface LedgerEntriesTable {
   operation_id: number;
   trx: string;
   kind: LedgerKind;
-  /** Transaction type of spec section 4, when the row is a place movement. */
+  /** Transaction type of docs/product.md section 4, when the row is a place movement. */
   tx_type: number | null;
   line: LedgerLine;
   account_id: number;

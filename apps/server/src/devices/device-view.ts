@@ -70,7 +70,7 @@ export async function viewDevices(
         last_deposit: move(depositOf.get(d.id)?.[0]),
         last_withdraw: move(withdrawOf.get(d.id)?.[0]),
       },
-      // A device still finishing its registration shows no players yet (spec: 'registration in progress').
+      // A device still finishing its registration shows no players yet (docs/product.md section 2: 'registration in progress').
       places: ready ? devicePlaces.map(toPlace) : [],
     };
   });

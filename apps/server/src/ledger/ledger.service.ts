@@ -2,7 +2,7 @@
 // (group-commit.ts, batch.ts): those arriving while a transaction is in flight are applied together in
 // the next one, each with its own trx claim, rules and answer. A back-office float move is one
 // transaction of its own (it writes its audit entry inside). Every transaction locks what it touches
-// (accounts, then places), claims its trx, checks the money rules of contract.md (money-rules.ts), writes
+// (accounts, then places), claims its trx, checks the money rules of docs/api.md (money-rules.ts), writes
 // balanced ledger rows and stores its answer under the trx.
 import { ERR, type DeviceEventType, type FloatMoveResult } from '@cashdesk/contract';
 import { systemClock, type Clock } from '../clock.js';

@@ -1,5 +1,5 @@
 // `GET /a/cashier/events`: the live-updates stream of a cashier's venue (docs/live-updates.md). Server
-// push beside the spec's polling: while a terminal holds the stream it hears of a change at once and
+// push beside the polling of docs/product.md section 7: while a terminal holds the stream it hears of a change at once and
 // polls only every POLL_WITH_PUSH_MS; without it, it polls every 5 s as before.
 import { PassThrough } from 'node:stream';
 import { ERR } from '@cashdesk/contract';

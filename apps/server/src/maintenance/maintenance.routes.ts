@@ -1,4 +1,4 @@
-// The maintenance page's text (spec: "shows text fetched from the server"): public, since the page is
+// The maintenance page's text (docs/product.md section 2: the page shows the operator's text): public, since the page is
 // shown to anyone while the venue's terminals are down. 404 `not found` when no message is set; the
 // page then shows its own 404 message.
 import { ERR, maintenanceMessage, type MaintenanceMessage } from '@cashdesk/contract';

@@ -1,4 +1,4 @@
-// Every cashier call of contract.md with the shape it answers, checked against the contract's zod schemas
+// Every cashier call of docs/api.md with the shape it answers, checked against the contract's zod schemas
 // and against the numbers a cashier would see on the screen.
 import {
   cashResult,

@@ -1,4 +1,4 @@
-// Every error of contract.md's table (and spec section 8) that the cashier API owns, with the exact body
+// Every error of docs/api.md's table (and docs/product.md section 8) that the cashier API owns, with the exact body
 // the web branches on.
 import { API_BASE, ERR } from '@cashdesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -210,7 +210,7 @@ describe.each(testDatabases)('cashier API errors on $name', (database) => {
             await homeCashier.post('/a/cashier/game_report', { device_id: phone.id, full: true }, pinHeader),
           ),
         ).toEqual(hard);
-        // Spec section 4: all cashier operations unavailable, on the venue's cabinets too.
+        // docs/product.md section 4: all cashier operations unavailable, on the venue's cabinets too.
         expect(answer(await cash(homeCashier, regular.id, 2, 1_00, trx))).toEqual(hard);
         expect(answer(await cash(homeCashier, regular.id, 2, -1_00))).toEqual(hard);
         expect(answer(await cash(homeCashier, regular.id, 2, -20_00))).toEqual(hard);

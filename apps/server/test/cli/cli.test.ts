@@ -166,7 +166,7 @@ describe.each(testDatabases)('operator CLI on $name', (database) => {
         max_amount: 25_050,
         overdraft: 10_000,
       });
-      // Cash-drawer shifts on and off (contract.md "Shifts").
+      // Cash-drawer shifts on and off (docs/api.md, "Shifts").
       expect(await json<Account>('account:set', String(account.id), '--shifts', 'true')).toMatchObject({
         shifts: true,
       });

@@ -1,4 +1,4 @@
-// The money rules of contract.md, one test each, on every test database.
+// The money rules of docs/api.md, one test each, on every test database.
 import { ERR } from '@cashdesk/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/database.js';

@@ -72,7 +72,7 @@ describe('quick start (npm start on a fresh machine)', () => {
       expect(devices.status).toBe(200);
       expect(((await devices.json()) as unknown[]).length).toBeGreaterThan(0);
 
-      // Every screen of the spec has something to show: the support widget's contact and a client
+      // Every screen of docs/product.md has something to show: the support widget's contact and a client
       // download that works, though the newcomer configured neither.
       const config = (await (await fetch(`${server.baseUrl}/api/v1/client_config`)).json()) as ClientConfig;
       expect(config).toEqual({

@@ -1,4 +1,4 @@
-// Cash-drawer shifts over HTTP (contract.md "Shifts"): open, the blind current shift, the close and its
+// Cash-drawer shifts over HTTP (docs/api.md, "Shifts"): open, the blind current shift, the close and its
 // figures, idempotency by trx, one open shift per cashier, 403 `no open shift` before the trx is claimed,
 // the audit entries and the back office's list and Z-reports.
 import {

@@ -15,7 +15,7 @@ import { sessionExpired } from './session-events';
 const rawBaseQuery = fetchBaseQuery({
   baseUrl: API_BASE,
   credentials: 'include',
-  // Never an answer from the cache unchecked (the spec's no-cache): the browser asks the server every
+  // Never an answer from the cache unchecked (no-cache, docs/product.md section 7): the browser asks the server every
   // time, but with If-None-Match where it holds a tagged answer, so an unchanged poll (float, device
   // detail, version) comes back as a bodiless 304 and the browser hands the stored answer to the app.
   // A `cache-control: no-cache` request header instead made Chromium bypass its cache altogether.
@@ -29,7 +29,7 @@ const retrying = retry(rawBaseQuery, {
 });
 
 /**
- * A 401 on any call ends the session on this screen too (spec section 8). A 423 means the till was
+ * A 401 on any call ends the session on this screen too (docs/product.md section 8). A 423 means the till was
  * locked (in another tab, or by auto-lock there): the lock state is asked again and the lock screen
  * takes over (features/lock).
  */

@@ -36,7 +36,7 @@ export const ERR_KEYS: Readonly<Record<ErrText, string>> = {
   [ERR.internal]: 'internal',
 };
 
-/** Texts the spec names that this server never sends ('negative balance'), read as their contract text. */
+/** Texts docs/product.md section 8 names that this server never sends ('negative balance'), read as their contract text. */
 const ALIASES: Readonly<Record<string, ErrText>> = { 'negative balance': ERR.notEnoughMoney };
 
 const KNOWN = new Set<string>(Object.values(ERR));

@@ -56,14 +56,14 @@ describe('error toasts', () => {
       for (const lng of LANGUAGES) {
         const text = sentence(toast, lng);
         expect(text, `${lng} ${call}`).not.toContain('?');
-        // 'Internal server error' is the spec's own sentence for that text; every other is rewritten.
+        // 'Internal server error' is the product's own sentence for that text; every other is rewritten.
         if (err !== ERR.internal) expect(text).not.toBe(err);
       }
       if (ERR_STATUS[err] !== 401) expect(toast.key).not.toBe('errors:unknown');
     });
   });
 
-  it('never shows a text the contract does not know: the spec fallback instead', () => {
+  it('never shows a text the contract does not know: the product fallback instead', () => {
     for (const status of [400, 403, 404, 418, 422, 502] as const) {
       const toast = errorToast(failure('some new server text', status));
       expect(toast.key).toBe('errors:unknown');
@@ -81,7 +81,7 @@ describe('error toasts', () => {
     expect(sentence(toast, 'pt')).toBe('PIN incorreto, verifique o PIN exibido no dispositivo');
   });
 
-  it('fills the figures the spec names in', () => {
+  it('fills the figures docs/product.md names in', () => {
     expect(sentence(errorToast(failure(ERR.overdraft, 409)), 'en')).toBe(
       'Not enough float: balance -1000.00, overdraft 500.00',
     );
@@ -123,7 +123,7 @@ describe('error toasts', () => {
     expect(errorToast(failure(ERR.unauthorized, 401), 'remote').key).toBe('errors:cookieExpired');
   });
 
-  it("reads the spec's 'negative balance' as not enough money, and a 500 on sign-in as 'try again later'", () => {
+  it("reads the product's 'negative balance' as not enough money, and a 500 on sign-in as 'try again later'", () => {
     expect(errorToast(failure('negative balance', 422)).key).toBe('errors:notEnoughMoney');
     expect(errorToast(failure(ERR.internal, 500), 'signIn').key).toBe('errors:internalLogin');
     expect(errorToast(failure(null, 500)).key).toBe('errors:internal');

@@ -1,4 +1,4 @@
-// Spec section 8: which toast an API failure shows. Feature code adds its own behaviour (close the
+// docs/product.md section 8: which toast an API failure shows. Feature code adds its own behaviour (close the
 // modal, reset the form) on top; the message itself is decided here, once. Every message is a catalogue
 // text (api/error-texts.ts): a text the contract does not know falls back to 'unknown', never to the
 // server's own words.

@@ -1,4 +1,4 @@
-// The routes of spec section 2, declared with <BrowserRouter> and <Routes>: no loader, action or fetcher
+// The routes of docs/product.md section 2, declared with <BrowserRouter> and <Routes>: no loader, action or fetcher
 // is used, and without the data router about 16 KB gzip of react-router stays off the login screen.
 // Signed-in screens sit inside the app layout (navigation bar) and come in a chunk of their own
 // (signed-in.tsx), waited for with `use` under the Suspense boundary in Root. BrowserRouter applies

@@ -1,4 +1,4 @@
-// Spec section 4: after INACTIVITY_RESET_MS without pointer, keyboard or touch activity the devices screen
+// docs/product.md section 4: after INACTIVITY_RESET_MS without pointer, keyboard or touch activity the devices screen
 // resets (selection and PIN cleared, modals closed), so a terminal left alone shows no player's data; the
 // till lock counts its idle time the same way.
 import { INACTIVITY_RESET_MS } from '@cashdesk/contract';

@@ -1,5 +1,5 @@
 // Whether a CSS media query matches, following changes (window resize, rotation), and the widths the
-// screens switch at (spec section 2).
+// screens switch at (docs/product.md section 2).
 import { BREAKPOINTS } from '@cashdesk/contract';
 import { useCallback, useSyncExternalStore } from 'react';
 

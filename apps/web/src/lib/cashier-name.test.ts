@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { avatarInitial, cashierDisplayName, shortenCashierName } from './cashier-name';
 
-describe('shortenCashierName (spec section 5)', () => {
+describe('shortenCashierName (docs/product.md section 5)', () => {
   it.each([
     ['', ''],
     ['Ann', 'Ann'],

@@ -1,5 +1,5 @@
 // How the screens name the cashier: the navigation bar, the lock screen, support and the history page
-// (spec sections 2 and 5).
+// (docs/product.md sections 2 and 5).
 
 /** Names of this many characters or more are shortened. */
 export const CASHIER_NAME_SHORTEN_FROM = 10;

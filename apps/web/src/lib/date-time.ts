@@ -1,4 +1,4 @@
-// Local date-times on screen: DD.MM HH:mm in lists and tables (spec section 9), and the full date with
+// Local date-times on screen: DD.MM HH:mm in lists and tables (docs/product.md section 9), and the full date with
 // seconds on a receipt or a printed history, which a customer or a manager may keep.
 
 const two = (n: number) => n.toString().padStart(2, '0');

@@ -1,4 +1,4 @@
-// Display-only shortening of device names (spec section 5). The full name stays in titles and labels.
+// Display-only shortening of device names (docs/product.md section 5). The full name stays in titles and labels.
 
 /** Where a name is shown: the mobile device header and the edit modal allow longer names. */
 export type NameContext = 'mobileHeader' | 'editModal' | 'default';

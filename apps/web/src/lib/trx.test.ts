@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { shortenTrx } from './trx';
 
-describe('shortenTrx (spec section 5)', () => {
+describe('shortenTrx (docs/product.md section 5)', () => {
   const trx = '3f2a8b7c-1d2e-4f5a-9b8c-7d6e5f4a9c1d';
 
   it('shows the first 4 and the last 4 characters', () => {

@@ -1,6 +1,6 @@
 // Transaction ids: the client generates each money or linking call's id and keeps it until the answer is
 // known (contract: idempotency; a new user action gets a new one), and screens show it shortened
-// (spec section 5) while the whole id is copied and printed.
+// (docs/product.md section 5) while the whole id is copied and printed.
 
 export function newTrx(): string {
   return crypto.randomUUID();

@@ -1,4 +1,4 @@
-// A device uuid arrives as base64 of 16 bytes; screens and receipts show it as 32 hex characters (spec 3).
+// A device uuid arrives as base64 of 16 bytes; screens and receipts show it as 32 hex characters (docs/product.md section 3).
 
 const HEX_LENGTH = 32;
 

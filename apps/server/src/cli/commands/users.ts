@@ -193,7 +193,7 @@ function blockCommand(blocked: boolean): Command {
 const userRestrictions: Command = {
   name: 'user:restrictions',
   usage: 'user:restrictions <login> <a,b,c|none>',
-  summary: "replace a user's restrictions (spec section 6)",
+  summary: "replace a user's restrictions (docs/product.md section 6)",
   details: [restrictionHelp],
   positionals: ['<login>', '<restrictions>'],
   flags: {},

@@ -1,4 +1,4 @@
-// Cash-drawer shifts (contract.md "Shifts"): the account setting, the shifts themselves and the link from
+// Cash-drawer shifts (docs/api.md, "Shifts"): the account setting, the shifts themselves and the link from
 // each cash operation to the shift it belongs to. One open shift per cashier is a database rule (a partial
 // unique index) as well as the code's 422 `shift already open`.
 import { sql, type ColumnDefinitionBuilder, type Kysely, type Migration } from 'kysely';

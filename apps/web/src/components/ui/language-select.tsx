@@ -1,5 +1,5 @@
 // The language dropdown: each language by its own name; the choice applies at once and is remembered
-// (i18next caches it in localStorage `lng`). Disabled when there is nothing to choose (spec section 9).
+// (i18next caches it in localStorage `lng`). Disabled when there is nothing to choose (docs/product.md section 9).
 import { LANGUAGES } from '@cashdesk/contract';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';

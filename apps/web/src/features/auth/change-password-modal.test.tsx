@@ -30,7 +30,7 @@ async function fill(user: ReturnType<typeof userEvent.setup>, old: string, next:
   if (repeat) await user.type(field('Repeat new password'), repeat);
 }
 
-describe('validateChangePassword (spec section 5)', () => {
+describe('validateChangePassword (docs/product.md section 5)', () => {
   const ok = { old: 'old-pass', new: 'new-password', repeat: 'new-password' };
   it('accepts matching passwords within the limits', () => {
     expect(validateChangePassword(ok)).toEqual({ old: null, new: null, repeat: null });

@@ -57,7 +57,7 @@ export function ChangePasswordModal({ onClose }: { onClose: () => void }) {
       refs[firstInvalid].current?.focus();
       return;
     }
-    // Only old and new are sent (spec section 5); repeat is checked here.
+    // Only old and new are sent (docs/product.md section 5); repeat is checked here.
     const result = await changePassword({ old: values.old, new: values.new });
     if (result.error) {
       const failure = apiFailure(result.error);

@@ -1,4 +1,4 @@
-// Spec section 5, change password: old, new and repeat are required and at most 64 characters; repeat
+// docs/product.md section 5, change password: old, new and repeat are required and at most 64 characters; repeat
 // must equal new. The new password's minimum (8) is the contract's (NEW_PASSWORD_MIN_LENGTH): checking
 // it here saves a round trip that the server would refuse anyway.
 import { CHANGE_PASSWORD_MAX_LENGTH, NEW_PASSWORD_MIN_LENGTH } from '@cashdesk/contract';

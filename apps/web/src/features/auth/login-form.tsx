@@ -1,5 +1,5 @@
-// The sign-in form: login, password (show/hide), remember me. Messages of spec section 5 under the
-// fields; sign-in errors of spec section 8 as toasts; on success the session starts and /devices opens
+// The sign-in form: login, password (show/hide), remember me. Messages of docs/product.md section 5 under the
+// fields; sign-in errors of docs/product.md section 8 as toasts; on success the session starts and /devices opens
 // (the back office for an admin or a manager).
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';

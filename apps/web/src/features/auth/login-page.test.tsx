@@ -59,7 +59,7 @@ describe('login screen', () => {
     expect(submit()).toBeTruthy();
   });
 
-  describe('validation messages (spec section 5), under the field', () => {
+  describe('validation messages (docs/product.md section 5), under the field', () => {
     it('asks for both fields when the form is sent empty, and focuses the login', async () => {
       const { user, fetchMock } = renderLogin();
       await user.click(submit());
@@ -128,7 +128,7 @@ describe('login screen', () => {
     expect((screen.getByRole('combobox', { name: 'Language' }) as HTMLSelectElement).disabled).toBe(true);
   });
 
-  describe('sign-in errors (spec section 8) as toasts', () => {
+  describe('sign-in errors (docs/product.md section 8) as toasts', () => {
     it.each([
       ['user not found', 403, { err: 'user not found' }, 'User not found, check login/password'],
       ['user blocked', 403, { err: 'user blocked' }, 'User blocked'],

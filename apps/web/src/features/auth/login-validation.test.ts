@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { normalizeLogin, validateLogin, validatePassword } from './login-validation';
 
-describe('validateLogin (spec section 5: required, 3 to 64 characters)', () => {
+describe('validateLogin (docs/product.md section 5: required, 3 to 64 characters)', () => {
   it.each([
     ['', 'validation.loginRequired'],
     ['   ', 'validation.loginRequired'],
@@ -26,7 +26,7 @@ describe('validateLogin (spec section 5: required, 3 to 64 characters)', () => {
   });
 });
 
-describe('validatePassword (spec section 5: required, 4 to 64 characters)', () => {
+describe('validatePassword (docs/product.md section 5: required, 4 to 64 characters)', () => {
   it.each([
     ['', 'validation.passwordRequired'],
     ['abc', 'validation.passwordTooShort'],

@@ -1,4 +1,4 @@
-// Spec section 5: the login form's rules, as i18n keys of the `auth` namespace (null = valid).
+// docs/product.md section 5: the login form's rules, as i18n keys of the `auth` namespace (null = valid).
 import { LOGIN_LENGTH, PASSWORD_LENGTH } from '@cashdesk/contract';
 
 export interface FieldError {

@@ -1,4 +1,4 @@
-// Amount entry of the cash-manage modal (spec section 5): what the numpad and the amount field accept,
+// Amount entry of the cash-manage modal (docs/product.md section 5): what the numpad and the amount field accept,
 // and its conversion to cents. The text is kept as typed; money is only ever handled as integer cents.
 import { AMOUNT_MAX_LENGTH, parseAmountToCents } from '@cashdesk/contract';
 import type { NumpadKey } from '../../components/ui/numpad';

@@ -9,7 +9,7 @@ const failure = (status: ApiFailure['status'], err: string | null, details = {})
   details,
 });
 
-// One row per line of spec section 8 that a cash call can meet.
+// One row per line of docs/product.md section 8 that a cash call can meet.
 describe('after a failed cash call', () => {
   it.each<[string, ApiFailure, ReturnType<typeof cashErrorOutcome>]>([
     ['not enough money', failure(422, ERR.notEnoughMoney), 'closeAndRefresh'],

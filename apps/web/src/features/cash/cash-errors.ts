@@ -1,4 +1,4 @@
-// Spec section 8 for cash calls: after a refused or failed call, does the modal stay open (with a reset
+// docs/product.md section 8 for cash calls: after a refused or failed call, does the modal stay open (with a reset
 // form) or close, and must the device details be refreshed? The toast text itself is api/error-toast.ts.
 import { ERR } from '@cashdesk/contract';
 import type { ApiFailure } from '../../api/api-error';

@@ -376,7 +376,7 @@ describe('retries', () => {
   });
 });
 
-describe('errors (spec section 8)', () => {
+describe('errors (docs/product.md section 8)', () => {
   async function withdrawAndFail(answer: StubRoute, remotePin: string | null = null) {
     const ctx = setup({ remotePin, routes: { [CASH]: answer, [REMOTE_CASH]: answer } });
     await floatLoaded();
@@ -563,7 +563,7 @@ describe('a lost answer (unconfirmed)', () => {
     expect(readOperations(ME.id)).toMatchObject([{ trx: sent.trx, delta: -1000, place: 3, deviceId: 12 }]);
   });
 
-  it("times out after CASH_CALL_TIMEOUT_MS and shows the spec's timeout text in the unconfirmed state", async () => {
+  it("times out after CASH_CALL_TIMEOUT_MS and shows the product's timeout text in the unconfirmed state", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const { store } = setup({ routes: { [CASH]: { hang: true } } });
     await floatLoaded();

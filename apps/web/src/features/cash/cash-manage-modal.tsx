@@ -1,4 +1,4 @@
-// The cash-manage modal of one player place (spec sections 2, 4, 5 and 8): deposit, withdraw and cash
+// The cash-manage modal of one player place (docs/product.md sections 2, 4, 5 and 8): deposit, withdraw and cash
 // out, with the adult check before a deposit, the final-bonus confirmation before a withdraw, the
 // error rules of section 8 and an optional printed receipt. Regular devices, or remote ones with a PIN.
 // An operation whose answer is lost stays unconfirmed (unconfirmed/): the modal says so, and the place

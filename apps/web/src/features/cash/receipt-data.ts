@@ -1,4 +1,4 @@
-// What a cash receipt says (spec section 3), built from the server's answer at the moment of success,
+// What a cash receipt says (docs/product.md section 3), built from the server's answer at the moment of success,
 // so a receipt never shows a figure the server did not confirm.
 import type { CashResult, DeviceDetail, Place } from '@cashdesk/contract';
 import type { CashOperation } from './rules';

@@ -1,4 +1,4 @@
-// The receipt of a cash operation (spec section 3) and its printing on an 80 mm thermal printer.
+// The receipt of a cash operation (docs/product.md section 3) and its printing on an 80 mm thermal printer.
 // <ReceiptPrint> puts the receipt into document.body, prints it with window.print() once it is laid
 // out, and reports when printing is over; receipt.css shows only the receipt on paper.
 import { useEffect, useRef, type ReactNode } from 'react';

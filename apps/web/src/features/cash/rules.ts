@@ -1,4 +1,4 @@
-// Which cash actions are possible (spec section 5) and where an action leads (spec section 4).
+// Which cash actions are possible (docs/product.md section 5) and where an action leads (docs/product.md section 4).
 // Pure functions of cents and flags, so every rule is unit-tested apart from the screen.
 import { CENTS_PER_UNIT, WITHDRAW_TOGGLE_MIN_BALANCE_UNITS } from '@cashdesk/contract';
 import type { AccountBlock } from '../float';
@@ -14,7 +14,7 @@ export interface CashRuleInput {
   amount_cents: number;
   /** The place's balance (entries) in cents. */
   entries_cents: number;
-  /** The venue's block: a light one stops deposits, a hard one every operation (spec section 4). */
+  /** The venue's block: a light one stops deposits, a hard one every operation (docs/product.md section 4). */
   block: AccountBlock;
 }
 

@@ -1,4 +1,4 @@
-// The 300 ms double-click guard of the confirm steps (spec section 5). A click is ignored when it comes
+// The 300 ms double-click guard of the confirm steps (docs/product.md section 5). A click is ignored when it comes
 // within DOUBLE_CLICK_GUARD_MS of the previous one, or of the step appearing: the second click of a
 // double click on Deposit would otherwise land on the Yes that took its place.
 import { DOUBLE_CLICK_GUARD_MS } from '@cashdesk/contract';

@@ -1,6 +1,6 @@
 // The devices screen (/devices): Visible/Hidden lists with counts, Add device and Remote devices, the
 // 24-hour totals and the device table; on screens >= 768 px a side panel shows the chosen device, below
-// that a row opens /devices/:id. Three minutes without activity reset the screen (spec section 4).
+// that a row opens /devices/:id. Three minutes without activity reset the screen (docs/product.md section 4).
 import { DEVICE_TYPE, type Device } from '@cashdesk/contract';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,6 +1,6 @@
 // What the devices screen shows across its two routes: the selected device and, for a remote (home-play)
 // device, the PIN it was connected with. The PIN lives only in memory: a remote device cannot be viewed
-// without it, so a missing PIN resets the view (spec section 4).
+// without it, so a missing PIN resets the view (docs/product.md section 4).
 import { DEVICE_TYPE, type DeviceType } from '@cashdesk/contract';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { sessionExpired } from '../../api/session-events';

@@ -1,5 +1,5 @@
 // The float in the navigation bar: its label, the figure (or asterisks when the cashier hid it) and the
-// hide toggle. Whether it appears at all is decided by floatVisibility (restrictions, spec section 6).
+// hide toggle. Whether it appears at all is decided by floatVisibility (restrictions, docs/product.md section 6).
 import { formatCents } from '@cashdesk/contract';
 import { useTranslation } from 'react-i18next';
 import { EyeIcon } from '../../components/ui/eye-icon';

@@ -9,7 +9,7 @@ const VIEW: Restriction = 'can_cashier_view_account_balance';
 const HIDE: Restriction = 'hide_cashier_view_account_balance';
 const OVERDRAFT: Restriction = 'can_cashier_view_account_overdraft';
 
-describe('floatVisibility (spec section 6)', () => {
+describe('floatVisibility (docs/product.md section 6)', () => {
   it('shows the balance alone with can_cashier_view_account_balance', () => {
     expect(floatVisibility(user(VIEW), float)).toEqual({
       visible: true,

@@ -1,4 +1,4 @@
-// Spec section 6: whether the navigation bar shows the float, and which figure.
+// docs/product.md section 6: whether the navigation bar shows the float, and which figure.
 import { isCents, visibleFloatFigures, type FloatInfo, type User } from '@cashdesk/contract';
 
 export type FloatView =
@@ -14,7 +14,7 @@ export type FloatView =
 const HIDDEN: FloatView = { visible: false };
 
 /**
- * The float is shown only when all of these hold (spec section 6, row can_cashier_view_account_balance):
+ * The float is shown only when all of these hold (docs/product.md section 6, row can_cashier_view_account_balance):
  * the user's restrictions let them see it (contract visibleFloatFigures: can_cashier_view_account_balance
  * held, hide_cashier_view_account_balance not), and the account has has_overdraft with an overdraft value.
  * The server sends only what the restrictions let the cashier see, so "an overdraft value" is checked

@@ -16,7 +16,7 @@ function setup(first: Flags) {
   return { reload, next: (float: Flags) => hook.rerender({ float }) };
 }
 
-describe('useReloadOnBlockChange (spec section 4)', () => {
+describe('useReloadOnBlockChange (docs/product.md section 4)', () => {
   it('does not reload on the first answer, nor when the flags stay the same', () => {
     const { reload, next } = setup(flags(false, false));
     next(flags(false, false));

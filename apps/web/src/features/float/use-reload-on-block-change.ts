@@ -1,4 +1,4 @@
-// Spec section 4: when the account's hard or light block flag changes between two polls of the float,
+// docs/product.md section 4: when the account's hard or light block flag changes between two polls of the float,
 // the page reloads, so every screen starts again from the new rules (no half-blocked forms left open).
 import type { FloatInfo } from '@cashdesk/contract';
 import { useEffect, useRef } from 'react';

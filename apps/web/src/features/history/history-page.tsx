@@ -1,4 +1,4 @@
-// The history page (/history, spec section 2): the signed-in cashier's own deposits and withdraws over
+// The history page (/history, docs/product.md section 2): the signed-in cashier's own deposits and withdraws over
 // a period, with tabs All / Deposit / Withdraw (counts), sort, a device filter, the period's figures and
 // their chart by hour or day, a table (an accordion on phones), a printable A4 report and a CSV export of
 // what is shown. Escape returns to /devices.

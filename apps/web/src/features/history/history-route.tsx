@@ -1,4 +1,4 @@
-// The /history route: only with can_view_history_reports (else /devices with the 'no page' toast, spec
+// The /history route: only with can_view_history_reports (else /devices with the 'no page' toast, docs/product.md
 // section 2). The page itself is a separate chunk, loaded when first opened.
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';

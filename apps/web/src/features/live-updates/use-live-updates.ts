@@ -1,7 +1,7 @@
 // Holds the live-updates stream (GET /api/v1/a/cashier/events, docs/live-updates.md) while a cashier's
 // screen is open, and turns its messages into refetches of what changed. Push is a shortcut, never the
 // only path: whenever the stream is not open (no EventSource, a proxy that drops it, a locked till,
-// a server restart) the screens poll every 5 s as the spec says.
+// a server restart) the screens poll every 5 s as docs/product.md section 7 says.
 import { API_BASE, POLL_INTERVAL_MS, type LiveChange } from '@cashdesk/contract';
 import { useEffect } from 'react';
 import type { TagDescription } from '@reduxjs/toolkit/query';

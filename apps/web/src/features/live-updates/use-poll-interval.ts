@@ -1,4 +1,4 @@
-// How often a signed-in screen polls what it shows: every POLL_INTERVAL_MS (the spec's 5 s), or every
+// How often a signed-in screen polls what it shows: every POLL_INTERVAL_MS (docs/product.md section 9: 5 s), or every
 // POLL_WITH_PUSH_MS while the live-updates stream tells of changes as they happen.
 import { POLL_INTERVAL_MS, POLL_WITH_PUSH_MS } from '@cashdesk/contract';
 import { useAppSelector } from '../../store/hooks';

@@ -1,4 +1,4 @@
-// Spec section 2: without a maintenance text the page shows a 404 message in the browser's language,
+// docs/product.md section 2: without a maintenance text the page shows a 404 message in the browser's language,
 // one of en, fr, fi, zh, de, es (not the app's own en/es/pt: the visitor may never have chosen one).
 
 export const NOT_FOUND_MESSAGES = {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { pageSegment, pageTitleKey } from './page-title';
 
-describe('page title from the path (spec section 2)', () => {
+describe('page title from the path (docs/product.md section 2)', () => {
   it.each([
     ['/devices', 'devices'],
     ['/devices/12', 'devices'],

@@ -1,4 +1,4 @@
-// Spec section 2: the navigation bar's title comes from the current path's first segment.
+// docs/product.md section 2: the navigation bar's title comes from the current path's first segment.
 
 /** '/devices/12' -> 'devices'; '/' -> ''. */
 export function pageSegment(pathname: string): string {

@@ -27,7 +27,7 @@ async function settle(fetchMock: FetchMock, expectedCalls: number) {
 beforeEach(() => sessionStorage.clear());
 afterEach(() => vi.unstubAllGlobals());
 
-describe('useReloadOnNewVersion (spec section 4)', () => {
+describe('useReloadOnNewVersion (docs/product.md section 4)', () => {
   it('reloads when the server reports another build than /version.json', async () => {
     const { reload, fetchMock } = run({
       [CLIENT]: { body: { hash: 'aaa' } },

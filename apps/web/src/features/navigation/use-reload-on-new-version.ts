@@ -1,4 +1,4 @@
-// Spec section 4: a new build makes open terminals reload. The build's hash is read once from
+// docs/product.md section 4: a new build makes open terminals reload. The build's hash is read once from
 // /version.json at start; the server's is polled at GET /api/v1/cashier_v (usePollInterval) and asked
 // again on every live-updates hello.
 // If either is missing (development, an old server) nothing happens.

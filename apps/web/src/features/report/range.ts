@@ -1,4 +1,4 @@
-// The period of a cashier report, shared by the history page and the statistic modal (spec section 5):
+// The period of a cashier report, shared by the history page and the statistic modal (docs/product.md section 5):
 // one of the 25 whole-hour GMT offsets, from/to dates between 2024-12-18 and today, times HH:mm:ss
 // (defaults 00:00:00 and 23:59:59), and the request's from/to as local date-times with that offset.
 import { EARLIEST_HISTORY_DATE, GMT_OFFSETS } from '@cashdesk/contract';

@@ -1,5 +1,5 @@
 // The devices a report asks for: every device of the cashier's list (hidden ones too), ids sorted so the
-// same list is the same request. With none, the report screens show 'noDevices' (spec section 5).
+// same list is the same request. With none, the report screens show 'noDevices' (docs/product.md section 5).
 import type { Device } from '@cashdesk/contract';
 import { useMemo } from 'react';
 import { useDevicesQuery } from '../devices';

@@ -1,4 +1,4 @@
-// A failed report call shows its toast (spec section 8); a 401 is left to the session watcher.
+// A failed report call shows its toast (docs/product.md section 8); a 401 is left to the session watcher.
 import type { SerializedError } from '@reduxjs/toolkit';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { useCallback } from 'react';

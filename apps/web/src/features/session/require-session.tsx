@@ -1,7 +1,7 @@
 // Guards the signed-in screens: waits for /a/me, sends a signed-out visitor to /authorization, and shows
 // the full-page server error when the user query fails with 500. A visitor who was never signed in on
 // this screen and opened a signed-in screen (a bookmark of /devices, a reload after the session ended
-// elsewhere) is told 'You need to log in first' (spec section 8: the user query's 401 shows
+// elsewhere) is told 'You need to log in first' (docs/product.md section 8: the user query's 401 shows
 // 'unauthorized'); a session that ends while in use gets 'cookie expired' from the SessionWatcher instead.
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';

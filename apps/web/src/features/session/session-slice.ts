@@ -1,4 +1,4 @@
-// Session state on this screen: the signed-out flag (spec section 4), whether a user is signed in here,
+// Session state on this screen: the signed-out flag (docs/product.md section 4), whether a user is signed in here,
 // and when a 401 last ended such a session. A 401 only "expires" a session this screen had: a visitor
 // who was never signed in is not told 'Your session has expired' (docs/web-app.md, first visit).
 import { createSlice } from '@reduxjs/toolkit';

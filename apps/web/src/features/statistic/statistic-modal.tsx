@@ -1,4 +1,4 @@
-// The Statistic modal (spec sections 2 and 4): a period (GMT offset, from/to date and time), submit, and
+// The Statistic modal (docs/product.md sections 2 and 4): a period (GMT offset, from/to date and time), submit, and
 // that period's total delta, operations, income and outcome, with their chart by hour or day (summed
 // from the report's rows, as the figures are). States idle, loading and result. The
 // figures are summed from the same report, by the same function, as the history page's, so the two

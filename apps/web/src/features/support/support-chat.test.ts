@@ -1,4 +1,4 @@
-// The operator's chat script: added once, its init tried every 100 ms for up to 10 s (spec section 9).
+// The operator's chat script: added once, its init tried every 100 ms for up to 10 s (docs/product.md section 9).
 import { SUPPORT_WIDGET_RETRY_MS, SUPPORT_WIDGET_TIMEOUT_MS } from '@cashdesk/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startSupportChat, SUPPORT_CHAT_SCRIPT_ID, type SupportChatContext } from './support-chat';

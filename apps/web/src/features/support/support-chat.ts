@@ -1,7 +1,7 @@
 // The operator's support chat (SUPPORT_CHAT_SCRIPT_URL, docs/web-app.md). The script is added to the
 // page once; it must define `window.CashdeskSupportChat` with `init(context)` (and may define
 // `destroy()`). Chat scripts define their API some time after they load, so init is tried every
-// SUPPORT_WIDGET_RETRY_MS for up to SUPPORT_WIDGET_TIMEOUT_MS (spec section 9), then given up.
+// SUPPORT_WIDGET_RETRY_MS for up to SUPPORT_WIDGET_TIMEOUT_MS (docs/product.md section 9), then given up.
 
 export interface SupportChatContext {
   /** The app's language (en, es, pt). */

@@ -1,4 +1,4 @@
-// The support widget of the signed-in screens (spec: present unless the user holds
+// The support widget of the signed-in screens (docs/product.md section 2: present unless the user holds
 // disable_support_widget): the operator's chat when one is configured and starts, otherwise a Support
 // button offering the venue's support contact. Nothing when neither is configured.
 import type { ClientConfig, User } from '@cashdesk/contract';

@@ -1,4 +1,4 @@
-// The console's calls (contract.md back office, docs/back-office.md), injected into the one base API.
+// The console's calls (docs/api.md, "Back office"; docs/back-office.md), injected into the one base API.
 // Its own tag types are added here, so the cashier screens' API file stays as it is.
 import type {
   Account,

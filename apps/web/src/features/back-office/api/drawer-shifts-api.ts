@@ -1,4 +1,4 @@
-// The back office's calls of cash-drawer shifts (contract.md "Shifts"): an account's shifts, newest first
+// The back office's calls of cash-drawer shifts (docs/api.md, "Shifts"): an account's shifts, newest first
 // and paged by id, filtered by cashier and days, and one closed shift's Z-report.
 import type { ShiftListQuery, ShiftListRow, ZReport } from '@cashdesk/contract';
 import { baseApi } from '../../../api/base-api';

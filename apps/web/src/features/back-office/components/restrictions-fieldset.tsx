@@ -1,4 +1,4 @@
-// A user's restrictions as checkboxes, each with what it does on the cashier's screens (spec section 6).
+// A user's restrictions as checkboxes, each with what it does on the cashier's screens (docs/product.md section 6).
 import { RESTRICTIONS, type Restriction } from '@cashdesk/contract';
 import { useTranslation } from 'react-i18next';
 import { CheckboxField } from './fields';

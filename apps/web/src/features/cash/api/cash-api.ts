@@ -67,7 +67,7 @@ export const cashApi = baseApi.injectEndpoints({
           remote: true,
         } satisfies LimitReportRequest,
       }),
-      // A null answer counts as empty (spec section 7).
+      // A null answer counts as empty (docs/product.md section 7).
       transformResponse: (entries: ReportEntry[] | null) => entries ?? [],
       // About this device: a live change to it refetches the place's operations too.
       providesTags: (_result, _error, { deviceId }) => ['Reports', { type: 'Device', id: deviceId }],

@@ -1,4 +1,4 @@
-// The adult-confirmation step before every deposit (spec sections 4 and 5).
+// The adult-confirmation step before every deposit (docs/product.md sections 4 and 5).
 import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ignoreKeyRepeat, useClickGuard } from '../use-click-guard';

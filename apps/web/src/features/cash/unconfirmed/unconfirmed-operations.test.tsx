@@ -138,7 +138,7 @@ describe('UnconfirmedOperations', () => {
     expect(readOperations(CASHIER)).toEqual([]);
   });
 
-  it("shows the spec's timeout text when the last attempt timed out", () => {
+  it("shows the product's timeout text when the last attempt timed out", () => {
     server();
     saveOperation(stored({ problem: 'timeout' }));
     renderWithProviders(<UnconfirmedOperations cashierId={CASHIER} />);

@@ -1,4 +1,4 @@
-// Links a cabinet to the venue by the PIN it shows (spec: Add device modal; errors in section 8).
+// Links a cabinet to the venue by the PIN it shows (docs/product.md section 2, Add device modal; errors in section 8).
 // States: idle (PIN entry), success (the new id), error and errorLinked (a message and OK to retry).
 import { ERR, PIN_LENGTH } from '@cashdesk/contract';
 import { useRef, useState } from 'react';

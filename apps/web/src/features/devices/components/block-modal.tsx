@@ -1,5 +1,5 @@
 // Tells the cashier that remote devices are blocked (hard) or usable for withdraw only (light). The OK
-// button counts down from BLOCK_MODAL_COUNTDOWN_S and the modal closes itself at 0 (spec section 2).
+// button counts down from BLOCK_MODAL_COUNTDOWN_S and the modal closes itself at 0 (docs/product.md section 2).
 import { BLOCK_MODAL_COUNTDOWN_S } from '@cashdesk/contract';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-// A player's colour by place number (spec section 3), with its name for screen readers.
+// A player's colour by place number (docs/product.md section 3), with its name for screen readers.
 import { colourOfPlace, type PlaceColour } from '@cashdesk/contract';
 import { useTranslation } from 'react-i18next';
 

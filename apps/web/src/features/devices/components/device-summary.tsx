@@ -1,4 +1,4 @@
-// A device's money of the last 24 hours and its latest deposit and withdraw (spec: Devices screen).
+// A device's money of the last 24 hours and its latest deposit and withdraw (docs/product.md section 2, Devices screen).
 // The restriction disable_daily_total hides the 24-hour sums here as it hides the list's totals header:
 // deposit, withdraw and their delta are the same daily totals, for one device. The latest deposit and
 // withdraw stay: each is one operation (the History tab lists them too), not a total.

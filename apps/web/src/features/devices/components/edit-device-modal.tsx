@@ -1,4 +1,4 @@
-// Edits a device's name and visibility (spec: Edit device modal). Saving needs a confirm step:
+// Edits a device's name and visibility (docs/product.md section 2, Edit device modal). Saving needs a confirm step:
 // form (Cancel / Save) -> confirm (Back / Save) -> request.
 import type { Device } from '@cashdesk/contract';
 import { useId, useState, type FormEvent } from 'react';

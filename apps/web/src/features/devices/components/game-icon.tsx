@@ -1,4 +1,4 @@
-// The game of a device by its module (spec section 2): 1 pilot (Rocket Game), 5 fruits (Fruit Game),
+// The game of a device by its module (docs/product.md section 2): 1 pilot (Rocket Game), 5 fruits (Fruit Game),
 // 7 frog, anything else no icon. Small inline SVGs, so the list needs no image requests.
 import { MODULES, normalizeModule, type Module } from '@cashdesk/contract';
 import type { ReactElement } from 'react';

@@ -1,5 +1,5 @@
 // The Game tab of a remote device: its game report, newest first, with credits and withdrawals told
-// apart and lucky bets left out (spec section 4).
+// apart and lucky bets left out (docs/product.md section 4).
 import { formatCents } from '@cashdesk/contract';
 import { useTranslation } from 'react-i18next';
 import { useGameReportQuery } from '../api/devices-api';

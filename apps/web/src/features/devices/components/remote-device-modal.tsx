@@ -1,4 +1,4 @@
-// Connects to a home-play phone by its 6-digit PIN (spec: Remote device modal; errors in section 8).
+// Connects to a home-play phone by its 6-digit PIN (docs/product.md section 2, Remote device modal; errors in section 8).
 // On success the parent opens the device with the PIN kept in memory.
 import { PIN_LENGTH } from '@cashdesk/contract';
 import { useRef, useState } from 'react';

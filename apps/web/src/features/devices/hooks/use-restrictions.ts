@@ -1,4 +1,4 @@
-// The signed-in user's restrictions (spec section 6), read from the cached /a/me answer.
+// The signed-in user's restrictions (docs/product.md section 6), read from the cached /a/me answer.
 import type { Restriction } from '@cashdesk/contract';
 import { useMeQuery } from '../../../api/auth-api';
 

@@ -1,4 +1,4 @@
-// How a remote device's game report shows each transaction type (spec section 4).
+// How a remote device's game report shows each transaction type (docs/product.md section 4).
 import { HIDDEN_TX_TYPES, TX_TYPE } from '@cashdesk/contract';
 
 /** Credit adds to the player's balance (shown with a plus sign); withdrawal takes from it. */

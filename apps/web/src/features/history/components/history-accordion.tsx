@@ -1,4 +1,4 @@
-// The history on phones (spec section 2: an accordion): each operation folds to device, amount and date,
+// The history on phones (docs/product.md section 2: an accordion): each operation folds to device, amount and date,
 // and opens to its device id, player, transaction id and type.
 import type { ReportEntry } from '@cashdesk/contract';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-// The history's date-range dropdown (spec section 2): a button naming the period, opening the period
+// The history's date-range dropdown (docs/product.md section 2): a button naming the period, opening the period
 // fields with Reset (back to today, 00:00:00 to 23:59:59) and Save (disabled until every field is set).
 // Nothing changes on the page until Save. Escape or a press outside closes it without saving.
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';

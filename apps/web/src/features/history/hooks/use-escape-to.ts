@@ -1,4 +1,4 @@
-// Escape on a page leaves it for `path` (spec: Escape on /history returns to /devices), unless something
+// Escape on a page leaves it for `path` (docs/product.md section 2: Escape on /history returns to /devices), unless something
 // on the page used the key first: an open modal (it closes and stops the event) or a dropdown.
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';

@@ -1,4 +1,4 @@
-// What the history page lists (spec section 2): the report's rows of one device or all, of one type
+// What the history page lists (docs/product.md section 2): the report's rows of one device or all, of one type
 // (tabs All / Deposit / Withdraw, with counts), newest or oldest first.
 import type { ReportEntry } from '@cashdesk/contract';
 

@@ -18,7 +18,7 @@ export const reportApi = baseApi.injectEndpoints({
         method: 'POST',
         body: { device_ids: [...device_ids], from, to, remote: true } satisfies ReportRequest,
       }),
-      // Spec section 7: a null answer is an empty report.
+      // docs/product.md section 7: a null answer is an empty report.
       transformResponse: (rows: ReportEntry[] | null) => rows ?? [],
       // Cash calls invalidate 'Reports', so an open history page refetches after an operation.
       providesTags: ['Reports'],

@@ -1,4 +1,4 @@
-// The period fields of a report: GMT offset, from date and time, to date and time (spec sections 2 and
+// The period fields of a report: GMT offset, from date and time, to date and time (docs/product.md sections 2 and
 // 5). Dates are limited to 2024-12-18 .. today at the chosen offset; times have seconds. The problem
 // that keeps Save or submit disabled is said under the fields.
 import { GMT_OFFSETS } from '@cashdesk/contract';

@@ -1,4 +1,4 @@
-// The four figures of a report (spec: statistic modal): total delta, operations, income and outcome,
+// The four figures of a report (docs/product.md section 2, Statistic modal): total delta, operations, income and outcome,
 // in the same order and the same words wherever a report is summed.
 import type { ReportTotals } from '@cashdesk/contract';
 import { useTranslation } from 'react-i18next';

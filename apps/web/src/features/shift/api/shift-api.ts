@@ -1,4 +1,4 @@
-// The cashier's cash-drawer shift (contract.md "Shifts"): the open shift (null when there is none, the
+// The cashier's cash-drawer shift (docs/api.md, "Shifts"): the open shift (null when there is none, the
 // server's 404), opening it with the drawer's count and the blind close that answers the Z-report.
 import type { OpenShift, ShiftCountRequest, ZReport } from '@cashdesk/contract';
 import { baseApi } from '../../../api/base-api';

@@ -1,0 +1,129 @@
+// Every citation of the product's rules or the HTTP contract resolves inside the repository: no file
+// cites the old spec or contract files outside it, every "docs/product.md section N" has its section,
+// and every 'docs/api.md, "Name"' its heading. A citation added later on any branch is checked too.
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import {
+  REPO_ROOT,
+  apiSectionNames,
+  citedApiSections,
+  citedProductSections,
+  citingFiles,
+  isApiSection,
+  outsideCitations,
+  productSectionNumbers,
+  relativeLinks,
+} from './doc-citations';
+
+const read = (file: string): string => fs.readFileSync(path.join(REPO_ROOT, file), 'utf8');
+
+describe('citations of the product rules and the API', () => {
+  const files = citingFiles();
+  const productSections = productSectionNumbers(read('docs/product.md'));
+  const apiSections = apiSectionNames(read('docs/api.md'));
+
+  it('scans the sources and docs of every workspace', () => {
+    expect(files).toEqual(
+      expect.arrayContaining([
+        'README.md',
+        'docs/product.md',
+        'packages/contract/src/constants.ts',
+        'apps/server/src/ledger/ledger.service.ts',
+        'apps/web/src/features/cash/rules.ts',
+      ]),
+    );
+    expect(files).not.toContain('package-lock.json');
+  });
+
+  it('finds sections 1 to 9 of the product rules, and the API sections the code names', () => {
+    for (const section of [1, 2, 3, 4, 5, 6, 7, 8, 9]) expect(productSections).toContain(section);
+    for (const name of ['Conventions', 'Session', 'Device gateway', 'Back office', 'Shifts']) {
+      expect(isApiSection(name, apiSections), name).toBe(true);
+    }
+  });
+
+  it('cites no file outside the repository (the old spec, the old contract, ../shared)', () => {
+    const findings = files.flatMap((file) => outsideCitations(file, read(file)));
+    expect(findings.map((f) => `${f.file}:${f.line}: ${f.why}: ${f.text}`)).toEqual([]);
+  });
+
+  it('cites only sections docs/product.md has', () => {
+    const missing = files.flatMap((file) =>
+      citedProductSections(read(file))
+        .filter(({ section }) => !productSections.has(section))
+        .map(({ section, line }) => `${file}:${line}: section ${section}`),
+    );
+    expect(missing).toEqual([]);
+  });
+
+  it('cites only sections docs/api.md has', () => {
+    const missing = files.flatMap((file) =>
+      citedApiSections(read(file))
+        .filter(({ name }) => !isApiSection(name, apiSections))
+        .map(({ name, line }) => `${file}:${line}: "${name}"`),
+    );
+    expect(missing).toEqual([]);
+  });
+
+  it('links from one document to another only to files that exist', () => {
+    const broken = files
+      .filter((file) => file.endsWith('.md'))
+      .flatMap((file) =>
+        relativeLinks(read(file))
+          .filter(({ target }) => !fs.existsSync(path.join(REPO_ROOT, path.dirname(file), target)))
+          .map(({ target, line }) => `${file}:${line}: ${target}`),
+      );
+    expect(broken).toEqual([]);
+  });
+});
+
+describe('the citation checks themselves', () => {
+  it('refuse each way of citing the old files', () => {
+    const text = [
+      '// Money rules of contract.md.',
+      '// See ../shared/design/contract.md, "Session".',
+      '// The deposit rule (spec section 4) and (Spec sections 2 and 5).',
+      '// Texts of product-spec.md.',
+      '// spec § 8',
+      '// Fine: docs/product.md section 4 and docs/api.md, "Session"; a Spec object; section 3 of this file.',
+    ].join('\n');
+    expect(outsideCitations('x.ts', text).map((f) => f.line)).toEqual([1, 2, 2, 3, 4, 5]);
+  });
+
+  it('read every form of a product section citation, a wrapped one too', () => {
+    const text = [
+      '// docs/product.md section 4: blocks.',
+      '// (docs/product.md sections 2, 4, 5 and 8)',
+      '// the toast, docs/product.md',
+      '// section 12)',
+      '# [product.md](product.md) section 3 is not parsed; docs/product.md, section 9 is.',
+    ].join('\n');
+    expect(citedProductSections(text)).toEqual([
+      { section: 4, line: 1 },
+      { section: 2, line: 2 },
+      { section: 4, line: 2 },
+      { section: 5, line: 2 },
+      { section: 8, line: 2 },
+      { section: 12, line: 3 },
+      { section: 9, line: 5 },
+    ]);
+  });
+
+  it('know a missing product section and a missing API section', () => {
+    const sections = productSectionNumbers('# Title\n\n## 1. One\n\n### 2. Not top level\n\n## 3. Three\n');
+    expect([...sections]).toEqual([1, 3]);
+    const names = apiSectionNames('# API\n\n## Conventions\n\n## Device gateway (machine-facing)\n');
+    expect(isApiSection('Device gateway', names)).toBe(true);
+    expect(isApiSection('Device', names)).toBe(false);
+    expect(isApiSection('Shifts', names)).toBe(false);
+    expect(relativeLinks('[a](api.md), [b](../README.md#layout), [c](https://x.example/a.md)')).toEqual([
+      { target: 'api.md', line: 1 },
+      { target: '../README.md', line: 1 },
+    ]);
+    expect(citedApiSections('// docs/api.md, "Shifts" and docs/api.md, "Conventions"')).toEqual([
+      { name: 'Shifts', line: 1 },
+      { name: 'Conventions', line: 1 },
+    ]);
+  });
+});

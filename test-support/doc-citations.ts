@@ -1,0 +1,107 @@
+// Citations of the product's rules and the HTTP contract must point into this repository: at
+// docs/product.md by section number and at docs/api.md by section name. A clone has no file outside the
+// repository, so a citation of one (the old spec and contract files) would send a reader nowhere.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+export const REPO_ROOT = path.resolve(__dirname, '..');
+
+/** Files that can carry a citation: sources, docs, config. */
+const CITING_FILE = /\.(ts|tsx|mts|cts|js|mjs|cjs|md|json|ya?ml|sh)$/;
+
+/** Generated files, and this check and its test, which spell out what they refuse. */
+const NOT_CHECKED = new Set([
+  'package-lock.json',
+  'test-support/doc-citations.ts',
+  'test-support/doc-citations.test.ts',
+]);
+
+/** What a citation of a file outside the repository looks like, and why it is refused. */
+const OUTSIDE_CITATIONS: readonly { pattern: RegExp; why: string }[] = [
+  { pattern: /\.\.\/shared\b|\bshared\/(spec|design)\b/i, why: 'a path outside the repository' },
+  { pattern: /product-spec/i, why: 'the old spec file: cite docs/product.md section N' },
+  { pattern: /\bcontract\.md\b/i, why: 'the old contract file: cite docs/api.md, "Section"' },
+  { pattern: /\bspec\s+(sections?\s+\d|§)/i, why: 'the old spec by number: cite docs/product.md section N' },
+];
+
+export interface Finding {
+  file: string;
+  line: number;
+  text: string;
+  why: string;
+}
+
+/** Tracked files and new ones not ignored, relative to the repository root, that can cite. */
+export function citingFiles(root = REPO_ROOT): string[] {
+  const out = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], {
+    cwd: root,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  return [...new Set(out.split('\0'))].filter(
+    (file) =>
+      file !== '' &&
+      CITING_FILE.test(file) &&
+      !NOT_CHECKED.has(file) &&
+      !NOT_CHECKED.has(path.basename(file)) &&
+      fs.existsSync(path.join(root, file)),
+  );
+}
+
+/** Lines of `text` that cite a file outside the repository. */
+export function outsideCitations(file: string, text: string): Finding[] {
+  const findings: Finding[] = [];
+  text.split('\n').forEach((line, index) => {
+    for (const { pattern, why } of OUTSIDE_CITATIONS) {
+      if (pattern.test(line)) findings.push({ file, line: index + 1, text: line.trim(), why });
+    }
+  });
+  return findings;
+}
+
+/**
+ * "docs/product.md section 4", "docs/product.md sections 2, 4 and 8" (also broken over two comment
+ * lines): the section numbers cited, with the line of each citation.
+ */
+export function citedProductSections(text: string): { section: number; line: number }[] {
+  const citation = /docs\/product\.md[\s/*#,]+sections?\s+(\d+(?:(?:\s*,\s*|\s+and\s+|\s*-\s*)\d+)*)/gi;
+  const cited: { section: number; line: number }[] = [];
+  for (const match of text.matchAll(citation)) {
+    const line = text.slice(0, match.index).split('\n').length;
+    for (const number of match[1]!.match(/\d+/g)!) cited.push({ section: Number(number), line });
+  }
+  return cited;
+}
+
+/** 'docs/api.md, "Device gateway"': the section names cited, with the line of each citation. */
+export function citedApiSections(text: string): { name: string; line: number }[] {
+  const citation = /docs\/api\.md[\s/*#]*,\s*"([^"\n]+)"/gi;
+  return [...text.matchAll(citation)].map((match) => ({
+    name: match[1]!,
+    line: text.slice(0, match.index).split('\n').length,
+  }));
+}
+
+/** The numbers of the top-level sections of docs/product.md ("## 4. States and transitions"). */
+export function productSectionNumbers(markdown: string): Set<number> {
+  return new Set([...markdown.matchAll(/^## (\d+)\. /gm)].map((match) => Number(match[1])));
+}
+
+/** The names of the top-level sections of docs/api.md ("## Device gateway (machine-facing)"). */
+export function apiSectionNames(markdown: string): string[] {
+  return [...markdown.matchAll(/^## (.+)$/gm)].map((match) => match[1]!.trim());
+}
+
+/** A cited name matches a section that is named so, or so with a qualifier after it. */
+export function isApiSection(name: string, sections: readonly string[]): boolean {
+  return sections.some((section) => section === name || section.startsWith(`${name} (`));
+}
+
+/** The relative targets of a markdown file's links (`[api.md](api.md)`), without any #anchor. */
+export function relativeLinks(markdown: string): { target: string; line: number }[] {
+  const link = /\]\(([^)\s#]+)(?:#[^)]*)?\)/g;
+  return [...markdown.matchAll(link)]
+    .filter((match) => !/^[a-z][a-z0-9+.-]*:/i.test(match[1]!))
+    .map((match) => ({ target: match[1]!, line: markdown.slice(0, match.index).split('\n').length }));
+}
