@@ -12,6 +12,9 @@ export default {
   plugins: ['@stryker-mutator/vitest-runner'],
   mutate: [
     'apps/server/src/ledger/ledger.service.ts',
+    'apps/server/src/ledger/batch.ts',
+    'apps/server/src/ledger/group-commit.ts',
+    'apps/server/src/ledger/money-rules.ts',
     'apps/server/src/ledger/idempotency.ts',
     'apps/server/src/ledger/ledger.repository.ts',
     'apps/server/src/ledger/verify.ts',
@@ -20,9 +23,13 @@ export default {
     'apps/server/src/devices/pin-guard.ts',
     'apps/server/src/devices/remote-pin.ts',
     'apps/server/src/auth/guards.ts',
+    'apps/server/src/auth/auth-cache.ts',
     'apps/server/src/auth/throttle.ts',
     'apps/server/src/auth/password-policy.ts',
     'apps/server/src/gateway/gateway.service.ts',
+    'apps/server/src/shifts/shift-guard.ts',
+    'apps/server/src/shifts/shift-of-operation.ts',
+    'apps/server/src/shifts/shifts.service.ts',
   ],
   coverageAnalysis: 'perTest',
   // A mutant reached only while a suite sets up (a beforeAll) would rerun every test file from a fresh

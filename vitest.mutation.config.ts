@@ -6,6 +6,7 @@ import { defineConfig } from 'vitest/config';
 export const MUTATION_TESTS = [
   'apps/server/test/ledger/*.test.ts',
   'apps/server/test/auth/guards.test.ts',
+  'apps/server/test/auth/auth-cache.test.ts',
   'apps/server/test/auth/throttle.test.ts',
   'apps/server/test/auth/known-terminals.test.ts',
   'apps/server/test/auth/sign-in.test.ts',
@@ -18,6 +19,7 @@ export const MUTATION_TESTS = [
   'apps/server/test/lock/till-lock.test.ts',
   'apps/server/test/back-office/accounts.test.ts',
   'apps/server/test/back-office/reconciliation*.test.ts',
+  'apps/server/test/shifts/*.test.ts',
 ];
 
 export default defineConfig({
