@@ -152,6 +152,22 @@ describe.each(testDatabases)('cash-drawer shifts on $name', (database) => {
     expect(answer(await cash(v, 5_00, trx))).toEqual(answer(deposit));
   });
 
+  it("keeps a shift trx to its own cashier: the same trx opens and closes each cashier's own shift", async () => {
+    const first = await shiftVenue(server, db);
+    const second = await shiftVenue(server, db);
+    const [openTrx, closeTrx] = [newTrx(), newTrx()];
+    const a = await openShift(first, 10_00, openTrx);
+    const b = await openShift(second, 20_00, openTrx);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(b.body).toMatchObject({ opening_cents: 20_00 });
+    expect(b.body['id']).not.toBe(a.body['id']);
+    const closedA = await closeShift(first, 10_00, closeTrx);
+    const closedB = await closeShift(second, 19_00, closeTrx);
+    expect([closedA.status, closedB.status]).toEqual([200, 200]);
+    expect(closedA.body).toMatchObject({ id: a.body['id'], difference_cents: 0 });
+    expect(closedB.body).toMatchObject({ id: b.body['id'], difference_cents: -1_00 });
+  });
+
   it('holds one open shift per cashier in the database itself, not only in the code', async () => {
     const u = await shiftVenue(server, db);
     expect((await openShift(u, 0)).status).toBe(200);
@@ -213,7 +229,20 @@ describe.each(testDatabases)('cash-drawer shifts on $name', (database) => {
       target_id: v.cashierId,
     });
     const opens = await admin.client.get<AuditEntry[]>(`/a/admin/audit?action=shift.open`);
-    expect(opens.body.filter((e) => e.account_id === v.venue.id).length).toBe(closes.length);
+    const venueOpens = opens.body.filter((e) => e.account_id === v.venue.id);
+    expect(venueOpens.length).toBe(closes.length);
+    // What a manager reads in the log: which shift, the opening count; the close's count and figures.
+    expect(venueOpens[0]!.after).toEqual({
+      shift_id: expect.any(Number),
+      opening_cents: expect.any(Number),
+    });
+    expect(closes[0]!.after).toMatchObject({
+      shift_id: venueOpens[0]!.after!['shift_id'],
+      counted_cents: expect.any(Number),
+      expected_cents: expect.any(Number),
+      difference_cents: expect.any(Number),
+    });
+    expect(closes[0]!.trx).toEqual(expect.any(String));
 
     const list = await manager.client.get<ShiftListRow[]>(`/a/manager/account/${v.venue.id}/shifts`);
     expect(list.status).toBe(200);
