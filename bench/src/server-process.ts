@@ -33,7 +33,7 @@ export interface BatchStats {
 export async function startServer(env: Record<string, string>, timeoutMs = 30_000): Promise<ServerProcess> {
   const child: ChildProcess = spawn(
     process.execPath,
-    ['--import', 'tsx', path.join(here, 'server-entry.ts')],
+    [...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir=' + process.env.BENCH_CPU_PROF] : []), '--import', 'tsx', path.join(here, 'server-entry.ts')],
     {
       cwd: REPO_ROOT,
       env: {

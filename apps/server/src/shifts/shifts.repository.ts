@@ -23,6 +23,21 @@ export async function findOpenShift(
     .executeTakeFirst();
 }
 
+/**
+ * The open shifts of these cashiers, read locked for share on PostgreSQL (in user order), for a ledger
+ * batch (shifts/shift-of-operation.ts); at least one user.
+ */
+export function openShiftsQuery(db: Executor, dialect: DialectName, userIds: readonly number[]) {
+  return db
+    .selectFrom('shifts')
+    .select(['user_id', 'id'])
+    .where('user_id', 'in', userIds)
+    .where('closed_at_ms', 'is', null)
+    .orderBy('user_id')
+    .$if(dialect === 'postgres', (q) => q.forShare())
+    .compile();
+}
+
 export async function insertShift(tx: Tx, row: Insertable<ShiftsTable>): Promise<ShiftRow> {
   return tx.insertInto('shifts').values(row).returningAll().executeTakeFirstOrThrow();
 }
