@@ -64,7 +64,10 @@ export function postgresPipelined(pool: PostgresPool): PipelinedTransaction {
       void send('begin', []);
       const value = await work({
         run: <R>(query: CompiledQuery<R>) =>
-          send(query.sql, query.parameters).then((result) => result.rows as R[]),
+          tracked(
+            answers,
+            send(query.sql, query.parameters).then((result) => result.rows as R[]),
+          ),
       });
       const commit = send('commit', []);
       await throwFirstFailure(answers);
