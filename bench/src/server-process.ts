@@ -30,10 +30,22 @@ export interface BatchStats {
   max: number;
 }
 
+/** "mean (max)" operations per ledger transaction, for a table cell. */
+export function batchCell(stats: BatchStats | null): string {
+  if (!stats || stats.batches === 0) return 'n/a';
+  return `${(stats.operations / stats.batches).toFixed(1)} (${stats.max})`;
+}
+
 export async function startServer(env: Record<string, string>, timeoutMs = 30_000): Promise<ServerProcess> {
   const child: ChildProcess = spawn(
     process.execPath,
-    [...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir=' + process.env.BENCH_CPU_PROF] : []), '--import', 'tsx', path.join(here, 'server-entry.ts')],
+    [
+      // BENCH_CPU_PROF=<dir>: each server writes a V8 CPU profile there when it stops (open in Chrome DevTools).
+      ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+      '--import',
+      'tsx',
+      path.join(here, 'server-entry.ts'),
+    ],
     {
       cwd: REPO_ROOT,
       env: {

@@ -13,7 +13,7 @@ import { compare, type OpFn } from '../harness.js';
 import type { Options } from '../options.js';
 import { describePgbench, runPgbench, type PgbenchResult } from '../pgbench.js';
 import type { RawCash } from '../raw-baseline.js';
-import { startServer, type BatchStats, type ServerProcess } from '../server-process.js';
+import { batchCell, startServer, type ServerProcess } from '../server-process.js';
 import { addCashier, fundedAccount, PLACES, type Venue } from '../setup.js';
 import { formatMs, formatRate, formatRatio, renderTable, type CaseResult, type Column } from '../stats.js';
 import { rawCashOn, serverDatabaseEnv, type Target } from '../targets.js';
@@ -120,11 +120,6 @@ const COLUMNS: Column[] = [
   { header: 'vs limit', align: 'right' },
   { header: 'ops/batch (max)', align: 'right' },
 ];
-
-function batchCell(stats: BatchStats | null): string {
-  if (!stats || stats.batches === 0) return 'n/a';
-  return `${(stats.operations / stats.batches).toFixed(1)} (${stats.max})`;
-}
 
 function cells(
   cabinets: number,
