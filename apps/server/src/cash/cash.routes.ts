@@ -15,12 +15,13 @@ import { z } from 'zod';
 import { cashierOf, requireCashier } from '../auth/guards.js';
 import type { AppContext } from '../context.js';
 import type { DeviceRow } from '../db/schema.js';
-import { accessibleDevice } from '../devices/device-access.js';
+import { assertAccessibleDevice } from '../devices/device-access.js';
 import { findDevice } from '../devices/devices.repository.js';
 import { ApiError } from '../http/api-error.js';
 import { answers, sendOutcome } from '../http/route-schemas.js';
-import { isCashCallReplay } from '../ledger/cashier-replay.js';
+import { findCashierCall, isReplayOn } from '../ledger/cashier-replay.js';
 import { assertShiftForCashCall } from '../shifts/shift-guard.js';
+import { findShiftGate } from '../shifts/shifts.repository.js';
 
 const placeParams = z.object({ id: idParam, place: placeParam });
 
@@ -59,13 +60,18 @@ export function cashRoutes(ctx: AppContext): FastifyPluginAsync {
     // A retry of a call whose answer was lost goes straight to the ledger: none of the checks below may
     // refuse it (the device unlinked since, a PIN the phone replaced, the venue's PIN tries held), and the
     // PIN it carries is no guess to count.
-    if (await isCashCallReplay(ctx.db.kysely, cashier.id, id, trx)) {
-      const device = await findDevice(ctx.db.kysely, id);
-      if (!device) throw new ApiError(ERR.deviceNotAvailable);
-      return settle(device);
+    // The reads the checks need go out at once (on PostgreSQL over several pool connections).
+    const [stored, found, shiftGate] = await Promise.all([
+      findCashierCall(ctx.db.kysely, cashier.id, trx),
+      findDevice(ctx.db.kysely, id),
+      findShiftGate(ctx.db.kysely, cashier),
+    ]);
+    if (isReplayOn(stored, id)) {
+      if (!found) throw new ApiError(ERR.deviceNotAvailable);
+      return settle(found);
     }
-    const device = await accessibleDevice(ctx, cashier, id, type);
-    await assertShiftForCashCall(ctx.db.kysely, cashier, trx);
+    const device = assertAccessibleDevice(found, cashier, type);
+    assertShiftForCashCall(shiftGate, stored !== undefined);
     if (pin_code !== null) await ctx.pins.check(request, reply, cashier, device, pin_code);
     return settle(device);
   }
