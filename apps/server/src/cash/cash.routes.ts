@@ -16,6 +16,8 @@ import type { AppContext } from '../context.js';
 import { accessibleDevice } from '../devices/device-access.js';
 import { answers, sendOutcome } from '../http/route-schemas.js';
 import { assertShiftForCashCall } from '../shifts/shift-guard.js';
+import { restrictionsOf } from '../users/users.repository.js';
+import { outcomeForViewer } from './float-redaction.js';
 
 const placeParams = z.object({ id: idParam, place: placeParam });
 
@@ -26,6 +28,7 @@ export function cashRoutes(ctx: AppContext): FastifyPluginAsync {
    * for its PIN. Before it, the PIN guard counts the attempt (429 while the cashier, venue or address has
    * guessed too many), counts a wrong PIN against the phone and ends an expired PIN, so the ledger's
    * comparison refuses that too. A wrong PIN is refused after the claim and rolled back: no row stays.
+   * The answer leaves out the float figures the cashier's restrictions hide (./float-redaction.ts).
    */
   async function placeCash(
     request: FastifyRequest,
@@ -48,7 +51,7 @@ export function cashRoutes(ctx: AppContext): FastifyPluginAsync {
       trx,
       remote_pin: pin_code,
     });
-    return sendOutcome(reply, outcome);
+    return sendOutcome(reply, outcomeForViewer(outcome, restrictionsOf(cashier)));
   }
 
   const response = answers({ 200: cashResult });
