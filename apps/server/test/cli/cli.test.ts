@@ -462,6 +462,46 @@ describe.each(testDatabases)('operator CLI on $name', (database) => {
       expect(await cli('user:password', 'nobody', 'long-enough')).toMatchObject({ code: 1 });
     });
 
+    it('refuses weak passwords in user:create and user:password: common ones, the login, the current one', async () => {
+      const account = await venue();
+      const create = (login: string, password: string) =>
+        cli(
+          'user:create',
+          '--login',
+          login,
+          '--role',
+          'cashier',
+          '--account',
+          String(account.id),
+          '--password',
+          password,
+        );
+      const weak = (reason: string) => ({
+        code: 1,
+        out: '',
+        err: expect.stringContaining(reason) as unknown,
+      });
+      expect(await create('hana', 'password1')).toEqual({
+        code: 1,
+        out: '',
+        err: 'error: refused: weak password (common): it is among the most common passwords; choose another\n',
+      });
+      expect(await create('hana', 'Ｐａｓｓｗｏｒｄ１')).toEqual(weak('common'));
+      expect(await create('hana_vale', 'hana_vale')).toEqual(weak('login'));
+      expect(await create('hana_vale', 'my hana_vale 99')).toEqual(weak('login'));
+      expect(
+        await db.kysely.selectFrom('users').select('id').where('login', 'like', 'hana%').execute(),
+      ).toEqual([]);
+
+      expect((await create('hana', 'a quiet long river')).code).toBe(0);
+      const hashBefore = (await userRow('hana')).password_hash;
+      expect(await cli('user:password', 'hana', 'iloveyou')).toEqual(weak('common'));
+      expect(await cli('user:password', 'hana', 'HANA-hana-hana')).toEqual(weak('login'));
+      expect(await cli('user:password', 'hana', 'a quiet long river')).toEqual(weak('current'));
+      expect((await userRow('hana')).password_hash).toBe(hashBefore);
+      expect((await cli('user:password', 'hana', 'another quiet river')).code).toBe(0);
+    });
+
     it('replaces restrictions and clears them with none', async () => {
       const account = await venue();
       await createTestUser(db, { account_id: account.id, login: 'gina', restrictions: ['can_edit_device'] });
