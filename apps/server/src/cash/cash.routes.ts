@@ -11,6 +11,8 @@ import {
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { blockRefusal } from '../accounts/account-blocks.js';
+import { cashierAccount } from '../accounts/cashier-account.js';
 import { cashierOf, requireCashier } from '../auth/guards.js';
 import type { AppContext } from '../context.js';
 import { accessibleDevice } from '../devices/device-access.js';
@@ -40,7 +42,16 @@ export function cashRoutes(ctx: AppContext): FastifyPluginAsync {
     const cashier = cashierOf(request);
     const device = await accessibleDevice(ctx, cashier, id, type);
     await assertShiftForCashCall(ctx.db.kysely, cashier, trx);
-    if (pin_code !== null) await ctx.pins.check(request, reply, cashier, device, pin_code);
+    // As on the other remote calls (devices/device-access.ts), the checks that do not look at the PIN
+    // come first: a call the venue's blocks refuse is no PIN attempt, so a wrong PIN under a hard block
+    // (or in a deposit under a light one) is not counted. The ledger still has the last word: it answers
+    // a replay from before the block, and refuses anything else with the block's 403 before the PIN.
+    if (pin_code !== null) {
+      const account = await cashierAccount(ctx.db.kysely, cashier);
+      if (blockRefusal(account, { kind: 'cash', delta }) === null) {
+        await ctx.pins.check(request, reply, cashier, device, pin_code);
+      }
+    }
     const outcome = await ctx.ledger.changePlaceCash({
       account_id: cashier.account_id,
       user_id: cashier.id,
