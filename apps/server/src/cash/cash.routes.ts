@@ -3,6 +3,7 @@ import {
   cashRequest,
   cashResult,
   DEVICE_TYPE,
+  ERR,
   idParam,
   placeParam,
   remoteCashRequest,
@@ -15,8 +16,12 @@ import { blockRefusal } from '../accounts/account-blocks.js';
 import { cashierAccount } from '../accounts/cashier-account.js';
 import { cashierOf, requireCashier } from '../auth/guards.js';
 import type { AppContext } from '../context.js';
+import type { DeviceRow } from '../db/schema.js';
 import { accessibleDevice } from '../devices/device-access.js';
+import { findDevice } from '../devices/devices.repository.js';
+import { ApiError } from '../http/api-error.js';
 import { answers, sendOutcome } from '../http/route-schemas.js';
+import { isCashCallReplay } from '../ledger/cashier-replay.js';
 import { assertShiftForCashCall } from '../shifts/shift-guard.js';
 import { restrictionsOf } from '../users/users.repository.js';
 import { outcomeForViewer } from './float-redaction.js';
@@ -25,12 +30,13 @@ const placeParams = z.object({ id: idParam, place: placeParam });
 
 export function cashRoutes(ctx: AppContext): FastifyPluginAsync {
   /**
-   * One handler for both variants. A remote call's blocks and PIN are checked inside the ledger
-   * transaction, after a replay's stored answer: a replay of a call whose money moved is never refused
-   * for its PIN. Before it, the PIN guard counts the attempt (429 while the cashier, venue or address has
-   * guessed too many), counts a wrong PIN against the phone and ends an expired PIN, so the ledger's
-   * comparison refuses that too. A wrong PIN is refused after the claim and rolled back: no row stays.
-   * The answer leaves out the float figures the cashier's restrictions hide (./float-redaction.ts).
+   * One handler for both variants. A trx the cashier already used on this device is a replay: the
+   * ledger alone answers it (ledger/cashier-replay.ts). Otherwise a remote call's blocks and PIN are
+   * checked inside the ledger transaction, after a replay's stored answer (a concurrent first attempt may
+   * commit meanwhile). Before it, unless the venue's blocks refuse the call, the PIN guard counts the
+   * attempt (429 while the cashier, venue or address has guessed too many), counts a wrong PIN against the
+   * phone and ends an expired PIN, so the ledger's comparison refuses that too. A wrong PIN is refused after the claim and rolled back: no row
+   * stays. The answer leaves out the float figures the cashier's restrictions hide (./float-redaction.ts).
    */
   async function placeCash(
     request: FastifyRequest,
@@ -40,29 +46,44 @@ export function cashRoutes(ctx: AppContext): FastifyPluginAsync {
     { delta, trx, pin_code }: { delta: number; trx: string; pin_code: string | null },
   ) {
     const cashier = cashierOf(request);
+    const settle = async (device: Pick<DeviceRow, 'id' | 'uuid'>) =>
+      sendOutcome(
+        reply,
+        outcomeForViewer(
+          await ctx.ledger.changePlaceCash({
+            account_id: cashier.account_id,
+            user_id: cashier.id,
+            device_id: device.id,
+            device_uuid: device.uuid,
+            place,
+            delta_cents: delta,
+            trx,
+            remote_pin: pin_code,
+          }),
+          restrictionsOf(cashier),
+        ),
+      );
+    // A retry of a call whose answer was lost goes straight to the ledger: none of the checks below may
+    // refuse it (the device unlinked since, a PIN the phone replaced, the venue's PIN tries held), and the
+    // PIN it carries is no guess to count.
+    if (await isCashCallReplay(ctx.db.kysely, cashier.id, id, trx)) {
+      const device = await findDevice(ctx.db.kysely, id);
+      if (!device) throw new ApiError(ERR.deviceNotAvailable);
+      return settle(device);
+    }
     const device = await accessibleDevice(ctx, cashier, id, type);
     await assertShiftForCashCall(ctx.db.kysely, cashier, trx);
     // As on the other remote calls (devices/device-access.ts), the checks that do not look at the PIN
     // come first: a call the venue's blocks refuse is no PIN attempt, so a wrong PIN under a hard block
-    // (or in a deposit under a light one) is not counted. The ledger still has the last word: it answers
-    // a replay from before the block, and refuses anything else with the block's 403 before the PIN.
+    // (or in a deposit under a light one) is not counted. The ledger still has the last word: it refuses
+    // the call with the block's 403 before it looks at the PIN.
     if (pin_code !== null) {
       const account = await cashierAccount(ctx.db.kysely, cashier);
       if (blockRefusal(account, { kind: 'cash', delta }) === null) {
         await ctx.pins.check(request, reply, cashier, device, pin_code);
       }
     }
-    const outcome = await ctx.ledger.changePlaceCash({
-      account_id: cashier.account_id,
-      user_id: cashier.id,
-      device_id: device.id,
-      device_uuid: device.uuid,
-      place,
-      delta_cents: delta,
-      trx,
-      remote_pin: pin_code,
-    });
-    return sendOutcome(reply, outcomeForViewer(outcome, restrictionsOf(cashier)));
+    return settle(device);
   }
 
   const response = answers({ 200: cashResult });

@@ -7,7 +7,7 @@ import type { Insertable, Selectable } from 'kysely';
 export type NewOperation = Insertable<OperationsTable>;
 export type StoredOperation = Pick<
   Selectable<OperationsTable>,
-  'request_hash' | 'status_code' | 'response_json'
+  'request_hash' | 'status_code' | 'response_json' | 'device_id'
 >;
 
 /**
@@ -31,7 +31,7 @@ export async function findOperation(
 ): Promise<StoredOperation | undefined> {
   return db
     .selectFrom('operations')
-    .select(['request_hash', 'status_code', 'response_json'])
+    .select(['request_hash', 'status_code', 'response_json', 'device_id'])
     .where('scope', '=', scope)
     .where('trx', '=', trx)
     .executeTakeFirst();

@@ -6,7 +6,7 @@ import { ERR } from '@cashdesk/contract';
 import type { CashierRow } from '../auth/guards.js';
 import type { Executor } from '../db/database.js';
 import { ApiError } from '../http/api-error.js';
-import { findOperation } from '../ledger/operations.repository.js';
+import { findCashierCall } from '../ledger/cashier-replay.js';
 
 export async function assertShiftForCashCall(
   db: Executor,
@@ -28,6 +28,6 @@ export async function assertShiftForCashCall(
     .executeTakeFirst();
   if (!row || row.shifts !== 1 || row.open_shift_id !== null) return;
   // A replay of a call made before the close gets its stored answer from the ledger, not a refusal.
-  if (await findOperation(db, `user:${cashier.id}`, trx)) return;
+  if (await findCashierCall(db, cashier.id, trx)) return;
   throw new ApiError(ERR.noOpenShift);
 }

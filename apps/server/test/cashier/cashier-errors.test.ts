@@ -321,6 +321,25 @@ describe.each(testDatabases)('cashier API errors on $name', (database) => {
       }
     });
 
+    it('answers the replay of a remote deposit made before a hard block with the stored result, and moves nothing', async () => {
+      const trx = newTrx();
+      const entries = await entriesOf(phone);
+      const first = await remoteCash(homeCashier, phone, 3_00, trx);
+      expect(first.status).toBe(200);
+      await updateAccount(db.kysely, venue, { is_hard_block_home_play: true });
+      try {
+        // Remote calls are the hard block's first target; the replay's money moved before it came.
+        expect(answer(await remoteCash(homeCashier, phone, 3_00, trx))).toEqual(answer(first));
+        expect(answer(await remoteCash(homeCashier, phone, 3_00))).toEqual({
+          status: 403,
+          body: { err: ERR.hardBlock },
+        });
+        expect(await entriesOf(phone)).toBe(entries + 3_00);
+      } finally {
+        await updateAccount(db.kysely, venue, { is_hard_block_home_play: false });
+      }
+    });
+
     it('answers the replay of a remote deposit made before a light block with the stored result (contract: idempotency)', async () => {
       const trx = newTrx();
       const first = await remoteCash(homeCashier, phone, 2_00, trx);

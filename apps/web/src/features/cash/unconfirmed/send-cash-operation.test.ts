@@ -140,6 +140,23 @@ describe('a lost answer', () => {
     expect(readOperations(CASHIER)).toEqual([]);
   });
 
+  it('keeps a home-play operation whose resend is answered 429, and the next resend settles it', async () => {
+    const tooMany = { status: 429, body: { err: ERR.tooManyAttempts, retry_after: 60 } };
+    const { store, op, toasts } = setup(turns({ network: true }, tooMany, success), { remotePin: '654321' });
+    await store.dispatch(sendCashOperation(op.trx));
+    // The server's throttle held this resend; the first attempt may have moved the money all the same.
+    const held = await store.dispatch(sendCashOperation(op.trx));
+    expect(held).toMatchObject({ kind: 'undecided', held: false, operation: { problem: 'throttled' } });
+    expect(readOperations(CASHIER)).toMatchObject([{ trx: op.trx, problem: 'throttled', attempts: 2 }]);
+    expect(toasts()).toEqual([]);
+
+    await store.dispatch(resendUnconfirmed(op.trx));
+    expect(readOperations(CASHIER)).toEqual([]);
+    expect(toasts()).toContainEqual(
+      expect.objectContaining({ kind: 'success', key: 'cash:unconfirmed.confirmed.deposit' }),
+    );
+  });
+
   it('queues the receipt of a late success when the cashier chose printing', async () => {
     const { store, op } = setup(turns({ network: true }, success), {
       print: true,

@@ -31,10 +31,16 @@ describe('answerKind', () => {
     ['pin changed', failure(406, 'pin changed')],
     ['validation', failure(400, 'validation')],
     ['not found', failure(404)],
-    ['too many attempts', failure(429)],
   ])('a refusal (%s) is definitive', (_what, answer) => {
     expect(answerKind(answer, false)).toBe('definitive');
     expect(answerKind(answer, true)).toBe('definitive');
+  });
+
+  it('a 429 ends a first attempt (the PIN throttle answered before the ledger) but leaves a resend unknown', () => {
+    const tooMany = failure(429, 'too many attempts');
+    expect(answerKind(tooMany, false)).toBe('definitive');
+    // An earlier attempt whose answer was lost may have moved the money: the operation is sent again.
+    expect(answerKind(tooMany, true)).toBe('unknown');
   });
 
   it('a 401 or 423 ends a first attempt (nothing moved) but holds a resend (an earlier attempt may have)', () => {
@@ -53,5 +59,6 @@ describe('problemOf', () => {
     expect(problemOf(failure(500, 'internal server error'))).toBe('server');
     expect(problemOf(failure(401))).toBe('session');
     expect(problemOf(failure(423, 'till locked'))).toBe('locked');
+    expect(problemOf(failure(429, 'too many attempts'))).toBe('throttled');
   });
 });

@@ -5,9 +5,11 @@ import type { CashOperation } from '../rules';
 
 /**
  * Why the last attempt left the operation open. 'interrupted': the page that sent it was reloaded or
- * closed before the answer came (or another tab of this terminal is sending it right now).
+ * closed before the answer came (or another tab of this terminal is sending it right now). 'throttled':
+ * a resend was answered 429 (the PIN tries of the cashier, venue or address held).
  */
-export type UnconfirmedProblem = 'network' | 'timeout' | 'server' | 'session' | 'locked' | 'interrupted';
+export type UnconfirmedProblem =
+  'network' | 'timeout' | 'server' | 'session' | 'locked' | 'throttled' | 'interrupted';
 
 /** Everything needed to send the very same request again and to tell the cashier what it was. */
 export interface UnconfirmedOperation {
@@ -55,7 +57,10 @@ export function newOperation(fields: NewOperation, now: number = Date.now()): Un
  * What an answer means for the operation:
  * - 'definitive': the server decided (2xx, or a refusal: 4xx) and it is over;
  * - 'unknown': no answer, a timeout, a proxy's 502/503/504 or a 500 after the base API's retries: the
- *   server may or may not have moved the money, so the same trx is sent again;
+ *   server may or may not have moved the money, so the same trx is sent again. So is a 429 on a resend:
+ *   the server answers a trx it has already decided before its PIN throttle, but an earlier attempt may
+ *   still be running there (or the server is older), so the 429 says nothing about it; on a first
+ *   attempt the 429 is a refusal like any other, nothing moved;
  * - 'held': a 401 (session ended) or 423 (till locked) on a resend. The guard answered before the ledger,
  *   so this attempt moved nothing, but it says nothing about the earlier attempt whose answer was lost:
  *   the operation waits for the cashier to be back (the resend runs inside the signed-in, unlocked frame).
@@ -68,6 +73,7 @@ const UNKNOWN_STATUSES: ReadonlySet<number> = new Set([500, 502, 503, 504]);
 export function answerKind(failure: ApiFailure, sentBefore: boolean): AnswerKind {
   const { status } = failure;
   if (status === 'network' || UNKNOWN_STATUSES.has(status)) return 'unknown';
+  if (status === 429) return sentBefore ? 'unknown' : 'definitive';
   if (status === 401 || status === 423) return sentBefore ? 'held' : 'definitive';
   return 'definitive';
 }
@@ -78,6 +84,7 @@ export function problemOf(failure: ApiFailure): UnconfirmedProblem {
   if (failure.status === 'network') return 'network';
   if (failure.status === 401) return 'session';
   if (failure.status === 423) return 'locked';
+  if (failure.status === 429) return 'throttled';
   return 'server';
 }
 

@@ -90,6 +90,7 @@ const PROBLEMS: ReadonlySet<string> = new Set<UnconfirmedProblem>([
   'server',
   'session',
   'locked',
+  'throttled',
   'interrupted',
 ]);
 const OPERATIONS: ReadonlySet<string> = new Set(['deposit', 'withdraw', 'cashOut']);

@@ -1,0 +1,30 @@
+// A cashier's call whose trx they already used is a replay: the ledger answers it (the stored answer, or
+// 422 `trx conflict` when the request changed) and nothing before the ledger may refuse it, since its
+// money may have moved and the client is only asking what happened (docs/money.md, idempotency). The route
+// checks that run before the ledger (the open shift, the device, the PIN) ask here first.
+import type { Executor } from '../db/database.js';
+import { findOperation, type StoredOperation } from './operations.repository.js';
+
+/** The stored record of the cashier's call with this trx, if they made one (the ledger's `user:` scope). */
+export async function findCashierCall(
+  db: Executor,
+  cashierId: number,
+  trx: string,
+): Promise<StoredOperation | undefined> {
+  return findOperation(db, `user:${cashierId}`, trx);
+}
+
+/**
+ * Whether the cash call on `deviceId` with this trx repeats a call the cashier made on that device: then
+ * only the ledger answers it. A trx first used on another device is no replay of this call: it goes
+ * through every check (a device of another venue stays 406), and the ledger refuses its reuse.
+ */
+export async function isCashCallReplay(
+  db: Executor,
+  cashierId: number,
+  deviceId: number,
+  trx: string,
+): Promise<boolean> {
+  const stored = await findCashierCall(db, cashierId, trx);
+  return stored !== undefined && stored.device_id === deviceId;
+}
