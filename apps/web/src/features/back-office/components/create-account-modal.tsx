@@ -5,12 +5,11 @@ import { useNavigate } from 'react-router';
 import { useBoCreateAccountMutation } from '../api/back-office-api';
 import { NEW_ACCOUNT_VALUES, toCreateRequest, type AccountFormErrors } from '../lib/account-form';
 import { AccountFields } from './account-fields';
-import { useFormModal, useSuccessToast } from './form-modal';
+import { useFormModal } from './form-modal';
 import { FormShell } from './form-shell';
 
 export function CreateAccountModal({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation('backOffice');
-  const toast = useSuccessToast();
   const navigate = useNavigate();
   const [create, { isLoading }] = useBoCreateAccountMutation();
   const form = useFormModal(onClose, isLoading);
@@ -21,10 +20,8 @@ export function CreateAccountModal({ onClose }: { onClose: () => void }) {
     const { errors: found, request } = toCreateRequest(values);
     setErrors(found);
     if (!request) return;
-    await form.send(create(request), (account) => {
-      toast('accounts.created');
-      void navigate(`/back-office/accounts/${account.id}`);
-    });
+    const account = await form.send(create(request), 'accounts.created');
+    if (account) void navigate(`/back-office/accounts/${account.id}`);
   }
 
   return (
@@ -32,7 +29,7 @@ export function CreateAccountModal({ onClose }: { onClose: () => void }) {
       {...form.shell}
       title={t('accounts.new')}
       submitLabel={t('accounts.create')}
-      onSubmit={() => void submit()}
+      onSubmit={submit}
       wide
     >
       <AccountFields values={values} errors={errors} onChange={setValues} mode="create" />

@@ -13,7 +13,7 @@ import { PasswordField } from '../../../components/ui/form-field';
 import { useBoCreateUserMutation } from '../api/back-office-api';
 import type { UsersScope } from '../lib/scope';
 import { FormAlert, InputField, SelectField } from './fields';
-import { useFormModal, useSuccessToast } from './form-modal';
+import { useFormModal } from './form-modal';
 import { FormShell } from './form-shell';
 import { ReasonField } from './reason-field';
 import { RestrictionsFieldset } from './restrictions-fieldset';
@@ -30,7 +30,6 @@ export function CreateUserModal({
   onClose: () => void;
 }) {
   const { t } = useTranslation('backOffice');
-  const toast = useSuccessToast();
   const [create, { isLoading }] = useBoCreateUserMutation();
   const form = useFormModal(onClose, isLoading);
   const isAdmin = scope.kind === 'admin';
@@ -61,17 +60,11 @@ export function CreateUserModal({
     const body = isAdmin
       ? { ...common, role, account_id: role === 'admin' ? null : Number(accountId) }
       : common;
-    await form.send(create({ scope, body }), (created) => toast('users.created', { login: created.login }));
+    await form.send(create({ scope, body }), 'users.created', (created) => ({ login: created.login }));
   }
 
   return (
-    <FormShell
-      {...form.shell}
-      title={t('users.new')}
-      submitLabel={t('users.create')}
-      onSubmit={() => void submit()}
-      wide
-    >
+    <FormShell {...form.shell} title={t('users.new')} submitLabel={t('users.create')} onSubmit={submit} wide>
       <div className="bo-form-grid">
         <InputField
           label={t('users.login')}

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBoEditDeviceMutation, useBoUnlinkDeviceMutation } from '../api/back-office-api';
 import { CheckboxField, InputField } from './fields';
-import { useFormModal, useSuccessToast } from './form-modal';
+import { useFormModal } from './form-modal';
 import { FormShell } from './form-shell';
 import { ReasonField } from './reason-field';
 
@@ -18,7 +18,6 @@ const NAME_MAX_LENGTH = 64;
 
 export function EditDeviceModal({ accountId, device, onClose }: Props) {
   const { t } = useTranslation('backOffice');
-  const toast = useSuccessToast();
   const [edit, { isLoading }] = useBoEditDeviceMutation();
   const form = useFormModal(onClose, isLoading);
   const [name, setName] = useState(device.name);
@@ -28,7 +27,7 @@ export function EditDeviceModal({ accountId, device, onClose }: Props) {
   async function submit() {
     if (nameError) return;
     const body = { name: name.trim(), hidden, ...form.reason };
-    await form.send(edit({ id: accountId, deviceId: device.id, body }), () => toast('devices.saved'));
+    await form.send(edit({ id: accountId, deviceId: device.id, body }), 'devices.saved');
   }
 
   return (
@@ -36,7 +35,7 @@ export function EditDeviceModal({ accountId, device, onClose }: Props) {
       {...form.shell}
       title={t('devices.editTitle', { id: device.id })}
       submitLabel={t('common:save')}
-      onSubmit={() => void submit()}
+      onSubmit={submit}
     >
       <InputField
         label={t('devices.name')}
@@ -58,15 +57,11 @@ export function EditDeviceModal({ accountId, device, onClose }: Props) {
 
 export function UnlinkDeviceModal({ accountId, device, onClose }: Props) {
   const { t } = useTranslation('backOffice');
-  const toast = useSuccessToast();
   const [unlink, { isLoading }] = useBoUnlinkDeviceMutation();
   const form = useFormModal(onClose, isLoading);
 
-  async function submit() {
-    await form.send(unlink({ id: accountId, deviceId: device.id, body: form.reason }), () =>
-      toast('devices.unlinked'),
-    );
-  }
+  const submit = () =>
+    form.send(unlink({ id: accountId, deviceId: device.id, body: form.reason }), 'devices.unlinked');
 
   return (
     <FormShell
@@ -74,7 +69,7 @@ export function UnlinkDeviceModal({ accountId, device, onClose }: Props) {
       title={t('devices.unlinkTitle', { name: device.name })}
       submitLabel={t('devices.unlinkConfirm')}
       submitClassName="button--danger"
-      onSubmit={() => void submit()}
+      onSubmit={submit}
     >
       <p>{t('devices.unlinkExplain')}</p>
       <ReasonField {...form.reasonField} />

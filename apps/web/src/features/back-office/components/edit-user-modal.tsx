@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBoUpdateUserMutation } from '../api/back-office-api';
 import { CheckboxField, InputField, SelectField } from './fields';
-import { useFormModal, useSuccessToast } from './form-modal';
+import { useFormModal } from './form-modal';
 import { FormShell } from './form-shell';
 import { ReasonField } from './reason-field';
 import type { UserModalProps } from './user-modal-parts';
@@ -16,7 +16,6 @@ export function EditUserModal({
   onClose,
 }: UserModalProps & { accounts: readonly Account[] }) {
   const { t } = useTranslation('backOffice');
-  const toast = useSuccessToast();
   const [update, { isLoading }] = useBoUpdateUserMutation();
   const form = useFormModal(onClose, isLoading);
   const [name, setName] = useState(user.name);
@@ -32,9 +31,7 @@ export function EditUserModal({
       ...(blocked !== user.blocked ? { blocked } : {}),
       ...form.reason,
     };
-    await form.send(update({ scope, userId: user.id, body }), () =>
-      toast('users.saved', { login: user.login }),
-    );
+    await form.send(update({ scope, userId: user.id, body }), 'users.saved', { login: user.login });
   }
 
   return (
@@ -42,7 +39,7 @@ export function EditUserModal({
       {...form.shell}
       title={t('users.editTitle', { login: user.login })}
       submitLabel={t('common:save')}
-      onSubmit={() => void submit()}
+      onSubmit={submit}
     >
       <InputField label={t('users.name')} value={name} onChange={(e) => setName(e.target.value)} />
       {canMove && (

@@ -15,7 +15,7 @@ type CallResult<T> =
   { data: T; error?: undefined } | { data?: undefined; error: FetchBaseQueryError | SerializedError };
 
 /** A success toast of the console (`backOffice:` texts), each one shown even when repeated. */
-export function useSuccessToast() {
+function useSuccessToast() {
   const dispatch = useAppDispatch();
   return (key: string, params?: Record<string, string>) =>
     dispatch(
@@ -31,15 +31,27 @@ export function useSuccessToast() {
 /** The state of a console modal form that closes with `onClose`; `busy` while its call runs. */
 export function useFormModal(onClose: () => void, busy: boolean) {
   const { t } = useTranslation('backOffice');
+  const toast = useSuccessToast();
   const [reason, setReason] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
 
-  /** Awaits the call: a failure stays in the form; a success closes it, then `done` runs (a toast). */
-  async function send<T>(call: Promise<CallResult<T>>, done: (data: T) => void): Promise<void> {
+  /**
+   * Awaits the call: a failure stays in the form (and gives undefined); a success closes the form, shows
+   * the success toast `toastKey` with `params` (of the call's answer), and gives the answer.
+   */
+  async function send<T>(
+    call: Promise<CallResult<T>>,
+    toastKey: string,
+    params?: Record<string, string> | ((data: T) => Record<string, string>),
+  ): Promise<T | undefined> {
     const result = await call;
-    if (result.error) return setFailure(failureText(result.error, t));
+    if (result.error) {
+      setFailure(failureText(result.error, t));
+      return undefined;
+    }
     onClose();
-    done(result.data);
+    toast(toastKey, typeof params === 'function' ? params(result.data) : params);
+    return result.data;
   }
 
   return {

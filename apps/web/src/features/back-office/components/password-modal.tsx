@@ -4,14 +4,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PasswordField } from '../../../components/ui/form-field';
 import { useBoSetPasswordMutation } from '../api/back-office-api';
-import { useFormModal, useSuccessToast } from './form-modal';
+import { useFormModal } from './form-modal';
 import { FormShell } from './form-shell';
 import { ReasonField } from './reason-field';
 import { passwordError, type UserModalProps } from './user-modal-parts';
 
 export function PasswordModal({ scope, user, onClose }: UserModalProps) {
   const { t } = useTranslation('backOffice');
-  const toast = useSuccessToast();
   const [save, { isLoading }] = useBoSetPasswordMutation();
   const form = useFormModal(onClose, isLoading);
   const [password, setPassword] = useState('');
@@ -21,9 +20,8 @@ export function PasswordModal({ scope, user, onClose }: UserModalProps) {
   async function submit() {
     setChecked(true);
     if (error) return;
-    await form.send(save({ scope, userId: user.id, body: { password, ...form.reason } }), () =>
-      toast('users.passwordSet', { login: user.login }),
-    );
+    const body = { password, ...form.reason };
+    await form.send(save({ scope, userId: user.id, body }), 'users.passwordSet', { login: user.login });
   }
 
   return (
@@ -31,7 +29,7 @@ export function PasswordModal({ scope, user, onClose }: UserModalProps) {
       {...form.shell}
       title={t('users.passwordTitle', { login: user.login })}
       submitLabel={t('users.setPassword')}
-      onSubmit={() => void submit()}
+      onSubmit={submit}
     >
       <p>{t('users.passwordExplain')}</p>
       <PasswordField

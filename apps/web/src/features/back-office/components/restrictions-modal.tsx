@@ -3,7 +3,7 @@ import type { Restriction } from '@cashdesk/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBoSetRestrictionsMutation } from '../api/back-office-api';
-import { useFormModal, useSuccessToast } from './form-modal';
+import { useFormModal } from './form-modal';
 import { FormShell } from './form-shell';
 import { ReasonField } from './reason-field';
 import { RestrictionsFieldset } from './restrictions-fieldset';
@@ -11,15 +11,13 @@ import type { UserModalProps } from './user-modal-parts';
 
 export function RestrictionsModal({ scope, user, onClose }: UserModalProps) {
   const { t } = useTranslation('backOffice');
-  const toast = useSuccessToast();
   const [save, { isLoading }] = useBoSetRestrictionsMutation();
   const form = useFormModal(onClose, isLoading);
   const [restrictions, setRestrictions] = useState(user.restrictions as Restriction[]);
 
   async function submit() {
-    await form.send(save({ scope, userId: user.id, body: { restrictions, ...form.reason } }), () =>
-      toast('users.saved', { login: user.login }),
-    );
+    const body = { restrictions, ...form.reason };
+    await form.send(save({ scope, userId: user.id, body }), 'users.saved', { login: user.login });
   }
 
   return (
@@ -27,7 +25,7 @@ export function RestrictionsModal({ scope, user, onClose }: UserModalProps) {
       {...form.shell}
       title={t('users.restrictionsTitle', { login: user.login })}
       submitLabel={t('common:save')}
-      onSubmit={() => void submit()}
+      onSubmit={submit}
       wide
     >
       <RestrictionsFieldset value={restrictions} onChange={setRestrictions} />
