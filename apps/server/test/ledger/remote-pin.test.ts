@@ -54,22 +54,15 @@ describe.each(testDatabases)("the ledger's remote PIN check on $name", (database
         trx,
         remote_pin: pin,
       });
-    const moneyNow = async () => ({
-      float: (
-        await db.kysely
-          .selectFrom('accounts')
-          .select('balance_cents')
-          .where('id', '=', account.id)
-          .executeTakeFirstOrThrow()
-      ).balance_cents,
-      entries: (
-        await db.kysely
-          .selectFrom('places')
-          .select('entries_cents')
-          .where('device_id', '=', phone.id)
-          .executeTakeFirstOrThrow()
-      ).entries_cents,
-    });
+    /** The venue's float and the phone's entries, as they stand. */
+    const moneyNow = () =>
+      db.kysely
+        .selectFrom('places as p')
+        .innerJoin('devices as d', 'd.id', 'p.device_id')
+        .innerJoin('accounts as a', 'a.id', 'd.account_id')
+        .select(['a.balance_cents as float', 'p.entries_cents as entries'])
+        .where('p.device_id', '=', phone.id)
+        .executeTakeFirstOrThrow();
     const stored = async (trx: string) =>
       db.kysely.selectFrom('operations').select('id').where('trx', '=', trx).execute();
     return { phone, deposit, moneyNow, stored };
@@ -81,40 +74,33 @@ describe.each(testDatabases)("the ledger's remote PIN check on $name", (database
     expect(await v.moneyNow()).toEqual({ float: FLOAT - 10_00, entries: 10_00 });
   });
 
-  it('refuses a PIN the phone replaced since with 406 `pin changed`, moving nothing', async () => {
+  // What happens between the HTTP guard passing the PIN and the ledger's transaction: the phone shows a
+  // new PIN (the old one kept as pin_previous), its PIN expires, or the PIN was never the phone's.
+  const refusals: { what: string; pin: string; meanwhile: (phoneId: number) => Promise<unknown> }[] = [
+    {
+      what: 'a replaced PIN',
+      pin: SHOWN_PIN,
+      meanwhile: (phoneId) =>
+        db.kysely
+          .updateTable('devices')
+          .set({ pin: NEW_PIN, pin_previous: SHOWN_PIN })
+          .where('id', '=', phoneId)
+          .execute(),
+    },
+    {
+      what: 'an expired PIN',
+      pin: SHOWN_PIN,
+      meanwhile: async () => clock.advance(MINUTE + 1),
+    },
+    { what: 'a PIN never shown', pin: '000000', meanwhile: async () => undefined },
+  ];
+
+  it.each(refusals)('refuses $what with 406 `pin changed`, moving nothing', async ({ pin, meanwhile }) => {
     const v = await phoneShowingPin();
-    // The phone shows a new PIN after the terminal read the old one (and after the HTTP guard passed it).
-    await db.kysely
-      .updateTable('devices')
-      .set({ pin: NEW_PIN, pin_previous: SHOWN_PIN })
-      .where('id', '=', v.phone.id)
-      .execute();
+    await meanwhile(v.phone.id);
 
-    await expect(v.deposit(SHOWN_PIN, 'old-pin')).rejects.toMatchObject({ status: 406, err: ERR.pinChanged });
+    await expect(v.deposit(pin, 'refused')).rejects.toMatchObject({ status: 406, err: ERR.pinChanged });
     expect(await v.moneyNow()).toEqual({ float: FLOAT, entries: 0 });
-    expect(await v.stored('old-pin')).toEqual([]);
-  });
-
-  it('refuses the current PIN once it has expired, moving nothing', async () => {
-    const v = await phoneShowingPin();
-    clock.advance(MINUTE + 1);
-
-    await expect(v.deposit(SHOWN_PIN, 'expired-pin')).rejects.toMatchObject({
-      status: 406,
-      err: ERR.pinChanged,
-    });
-    expect(await v.moneyNow()).toEqual({ float: FLOAT, entries: 0 });
-    expect(await v.stored('expired-pin')).toEqual([]);
-  });
-
-  it('refuses a PIN the phone never showed, moving nothing', async () => {
-    const v = await phoneShowingPin();
-
-    await expect(v.deposit('000000', 'wrong-pin')).rejects.toMatchObject({
-      status: 406,
-      err: ERR.pinChanged,
-    });
-    expect(await v.moneyNow()).toEqual({ float: FLOAT, entries: 0 });
-    expect(await v.stored('wrong-pin')).toEqual([]);
+    expect(await v.stored('refused')).toEqual([]);
   });
 });
