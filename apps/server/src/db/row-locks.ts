@@ -10,7 +10,8 @@ import type { DialectName } from './database.js';
  * inserts referencing the row take (operations.account_id, ledger_entries.account_id, device_events
  * .device_id), so a game event holding its place while inserting rows of the account or device would
  * deadlock with a call holding that account or device while waiting for the place
- * (ledger/ledger.repository.ts). 'update' for rows nothing references (a user, a throttle key).
+ * (ledger/ledger.repository.ts). 'update', the stronger lock, where the call holds the row against every
+ * other writer: a user under a back-office change, a throttle key.
  */
 export type LockStrength = 'no key update' | 'update';
 
