@@ -1,7 +1,10 @@
 // Lint rules for every workspace: typescript-eslint's recommended set plus React hooks in the web app,
 // the web app's one-way imports (apps/web/src/README.md): shared floor -> features -> app, a feature
-// reached by others only through its index.ts, and no import cycle; and no focused test (`it.only`,
-// `describe.only`, ...) anywhere a test can be written.
+// reached by others only through its index.ts, and no import cycle; the server's house rules
+// (apps/server/src/README.md): no import cycle, changes published only through live/'s
+// publishAfterCommit, and the tools around it (bench/, e2e/, the device simulator, test-support/) reach
+// it only through its entry, @cashdesk/server; and no focused test (`it.only`, `describe.only`, ...)
+// anywhere a test can be written. test-support/lint-rules.test.ts checks that these rules fire.
 import fs from 'node:fs';
 import path from 'node:path';
 import js from '@eslint/js';
@@ -51,6 +54,50 @@ const layerZones = [
   },
 ];
 
+const SERVER = path.join(import.meta.dirname, 'apps/server');
+
+/** The folders that use the server as a package: its entry, never its files. */
+const SERVER_CLIENTS = ['bench', 'e2e', 'apps/device-sim', 'test-support'];
+
+const serverEntryZone = {
+  target: SERVER_CLIENTS.map((dir) => path.join(import.meta.dirname, dir)),
+  from: path.join(SERVER, 'src'),
+  // `@cashdesk/server` resolves to this file; the server's test helpers (apps/server/test/helpers/) are
+  // fixtures the simulator's integration test shares, not the server's insides.
+  except: ['./index.ts'],
+  message: 'Use the server through its entry, `@cashdesk/server` (apps/server/src/index.ts).',
+};
+
+/** Resolver settings no-restricted-paths and no-cycle need to follow TypeScript imports of `project`. */
+const importSettings = (...projects) => ({
+  'import-x/extensions': ['.ts', '.tsx', '.js'],
+  'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+  'import-x/resolver-next': [
+    createTypeScriptImportResolver({
+      project: projects.map((project) => path.join(import.meta.dirname, project)),
+      noWarnOnMultipleProjects: true,
+    }),
+  ],
+});
+
+const noFocusedTests = [
+  {
+    selector: "MemberExpression[property.name='only']",
+    message: 'A focused test (.only) skips every other test: remove it before committing.',
+  },
+  {
+    selector: "MemberExpression[computed=true][property.value='only']",
+    message: 'A focused test (.only) skips every other test: remove it before committing.',
+  },
+];
+
+const PUBLISH_MESSAGE =
+  'Publish a change through publishAfterCommit (apps/server/src/live/change-feed.ts), so it goes out only after its transaction commits.';
+const publishOnlyInLive = [
+  { selector: "MemberExpression[property.name='publish']", message: PUBLISH_MESSAGE },
+  { selector: "MemberExpression[computed=true][property.value='publish']", message: PUBLISH_MESSAGE },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -76,19 +123,26 @@ export default tseslint.config(
   {
     // vitest.config.ts also sets allowOnly: false under CI; this catches a stray `.only` before CI does.
     files: ['**/*.test.{ts,tsx}', 'e2e/**/*.ts', '**/test/**/*.{ts,tsx}', 'test-support/**/*.ts'],
-    rules: {
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: "MemberExpression[property.name='only']",
-          message: 'A focused test (.only) skips every other test: remove it before committing.',
-        },
-        {
-          selector: "MemberExpression[computed=true][property.value='only']",
-          message: 'A focused test (.only) skips every other test: remove it before committing.',
-        },
-      ],
-    },
+    rules: { 'no-restricted-syntax': ['error', ...noFocusedTests] },
+  },
+  {
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/live/**'],
+    // A later block's no-restricted-syntax replaces an earlier one's: this one keeps the focused-test
+    // selectors for the tests kept beside the server's code.
+    rules: { 'no-restricted-syntax': ['error', ...noFocusedTests, ...publishOnlyInLive] },
+  },
+  {
+    files: ['apps/server/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: importSettings('apps/server/tsconfig.json'),
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
+    files: SERVER_CLIENTS.map((dir) => `${dir}/**/*.ts`),
+    plugins: { 'import-x': importX },
+    settings: importSettings(...SERVER_CLIENTS.map((dir) => `${dir}/tsconfig.json`)),
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: [serverEntryZone] }] },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],
@@ -98,12 +152,7 @@ export default tseslint.config(
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     plugins: { 'import-x': importX },
-    settings: {
-      // What no-cycle needs to follow imports through TypeScript files (import-x's typescript settings).
-      'import-x/extensions': ['.ts', '.tsx', '.js'],
-      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
-      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'apps/web/tsconfig.json' })],
-    },
+    settings: importSettings('apps/web/tsconfig.json'),
     rules: {
       'import-x/no-restricted-paths': ['error', { zones: [...layerZones, ...featureEntryZones] }],
       // Runtime cycles only (type-only imports are erased); the web's graph is small enough to walk whole.

@@ -8,6 +8,8 @@ import {
   REPO_ROOT,
   apiSectionNames,
   citedApiSections,
+  citedDocSections,
+  headingNames,
   citedProductSections,
   citingFiles,
   isApiSection,
@@ -62,6 +64,18 @@ describe('citations of the product rules and the API', () => {
       citedApiSections(read(file))
         .filter(({ name }) => !isApiSection(name, apiSections))
         .map(({ name, line }) => `${file}:${line}: "${name}"`),
+    );
+    expect(missing).toEqual([]);
+  });
+
+  it('cites only headings the other documents have (docs/operations.md, "Metrics")', () => {
+    const missing = files.flatMap((file) =>
+      citedDocSections(read(file))
+        .filter(({ doc, name }) => {
+          const exists = fs.existsSync(path.join(REPO_ROOT, doc));
+          return !exists || !isApiSection(name, headingNames(read(doc)));
+        })
+        .map(({ doc, name, line }) => `${file}:${line}: ${doc}, "${name}"`),
     );
     expect(missing).toEqual([]);
   });
@@ -121,6 +135,19 @@ describe('the citation checks themselves', () => {
       { target: 'api.md', line: 1 },
       { target: '../README.md', line: 1 },
     ]);
+    expect(
+      citedDocSections(
+        '// docs/operations.md, "First admin"; docs/api.md, "Shifts"; docs/security.md,\n// "Logins"',
+      ),
+    ).toEqual([
+      { doc: 'docs/operations.md', name: 'First admin', line: 1 },
+      { doc: 'docs/security.md', name: 'Logins', line: 1 },
+    ]);
+    const headings = headingNames(
+      '# Operations\n\n## Demo mode and the first admin\n\n### Who may read it\n',
+    );
+    expect(isApiSection('First admin', headings)).toBe(false);
+    expect(isApiSection('Who may read it', headings)).toBe(true);
     expect(citedApiSections('// docs/api.md, "Shifts" and docs/api.md, "Conventions"')).toEqual([
       { name: 'Shifts', line: 1 },
       { name: 'Conventions', line: 1 },

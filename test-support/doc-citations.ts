@@ -83,6 +83,26 @@ export function citedApiSections(text: string): { name: string; line: number }[]
   }));
 }
 
+/**
+ * 'docs/operations.md, "Metrics"': citations of a section by name in any other document of docs/ (api.md
+ * has its own check), with the document, the name and the line of each.
+ */
+export function citedDocSections(text: string): { doc: string; name: string; line: number }[] {
+  const citation = /docs\/([\w-]+\.md)[\s/*#]*,[\s/*#]*"([^"\n]+)"/gi;
+  return [...text.matchAll(citation)]
+    .filter((match) => match[1] !== 'api.md')
+    .map((match) => ({
+      doc: `docs/${match[1]!}`,
+      name: match[2]!,
+      line: text.slice(0, match.index).split('\n').length,
+    }));
+}
+
+/** The names of every heading of a markdown document, at any level. */
+export function headingNames(markdown: string): string[] {
+  return [...markdown.matchAll(/^#{1,6} (.+)$/gm)].map((match) => match[1]!.trim());
+}
+
 /** The numbers of the top-level sections of docs/product.md ("## 4. States and transitions"). */
 export function productSectionNumbers(markdown: string): Set<number> {
   return new Set([...markdown.matchAll(/^## (\d+)\. /gm)].map((match) => Number(match[1])));

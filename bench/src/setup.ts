@@ -1,6 +1,7 @@
 // Fresh, migrated benchmark databases (a SQLite file, a PostgreSQL database) and the venue the deposits go to.
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import { DEVICE_TYPE } from '@cashdesk/contract';
 import pg from 'pg';
 import {
   createAccount,
@@ -166,20 +167,27 @@ export async function addCashier(
   return { id: user.id, login: user.login };
 }
 
-/** A linked, ready cabinet of the account with PLACES places. */
-export async function addDevice(db: Db, accountId: number): Promise<{ id: number; uuid: string }> {
+/**
+ * A linked, ready cabinet of the account with PLACES places. `tokenHash` is the gateway's hash of its
+ * device token, for a benchmark that sends device calls; by default a token nobody knows.
+ */
+export async function addDevice(
+  db: Db,
+  accountId: number,
+  tokenHash = randomBytes(32).toString('hex'),
+): Promise<{ id: number; uuid: string }> {
   const now = Date.now();
   const device = await db.kysely
     .insertInto('devices')
     .values({
       uuid: randomBytes(16).toString('base64'),
       account_id: accountId,
-      type: 0,
+      type: DEVICE_TYPE.regular,
       module: 1,
       game_id: 1,
       name: 'Bench cabinet',
       status: 'ready',
-      token_hash: randomBytes(32).toString('hex'),
+      token_hash: tokenHash,
       created_at_ms: now,
       linked_at_ms: now,
     })

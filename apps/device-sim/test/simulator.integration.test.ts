@@ -9,11 +9,14 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../server/src/app.js';
-import { createContext } from '../../server/src/context.js';
-import { openDatabase, type Db } from '../../server/src/db/database.js';
-import { migrateToLatest } from '../../server/src/db/migrate.js';
-import { verifyLedger } from '../../server/src/ledger/verify.js';
+import {
+  buildApp,
+  createContext,
+  migrateToLatest,
+  openDatabase,
+  verifyLedger,
+  type Db,
+} from '@cashdesk/server';
 import { FakeClock } from '../../server/test/helpers/clock.js';
 import { createTestUser, createVenue } from '../../server/test/helpers/factories.js';
 import {

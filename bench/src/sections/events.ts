@@ -14,7 +14,7 @@ import type { Options } from '../options.js';
 import { describePgbench, runPgbench, type PgbenchResult } from '../pgbench.js';
 import type { RawCash } from '../raw-baseline.js';
 import { batchCell, startServer, type ServerProcess } from '../server-process.js';
-import { addCashier, fundedAccount, PLACES, type Venue } from '../setup.js';
+import { addCashier, addDevice, fundedAccount, PLACES, type Venue } from '../setup.js';
 import { formatMs, formatRate, formatRatio, renderTable, type CaseResult, type Column } from '../stats.js';
 import { rawCashOn, serverDatabaseEnv, type Target } from '../targets.js';
 import { reportLedger } from './deposits.js';
@@ -36,28 +36,8 @@ interface Cabinet {
 /** A linked, ready cabinet with PLACES places and a device token the benchmark knows. */
 async function addCabinet(db: Db, accountId: number): Promise<Cabinet> {
   const token = randomBytes(32).toString('base64url');
-  const now = Date.now();
-  const device = await db.kysely
-    .insertInto('devices')
-    .values({
-      uuid: randomBytes(16).toString('base64'),
-      account_id: accountId,
-      type: 0,
-      module: 1,
-      game_id: 1,
-      name: 'Bench cabinet',
-      status: 'ready',
-      // The gateway's hash of a device token (gateway.service.ts hashToken).
-      token_hash: createHash('sha256').update(token).digest('hex'),
-      created_at_ms: now,
-      linked_at_ms: now,
-    })
-    .returning(['id', 'uuid'])
-    .executeTakeFirstOrThrow();
-  await db.kysely
-    .insertInto('places')
-    .values(Array.from({ length: PLACES }, (_, i) => ({ device_id: device.id, place: i + 1, username: '' })))
-    .execute();
+  // The gateway's hash of a device token (gateway.service.ts hashToken).
+  const device = await addDevice(db, accountId, createHash('sha256').update(token).digest('hex'));
   return { ...device, token };
 }
 

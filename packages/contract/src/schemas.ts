@@ -271,7 +271,8 @@ export const cashResult = z.object({
   delta: z.number(),
   balances,
   burned_final_bonus: z.number(),
-  float_balance: z.number(),
+  /** null when the cashier's restrictions hide the float (contract visibleFloatFigures). */
+  float_balance: z.number().nullable(),
   currency: z.string(),
   device_uuid: z.string(),
   created_at: z.string(),

@@ -3,6 +3,7 @@
 import { sql, type Selectable } from 'kysely';
 import type { DialectName, Executor } from '../db/database.js';
 import type { SignInThrottleTable } from '../db/schema.js';
+import { lockedOn } from '../db/row-locks.js';
 
 export type ThrottleRow = Selectable<SignInThrottleTable>;
 export type KeyState = Omit<ThrottleRow, 'key'>;
@@ -34,7 +35,7 @@ export async function lockThrottleRows(
     .selectAll()
     .where('key', 'in', [...keys])
     .orderBy('key')
-    .$if(dialect === 'postgres', (q) => q.forUpdate())
+    .$call(lockedOn(dialect, 'update'))
     .execute();
 }
 

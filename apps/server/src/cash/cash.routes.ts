@@ -12,6 +12,8 @@ import {
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { blockRefusal } from '../accounts/account-blocks.js';
+import { cashierAccount } from '../accounts/cashier-account.js';
 import { cashierOf, requireCashier } from '../auth/guards.js';
 import type { AppContext } from '../context.js';
 import type { DeviceRow } from '../db/schema.js';
@@ -22,6 +24,8 @@ import { answers, sendOutcome } from '../http/route-schemas.js';
 import { findCashierCall, isReplayOn } from '../ledger/cashier-replay.js';
 import { assertShiftForCashCall } from '../shifts/shift-guard.js';
 import { findShiftGate } from '../shifts/shifts.repository.js';
+import { restrictionsOf } from '../users/users.repository.js';
+import { outcomeForViewer } from './float-redaction.js';
 
 const placeParams = z.object({ id: idParam, place: placeParam });
 
@@ -30,10 +34,10 @@ export function cashRoutes(ctx: AppContext): FastifyPluginAsync {
    * One handler for both variants. A trx the cashier already used on this device is a replay: the
    * ledger alone answers it (ledger/cashier-replay.ts). Otherwise a remote call's blocks and PIN are
    * checked inside the ledger transaction, after a replay's stored answer (a concurrent first attempt may
-   * commit meanwhile). Before it, the PIN guard counts the attempt (429 while the cashier, venue or
-   * address has guessed too many), counts a wrong PIN against the phone and ends an expired PIN, so the
-   * ledger's comparison refuses that too. A wrong PIN is refused after the claim and rolled back: no row
-   * stays.
+   * commit meanwhile). Before it, unless the venue's blocks refuse the call, the PIN guard counts the
+   * attempt (429 while the cashier, venue or address has guessed too many), counts a wrong PIN against the
+   * phone and ends an expired PIN, so the ledger's comparison refuses that too. A wrong PIN is refused after the claim and rolled back: no row
+   * stays. The answer leaves out the float figures the cashier's restrictions hide (./float-redaction.ts).
    */
   async function placeCash(
     request: FastifyRequest,
@@ -46,33 +50,43 @@ export function cashRoutes(ctx: AppContext): FastifyPluginAsync {
     const settle = async (device: Pick<DeviceRow, 'id' | 'uuid'>) =>
       sendOutcome(
         reply,
-        await ctx.ledger.changePlaceCash({
-          account_id: cashier.account_id,
-          user_id: cashier.id,
-          device_id: device.id,
-          device_uuid: device.uuid,
-          place,
-          delta_cents: delta,
-          trx,
-          remote_pin: pin_code,
-        }),
+        outcomeForViewer(
+          await ctx.ledger.changePlaceCash({
+            account_id: cashier.account_id,
+            user_id: cashier.id,
+            device_id: device.id,
+            device_uuid: device.uuid,
+            place,
+            delta_cents: delta,
+            trx,
+            remote_pin: pin_code,
+          }),
+          restrictionsOf(cashier),
+        ),
       );
-    // A retry of a call whose answer was lost goes straight to the ledger: none of the checks below may
-    // refuse it (the device unlinked since, a PIN the phone replaced, the venue's PIN tries held), and the
-    // PIN it carries is no guess to count.
     // The reads the checks need go out at once (on PostgreSQL over several pool connections).
-    const [stored, found, shiftGate] = await Promise.all([
+    const [stored, found, shiftGate, account] = await Promise.all([
       findCashierCall(ctx.db.kysely, cashier.id, trx),
       findDevice(ctx.db.kysely, id),
       findShiftGate(ctx.db.kysely, cashier),
+      pin_code !== null ? cashierAccount(ctx.db.kysely, cashier) : undefined,
     ]);
+    // A retry of a call whose answer was lost goes straight to the ledger: none of the checks below may
+    // refuse it (the device unlinked since, a PIN the phone replaced, the venue's PIN tries held), and the
+    // PIN it carries is no guess to count.
     if (isReplayOn(stored, id)) {
       if (!found) throw new ApiError(ERR.deviceNotAvailable);
       return settle(found);
     }
     const device = assertAccessibleDevice(found, cashier, type);
     assertShiftForCashCall(shiftGate, stored !== undefined);
-    if (pin_code !== null) await ctx.pins.check(request, reply, cashier, device, pin_code);
+    // As on the other remote calls (devices/device-access.ts), the checks that do not look at the PIN
+    // come first: a call the venue's blocks refuse is no PIN attempt, so a wrong PIN under a hard block
+    // (or in a deposit under a light one) is not counted. The ledger still has the last word: it refuses
+    // the call with the block's 403 before it looks at the PIN.
+    if (pin_code !== null && account && blockRefusal(account, { kind: 'cash', delta }) === null) {
+      await ctx.pins.check(request, reply, cashier, device, pin_code);
+    }
     return settle(device);
   }
 

@@ -28,6 +28,6 @@ export function demoLoginWarning(exposed: readonly DemoLogin[], listensBeyondLoo
   return (
     `WARNING: demo logins with their public passwords exist (${logins}), ${where}. ` +
     'Create your own admin (npm run cashdesk -- user:create --role admin ...) and block these ' +
-    '(npm run cashdesk -- user:block <login>) or give them new passwords (docs/operations.md, "First admin").'
+    '(npm run cashdesk -- user:block <login>) or give them new passwords (docs/operations.md, "Demo mode and the first admin").'
   );
 }

@@ -3,6 +3,7 @@ import type { DeviceType } from '@cashdesk/contract';
 import type { Insertable } from 'kysely';
 import type { DialectName, Executor } from '../db/database.js';
 import type { DeviceRow, DevicesTable, PlaceRow } from '../db/schema.js';
+import { lockedOn } from '../db/row-locks.js';
 
 export async function findDevice(db: Executor, id: number): Promise<DeviceRow | undefined> {
   return db.selectFrom('devices').selectAll().where('id', '=', id).executeTakeFirst();
@@ -12,17 +13,19 @@ export async function findDeviceByTokenHash(db: Executor, tokenHash: string): Pr
   return db.selectFrom('devices').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
 }
 
+/** The devices of one type (cabinets or phones), to narrow further. */
+function devicesOfType(db: Executor, type: DeviceType) {
+  return db.selectFrom('devices').selectAll().where('type', '=', type);
+}
+
 /** The devices of an account of one type, oldest first (the order the cashier's table shows). */
 export async function listAccountDevices(
   db: Executor,
   accountId: number,
   type: DeviceType,
 ): Promise<DeviceRow[]> {
-  return db
-    .selectFrom('devices')
-    .selectAll()
+  return devicesOfType(db, type)
     .where('account_id', '=', accountId)
-    .where('type', '=', type)
     .orderBy('created_at_ms')
     .orderBy('id')
     .execute();
@@ -150,7 +153,7 @@ export async function lockDevicePin(
     .selectFrom('devices')
     .select(['id', 'pin', 'pin_expires_at_ms', 'pin_previous', 'pin_failures'])
     .where('id', '=', id)
-    .$if(dialect === 'postgres', (q) => q.forNoKeyUpdate())
+    .$call(lockedOn(dialect))
     .executeTakeFirst();
 }
 
@@ -243,13 +246,7 @@ export async function lockDevicesShowingPin(
   pin: string,
   type: DeviceType,
 ): Promise<DeviceRow[]> {
-  return db
-    .selectFrom('devices')
-    .selectAll()
-    .where('pin', '=', pin)
-    .where('type', '=', type)
-    .$if(dialect === 'postgres', (q) => q.forNoKeyUpdate())
-    .execute();
+  return devicesOfType(db, type).where('pin', '=', pin).$call(lockedOn(dialect)).execute();
 }
 
 /**

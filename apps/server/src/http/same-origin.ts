@@ -23,8 +23,10 @@ export function isCrossSite(request: Pick<FastifyRequest, 'headers' | 'protocol'
 
 /** Refuses cross-site POSTs (and other state-changing methods) to the session API under /api/v1. */
 export function installSameOriginCheck(app: FastifyInstance): void {
-  // After the body parsers: a cross-site form post keeps its 415, which says more.
-  app.addHook('preHandler', async (request) => {
+  // After the body parsers, so a cross-site form post keeps its 415, which says more; before the
+  // routes' role checks and the body's validation, so every state-changing route answers the same 403
+  // whatever the session may do and whatever the body holds (a root hook runs before the routes' own).
+  app.addHook('preValidation', async (request) => {
     if (SAFE_METHODS.has(request.method) || !request.url.startsWith(`${API_BASE}/`)) return;
     if (isCrossSite(request)) throw new ApiError(ERR.forbidden);
   });

@@ -178,7 +178,12 @@ export class LedgerService {
   private async runPending(batch: Pending<LedgerOp, Outcome>[]): Promise<void> {
     let results: OpResult[];
     try {
-      results = await this.runWithRetry(batch.map((p) => p.op));
+      // Once the batch commits, each 200 tells the terminals (a replay's 200 repeats a harmless hint).
+      results = await publishAfterCommit(
+        this.changes,
+        () => this.runWithRetry(batch.map((p) => p.op)),
+        (committed) => committed.flatMap((r) => (r.ok && r.outcome.status === 200 ? [r.change] : [])),
+      );
     } catch (error) {
       if (batch.length === 1) return batch[0]!.reject(error);
       for (const pending of batch) await this.runPending([pending]);
@@ -187,8 +192,6 @@ export class LedgerService {
     results.forEach((result, i) => {
       const pending = batch[i]!;
       if (!result.ok) return pending.reject(result.error);
-      // Once committed, a 200 tells the terminals (a replay's 200 repeats a harmless hint).
-      if (result.outcome.status === 200) void this.changes.publish(result.change);
       pending.resolve(result.outcome);
     });
   }

@@ -2,6 +2,7 @@
 import { loginKey, normaliseLogin, type Restriction, type Role, type User } from '@cashdesk/contract';
 import type { Flag, UserRow } from '../db/schema.js';
 import type { DialectName, Executor } from '../db/database.js';
+import { lockedOn } from '../db/row-locks.js';
 
 export function restrictionsOf(row: Pick<UserRow, 'restrictions'>): string[] {
   const parsed: unknown = JSON.parse(row.restrictions);
@@ -55,7 +56,7 @@ export async function lockUser(db: Executor, dialect: DialectName, id: number): 
     .selectFrom('users')
     .selectAll()
     .where('id', '=', id)
-    .$if(dialect === 'postgres', (q) => q.forUpdate())
+    .$call(lockedOn(dialect, 'update'))
     .executeTakeFirst();
 }
 

@@ -8,7 +8,7 @@ import { verifyLedger } from '../../src/ledger/verify.js';
 import { testDatabases } from '../helpers/databases.js';
 import { createLinkedDevice, createVenue } from '../helpers/factories.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
-import { cash, cashierClient } from '../cashier/support.js';
+import { cash, cashierClient, linkCabinet, sendEvent } from '../cashier/support.js';
 import { answer, auditRowsOf, countRows, newTrx, signedInAs, type SignedIn } from './support.js';
 
 const NEW_ACCOUNT = {
@@ -29,7 +29,8 @@ describe.each(testDatabases)('back-office accounts on $name', (database) => {
 
   beforeAll(async () => {
     db = await database.open();
-    server = await startTestServer(db);
+    // Enrollment open: a cabinet enrolls and plays through the real gateway (the per-event ceiling).
+    server = await startTestServer(db, { config: { enrollmentOpen: true } });
     admin = await signedInAs(server, db, 'admin', null);
   });
   afterAll(async () => {
@@ -121,6 +122,30 @@ describe.each(testDatabases)('back-office accounts on $name', (database) => {
       max_amount: 50_00,
     });
     expect((await cash(cashier, cabinet.id, 1, 50_00)).status).toBe(200);
+  });
+
+  it("the per-event ceiling set in the account's settings refuses the next game event above it", async () => {
+    const venue = await createVenue(db, { float: 500_00 });
+    const manager = await signedInAs(server, db, 'manager', venue.id);
+    const installer = (await cashierClient(server, db, venue.id)).client;
+    const cabinet = await linkCabinet(server, installer);
+
+    const res = await manager.client.post<Account>(`/a/manager/account/${venue.id}`, {
+      max_event_amount: 300_00,
+      reason: 'cabinets of this floor pay at most 300.00',
+    });
+    expect(answer(res)).toMatchObject({ status: 200, body: { max_event_amount: 300_00 } });
+    const [entry] = await auditRowsOf(db, { type: 'account', id: venue.id });
+    expect(JSON.parse(entry!.after_json!)).toEqual({ max_event_amount: 300_00 });
+
+    expect(answer(await sendEvent(cabinet, { place: 1, type: 2, amount: 300_01 }))).toEqual({
+      status: 422,
+      body: { err: ERR.maxAmount, max_amount: 300_00 },
+    });
+    expect(answer(await sendEvent(cabinet, { place: 1, type: 2, amount: 300_00 }))).toEqual({
+      status: 200,
+      body: { balances: { entries: 300_00, final_bonus: 0 } },
+    });
   });
 
   it('refuses limits the float already breaks (409 overdraft) and min above the current max (400)', async () => {

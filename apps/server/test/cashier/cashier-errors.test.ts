@@ -128,6 +128,49 @@ describe.each(testDatabases)('cashier API errors on $name', (database) => {
       });
     });
 
+    it("cash answers leave out the float figures the cashier's restrictions hide, replays included", async () => {
+      const venue = await createVenue(db, { float: 100_00, overdraft: 50_00 });
+      const installer = (await cashierClient(server, db, venue.id)).client;
+      const device = await linkCabinet(server, installer);
+      const hiddenUser = await createTestUser(db, { account_id: venue.id, restrictions: [] });
+      const hidden = await clientForUser(server, hiddenUser);
+      const balanceOnly = (await cashierClient(server, db, venue.id, ['can_cashier_view_account_balance']))
+        .client;
+
+      const trx = newTrx();
+      const deposit = await cash(hidden, device.id, 1, 10_00, trx);
+      expect(deposit.status).toBe(200);
+      expect(deposit.body).toMatchObject({ delta: 10_00, float_balance: null });
+      expect(answer(await cash(hidden, device.id, 1, 140_01))).toEqual({
+        status: 409,
+        body: { err: ERR.overdraft, balance: null, overdraft: null },
+      });
+      // A cashier who may see the balance but not the overdraft gets the one, not the other.
+      expect((await cash(balanceOnly, device.id, 1, 1_00)).body).toMatchObject({ float_balance: 89_00 });
+      expect(answer(await cash(balanceOnly, device.id, 1, 139_01))).toEqual({
+        status: 409,
+        body: { err: ERR.overdraft, balance: 89_00, overdraft: null },
+      });
+      // The full answer is what the ledger stored: granted the float, the hidden cashier's replay shows it.
+      expect(answer(await cash(hidden, device.id, 1, 10_00, trx))).toEqual(answer(deposit));
+      const admin = await clientForUser(
+        server,
+        await createTestUser(db, { account_id: null, role: 'admin' }),
+      );
+      const granted = await admin.post(`/a/admin/user/${hiddenUser.id}/set_restrictions`, {
+        restrictions: ['can_cashier_view_account_balance', 'can_cashier_view_account_overdraft'],
+      });
+      expect(granted.status).toBe(200);
+      expect(answer(await cash(hidden, device.id, 1, 10_00, trx))).toEqual({
+        status: 200,
+        body: { ...deposit.body, float_balance: 90_00 },
+      });
+      expect(answer(await cash(hidden, device.id, 1, 140_01))).toEqual({
+        status: 409,
+        body: { err: ERR.overdraft, balance: 89_00, overdraft: 50_00 },
+      });
+    });
+
     it('422 not enough money for a withdraw larger than the entries; nothing moves', async () => {
       await cash(cashier, cabinet.id, 2, 10_00);
       const trx = newTrx();

@@ -1,6 +1,6 @@
 // The operator CLI, driven in-process through runCli on every test database.
 import { randomBytes } from 'node:crypto';
-import type { Account, User } from '@cashdesk/contract';
+import { ERR, type Account, type User } from '@cashdesk/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../../src/auth/password.js';
 import type { Db } from '../../src/db/database.js';
@@ -8,6 +8,8 @@ import { verifyLedger } from '../../src/ledger/verify.js';
 import { runCliCaptured, type CliRun as Run } from '../helpers/cli.js';
 import { testDatabases } from '../helpers/databases.js';
 import { createTestUser } from '../helpers/factories.js';
+import { startTestServer } from '../helpers/server.js';
+import { answer, cashierClient, linkCabinet, sendEvent } from '../cashier/support.js';
 
 describe.each(testDatabases)('operator CLI on $name', (database) => {
   let db: Db;
@@ -143,6 +145,29 @@ describe.each(testDatabases)('operator CLI on $name', (database) => {
         err: expect.stringContaining('--currency: must be a 3-letter ISO currency code'),
       });
       expect(await json<Account[]>('account:list')).toEqual([]);
+    });
+
+    it('sets the per-event ceiling with --max-event, and a game event above it is refused', async () => {
+      const account = await venue('--max-event', '250.00');
+      expect(account).toMatchObject({ max_event_amount: 250_00 });
+      expect(await json<Account>('account:set', String(account.id), '--max-event', '100.50')).toMatchObject({
+        max_event_amount: 100_50,
+      });
+      expect(await cli('account:set', String(account.id), '--max-event', '0')).toMatchObject({ code: 2 });
+
+      // A cabinet of the venue, enrolled and linked through the server on the same database.
+      const server = await startTestServer(db, { config: { enrollmentOpen: true } });
+      try {
+        const installer = (await cashierClient(server, db, account.id)).client;
+        const cabinet = await linkCabinet(server, installer);
+        expect(answer(await sendEvent(cabinet, { place: 1, type: 2, amount: 100_51 }))).toEqual({
+          status: 422,
+          body: { err: ERR.maxAmount, max_amount: 100_50 },
+        });
+        expect((await sendEvent(cabinet, { place: 1, type: 2, amount: 100_50 })).status).toBe(200);
+      } finally {
+        await server.close();
+      }
     });
 
     it('changes settings and blocks, and refuses an overdraft below the current float', async () => {
@@ -460,6 +485,46 @@ describe.each(testDatabases)('operator CLI on $name', (database) => {
 
       expect(await cli('user:password', 'erin', 'short')).toMatchObject({ code: 2 });
       expect(await cli('user:password', 'nobody', 'long-enough')).toMatchObject({ code: 1 });
+    });
+
+    it('refuses weak passwords in user:create and user:password: common ones, the login, the current one', async () => {
+      const account = await venue();
+      const create = (login: string, password: string) =>
+        cli(
+          'user:create',
+          '--login',
+          login,
+          '--role',
+          'cashier',
+          '--account',
+          String(account.id),
+          '--password',
+          password,
+        );
+      const weak = (reason: string) => ({
+        code: 1,
+        out: '',
+        err: expect.stringContaining(reason) as unknown,
+      });
+      expect(await create('hana', 'password1')).toEqual({
+        code: 1,
+        out: '',
+        err: 'error: refused: weak password (common): it is among the most common passwords; choose another\n',
+      });
+      expect(await create('hana', 'Ｐａｓｓｗｏｒｄ１')).toEqual(weak('common'));
+      expect(await create('hana_vale', 'hana_vale')).toEqual(weak('login'));
+      expect(await create('hana_vale', 'my hana_vale 99')).toEqual(weak('login'));
+      expect(
+        await db.kysely.selectFrom('users').select('id').where('login', 'like', 'hana%').execute(),
+      ).toEqual([]);
+
+      expect((await create('hana', 'a quiet long river')).code).toBe(0);
+      const hashBefore = (await userRow('hana')).password_hash;
+      expect(await cli('user:password', 'hana', 'iloveyou')).toEqual(weak('common'));
+      expect(await cli('user:password', 'hana', 'HANA-hana-hana')).toEqual(weak('login'));
+      expect(await cli('user:password', 'hana', 'a quiet long river')).toEqual(weak('current'));
+      expect((await userRow('hana')).password_hash).toBe(hashBefore);
+      expect((await cli('user:password', 'hana', 'another quiet river')).code).toBe(0);
     });
 
     it('replaces restrictions and clears them with none', async () => {

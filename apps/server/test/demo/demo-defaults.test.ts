@@ -1,6 +1,7 @@
-// Demo credentials are never a default where others can reach the server (docs/operations.md, "Demo
-// mode"): the demo is seeded and enrollment opened by default only on the embedded database and a
-// loopback address; and start-up names every demo login that still opens with its public password.
+// Demo credentials are never a default where others can reach the server (docs/operations.md,
+// "Demo mode and the first admin"): the demo is seeded and enrollment opened by default only on the
+// embedded database and a loopback address; and start-up names every demo login that still opens with
+// its public password.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../src/auth/password.js';
 import { isLoopbackHost, loadConfig } from '../../src/config.js';

@@ -3,21 +3,28 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openDatabase, type Db, type DialectName } from '../../src/db/database.js';
-import { migrateToLatest } from '../../src/db/migrate.js';
+import { migrateTo, migrateToLatest } from '../../src/db/migrate.js';
 
 export interface TestDatabase {
   name: DialectName;
-  /** Opens a fresh, migrated database; `close` drops it. */
-  open(options?: { poolSize?: number }): Promise<Db>;
+  /**
+   * Opens a fresh database migrated to the latest schema, or only up to the migration `migrateTo` names
+   * (tests of a later migration over older data); `close` drops it.
+   */
+  open(options?: { poolSize?: number; migrateTo?: string }): Promise<Db>;
 }
 
 const pgUrl = process.env.TEST_DATABASE_URL;
 
+function migrateSchema(db: Db, upTo: string | undefined): Promise<void> {
+  return upTo === undefined ? migrateToLatest(db) : migrateTo(db, upTo);
+}
+
 export const sqliteTestDatabase: TestDatabase = {
   name: 'sqlite',
-  async open() {
+  async open(options = {}) {
     const db = openDatabase({ kind: 'sqlite', file: ':memory:' });
-    await migrateToLatest(db);
+    await migrateSchema(db, options.migrateTo);
     return db;
   },
 };
@@ -34,7 +41,7 @@ export const postgresTestDatabase: TestDatabase | null = pgUrl
         const url = new URL(pgUrl);
         url.searchParams.set('options', `-c search_path=${schema}`);
         const db = openDatabase({ kind: 'postgres', url: url.toString(), poolSize: options.poolSize ?? 20 });
-        await migrateToLatest(db);
+        await migrateSchema(db, options.migrateTo);
         return {
           ...db,
           async close() {

@@ -1,6 +1,6 @@
 // Builds accounts, users and linked devices straight in the database for tests.
 import { randomBytes } from 'node:crypto';
-import type { Restriction, Role } from '@cashdesk/contract';
+import { DEVICE_TYPE, type DeviceType, type Restriction, type Role } from '@cashdesk/contract';
 import { createAccount } from '../../src/accounts/accounts.repository.js';
 import type { Db } from '../../src/db/database.js';
 import { LedgerService } from '../../src/ledger/ledger.service.js';
@@ -68,7 +68,7 @@ export async function createTestUser(
 
 export async function createLinkedDevice(
   db: Db,
-  options: { account_id: number; places?: number; type?: 0 | 1; module?: number; name?: string },
+  options: { account_id: number; places?: number; type?: DeviceType; module?: number; name?: string },
 ) {
   const now = Date.now();
   const device = await db.kysely
@@ -76,7 +76,7 @@ export async function createLinkedDevice(
     .values({
       uuid: randomBytes(16).toString('base64'),
       account_id: options.account_id,
-      type: options.type ?? 0,
+      type: options.type ?? DEVICE_TYPE.regular,
       module: options.module ?? 1,
       game_id: 1,
       name: options.name ?? 'Test cabinet',

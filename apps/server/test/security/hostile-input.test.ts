@@ -2,7 +2,9 @@
 // the wrong type or range, missing and extra fields, whole bodies that are not the object asked for, raw
 // bodies that are not JSON, bad content types, path parameters, query strings, cookies, device tokens and
 // PIN headers). Each must be answered 4xx in the contract's format `{err}` with the security headers,
-// without a stack trace, and must leave the database exactly as it was.
+// without a stack trace, and must leave the database exactly as it was. Last, requests every schema takes
+// but a rule refuses for what they mean: look-alike logins, weak passwords, float moves that would
+// overflow, game events above the venue's ceiling (./hostile-semantics.ts).
 //
 // Every row's valid request would be answered 200 (many would change the database): only requests its
 // schema refuses are sent with valid credentials, and the valid request only with spoiled credentials,
@@ -30,6 +32,8 @@ import {
   deviceEventRequest,
   editDeviceRequest,
   enrollRequest,
+  DEFAULT_MAX_EVENT_AMOUNT_CENTS,
+  DEVICE_EVENT_TYPES,
   ERR,
   gameReportRequest,
   limitReportRequest,
@@ -66,6 +70,7 @@ import {
   hostileValue,
 } from './hostile.js';
 import { databaseSnapshot } from './snapshot.js';
+import { hostileLogin, weakPasswordOf } from './hostile-semantics.js';
 
 interface Fixture {
   /** A cashier's session (cashier routes, the till lock). */
@@ -75,6 +80,7 @@ interface Fixture {
   venueId: number;
   /** A cashier of the venue the back-office user routes act on (not the one holding `token`). */
   cashierId: number;
+  cashierLogin: string;
   /** A spare cabinet of the venue for the unlink route, so no other row depends on it. */
   spareDeviceId: number;
   cabinet: LinkedDevice;
@@ -695,6 +701,7 @@ describe.each(testDatabases)('hostile input on $name', (database) => {
       adminToken: admin.client.token!,
       venueId: venue.id,
       cashierId: cashier.id,
+      cashierLogin: cashier.login,
       spareDeviceId: spare.id,
       cabinet,
       phone,
@@ -791,4 +798,128 @@ describe.each(testDatabases)('hostile input on $name', (database) => {
       }
     },
   );
+  // Requests every schema accepts, refused by a rule about what they mean (docs/security.md): logins that
+  // would pass for another, weak passwords, float moves and game events past their limits.
+  describe('valid in form, refused in meaning', () => {
+    const post = (path: string, token: string, body: unknown) =>
+      fetch(`${server.baseUrl}/api/v1${path}`, {
+        method: 'POST',
+        headers: { cookie: `x-token=${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const answerOf = async (res: Response) => ({ status: res.status, body: (await res.json()) as unknown });
+
+    it('a login that passes for an existing one (full-width, case, zero-width, RTL override, control characters) is refused, on both create routes', async () => {
+      const before = await snapshot(db);
+      const routes = ['/a/admin/user', `/a/manager/account/${fixture.venueId}/user`];
+      await fc.assert(
+        fc.asyncProperty(
+          hostileLogin(fixture.cashierLogin),
+          fc.constantFrom(...routes),
+          async (login, route) => {
+            const cashierFields = { login: login.login, name: 'Look-alike', password: 'a quiet long river' };
+            const body =
+              route === routes[0]
+                ? newCashierBody(fixture.venueId, login.login, 'a quiet long river')
+                : { ...cashierFields, restrictions: [] };
+            const res = await answerOf(await post(route, fixture.adminToken, body));
+            const where = `${route} ${login.how}: ${JSON.stringify(login.login)} -> ${JSON.stringify(res)}`;
+            expect(res, where).toEqual(
+              login.folds
+                ? { status: 422, body: { err: ERR.loginTaken } }
+                : { status: 400, body: expect.objectContaining({ err: ERR.validation }) },
+            );
+            expect(await snapshot(db), where).toBe(before);
+          },
+        ),
+        { numRuns: 60 },
+      );
+    });
+
+    it('a weak password (common, the login, either in another form) is refused with its reason, wherever it is set', async () => {
+      const before = await snapshot(db);
+      const login = fixture.cashierLogin;
+      const setters = [
+        `/a/admin/user/${fixture.cashierId}/set_password`,
+        `/a/manager/account/${fixture.venueId}/user/${fixture.cashierId}/set_password`,
+      ];
+      await fc.assert(
+        fc.asyncProperty(weakPasswordOf(login), fc.constantFrom(...setters), async (weak, setter) => {
+          const res = await answerOf(
+            await post(setter, fixture.adminToken, { password: weak.password, reason: 'fuzz' }),
+          );
+          const where = `${setter} ${JSON.stringify(weak.password)} -> ${JSON.stringify(res)}`;
+          expect(res, where).toEqual({ status: 422, body: { err: ERR.weakPassword, reason: weak.reason } });
+          expect(await snapshot(db), where).toBe(before);
+        }),
+        { numRuns: 60 },
+      );
+    });
+
+    it('a float move whose delta is valid but would take the float past 2^53 - 1 cents is a 400 that changes nothing', async () => {
+      const before = await snapshot(db);
+      const venue = await db.kysely
+        .selectFrom('accounts')
+        .select('balance_cents')
+        .where('id', '=', fixture.venueId)
+        .executeTakeFirstOrThrow();
+      const headroom = Number.MAX_SAFE_INTEGER - venue.balance_cents;
+      await fc.assert(
+        fc.asyncProperty(fc.integer({ min: headroom + 1, max: Number.MAX_SAFE_INTEGER }), async (delta) => {
+          const body = { delta, trx: newTrx(), reason: 'overflow' };
+          const res = await answerOf(
+            await post(`/a/manager/account/${fixture.venueId}/move`, fixture.adminToken, body),
+          );
+          const where = `delta ${delta} -> ${JSON.stringify(res)}`;
+          expect(res, where).toEqual({
+            status: 400,
+            body: {
+              err: ERR.validation,
+              issues: [{ path: 'delta', message: 'would take a balance past the largest amount' }],
+            },
+          });
+          expect(await snapshot(db), where).toBe(before);
+        }),
+        { numRuns: 50 },
+      );
+    });
+
+    it("a game event above the venue's ceiling is refused 422 with the ceiling and moves nothing", async () => {
+      const ceiling = 500_00;
+      await updateAccount(db.kysely, fixture.venueId, { max_event_amount: ceiling });
+      try {
+        // The refusal is stored under its trx (a replay answers the same): only the operation count moves.
+        const moneyOf = async () => {
+          const { operations: _stored, ...money } = JSON.parse(await databaseSnapshot(db)) as Record<
+            string,
+            unknown
+          >;
+          return JSON.stringify(money);
+        };
+        const before = await moneyOf();
+        await fc.assert(
+          fc.asyncProperty(
+            fc.integer({ min: ceiling + 1, max: Number.MAX_SAFE_INTEGER }),
+            fc.constantFrom(...DEVICE_EVENT_TYPES),
+            fc.integer({ min: 1, max: 4 }),
+            async (amount, type, place) => {
+              const event = { trx: newTrx(), place, type, amount };
+              const res = await fetch(`${server.baseUrl}/device/events`, {
+                method: 'POST',
+                headers: { ...fixture.cabinet.auth, 'content-type': 'application/json' },
+                body: JSON.stringify(event),
+              });
+              const got = await answerOf(res);
+              const where = `${JSON.stringify(event)} -> ${JSON.stringify(got)}`;
+              expect(got, where).toEqual({ status: 422, body: { err: ERR.maxAmount, max_amount: ceiling } });
+              expect(await moneyOf(), where).toBe(before);
+            },
+          ),
+          { numRuns: 50 },
+        );
+      } finally {
+        await updateAccount(db.kysely, fixture.venueId, { max_event_amount: DEFAULT_MAX_EVENT_AMOUNT_CENTS });
+      }
+    });
+  });
 });

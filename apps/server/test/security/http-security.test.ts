@@ -1,13 +1,15 @@
 // The browser-facing defences, end to end over HTTP: CSRF (a cross-site form post or any POST that is
 // not JSON is refused, the session cookie is SameSite=Strict and HttpOnly), security headers on every
 // kind of answer (API, errors, the web app's files; HSTS only over https), and sign-in brute force
-// throttled long before 100 guesses while the real cashier gets in within a minute.
+// throttled long before 100 guesses while the real cashier gets in within a minute. A JSON call to any
+// state-changing API route that a browser says came from another site is refused with 403.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ERR } from '@cashdesk/contract';
+import { API_BASE, ERR } from '@cashdesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/database.js';
+import { signedInAs } from '../back-office/support.js';
 import { FakeClock, SECOND } from '../helpers/clock.js';
 import { testDatabases } from '../helpers/databases.js';
 import { createVenue } from '../helpers/factories.js';
@@ -99,6 +101,42 @@ describe.each(testDatabases)('HTTP security on $name', (database) => {
             status: 415,
             body: { err: ERR.unsupportedMediaType },
           });
+        }
+      }
+      expect(await databaseSnapshot(db)).toBe(before);
+    });
+
+    it('refuses a JSON call to every state-changing API route with 403 when the browser says it came from another site', async () => {
+      const posts = declaredRoutes(server.app).filter((r) => r.startsWith(`POST ${API_BASE}/`));
+      expect(posts.length).toBeGreaterThan(10);
+      // A cashier's and an admin's cookie: each route is one that one of them may call, so its 403 is the
+      // cross-site refusal, not the role check (nor a 400 for the body, nor the call itself).
+      const admin = await signedInAs(server, db, 'admin', null);
+      const sessions = { cashier: cashier.token, admin: admin.client.token };
+      const FOREIGN: Record<string, Record<string, string>> = {
+        'Sec-Fetch-Site': { 'sec-fetch-site': 'cross-site' },
+        Origin: { origin: 'https://evil.example' },
+      };
+      const before = await databaseSnapshot(db);
+      for (const route of posts) {
+        const url =
+          server.baseUrl +
+          route.slice('POST '.length).replace(/:id/g, String(deviceId)).replace(':place', '1');
+        for (const [who, token] of Object.entries(sessions)) {
+          for (const [says, headers] of Object.entries(FOREIGN)) {
+            const res = await fetch(url, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json', cookie: `x-token=${token}`, ...headers },
+              body: JSON.stringify({ delta: 100_00, trx: 'aaaaaaaaaaaa', pin: '12345', reason: 'x' }),
+            });
+            expect({ route, who, says, status: res.status, body: await res.json() }).toEqual({
+              route,
+              who,
+              says,
+              status: 403,
+              body: { err: ERR.forbidden },
+            });
+          }
         }
       }
       expect(await databaseSnapshot(db)).toBe(before);

@@ -6,6 +6,7 @@
 import { randomInt } from 'node:crypto';
 import { ERR, LIVE_COALESCE_MS } from '@cashdesk/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { updateAccount } from '../../src/accounts/accounts.repository.js';
 import type { Db } from '../../src/db/database.js';
 import { PIN_MAX_WRONG } from '../../src/devices/pin-guard.js';
 import { verifyLedger } from '../../src/ledger/verify.js';
@@ -379,6 +380,36 @@ describe.each(testDatabases)('PIN guessing on $name', (database) => {
       }
       expect(await pinOf(phone.id)).toMatchObject({ pin: phone.pin, pin_failures: 0 });
       expect((await detail(owner, phone, phone.pin)).status).toBe(200);
+    });
+
+    it('does not count a wrong PIN of any remote call under a hard block, nor of a deposit under a light one', async () => {
+      const venueId = await venue();
+      const owner = await cashierOf(venueId);
+      const phone = await linkRemote(server, owner);
+      const guesser = await cashierOf(venueId);
+      const operations = await operationsCount();
+      const hardBlock = { status: 403, body: { err: ERR.hardBlock } };
+      await updateAccount(db.kysely, venueId, { is_hard_block_home_play: true });
+      for (const pin of await wrongPins(6, 2 * PIN_MAX_WRONG)) {
+        expect(answer(await cashWithPin(guesser, phone, pin))).toEqual(hardBlock);
+        expect(answer(await detail(guesser, phone, pin))).toEqual(hardBlock);
+        expect(answer(await gameReport(guesser, phone, pin))).toEqual(hardBlock);
+      }
+      await updateAccount(db.kysely, venueId, {
+        is_hard_block_home_play: false,
+        is_light_block_home_play: true,
+      });
+      for (const pin of await wrongPins(6, 2 * PIN_MAX_WRONG)) {
+        expect(answer(await cashWithPin(guesser, phone, pin))).toEqual({
+          status: 403,
+          body: { err: ERR.lightBlock },
+        });
+      }
+      await updateAccount(db.kysely, venueId, { is_light_block_home_play: false });
+      // Nothing was counted: the phone's PIN lives on and the guesser's own tries are not held.
+      expect(await pinOf(phone.id)).toMatchObject({ pin: phone.pin, pin_failures: 0 });
+      expect(await operationsCount()).toBe(operations);
+      expect((await cashWithPin(guesser, phone, phone.pin)).status).toBe(200);
     });
 
     it('counts a burst of parallel wrong PINs one by one: the PIN ends once and 5 are checked', async () => {

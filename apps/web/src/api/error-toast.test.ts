@@ -99,6 +99,15 @@ describe('error toasts', () => {
     );
   });
 
+  it("leaves out of the overdraft toast the float figures the cashier's restrictions hide (sent as null)", () => {
+    const hidden = errorToast(failure(ERR.overdraft, 409, { balance: null, overdraft: null }));
+    expect(sentence(hidden, 'en')).toBe('Not enough float for this deposit');
+    expect(sentence(hidden, 'es')).toBe('Fondo insuficiente para este depósito');
+    expect(sentence(hidden, 'pt')).toBe('Fundo insuficiente para este depósito');
+    const balanceOnly = errorToast(failure(ERR.overdraft, 409, { balance: 89_00, overdraft: null }));
+    expect(sentence(balanceOnly, 'en')).toBe('Not enough float: balance 89.00');
+  });
+
   it('says why a new password was refused, in every language', () => {
     const weak = (reason: unknown) => errorToast(failure(ERR.weakPassword, 422, { reason }));
     expect(sentence(weak('common'), 'en')).toBe(

@@ -21,6 +21,16 @@ function errorOf(key: string, params?: Toast['params']): Toast {
   return { id: `error:${key}`, kind: 'error', key: `errors:${key}`, ...(params ? { params } : {}) };
 }
 
+/**
+ * A refused deposit's toast, with the float figures the answer carries: the server sends null for those
+ * the cashier's restrictions hide (apps/server/src/cash/float-redaction.ts), and the toast leaves them out.
+ */
+function overdraftToast(details: Record<string, unknown>): Toast {
+  if (details.balance === null) return errorOf('overdraftHidden');
+  if (details.overdraft === null) return errorOf('overdraftBalanceOnly', { balance: cents(details.balance) });
+  return errorOf('overdraft', { balance: cents(details.balance), overdraft: cents(details.overdraft) });
+}
+
 const WEAK_PASSWORD_KEYS: Readonly<Record<string, string>> = {
   common: 'weakPasswordCommon',
   login: 'weakPasswordLogin',
@@ -35,7 +45,7 @@ function contractToast(err: ErrText, details: Record<string, unknown>, call: Cal
         seconds: typeof details.retry_after === 'number' ? details.retry_after : 60,
       });
     case ERR.overdraft:
-      return errorOf('overdraft', { balance: cents(details.balance), overdraft: cents(details.overdraft) });
+      return overdraftToast(details);
     case ERR.minAmount:
       return errorOf('minAmount', { amount: cents(details.min_amount) });
     case ERR.maxAmount:
@@ -59,8 +69,7 @@ export function errorToast(failure: ApiFailure, call: CallKind = 'default'): Toa
   if (call === 'remote' && status === 406) return errorOf('anotherCashier');
   const known = contractErr(err);
   if (known) return contractToast(known, details, call);
-  if (status === 409)
-    return errorOf('overdraft', { balance: cents(details.balance), overdraft: cents(details.overdraft) });
+  if (status === 409) return overdraftToast(details);
   if (status === 500) return errorOf(call === 'signIn' ? 'internalLogin' : 'internal');
   return errorOf('unknown');
 }

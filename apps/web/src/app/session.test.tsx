@@ -14,19 +14,13 @@ import { stubApi, type StubRoutes } from '../test/stub-api';
 import { floatApi, useFloatQuery } from '../features/float';
 import { Toaster } from '../components/ui/toaster';
 import { RequireSession, SessionWatcher } from '../features/session';
+import { makeDemoCashier } from '../test/fixtures';
 
 const EXPIRED = 'Your session has expired. Please log in again.';
 const UNAUTHORIZED = 'You need to log in first';
 const NOT_SIGNED_IN: StubRoutes = { 'GET /api/v1/a/me': { status: 401, body: { err: 'unauthorized' } } };
 
-const cashier: User = {
-  id: 7,
-  name: 'Demo Cashier',
-  login: 'cashier',
-  role: 'cashier',
-  account_id: 1,
-  restrictions: [],
-};
+const cashier: User = makeDemoCashier();
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -7,6 +7,11 @@ export function makeUser(restrictions: Restriction[] = []): User {
   return { id: 7, name: 'Ana', login: 'cashier', role: 'cashier', account_id: 1, restrictions };
 }
 
+/** The demo venue's cashier, as the session, login, lock and layout tests sign in. */
+export function makeDemoCashier(restrictions: Restriction[] = []): User {
+  return { ...makeUser(restrictions), name: 'Demo Cashier' };
+}
+
 export function makeFloat(overrides: Partial<FloatInfo> = {}): FloatInfo {
   return {
     balance: 1000000,

@@ -1,12 +1,11 @@
 // Device rows the back office locks and unlinks; the device reads and renames are devices.repository's.
 import type { DialectName, Tx } from '../../db/database.js';
 import type { DeviceRow, PlaceRow } from '../../db/schema.js';
+import { lockedOn } from '../../db/row-locks.js';
 
 /**
- * The device if it belongs to the account, locked with its places (PostgreSQL row locks). FOR NO KEY
- * UPDATE, as the ledger's locks (ledger.repository.ts): a game event holding one of the places inserts
- * rows referencing the device (a KEY SHARE lock on it), which FOR UPDATE would block while this waits
- * for that place: a deadlock, one side failed by PostgreSQL.
+ * The device if it belongs to the account, locked with its places (PostgreSQL row locks, FOR NO KEY
+ * UPDATE as the ledger's: db/row-locks.ts says why).
  */
 export async function lockAccountDevice(
   tx: Tx,
@@ -19,7 +18,7 @@ export async function lockAccountDevice(
     .selectAll()
     .where('id', '=', deviceId)
     .where('account_id', '=', accountId)
-    .$if(dialect === 'postgres', (q) => q.forNoKeyUpdate())
+    .$call(lockedOn(dialect))
     .executeTakeFirst();
   if (!device) return undefined;
   const places = await tx
@@ -27,7 +26,7 @@ export async function lockAccountDevice(
     .selectAll()
     .where('device_id', '=', deviceId)
     .orderBy('place')
-    .$if(dialect === 'postgres', (q) => q.forNoKeyUpdate())
+    .$call(lockedOn(dialect))
     .execute();
   return { device, places };
 }

@@ -115,13 +115,31 @@ const userCreate: Command = {
             `user:create: ${LABELS[issue?.path ?? ''] ?? 'input'}: ${issue?.message ?? ''}`,
           );
         }
-        throw error;
+        throw explainWeakPassword(error);
       },
     );
     const user = view(row);
     print.result(user, () => `created ${describeUser(user)}`);
   },
 };
+
+/** Why the shared password rules (auth/password-policy.ts) refused a password, by their `reason`. */
+const WEAK_PASSWORD_WHY: Readonly<Record<string, string>> = {
+  common: 'it is among the most common passwords',
+  login: 'it is the login or holds it',
+  current: 'it is the current password',
+};
+
+/**
+ * A 422 `weak password` as a refusal the operator can act on (exit 1, the reason named); any other
+ * error as it is. Without it the CLI would print the bare error text as an unexpected error.
+ */
+function explainWeakPassword(error: unknown): unknown {
+  if (!(error instanceof ApiError) || error.err !== ERR.weakPassword) return error;
+  const reason = String(error.details.reason);
+  const why = WEAK_PASSWORD_WHY[reason] ?? 'it is too easy to guess';
+  return new CliError(`refused: weak password (${reason}): ${why}; choose another`);
+}
 
 const userList: Command = {
   name: 'user:list',
@@ -156,7 +174,10 @@ const userPassword: Command = {
   name: 'user:password',
   usage: 'user:password <login> <newPassword>',
   summary: "set a user's password and sign them out everywhere",
-  details: ['The password needs at least 8 characters. Every session of the user is revoked.'],
+  details: [
+    'The password needs at least 8 characters, and may not be a common one, the login or the current one.',
+    'Every session of the user is revoked.',
+  ],
   positionals: ['<login>', '<newPassword>'],
   flags: {},
   async run(args, { db, clock, print }) {
@@ -165,7 +186,11 @@ const userPassword: Command = {
     const user = await requireUser(db, login);
     const revoked = await countUserSessions(db.kysely, user.id);
     // One transaction: a session never outlives the password it was opened with.
-    await setPasswordAudited(db, { user_id: user.id, actor: OPERATOR, now_ms: clock.now() }, password);
+    await setPasswordAudited(db, { user_id: user.id, actor: OPERATOR, now_ms: clock.now() }, password).catch(
+      (error: unknown) => {
+        throw explainWeakPassword(error);
+      },
+    );
     print.result(
       { ok: true, login, revoked_sessions: revoked },
       () => `password of '${login}' changed; ${revoked} session(s) revoked`,

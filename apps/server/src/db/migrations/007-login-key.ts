@@ -1,14 +1,49 @@
 // Logins are one per person whatever their case or Unicode form: `login_key` (contract loginKey) holds
 // the case-folded normal form under a unique index, so `Admin` or `admin ` cannot sit beside `admin`.
+// A database from before may already hold such pairs: the migration names them and stops before changing
+// anything, rather than failing on the index (or on the old unique login) with a driver's message.
 import { loginKey, normaliseLogin } from '@cashdesk/contract';
 import type { Kysely, Migration } from 'kysely';
+
+interface LoginRow {
+  id: number;
+  login: string;
+}
+
+/** Groups of users whose logins fold to one key, by id within and across groups; none if all differ. */
+export function clashingLogins(users: readonly LoginRow[]): LoginRow[][] {
+  const byKey = new Map<string, LoginRow[]>();
+  for (const user of users) {
+    const key = loginKey(user.login);
+    byKey.set(key, [...(byKey.get(key) ?? []), user]);
+  }
+  return [...byKey.values()]
+    .filter((group) => group.length > 1)
+    .map((group) => [...group].sort((a, b) => a.id - b.id))
+    .sort((a, b) => a[0]!.id - b[0]!.id);
+}
+
+/** What the operator reads: the clashing logins (quoted, so spaces and invisible characters show) and what to do. */
+export function loginClashMessage(groups: readonly LoginRow[][]): string {
+  const named = groups
+    .map((group) => group.map((u) => `${JSON.stringify(u.login)} (id ${u.id})`).join(' and '))
+    .join('; ');
+  const example = groups[0]![1]!;
+  return (
+    `these logins differ only by case, spaces or Unicode form, and must be told apart before this upgrade: ` +
+    `${named}. Nothing was changed. Rename all but one login of each group (for example ` +
+    `\`update users set login = 'new_login' where id = ${example.id};\` in the database), then start again.`
+  );
+}
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations run against the schema they create */
 export const loginKeyMigration: Migration = {
   async up(db: Kysely<any>) {
+    const users = (await db.selectFrom('users').select(['id', 'login']).execute()) as LoginRow[];
+    const clashes = clashingLogins(users);
+    if (clashes.length > 0) throw new Error(loginClashMessage(clashes));
     await db.schema.alterTable('users').addColumn('login_key', 'text').execute();
-    const users = await db.selectFrom('users').select(['id', 'login']).execute();
-    for (const user of users as { id: number; login: string }[]) {
+    for (const user of users) {
       await db
         .updateTable('users')
         .set({ login: normaliseLogin(user.login), login_key: loginKey(user.login) })

@@ -9,15 +9,9 @@ import { Toaster } from '../../components/ui/toaster';
 import { LanguageSelect } from '../../components/ui/language-select';
 import { LoginPage } from './login-page';
 import { calledRoutes, stubApi, type StubRoutes } from '../../test/stub-api';
+import { makeDemoCashier } from '../../test/fixtures';
 
-const cashier: User = {
-  id: 7,
-  name: 'Demo Cashier',
-  login: 'cashier',
-  role: 'cashier',
-  account_id: 1,
-  restrictions: [],
-};
+const cashier: User = makeDemoCashier();
 
 const signedOut = { 'GET /api/v1/a/me': { status: 401, body: { err: 'unauthorized' } } };
 

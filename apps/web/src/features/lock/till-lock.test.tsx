@@ -12,15 +12,9 @@ import { useFloatQuery } from '../float';
 import { Toaster } from '../../components/ui/toaster';
 import { LockButton } from './lock-button';
 import { TillLockGate } from './till-lock-gate';
+import { makeDemoCashier } from '../../test/fixtures';
 
-const cashier: User = {
-  id: 7,
-  name: 'Demo Cashier',
-  login: 'cashier',
-  role: 'cashier',
-  account_id: 1,
-  restrictions: [],
-};
+const cashier: User = makeDemoCashier();
 const float: FloatInfo = {
   balance: 1_234_50,
   overdraft: 0,

@@ -4,23 +4,16 @@ import type { FloatInfo, User } from '@cashdesk/contract';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render';
-import { makeFloat } from '../../test/fixtures';
+import { makeDemoCashier, makeFloat } from '../../test/fixtures';
 import { calledRoutes, stubApi, type StubRoutes } from '../../test/stub-api';
 import { Toaster } from '../../components/ui/toaster';
 import { AppLayout } from './app-layout';
 
-const cashier: User = {
-  id: 7,
-  name: 'Demo Cashier',
-  login: 'cashier',
-  role: 'cashier',
-  account_id: 1,
-  restrictions: [
-    'can_view_history_reports',
-    'can_cashier_view_account_balance',
-    'can_cashier_view_account_overdraft',
-  ],
-};
+const cashier: User = makeDemoCashier([
+  'can_view_history_reports',
+  'can_cashier_view_account_balance',
+  'can_cashier_view_account_overdraft',
+]);
 const float: FloatInfo = makeFloat();
 
 function renderLayout(routes: StubRoutes = {}, user: User = cashier) {

@@ -5,18 +5,12 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render';
+import { makeDemoCashier } from '../../test/fixtures';
 import { stubApi } from '../../test/stub-api';
 import { SUPPORT_CHAT_SCRIPT_ID } from './support-chat';
 import { SupportWidget } from './support-widget';
 
-const user = (restrictions: Restriction[] = []): User => ({
-  id: 7,
-  name: 'Demo Cashier',
-  login: 'cashier',
-  role: 'cashier',
-  account_id: 1,
-  restrictions,
-});
+const user = (restrictions: Restriction[] = []): User => makeDemoCashier(restrictions);
 const CONTACT = { chat_script_url: null, phone: '+34 600 123 456', email: 'help@venue.example' };
 
 afterEach(() => {

@@ -11,13 +11,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PasswordField } from '../../../components/ui/form-field';
 import { useBoCreateUserMutation } from '../api/back-office-api';
-import { failureText } from '../lib/failure-text';
 import type { UsersScope } from '../lib/scope';
 import { FormAlert, InputField, SelectField } from './fields';
+import { useFormModal } from './form-modal';
 import { FormShell } from './form-shell';
-import { ReasonField, reasonOf } from './reason-field';
+import { ReasonField } from './reason-field';
 import { RestrictionsFieldset } from './restrictions-fieldset';
-import { passwordError, useSuccessToast } from './user-modal-parts';
+import { passwordError } from './user-modal-parts';
 
 export function CreateUserModal({
   scope,
@@ -30,8 +30,8 @@ export function CreateUserModal({
   onClose: () => void;
 }) {
   const { t } = useTranslation('backOffice');
-  const toast = useSuccessToast();
   const [create, { isLoading }] = useBoCreateUserMutation();
+  const form = useFormModal(onClose, isLoading);
   const isAdmin = scope.kind === 'admin';
   const [login, setLogin] = useState('');
   const [name, setName] = useState('');
@@ -39,9 +39,7 @@ export function CreateUserModal({
   const [accountId, setAccountId] = useState(isAdmin ? String(accounts[0]?.id ?? '') : '');
   const [password, setPassword] = useState('');
   const [restrictions, setRestrictions] = useState<Restriction[]>([]);
-  const [reason, setReason] = useState('');
   const [checked, setChecked] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
 
   const trimmedLogin = login.trim();
   const errors = {
@@ -58,26 +56,15 @@ export function CreateUserModal({
   async function submit() {
     setChecked(true);
     if (Object.values(errors).some(Boolean)) return;
-    const common = { login: trimmedLogin, name: name.trim(), password, restrictions, ...reasonOf(reason) };
+    const common = { login: trimmedLogin, name: name.trim(), password, restrictions, ...form.reason };
     const body = isAdmin
       ? { ...common, role, account_id: role === 'admin' ? null : Number(accountId) }
       : common;
-    const result = await create({ scope, body });
-    if (result.error) return setFailure(failureText(result.error, t));
-    toast('users.created', { login: result.data.login });
-    onClose();
+    await form.send(create({ scope, body }), 'users.created', (created) => ({ login: created.login }));
   }
 
   return (
-    <FormShell
-      title={t('users.new')}
-      busy={isLoading}
-      failure={failure}
-      submitLabel={t('users.create')}
-      onClose={onClose}
-      onSubmit={() => void submit()}
-      wide
-    >
+    <FormShell {...form.shell} title={t('users.new')} submitLabel={t('users.create')} onSubmit={submit} wide>
       <div className="bo-form-grid">
         <InputField
           label={t('users.login')}
@@ -130,7 +117,7 @@ export function CreateUserModal({
         />
       </div>
       {role === 'cashier' && <RestrictionsFieldset value={restrictions} onChange={setRestrictions} />}
-      <ReasonField value={reason} onChange={setReason} />
+      <ReasonField {...form.reasonField} />
     </FormShell>
   );
 }

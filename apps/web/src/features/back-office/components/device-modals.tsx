@@ -2,13 +2,11 @@
 import type { Device } from '@cashdesk/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch } from '../../../store/hooks';
-import { toastShown } from '../../../store/toasts-slice';
 import { useBoEditDeviceMutation, useBoUnlinkDeviceMutation } from '../api/back-office-api';
-import { failureText } from '../lib/failure-text';
 import { CheckboxField, InputField } from './fields';
+import { useFormModal } from './form-modal';
 import { FormShell } from './form-shell';
-import { ReasonField, reasonOf } from './reason-field';
+import { ReasonField } from './reason-field';
 
 interface Props {
   accountId: number;
@@ -20,37 +18,24 @@ const NAME_MAX_LENGTH = 64;
 
 export function EditDeviceModal({ accountId, device, onClose }: Props) {
   const { t } = useTranslation('backOffice');
-  const dispatch = useAppDispatch();
   const [edit, { isLoading }] = useBoEditDeviceMutation();
+  const form = useFormModal(onClose, isLoading);
   const [name, setName] = useState(device.name);
   const [hidden, setHidden] = useState(device.hidden);
-  const [reason, setReason] = useState('');
-  const [failure, setFailure] = useState<string | null>(null);
   const nameError = name.trim() === '' ? t('form.required') : null;
 
   async function submit() {
     if (nameError) return;
-    const body = { name: name.trim(), hidden, ...reasonOf(reason) };
-    const result = await edit({ id: accountId, deviceId: device.id, body });
-    if (result.error) return setFailure(failureText(result.error, t));
-    dispatch(
-      toastShown({
-        id: `bo:device:${device.id}:${Date.now()}`,
-        kind: 'success',
-        key: 'backOffice:devices.saved',
-      }),
-    );
-    onClose();
+    const body = { name: name.trim(), hidden, ...form.reason };
+    await form.send(edit({ id: accountId, deviceId: device.id, body }), 'devices.saved');
   }
 
   return (
     <FormShell
+      {...form.shell}
       title={t('devices.editTitle', { id: device.id })}
-      busy={isLoading}
-      failure={failure}
       submitLabel={t('common:save')}
-      onClose={onClose}
-      onSubmit={() => void submit()}
+      onSubmit={submit}
     >
       <InputField
         label={t('devices.name')}
@@ -65,39 +50,29 @@ export function EditDeviceModal({ accountId, device, onClose }: Props) {
         checked={hidden}
         onChange={setHidden}
       />
-      <ReasonField value={reason} onChange={setReason} />
+      <ReasonField {...form.reasonField} />
     </FormShell>
   );
 }
 
 export function UnlinkDeviceModal({ accountId, device, onClose }: Props) {
   const { t } = useTranslation('backOffice');
-  const dispatch = useAppDispatch();
   const [unlink, { isLoading }] = useBoUnlinkDeviceMutation();
-  const [reason, setReason] = useState('');
-  const [failure, setFailure] = useState<string | null>(null);
+  const form = useFormModal(onClose, isLoading);
 
-  async function submit() {
-    const result = await unlink({ id: accountId, deviceId: device.id, body: reasonOf(reason) });
-    if (result.error) return setFailure(failureText(result.error, t));
-    dispatch(
-      toastShown({ id: `bo:unlinked:${device.id}`, kind: 'success', key: 'backOffice:devices.unlinked' }),
-    );
-    onClose();
-  }
+  const submit = () =>
+    form.send(unlink({ id: accountId, deviceId: device.id, body: form.reason }), 'devices.unlinked');
 
   return (
     <FormShell
+      {...form.shell}
       title={t('devices.unlinkTitle', { name: device.name })}
-      busy={isLoading}
-      failure={failure}
       submitLabel={t('devices.unlinkConfirm')}
       submitClassName="button--danger"
-      onClose={onClose}
-      onSubmit={() => void submit()}
+      onSubmit={submit}
     >
       <p>{t('devices.unlinkExplain')}</p>
-      <ReasonField value={reason} onChange={setReason} />
+      <ReasonField {...form.reasonField} />
     </FormShell>
   );
 }

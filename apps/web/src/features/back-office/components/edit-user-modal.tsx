@@ -3,11 +3,11 @@ import type { Account } from '@cashdesk/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBoUpdateUserMutation } from '../api/back-office-api';
-import { failureText } from '../lib/failure-text';
 import { CheckboxField, InputField, SelectField } from './fields';
+import { useFormModal } from './form-modal';
 import { FormShell } from './form-shell';
-import { ReasonField, reasonOf } from './reason-field';
-import { useSuccessToast, type UserModalProps } from './user-modal-parts';
+import { ReasonField } from './reason-field';
+import type { UserModalProps } from './user-modal-parts';
 
 export function EditUserModal({
   scope,
@@ -16,37 +16,30 @@ export function EditUserModal({
   onClose,
 }: UserModalProps & { accounts: readonly Account[] }) {
   const { t } = useTranslation('backOffice');
-  const toast = useSuccessToast();
   const [update, { isLoading }] = useBoUpdateUserMutation();
+  const form = useFormModal(onClose, isLoading);
   const [name, setName] = useState(user.name);
   const [accountId, setAccountId] = useState(String(user.account_id ?? ''));
   const [blocked, setBlocked] = useState(user.blocked);
-  const [reason, setReason] = useState('');
-  const [failure, setFailure] = useState<string | null>(null);
   const canMove = scope.kind === 'admin' && user.role !== 'admin';
 
   async function submit() {
-    if (name.trim() === '') return setFailure(t('form.required'));
+    if (name.trim() === '') return form.setFailure(t('form.required'));
     const body = {
       ...(name.trim() !== user.name ? { name: name.trim() } : {}),
       ...(canMove && Number(accountId) !== user.account_id ? { account_id: Number(accountId) } : {}),
       ...(blocked !== user.blocked ? { blocked } : {}),
-      ...reasonOf(reason),
+      ...form.reason,
     };
-    const result = await update({ scope, userId: user.id, body });
-    if (result.error) return setFailure(failureText(result.error, t));
-    toast('users.saved', { login: user.login });
-    onClose();
+    await form.send(update({ scope, userId: user.id, body }), 'users.saved', { login: user.login });
   }
 
   return (
     <FormShell
+      {...form.shell}
       title={t('users.editTitle', { login: user.login })}
-      busy={isLoading}
-      failure={failure}
       submitLabel={t('common:save')}
-      onClose={onClose}
-      onSubmit={() => void submit()}
+      onSubmit={submit}
     >
       <InputField label={t('users.name')} value={name} onChange={(e) => setName(e.target.value)} />
       {canMove && (
@@ -68,7 +61,7 @@ export function EditUserModal({
         checked={blocked}
         onChange={setBlocked}
       />
-      <ReasonField value={reason} onChange={setReason} />
+      <ReasonField {...form.reasonField} />
     </FormShell>
   );
 }

@@ -11,7 +11,8 @@ interface FormShellProps {
   failure: string | null;
   submitLabel: string;
   onClose: () => void;
-  onSubmit: () => void;
+  /** Runs on Enter or the submit button, unless busy; a promise it returns is not awaited. */
+  onSubmit: () => unknown;
   children: ReactNode;
   wide?: boolean;
   /** 'button--danger' for a step that takes something away (unlink). */
@@ -33,7 +34,7 @@ export function FormShell({
   const { t } = useTranslation('backOffice');
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!busy) onSubmit();
+    if (!busy) void onSubmit();
   };
   return (
     <Modal title={title} onClose={onClose} busy={busy} {...(wide ? { className: 'modal--wide' } : {})}>

@@ -3,39 +3,33 @@ import type { Restriction } from '@cashdesk/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBoSetRestrictionsMutation } from '../api/back-office-api';
-import { failureText } from '../lib/failure-text';
+import { useFormModal } from './form-modal';
 import { FormShell } from './form-shell';
-import { ReasonField, reasonOf } from './reason-field';
+import { ReasonField } from './reason-field';
 import { RestrictionsFieldset } from './restrictions-fieldset';
-import { useSuccessToast, type UserModalProps } from './user-modal-parts';
+import type { UserModalProps } from './user-modal-parts';
 
 export function RestrictionsModal({ scope, user, onClose }: UserModalProps) {
   const { t } = useTranslation('backOffice');
-  const toast = useSuccessToast();
   const [save, { isLoading }] = useBoSetRestrictionsMutation();
+  const form = useFormModal(onClose, isLoading);
   const [restrictions, setRestrictions] = useState(user.restrictions as Restriction[]);
-  const [reason, setReason] = useState('');
-  const [failure, setFailure] = useState<string | null>(null);
 
   async function submit() {
-    const result = await save({ scope, userId: user.id, body: { restrictions, ...reasonOf(reason) } });
-    if (result.error) return setFailure(failureText(result.error, t));
-    toast('users.saved', { login: user.login });
-    onClose();
+    const body = { restrictions, ...form.reason };
+    await form.send(save({ scope, userId: user.id, body }), 'users.saved', { login: user.login });
   }
 
   return (
     <FormShell
+      {...form.shell}
       title={t('users.restrictionsTitle', { login: user.login })}
-      busy={isLoading}
-      failure={failure}
       submitLabel={t('common:save')}
-      onClose={onClose}
-      onSubmit={() => void submit()}
+      onSubmit={submit}
       wide
     >
       <RestrictionsFieldset value={restrictions} onChange={setRestrictions} />
-      <ReasonField value={reason} onChange={setReason} />
+      <ReasonField {...form.reasonField} />
     </FormShell>
   );
 }

@@ -9,12 +9,13 @@ import { LanguageSelect } from '../../../components/ui/language-select';
 import { useLogout, useResetApiOnSignedOutExit } from '../../session';
 import { useMediaQuery } from '../../../hooks/use-media-query';
 
-const NARROW_QUERY = '(max-width: 1023px)';
+/** The console's own fold (back-office.css), wider than the cashier screens' phone width (NARROW_QUERY). */
+const CONSOLE_MENU_FOLDED_QUERY = '(max-width: 1023px)';
 
 export function BackOfficeLayout() {
   const { t } = useTranslation('backOffice');
   const { data: me } = useMeQuery();
-  const narrow = useMediaQuery(NARROW_QUERY, false);
+  const narrow = useMediaQuery(CONSOLE_MENU_FOLDED_QUERY, false);
   const [menuOpen, setMenuOpen] = useState(false);
   const [changingPassword, setChangingPassword] = useState(false);
   const { logout, isLoggingOut } = useLogout();

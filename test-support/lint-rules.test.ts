@@ -1,0 +1,89 @@
+// The house rules that lint holds (eslint.config.js, apps/web/src/README.md, apps/server/src/README.md)
+// fire on the code they forbid, and stay quiet on the way the rule asks for. Each sample is linted as if
+// it stood at a path inside the folder the rule guards (it is never written to disk); what it imports is
+// real, so the rules resolve it as they would in the tree.
+import path from 'node:path';
+import { ESLint } from 'eslint';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT } from './doc-citations';
+
+const eslint = new ESLint({ cwd: REPO_ROOT });
+
+/** The rule ids that fire on `code`, linted as the file at `file` (relative to the repository root). */
+async function rulesFiring(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(REPO_ROOT, file) });
+  return (result?.messages ?? []).map((message) => message.ruleId ?? `fatal: ${message.message}`);
+}
+
+/** A module that imports `name` from `from` and uses it. */
+const importing = (name: string, from: string) =>
+  `import { ${name} } from '${from}';\nexport const use = ${name};\n`;
+
+const RESTRICTED = 'import-x/no-restricted-paths';
+
+// The first lint of a web file loads the TypeScript resolver and walks the web's import graph (no-cycle):
+// seconds on a busy machine, once; every lint after it takes milliseconds.
+beforeAll(
+  () => rulesFiring('apps/web/src/features/cash/lint-sample.ts', importing('validatePassword', '../auth')),
+  60_000,
+);
+
+describe('the web app keeps its one-way imports', () => {
+  it("refuses a feature importing another feature's insides, not its public entry", async () => {
+    const file = 'apps/web/src/features/cash/lint-sample.ts';
+    expect(await rulesFiring(file, importing('validateLogin', '../auth/login-validation'))).toContain(
+      RESTRICTED,
+    );
+    expect(await rulesFiring(file, importing('validatePassword', '../auth'))).toEqual([]);
+  });
+
+  it('refuses shared code importing a feature', async () => {
+    const code = importing('validatePassword', '../features/auth');
+    expect(await rulesFiring('apps/web/src/lib/lint-sample.ts', code)).toContain(RESTRICTED);
+  });
+});
+
+describe('the tools use the server through @cashdesk/server', () => {
+  for (const folder of ['bench/src', 'e2e', 'apps/device-sim/test', 'test-support']) {
+    it(`refuses ${folder} importing the server's files, not its entry`, async () => {
+      const file = `${folder}/lint-sample.ts`;
+      const verify = path.relative(folder, 'apps/server/src/ledger/verify.js');
+      expect(await rulesFiring(file, importing('verifyLedger', verify))).toContain(RESTRICTED);
+      expect(await rulesFiring(file, importing('verifyLedger', '@cashdesk/server'))).toEqual([]);
+    });
+  }
+});
+
+describe('the server publishes a change only after commit', () => {
+  const publishing = [
+    "import { floatChange, type ChangePublisher } from '../live/change-feed.js';",
+    'export function tell(changes: ChangePublisher): void {',
+    '  void changes.publish(floatChange(1));',
+    '}',
+    '',
+  ].join('\n');
+
+  it('refuses `.publish(` outside live/, where publishAfterCommit lives', async () => {
+    expect(await rulesFiring('apps/server/src/ledger/lint-sample.ts', publishing)).toContain(
+      'no-restricted-syntax',
+    );
+    expect(
+      await rulesFiring('apps/server/src/live/lint-sample.ts', publishing.replace('../live/', './')),
+    ).toEqual([]);
+  });
+
+  it('still refuses a focused test kept beside the server code', async () => {
+    const focused = "import { it } from 'vitest';\nit.only('runs alone', () => undefined);\n";
+    expect(await rulesFiring('apps/server/src/ledger/lint-sample.test.ts', focused)).toContain(
+      'no-restricted-syntax',
+    );
+  });
+});
+
+describe('the server has no import cycle', () => {
+  it('refuses a module importing what imports it', async () => {
+    // ledger.service.ts imports clock.ts: clock.ts importing the ledger back closes a loop.
+    const loop = importing('LedgerService', './ledger/ledger.service.js');
+    expect(await rulesFiring('apps/server/src/clock.ts', loop)).toContain('import-x/no-cycle');
+  });
+});
