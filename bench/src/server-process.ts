@@ -36,6 +36,10 @@ export function batchCell(stats: BatchStats | null): string {
   return `${(stats.operations / stats.batches).toFixed(1)} (${stats.max})`;
 }
 
+function pick(from: NodeJS.ProcessEnv, names: readonly string[]): Record<string, string> {
+  return Object.fromEntries(names.flatMap((name) => (from[name] ? [[name, from[name]]] : [])));
+}
+
 export async function startServer(env: Record<string, string>, timeoutMs = 30_000): Promise<ServerProcess> {
   const child: ChildProcess = spawn(
     process.execPath,
@@ -55,6 +59,8 @@ export async function startServer(env: Record<string, string>, timeoutMs = 30_00
         LOG_LEVEL: 'error',
         DEMO: '0',
         ENROLLMENT_OPEN: '0',
+        // The ledger's tuning, when the benchmark is run with it (README's configuration table).
+        ...pick(process.env, ['LEDGER_LANES', 'LEDGER_BATCH_MAX']),
         ...env,
       },
       // The IPC channel: figures only the server knows (liveStreams below, server-entry.ts).
