@@ -30,10 +30,26 @@ export interface BatchStats {
   max: number;
 }
 
+/** "mean (max)" operations per ledger transaction, for a table cell. */
+export function batchCell(stats: BatchStats | null): string {
+  if (!stats || stats.batches === 0) return 'n/a';
+  return `${(stats.operations / stats.batches).toFixed(1)} (${stats.max})`;
+}
+
+function pick(from: NodeJS.ProcessEnv, names: readonly string[]): Record<string, string> {
+  return Object.fromEntries(names.flatMap((name) => (from[name] ? [[name, from[name]]] : [])));
+}
+
 export async function startServer(env: Record<string, string>, timeoutMs = 30_000): Promise<ServerProcess> {
   const child: ChildProcess = spawn(
     process.execPath,
-    ['--import', 'tsx', path.join(here, 'server-entry.ts')],
+    [
+      // BENCH_CPU_PROF=<dir>: each server writes a V8 CPU profile there when it stops (open in Chrome DevTools).
+      ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+      '--import',
+      'tsx',
+      path.join(here, 'server-entry.ts'),
+    ],
     {
       cwd: REPO_ROOT,
       env: {
@@ -43,6 +59,8 @@ export async function startServer(env: Record<string, string>, timeoutMs = 30_00
         LOG_LEVEL: 'error',
         DEMO: '0',
         ENROLLMENT_OPEN: '0',
+        // The ledger's tuning, when the benchmark is run with it (README's configuration table).
+        ...pick(process.env, ['LEDGER_LANES', 'LEDGER_BATCH_MAX']),
         ...env,
       },
       // The IPC channel: figures only the server knows (liveStreams below, server-entry.ts).

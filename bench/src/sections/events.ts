@@ -2,18 +2,20 @@
 // process, at 1, 16 and 64 clients on 8 and 64 cabinets, beside the machine's limit measured in the same
 // run: on SQLite the raw per-operation transaction (raw-baseline.ts, one better-sqlite3 transaction per
 // operation), on PostgreSQL pgbench (pgbench.ts). Also shown: how many operations the server's ledger
-// transactions held (its batch observer, through server-entry.ts), where the server reports it.
+// transactions held (its batch observer, through server-entry.ts), where the server reports it, and the
+// same events through a ledger in the benchmark's own process (no HTTP, no server): what the ledger alone
+// reaches, so the table tells the ledger's share of the cost from the HTTP path's.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { TX_TYPE } from '@cashdesk/contract';
-import { verifyLedger, type Db } from '@cashdesk/server';
+import { LedgerService, verifyLedger, type Db } from '@cashdesk/server';
 import { Client } from 'undici';
 import { compare, type OpFn } from '../harness.js';
 import type { Options } from '../options.js';
 import { describePgbench, runPgbench, type PgbenchResult } from '../pgbench.js';
 import type { RawCash } from '../raw-baseline.js';
-import { startServer, type BatchStats, type ServerProcess } from '../server-process.js';
+import { batchCell, startServer, type ServerProcess } from '../server-process.js';
 import { addCashier, addDevice, fundedAccount, PLACES, type Venue } from '../setup.js';
 import { formatMs, formatRate, formatRatio, renderTable, type CaseResult, type Column } from '../stats.js';
 import { rawCashOn, serverDatabaseEnv, type Target } from '../targets.js';
@@ -79,6 +81,28 @@ function eventsPath(url: string, lanes: Lane[]): { op: OpFn; close(): Promise<vo
   return { op, close: async () => void (await Promise.all(clients.map((c) => c.close()))) };
 }
 
+/**
+ * The same win-then-bet events straight into a LedgerService on the benchmark's own connection: the
+ * ledger with its group commit, without HTTP, routing, auth or JSON. Its batch sizes go to `onBatch`.
+ */
+function ledgerPath(db: Db, lanes: Lane[], onBatch: (size: number) => void): OpFn {
+  const ledger = new LedgerService(db, undefined, undefined, { onBatch });
+  const count = new Array<number>(lanes.length).fill(0);
+  return async (caller) => {
+    const lane = lanes[caller]!;
+    const n = count[caller]!;
+    count[caller] = n + 1;
+    const outcome = await ledger.applyDeviceEvent({
+      device_id: lane.cabinet.id,
+      place: lane.place,
+      type: n % 2 === 0 ? TX_TYPE.win : TX_TYPE.pay,
+      amount_cents: AMOUNT_CENTS,
+      trx: randomUUID(),
+    });
+    if (outcome.status !== 200) throw new Error(`event refused: ${JSON.stringify(outcome)}`);
+  };
+}
+
 function rawPath(raw: RawCash, venue: Venue, clients: number): OpFn {
   const count = new Array<number>(clients).fill(0);
   return (caller) => {
@@ -100,11 +124,6 @@ const COLUMNS: Column[] = [
   { header: 'vs limit', align: 'right' },
   { header: 'ops/batch (max)', align: 'right' },
 ];
-
-function batchCell(stats: BatchStats | null): string {
-  if (!stats || stats.batches === 0) return 'n/a';
-  return `${(stats.operations / stats.batches).toFixed(1)} (${stats.max})`;
-}
 
 function cells(
   cabinets: number,
@@ -174,14 +193,26 @@ export async function eventsSection(target: Target, options: Options): Promise<S
         next++;
         const http = eventsPath(server.url, lanes);
         closers.push(http.close);
-        const paths: Record<string, OpFn> = { http: http.op };
+        const inProcess = { batches: 0, operations: 0, max: 0 };
+        const paths: Record<string, OpFn> = {
+          http: http.op,
+          ledger: ledgerPath(bench.db, lanes, (size) => {
+            inProcess.batches += 1;
+            inProcess.operations += size;
+            inProcess.max = Math.max(inProcess.max, size);
+          }),
+        };
         if (raw && rawVenue) paths.raw = rawPath(raw, rawVenue, clients);
         const config = { callers: clients, ops: options.ops, warmup: options.warmup, slices: SLICES };
         await server.ledgerBatches(); // starts the count afresh
         const results = await compare(paths, config);
         const batches = batchCell(await server.ledgerBatches());
         const limit = pgbench ? pgbench.tps : results.raw!.opsPerSec;
-        const rows = [cells(cabinetCount, clients, 'HTTP events', results.http!, limit, batches)];
+        const rows = [
+          cells(cabinetCount, clients, 'HTTP events', results.http!, limit, batches),
+          // The warm-up's batches are in its count too; the mean hardly moves.
+          cells(cabinetCount, clients, 'ledger in process', results.ledger!, limit, batchCell(inProcess)),
+        ];
         if (results.raw)
           rows.push(cells(cabinetCount, clients, 'raw per-op transaction', results.raw, null, ''));
         table.push(...rows);

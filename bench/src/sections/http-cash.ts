@@ -9,7 +9,7 @@ import { hashPassword, verifyLedger } from '@cashdesk/server';
 import { compare, type OpFn } from '../harness.js';
 import type { Options } from '../options.js';
 import type { RawCash } from '../raw-baseline.js';
-import { startServer, type ServerProcess } from '../server-process.js';
+import { batchCell, startServer, type ServerProcess } from '../server-process.js';
 import { addCashier, addDevice, fundedAccount, PLACES, type BenchDatabase, type Venue } from '../setup.js';
 import { renderTable, versusRawCells, VERSUS_RAW_COLUMNS, type CaseResult, type Column } from '../stats.js';
 import { Terminal } from '../terminal.js';
@@ -102,14 +102,21 @@ const COLUMNS: Column[] = [
   { header: 'path', align: 'left' },
   { header: 'conns', align: 'right' },
   ...VERSUS_RAW_COLUMNS,
+  { header: 'ops/batch (max)', align: 'right' },
 ];
 
-function rows(kind: CaseName, connections: number, results: Record<PathName, CaseResult>): string[][] {
+function rows(
+  kind: CaseName,
+  connections: number,
+  results: Record<PathName, CaseResult>,
+  batches: Record<'http' | 'fresh', string>,
+): string[][] {
   return (Object.keys(PATHS) as PathName[]).map((name) => [
     kind,
     PATHS[name],
     String(connections),
     ...versusRawCells(results[name], name === 'raw' ? undefined : results.raw),
+    name === 'raw' ? '' : batches[name],
   ]);
 }
 
@@ -144,7 +151,16 @@ export async function httpCashSection(target: Target, options: Options): Promise
       const part: string[][] = [];
       for (const connections of CONNECTIONS) {
         const config = { callers: connections, ops: options.ops, warmup: options.warmup, slices: SLICES };
-        part.push(...rows(kind, connections, await compare(paths, config)));
+        // Each server serves one path only: what its ledger batched is that path's.
+        await Promise.all([now.ledgerBatches(), before.ledgerBatches()]); // starts the counts afresh
+        const results = await compare(paths, config);
+        const [nowBatches, beforeBatches] = await Promise.all([now.ledgerBatches(), before.ledgerBatches()]);
+        part.push(
+          ...rows(kind, connections, results, {
+            http: batchCell(nowBatches),
+            fresh: batchCell(beforeBatches),
+          }),
+        );
       }
       console.log(renderTable(COLUMNS, part));
       cells.push(...part);

@@ -17,12 +17,13 @@ import { cashierAccount } from '../accounts/cashier-account.js';
 import { cashierOf, requireCashier } from '../auth/guards.js';
 import type { AppContext } from '../context.js';
 import type { DeviceRow } from '../db/schema.js';
-import { accessibleDevice } from '../devices/device-access.js';
+import { assertAccessibleDevice } from '../devices/device-access.js';
 import { findDevice } from '../devices/devices.repository.js';
 import { ApiError } from '../http/api-error.js';
 import { answers, sendOutcome } from '../http/route-schemas.js';
-import { isCashCallReplay } from '../ledger/cashier-replay.js';
+import { findCashierCall, isReplayOn } from '../ledger/cashier-replay.js';
 import { assertShiftForCashCall } from '../shifts/shift-guard.js';
+import { findShiftGate } from '../shifts/shifts.repository.js';
 import { restrictionsOf } from '../users/users.repository.js';
 import { outcomeForViewer } from './float-redaction.js';
 
@@ -63,25 +64,28 @@ export function cashRoutes(ctx: AppContext): FastifyPluginAsync {
           restrictionsOf(cashier),
         ),
       );
+    // The reads the checks need go out at once (on PostgreSQL over several pool connections).
+    const [stored, found, shiftGate, account] = await Promise.all([
+      findCashierCall(ctx.db.kysely, cashier.id, trx),
+      findDevice(ctx.db.kysely, id),
+      findShiftGate(ctx.db.kysely, cashier),
+      pin_code !== null ? cashierAccount(ctx.db.kysely, cashier) : undefined,
+    ]);
     // A retry of a call whose answer was lost goes straight to the ledger: none of the checks below may
     // refuse it (the device unlinked since, a PIN the phone replaced, the venue's PIN tries held), and the
     // PIN it carries is no guess to count.
-    if (await isCashCallReplay(ctx.db.kysely, cashier.id, id, trx)) {
-      const device = await findDevice(ctx.db.kysely, id);
-      if (!device) throw new ApiError(ERR.deviceNotAvailable);
-      return settle(device);
+    if (isReplayOn(stored, id)) {
+      if (!found) throw new ApiError(ERR.deviceNotAvailable);
+      return settle(found);
     }
-    const device = await accessibleDevice(ctx, cashier, id, type);
-    await assertShiftForCashCall(ctx.db.kysely, cashier, trx);
+    const device = assertAccessibleDevice(found, cashier, type);
+    assertShiftForCashCall(shiftGate, stored !== undefined);
     // As on the other remote calls (devices/device-access.ts), the checks that do not look at the PIN
     // come first: a call the venue's blocks refuse is no PIN attempt, so a wrong PIN under a hard block
     // (or in a deposit under a light one) is not counted. The ledger still has the last word: it refuses
     // the call with the block's 403 before it looks at the PIN.
-    if (pin_code !== null) {
-      const account = await cashierAccount(ctx.db.kysely, cashier);
-      if (blockRefusal(account, { kind: 'cash', delta }) === null) {
-        await ctx.pins.check(request, reply, cashier, device, pin_code);
-      }
+    if (pin_code !== null && account && blockRefusal(account, { kind: 'cash', delta }) === null) {
+      await ctx.pins.check(request, reply, cashier, device, pin_code);
     }
     return settle(device);
   }

@@ -16,6 +16,7 @@ import {
 import pg from 'pg';
 import { AuthCache } from '../auth/auth-cache.js';
 import { namedStatementPool } from './pg-named-statements.js';
+import { postgresPipelined, sqlitePipelined, type PipelinedTransaction } from './pipelined-transaction.js';
 import type { Database } from './schema.js';
 import { cachingStatements } from './sqlite-statement-cache.js';
 
@@ -39,6 +40,11 @@ export interface Db {
    * to revoke what it changed.
    */
   auth: AuthCache;
+  /**
+   * A transaction whose statements go out without waiting for earlier answers (db/pipelined-transaction.ts):
+   * the ledger's batches, where round trips to PostgreSQL are most of a batch's time.
+   */
+  pipelined: PipelinedTransaction;
   close(): Promise<void>;
 }
 
@@ -93,7 +99,14 @@ function openSqlite(file: string, preparedStatements: boolean): Db {
   // data_version moves when another connection (an operator CLI's process) commits to the file.
   const dataVersion = sqlite.prepare('pragma data_version').pluck();
   const auth = new AuthCache('sqlite', () => dataVersion.get() as number);
-  return { kysely, dialect: 'sqlite', postgresUrl: null, auth, close: () => kysely.destroy() };
+  return {
+    kysely,
+    dialect: 'sqlite',
+    postgresUrl: null,
+    auth,
+    pipelined: sqlitePipelined(kysely),
+    close: () => kysely.destroy(),
+  };
 }
 
 /** int8 and numeric arrive as strings from pg; money stays exact only as safe integers, so refuse the rest. */
@@ -106,19 +119,25 @@ function parseSafeInteger(text: string): number {
 const INT8_OID = 20;
 const NUMERIC_OID = 1700;
 
+const safeIntegerTypes = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === INT8_OID || oid === NUMERIC_OID
+      ? parseSafeInteger
+      : pg.types.getTypeParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser,
+};
+
 function openPostgres(url: string, poolSize: number, preparedStatements: boolean): Db {
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: poolSize,
-    types: {
-      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-        oid === INT8_OID || oid === NUMERIC_OID
-          ? parseSafeInteger
-          : pg.types.getTypeParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser,
-    },
-  });
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, types: safeIntegerTypes });
   const kysely = new Kysely<Database>({
     dialect: new PostgresDialect({ pool: preparedStatements ? namedStatementPool(pool) : pool }),
+  });
+  // Pipeline mode on connections of their own: the rest of the code keeps the plain, one-at-a-time
+  // protocol (and cursors, which pipeline mode refuses). Idle ones close after pg's idle timeout.
+  const pipelinedPool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    types: safeIntegerTypes,
+    pipeline: true,
   });
   const auth = new AuthCache('postgres');
   return {
@@ -126,8 +145,16 @@ function openPostgres(url: string, poolSize: number, preparedStatements: boolean
     dialect: 'postgres',
     postgresUrl: url,
     auth,
-    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
-    close: () => kysely.destroy(),
+    poolStats: () => ({
+      total: pool.totalCount + pipelinedPool.totalCount,
+      idle: pool.idleCount + pipelinedPool.idleCount,
+      waiting: pool.waitingCount + pipelinedPool.waitingCount,
+    }),
+    pipelined: postgresPipelined(preparedStatements ? namedStatementPool(pipelinedPool) : pipelinedPool),
+    close: async () => {
+      await kysely.destroy();
+      await pipelinedPool.end();
+    },
   };
 }
 

@@ -23,7 +23,15 @@ export async function accessibleDevice(
   deviceId: number,
   type: DeviceType,
 ): Promise<DeviceRow> {
-  const device = await findDevice(ctx.db.kysely, deviceId);
+  return assertAccessibleDevice(await findDevice(ctx.db.kysely, deviceId), cashier, type);
+}
+
+/** accessibleDevice's rule on a device already read (a call that reads it beside other rows). */
+export function assertAccessibleDevice(
+  device: DeviceRow | undefined,
+  cashier: Pick<CashierRow, 'account_id'>,
+  type: DeviceType,
+): DeviceRow {
   if (!device || device.account_id !== cashier.account_id || device.type !== type) {
     throw new ApiError(ERR.deviceNotAvailable);
   }

@@ -3,18 +3,22 @@
 //   1. lock: every account, then every place the batch touches, each in sorted order (one global order
 //      for every process: accounts by id, then places by (device_id, place)), one statement each;
 //   2. shared reads: the earlier records of the batch's trx, the venue rules of the devices with events;
-//   3. per-operation reads of related rows: the phone's PIN of a remote call, a place's latest game event
-//      for a cancel, the open shift of a cashier whose venue uses shifts (locked for share,
-//      shifts/shift-of-operation.ts);
+//   3. reads of related rows: the PINs of phones with remote calls, a place's latest game event for a
+//      cancel, the open shifts of the batch's cashiers (locked for share, shifts/shift-of-operation.ts);
 //   4. decide, in arrival order, in memory (ledger/money-rules.ts) on working copies of the locked rows,
 //      so the second operation on a float or place sees the first's result and a refused operation
 //      writes nothing;
 //   5. write: the operations' records with their answers, the final balances, the ledger rows and the
 //      game-event records, one multi-row statement each.
+// Phases 1-3 depend on nothing read, so they go out together, and so do the writes (in two steps: the
+// ledger rows need the records' ids), and the commit behind the last ones: on PostgreSQL, pipelined, a
+// batch is three round trips (db/pipelined-transaction.ts). The server runs them in the order sent, so the
+// locks keep their order.
 // Each operation gets its own answer: a replay its stored answer, a changed payload 422 `trx conflict`,
 // a refusal its own refusal (thrown ApiErrors reject only that operation and claim nothing).
 import { ERR, TX_TYPE } from '@cashdesk/contract';
-import type { Db, DialectName, Tx } from '../db/database.js';
+import type { Db, DialectName, Executor } from '../db/database.js';
+import type { Pipeline } from '../db/pipelined-transaction.js';
 import type { AccountRow, NewLedgerEntry, PlaceRow } from '../db/schema.js';
 import { assertNotBlocked } from '../accounts/account-blocks.js';
 import { assertRemotePin } from '../devices/remote-pin.js';
@@ -23,15 +27,15 @@ import { readOpenShifts, shiftOfOperation } from '../shifts/shift-of-operation.j
 import { deviceChange, type Change } from '../live/change-feed.js';
 import { replayOutcome, requestHash } from './idempotency.js';
 import {
-  findDevicePin,
-  findEventRulesOf,
-  insertDeviceEvents,
-  insertLedgerEntries,
-  lastDeviceEvent,
-  lockAccounts,
-  lockPlaces,
-  setFloatBalance,
-  setPlacesBalances,
+  devicePinsQuery,
+  eventRulesQuery,
+  insertDeviceEventsQuery,
+  insertLedgerEntriesQuery,
+  lastDeviceEventQuery,
+  lockAccountsQuery,
+  lockPlacesQuery,
+  setFloatBalanceQuery,
+  setPlacesBalancesQuery,
   type PlaceKey,
 } from './ledger.repository.js';
 import type { DeviceEventInput, PlaceCashInput } from './ledger.service.js';
@@ -42,7 +46,7 @@ import {
   type DeviceEventRules,
   type PlannedMove,
 } from './money-rules.js';
-import { findOperations, insertOperations, type NewOperation } from './operations.repository.js';
+import { findOperationsQuery, insertOperationsQuery, type NewOperation } from './operations.repository.js';
 import type { Outcome } from './outcome.js';
 
 export type LedgerOp = { kind: 'cash'; input: PlaceCashInput } | { kind: 'event'; input: DeviceEventInput };
@@ -69,11 +73,17 @@ const CANCEL_TYPES: readonly number[] = [TX_TYPE.cancelPay, TX_TYPE.cancelledLuc
 
 const placeKeyOf = (k: PlaceKey) => `${k.device_id}/${k.place}`;
 
+/** The rows an operation's transaction locks (phase 1), named for the group commit's lanes. */
+export function lockedRowsOf(op: LedgerOp): string[] {
+  const place = `place:${placeKeyOf(op.input)}`;
+  return op.kind === 'cash' ? [`account:${op.input.account_id}`, place] : [place];
+}
+
 interface Related {
-  pins: Map<number, Awaited<ReturnType<typeof findDevicePin>>>;
+  pins: Map<number, { pin: string | null; pin_expires_at_ms: number | null; pin_previous: string | null }>;
   lastEvents: Map<string, { type: number; amount_cents: number } | undefined>;
-  /** The open shift of each cashier of the batch whose venue uses shifts (undefined: none open). */
-  openShifts: Map<number, number | undefined>;
+  /** The open shift of each cashier of the batch (none: no entry); it counts where the venue uses shifts. */
+  openShifts: Map<number, number>;
 }
 
 /** What the write phase does for one decided operation. */
@@ -86,42 +96,9 @@ interface Claimed {
 }
 
 export async function runBatch(db: Db, now: number, ops: readonly LedgerOp[]): Promise<OpResult[]> {
-  return db.kysely.transaction().execute(async (tx) => {
-    // 1. Lock.
-    const accountIds = [
-      ...new Set(ops.flatMap((op) => (op.kind === 'cash' ? [op.input.account_id] : []))),
-    ].sort((a, b) => a - b);
-    const placeKeys = uniquePlaces(ops);
-    const accounts = new Map<number, AccountRow>(
-      (await lockAccounts(tx, db.dialect, accountIds)).map((a) => [a.id, { ...a }]),
-    );
-    const places = new Map<string, PlaceRow>(
-      (await lockPlaces(tx, db.dialect, placeKeys)).map((p) => [placeKeyOf(p), { ...p }]),
-    );
-
-    // 2. Shared reads.
-    const eventDevices = [...new Set(ops.flatMap((op) => (op.kind === 'event' ? [op.input.device_id] : [])))];
-    const rules = new Map<number, DeviceEventRules>(
-      (await findEventRulesOf(tx, eventDevices)).map((r) => [
-        r.device_id,
-        {
-          account_id: r.account_id,
-          rate_bps: r.final_bonus_rate_bps,
-          max_event_amount_cents: r.max_event_amount_cents,
-        },
-      ]),
-    );
-    const earlier = new Map(
-      (
-        await findOperations(
-          tx,
-          ops.map((op) => ({ scope: scopeOf(op), trx: op.input.trx })),
-        )
-      ).map((r) => [`${r.scope}\u0000${r.trx}`, r]),
-    );
-
-    // 3. Per-operation reads of related rows.
-    const related = await readRelated(tx, db.dialect, ops, accounts);
+  return db.pipelined(async (pipe) => {
+    // 1-3. Lock and read, sent together.
+    const { accounts, places, rules, earlier, related } = await readBatch(pipe, db.kysely, db.dialect, ops);
 
     // 4. Decide, in arrival order.
     const results: OpResult[] = [];
@@ -155,7 +132,7 @@ export async function runBatch(db: Db, now: number, ops: readonly LedgerOp[]): P
     });
 
     // 5. Write.
-    await writeBatch(tx, claimed, accounts, places);
+    await writeBatch(pipe, db.kysely, claimed, accounts, places);
     return results;
   });
 }
@@ -169,30 +146,59 @@ function uniquePlaces(ops: readonly LedgerOp[]): PlaceKey[] {
   return [...byKey.values()].sort((a, b) => a.device_id - b.device_id || a.place - b.place);
 }
 
-async function readRelated(
-  tx: Tx,
-  dialect: DialectName,
-  ops: readonly LedgerOp[],
-  accounts: Map<number, AccountRow>,
-): Promise<Related> {
-  const shiftUsers = ops.flatMap((op) =>
-    op.kind === 'cash' && accounts.get(op.input.account_id)?.shifts === 1 ? [op.input.user_id] : [],
+const noRows = Promise.resolve([]);
+
+/** Phases 1-3: every statement goes out before the first answer is awaited, in lock order. */
+async function readBatch(pipe: Pipeline, db: Executor, dialect: DialectName, ops: readonly LedgerOp[]) {
+  const cash = ops.flatMap((op) => (op.kind === 'cash' ? [op.input] : []));
+  const accountIds = [...new Set(cash.map((input) => input.account_id))].sort((a, b) => a - b);
+  const placeKeys = uniquePlaces(ops);
+  const eventDevices = [...new Set(ops.flatMap((op) => (op.kind === 'event' ? [op.input.device_id] : [])))];
+  const phones = [...new Set(cash.flatMap((input) => (input.remote_pin !== null ? [input.device_id] : [])))];
+  // Only a cancel looks at the place's latest event; the batch's own events update it in memory (apply).
+  const cancelPlaces = uniquePlaces(
+    ops.filter((op) => op.kind === 'event' && CANCEL_TYPES.includes(op.input.type)),
   );
-  const openShifts = await readOpenShifts(tx, dialect, shiftUsers);
-  const related: Related = { pins: new Map(), lastEvents: new Map(), openShifts };
-  for (const op of ops) {
-    if (op.kind === 'cash' && op.input.remote_pin !== null && !related.pins.has(op.input.device_id)) {
-      related.pins.set(op.input.device_id, await findDevicePin(tx, op.input.device_id));
-    }
-    // Only a cancel looks at the place's latest event; the batch's own events update it in memory (apply).
-    if (op.kind === 'event' && CANCEL_TYPES.includes(op.input.type)) {
-      const key = placeKeyOf(op.input);
-      if (!related.lastEvents.has(key)) {
-        related.lastEvents.set(key, await lastDeviceEvent(tx, op.input.device_id, op.input.place));
-      }
-    }
-  }
-  return related;
+
+  const accountRows = accountIds.length > 0 ? pipe.run(lockAccountsQuery(db, dialect, accountIds)) : noRows;
+  const placeRows = pipe.run(lockPlacesQuery(db, dialect, placeKeys));
+  const ruleRows = eventDevices.length > 0 ? pipe.run(eventRulesQuery(db, eventDevices)) : noRows;
+  const earlierRows = pipe.run(
+    findOperationsQuery(
+      db,
+      ops.map((op) => ({ scope: scopeOf(op), trx: op.input.trx })),
+    ),
+  );
+  const pinRows = phones.length > 0 ? pipe.run(devicePinsQuery(db, phones)) : noRows;
+  const lastEventRows = cancelPlaces.map((key) =>
+    pipe.run(lastDeviceEventQuery(db, key)).then((rows) => [placeKeyOf(key), rows[0]] as const),
+  );
+  const openShifts = readOpenShifts(
+    pipe,
+    db,
+    dialect,
+    cash.map((input) => input.user_id),
+  );
+
+  const accounts = new Map<number, AccountRow>((await accountRows).map((a) => [a.id, { ...a }]));
+  const places = new Map<string, PlaceRow>((await placeRows).map((p) => [placeKeyOf(p), { ...p }]));
+  const rules = new Map<number, DeviceEventRules>(
+    (await ruleRows).map((r) => [
+      r.device_id,
+      {
+        account_id: r.account_id,
+        rate_bps: r.final_bonus_rate_bps,
+        max_event_amount_cents: r.max_event_amount_cents,
+      },
+    ]),
+  );
+  const earlier = new Map((await earlierRows).map((r) => [`${r.scope}\u0000${r.trx}`, r]));
+  const related: Related = {
+    pins: new Map((await pinRows).map(({ id, ...pin }) => [id, pin])),
+    lastEvents: new Map(await Promise.all(lastEventRows)),
+    openShifts: await openShifts,
+  };
+  return { accounts, places, rules, earlier, related };
 }
 
 interface BatchState {
@@ -312,30 +318,54 @@ function apply(
   if (move.event) related.lastEvents.set(placeKeyOf(key), move.event);
 }
 
+/**
+ * Phase 5: the records first (their ids go into the ledger rows) with the balances behind them, then the
+ * ledger rows and event records, left in flight: the commit follows them (db/pipelined-transaction.ts).
+ */
 async function writeBatch(
-  tx: Tx,
+  pipe: Pipeline,
+  db: Executor,
   claimed: Claimed[],
   accounts: Map<number, AccountRow>,
   places: Map<string, PlaceRow>,
 ): Promise<void> {
   if (claimed.length === 0) return;
-  const inserted = await insertOperations(
-    tx,
-    claimed.map((c) => c.record),
+  const insertedRows = pipe.run(
+    insertOperationsQuery(
+      db,
+      claimed.map((c) => c.record),
+    ),
   );
-  if (inserted.length !== claimed.length) throw new ClaimRaced();
-  const ids = new Map(inserted.map((r) => [`${r.scope}\u0000${r.trx}`, r.id]));
-  const idOf = (c: Claimed) => ids.get(`${c.record.scope}\u0000${c.record.trx}`)!;
-
   const moved = claimed.filter((c) => c.move !== null);
   const floats = new Set<number>();
   const touched = new Map<string, PlaceKey>();
+  for (const c of moved) {
+    if (c.move!.float_after !== null && c.float !== null) floats.add(c.float);
+    touched.set(placeKeyOf(c.place), c.place);
+  }
+  for (const accountId of [...floats].sort((a, b) => a - b)) {
+    void pipe.run(setFloatBalanceQuery(db, accountId, accounts.get(accountId)!.balance_cents).compile());
+  }
+  if (touched.size > 0) {
+    void pipe.run(
+      setPlacesBalancesQuery(
+        db,
+        [...touched.values()].map((key) => {
+          const place = places.get(placeKeyOf(key))!;
+          return { ...key, entries_cents: place.entries_cents, final_bonus_cents: place.final_bonus_cents };
+        }),
+      ),
+    );
+  }
+
+  const inserted = await insertedRows;
+  if (inserted.length !== claimed.length) throw new ClaimRaced();
+  const ids = new Map(inserted.map((r) => [`${r.scope}\u0000${r.trx}`, r.id]));
+  const idOf = (c: Claimed) => ids.get(`${c.record.scope}\u0000${c.record.trx}`)!;
   const rows: NewLedgerEntry[] = [];
   const events = [];
   for (const c of moved) {
     const move = c.move!;
-    if (move.float_after !== null && c.float !== null) floats.add(c.float);
-    touched.set(placeKeyOf(c.place), c.place);
     const operationId = idOf(c);
     for (const row of move.rows) rows.push({ ...row, operation_id: operationId });
     if (move.event) {
@@ -348,16 +378,6 @@ async function writeBatch(
       });
     }
   }
-  for (const accountId of [...floats].sort((a, b) => a - b)) {
-    await setFloatBalance(tx, accountId, accounts.get(accountId)!.balance_cents);
-  }
-  await setPlacesBalances(
-    tx,
-    [...touched.values()].map((key) => {
-      const place = places.get(placeKeyOf(key))!;
-      return { ...key, entries_cents: place.entries_cents, final_bonus_cents: place.final_bonus_cents };
-    }),
-  );
-  await insertLedgerEntries(tx, rows);
-  await insertDeviceEvents(tx, events);
+  if (rows.length > 0) void pipe.run(insertLedgerEntriesQuery(db, rows).compile());
+  if (events.length > 0) void pipe.run(insertDeviceEventsQuery(db, events));
 }

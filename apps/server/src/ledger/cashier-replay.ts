@@ -15,16 +15,11 @@ export async function findCashierCall(
 }
 
 /**
- * Whether the cash call on `deviceId` with this trx repeats a call the cashier made on that device: then
- * only the ledger answers it. A trx first used on another device is no replay of this call: it goes
- * through every check (a device of another venue stays 406), and the ledger refuses its reuse.
+ * Whether the cash call on `deviceId` repeats `stored`, a call the cashier made with the same trx: only
+ * when it was on that device. Then only the ledger answers it. A trx first used on another device is no
+ * replay of this call: it goes through every check (a device of another venue stays 406), and the ledger
+ * refuses its reuse.
  */
-export async function isCashCallReplay(
-  db: Executor,
-  cashierId: number,
-  deviceId: number,
-  trx: string,
-): Promise<boolean> {
-  const stored = await findCashierCall(db, cashierId, trx);
+export function isReplayOn(stored: StoredOperation | undefined, deviceId: number): boolean {
   return stored !== undefined && stored.device_id === deviceId;
 }

@@ -1,6 +1,6 @@
 // Row access for the ledger service: locking reads in a fixed order (account, then place) and writes.
 import { sql, type Insertable } from 'kysely';
-import type { DialectName, Tx } from '../db/database.js';
+import type { DialectName, Executor, Tx } from '../db/database.js';
 import type { AccountRow, DeviceEventsTable, NewLedgerEntry, PlaceRow } from '../db/schema.js';
 
 /**
@@ -38,8 +38,12 @@ export async function lockPlace(
     .executeTakeFirst();
 }
 
+export function setFloatBalanceQuery(db: Executor, accountId: number, balanceCents: number) {
+  return db.updateTable('accounts').set({ balance_cents: balanceCents }).where('id', '=', accountId);
+}
+
 export async function setFloatBalance(tx: Tx, accountId: number, balanceCents: number): Promise<void> {
-  await tx.updateTable('accounts').set({ balance_cents: balanceCents }).where('id', '=', accountId).execute();
+  await setFloatBalanceQuery(tx, accountId, balanceCents).execute();
 }
 
 export async function setPlaceBalances(
@@ -56,48 +60,13 @@ export async function setPlaceBalances(
     .execute();
 }
 
+/** At least one entry. */
+export function insertLedgerEntriesQuery(db: Executor, entries: readonly NewLedgerEntry[]) {
+  return db.insertInto('ledger_entries').values([...entries]);
+}
+
 export async function insertLedgerEntries(tx: Tx, entries: NewLedgerEntry[]): Promise<void> {
-  if (entries.length > 0) await tx.insertInto('ledger_entries').values(entries).execute();
-}
-
-/** The latest game event of a place (cancels must follow the bet they cancel). */
-export async function lastDeviceEvent(tx: Tx, deviceId: number, place: number) {
-  return tx
-    .selectFrom('device_events')
-    .select(['type', 'amount_cents'])
-    .where('device_id', '=', deviceId)
-    .where('place', '=', place)
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-}
-
-/** A game event's record beside its ledger rows (cancels look up the place's latest one). */
-export async function insertDeviceEvent(tx: Tx, event: Insertable<DeviceEventsTable>): Promise<void> {
-  await tx.insertInto('device_events').values(event).execute();
-}
-
-/** The PIN fields of a phone, for the remote-PIN rule inside a remote cash call's transaction. */
-export async function findDevicePin(tx: Tx, deviceId: number) {
-  return tx
-    .selectFrom('devices')
-    .select(['pin', 'pin_expires_at_ms', 'pin_previous'])
-    .where('id', '=', deviceId)
-    .executeTakeFirst();
-}
-
-/**
- * What a game event of the device books under: its venue and the venue's final-bonus rate and per-event
- * ceiling; undefined for a device linked to no venue (unlinked, or never linked). Read inside the event's
- * transaction, after the place's lock.
- */
-export async function findEventRules(tx: Tx, deviceId: number) {
-  return tx
-    .selectFrom('devices')
-    .innerJoin('accounts', 'accounts.id', 'devices.account_id')
-    .select(['accounts.id as account_id', 'accounts.final_bonus_rate_bps', 'accounts.max_event_amount_cents'])
-    .where('devices.id', '=', deviceId)
-    .executeTakeFirst();
+  if (entries.length > 0) await insertLedgerEntriesQuery(tx, entries).execute();
 }
 
 // ---- Many rows at once, for a batch of operations (ledger/batch.ts) ---------------------------------
@@ -107,25 +76,26 @@ export interface PlaceKey {
   place: number;
 }
 
+// Each returns a compiled statement for a pipelined transaction (db/pipelined-transaction.ts); lists are
+// never empty (the batch leaves out a statement with nothing to do).
+
 /**
  * Locks the accounts in ascending id order (PostgreSQL takes the row locks in the order the sorted rows
  * come out), so two batches in two processes always lock in the same order and cannot deadlock.
  */
-export async function lockAccounts(tx: Tx, dialect: DialectName, ids: readonly number[]) {
-  if (ids.length === 0) return [];
-  return tx
+export function lockAccountsQuery(db: Executor, dialect: DialectName, ids: readonly number[]) {
+  return db
     .selectFrom('accounts')
     .selectAll()
     .where('id', 'in', ids)
     .orderBy('id')
     .$if(dialect === 'postgres', (q) => q.forNoKeyUpdate())
-    .execute();
+    .compile();
 }
 
 /** Locks the places in (device_id, place) order; after the accounts, as the single-operation path does. */
-export async function lockPlaces(tx: Tx, dialect: DialectName, keys: readonly PlaceKey[]) {
-  if (keys.length === 0) return [];
-  return tx
+export function lockPlacesQuery(db: Executor, dialect: DialectName, keys: readonly PlaceKey[]) {
+  return db
     .selectFrom('places')
     .selectAll()
     .where((eb) =>
@@ -134,13 +104,16 @@ export async function lockPlaces(tx: Tx, dialect: DialectName, keys: readonly Pl
     .orderBy('device_id')
     .orderBy('place')
     .$if(dialect === 'postgres', (q) => q.forNoKeyUpdate())
-    .execute();
+    .compile();
 }
 
-/** findEventRules for many devices: one row per linked device. */
-export async function findEventRulesOf(tx: Tx, deviceIds: readonly number[]) {
-  if (deviceIds.length === 0) return [];
-  return tx
+/**
+ * What game events of these devices book under: each linked device's venue and the venue's final-bonus
+ * rate and per-event ceiling; a device linked to no venue (unlinked, or never linked) has no row. Read
+ * inside the events' transaction, after the places' locks.
+ */
+export function eventRulesQuery(db: Executor, deviceIds: readonly number[]) {
+  return db
     .selectFrom('devices')
     .innerJoin('accounts', 'accounts.id', 'devices.account_id')
     .select([
@@ -150,20 +123,35 @@ export async function findEventRulesOf(tx: Tx, deviceIds: readonly number[]) {
       'accounts.max_event_amount_cents',
     ])
     .where('devices.id', 'in', deviceIds)
-    .execute();
+    .compile();
+}
+
+/** The PIN fields of phones, for the remote-PIN rule inside a remote cash call's transaction. */
+export function devicePinsQuery(db: Executor, deviceIds: readonly number[]) {
+  return db
+    .selectFrom('devices')
+    .select(['id', 'pin', 'pin_expires_at_ms', 'pin_previous'])
+    .where('id', 'in', deviceIds)
+    .compile();
+}
+
+/** The latest game event of a place (cancels must follow the bet they cancel). */
+export function lastDeviceEventQuery(db: Executor, key: PlaceKey) {
+  return db
+    .selectFrom('device_events')
+    .select(['type', 'amount_cents'])
+    .where('device_id', '=', key.device_id)
+    .where('place', '=', key.place)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .compile();
 }
 
 /** Writes the final balances of many places in one statement. */
-export async function setPlacesBalances(
-  tx: Tx,
+export function setPlacesBalancesQuery(
+  db: Executor,
   places: readonly (PlaceKey & { entries_cents: number; final_bonus_cents: number })[],
-): Promise<void> {
-  if (places.length === 1) {
-    const [only] = places as [PlaceKey & { entries_cents: number; final_bonus_cents: number }];
-    const { entries_cents, final_bonus_cents } = only;
-    return setPlaceBalances(tx, only.device_id, only.place, { entries_cents, final_bonus_cents });
-  }
-  if (places.length === 0) return;
+) {
   // Casts: PostgreSQL types untyped parameters in VALUES as text; SQLite reads the cast as integer affinity.
   const values = sql.join(
     places.map(
@@ -171,11 +159,14 @@ export async function setPlacesBalances(
         sql`(cast(${p.device_id} as bigint), cast(${p.place} as bigint), cast(${p.entries_cents} as bigint), cast(${p.final_bonus_cents} as bigint))`,
     ),
   );
-  await sql`with v(device_id, place, entries_cents, final_bonus_cents) as (values ${values})
+  return sql`with v(device_id, place, entries_cents, final_bonus_cents) as (values ${values})
     update places set entries_cents = v.entries_cents, final_bonus_cents = v.final_bonus_cents
-    from v where places.device_id = v.device_id and places.place = v.place`.execute(tx);
+    from v where places.device_id = v.device_id and places.place = v.place`.compile(db);
 }
 
-export async function insertDeviceEvents(tx: Tx, events: Insertable<DeviceEventsTable>[]): Promise<void> {
-  if (events.length > 0) await tx.insertInto('device_events').values(events).execute();
+export function insertDeviceEventsQuery(db: Executor, events: readonly Insertable<DeviceEventsTable>[]) {
+  return db
+    .insertInto('device_events')
+    .values([...events])
+    .compile();
 }

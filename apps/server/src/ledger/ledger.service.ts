@@ -18,7 +18,7 @@ import {
   type ChangePublisher,
 } from '../live/change-feed.js';
 import { reportBatch } from './batch-observer.js';
-import { claimKeyOf, ClaimRaced, runBatch, type LedgerOp, type OpResult } from './batch.js';
+import { claimKeyOf, ClaimRaced, lockedRowsOf, runBatch, type LedgerOp, type OpResult } from './batch.js';
 import { GroupCommit, type Pending } from './group-commit.js';
 import { claimTrx, storeOutcome, type Claim } from './idempotency.js';
 import { insertLedgerEntries, lockAccount, setFloatBalance } from './ledger.repository.js';
@@ -73,7 +73,7 @@ export interface PlaceCashInput {
 
 /**
  * A game event of a device. The venue it books to, and the venue's final-bonus rate and per-event
- * ceiling, are read inside the event's transaction (ledger.repository.ts findEventRules): a device
+ * ceiling, are read inside the event's transaction (ledger.repository.ts eventRulesQuery): a device
  * unlinked a moment before is refused, never credited to the venue it left.
  */
 export interface DeviceEventInput {
@@ -103,6 +103,7 @@ export class LedgerService {
       // SQLite has one connection: a second lane would only queue behind the first.
       db.dialect === 'sqlite' ? 1 : Math.max(1, options.lanes ?? DEFAULT_POSTGRES_LANES),
       claimKeyOf,
+      lockedRowsOf,
       (batch) => this.runPending(batch),
     );
   }

@@ -45,26 +45,25 @@ export async function setOperationAnswer(
   await db.updateTable('operations').set(answer).where('id', '=', operationId).execute();
 }
 
-/** The records of many (scope, trx) at once, for a batch (ledger/batch.ts). */
-export async function findOperations(db: Executor, keys: readonly { scope: string; trx: string }[]) {
-  if (keys.length === 0) return [];
+/** The records of many (scope, trx) at once, for a batch (ledger/batch.ts); at least one key. */
+export function findOperationsQuery(db: Executor, keys: readonly { scope: string; trx: string }[]) {
   return db
     .selectFrom('operations')
     .select(['scope', 'trx', 'request_hash', 'status_code', 'response_json'])
     .where((eb) => eb.or(keys.map((k) => eb.and([eb('scope', '=', k.scope), eb('trx', '=', k.trx)]))))
-    .execute();
+    .compile();
 }
 
 /**
- * Inserts many records (answers included) in one statement; returns the ones inserted. A (scope, trx)
- * another transaction took meanwhile is left out (on PostgreSQL after waiting for that one to end).
+ * Inserts many records (answers included) in one statement, at least one; returns the ones inserted. A
+ * (scope, trx) another transaction took meanwhile is left out (on PostgreSQL after waiting for that one
+ * to end).
  */
-export async function insertOperations(db: Executor, rows: readonly NewOperation[]) {
-  if (rows.length === 0) return [];
+export function insertOperationsQuery(db: Executor, rows: readonly NewOperation[]) {
   return db
     .insertInto('operations')
     .values([...rows])
     .onConflict((oc) => oc.columns(['scope', 'trx']).doNothing())
     .returning(['id', 'scope', 'trx'])
-    .execute();
+    .compile();
 }

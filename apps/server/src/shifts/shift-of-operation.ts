@@ -4,22 +4,27 @@
 // racing the call (the close takes the row FOR UPDATE) either waits for the call and counts it, or has
 // closed first and the call is refused: never lost between the two.
 import { ERR } from '@cashdesk/contract';
-import type { DialectName, Tx } from '../db/database.js';
+import type { DialectName, Executor } from '../db/database.js';
+import type { Pipeline } from '../db/pipelined-transaction.js';
 import type { AccountRow } from '../db/schema.js';
 import { ApiError } from '../http/api-error.js';
-import { findOpenShift } from './shifts.repository.js';
+import { openShiftsQuery } from './shifts.repository.js';
 
-/** The open shift's id of each cashier (undefined: none), read locked for share. */
-export async function readOpenShifts(
-  tx: Tx,
+/**
+ * Sends the read of these cashiers' open shifts (locked for share) down the batch's pipeline at once;
+ * resolves to each one's open shift id (none: no entry).
+ */
+export function readOpenShifts(
+  pipe: Pipeline,
+  db: Executor,
   dialect: DialectName,
   userIds: Iterable<number>,
-): Promise<Map<number, number | undefined>> {
-  const open = new Map<number, number | undefined>();
-  for (const userId of [...new Set(userIds)].sort((a, b) => a - b)) {
-    open.set(userId, (await findOpenShift(tx, userId, { dialect, mode: 'share' }))?.id);
-  }
-  return open;
+): Promise<Map<number, number>> {
+  const users = [...new Set(userIds)].sort((a, b) => a - b);
+  if (users.length === 0) return Promise.resolve(new Map());
+  return pipe
+    .run(openShiftsQuery(db, dialect, users))
+    .then((rows) => new Map(rows.map((row) => [row.user_id, row.id])));
 }
 
 /**

@@ -23,6 +23,47 @@ export async function findOpenShift(
     .executeTakeFirst();
 }
 
+export interface ShiftGate {
+  /** The venue's `shifts` setting (1: cash calls need an open shift). */
+  shifts: number;
+  open_shift_id: number | null;
+}
+
+/** Whether the cashier's venue uses shifts, and the cashier's open shift (shift-guard.ts). */
+export async function findShiftGate(
+  db: Executor,
+  cashier: { id: number; account_id: number },
+): Promise<ShiftGate | undefined> {
+  return db
+    .selectFrom('accounts as a')
+    .select((eb) => [
+      'a.shifts',
+      eb
+        .selectFrom('shifts as s')
+        .select('s.id')
+        .where('s.user_id', '=', cashier.id)
+        .where('s.closed_at_ms', 'is', null)
+        .as('open_shift_id'),
+    ])
+    .where('a.id', '=', cashier.account_id)
+    .executeTakeFirst();
+}
+
+/**
+ * The open shifts of these cashiers, read locked for share on PostgreSQL (in user order), for a ledger
+ * batch (shifts/shift-of-operation.ts); at least one user.
+ */
+export function openShiftsQuery(db: Executor, dialect: DialectName, userIds: readonly number[]) {
+  return db
+    .selectFrom('shifts')
+    .select(['user_id', 'id'])
+    .where('user_id', 'in', userIds)
+    .where('closed_at_ms', 'is', null)
+    .orderBy('user_id')
+    .$if(dialect === 'postgres', (q) => q.forShare())
+    .compile();
+}
+
 export async function insertShift(tx: Tx, row: Insertable<ShiftsTable>): Promise<ShiftRow> {
   return tx.insertInto('shifts').values(row).returningAll().executeTakeFirstOrThrow();
 }

@@ -100,7 +100,13 @@ export async function seedVenue(
   for (let i = 0; i < setup.cashiers; i++) {
     const user = await createTestUser(db, {
       account_id: venue.id,
-      restrictions: ['can_register_new_device'],
+      // They see the float and its overdraft, so every answer they get is the stored one byte for byte
+      // (a hidden-float cashier is sent it with the float figures null: cash/float-redaction.ts).
+      restrictions: [
+        'can_register_new_device',
+        'can_cashier_view_account_balance',
+        'can_cashier_view_account_overdraft',
+      ],
       login: `torture_${i}_${randomBytes(3).toString('hex')}`,
     });
     const { token } = await createSession(db.kysely, { userId: user.id, remember: true }, Date.now());

@@ -1,0 +1,87 @@
+// A transaction whose statements are sent without waiting for the answers of the ones before them, for
+// the ledger's batches (ledger/batch.ts). On PostgreSQL that is the protocol's pipeline mode (pg's
+// `pipeline: true`): the server runs the statements in the order sent, so a batch that locks, reads,
+// writes and commits costs three round trips instead of one per statement. Kysely runs one statement at a
+// time on a transaction's connection, so compiled queries go straight to the connection here. On SQLite
+// (in process, no round trips) the statements run one after another through Kysely as before.
+import type { CompiledQuery, Kysely, PostgresPool, PostgresPoolClient } from 'kysely';
+import type { Database } from './schema.js';
+
+export interface Pipeline {
+  /**
+   * Sends a statement of the transaction now; statements run in the order sent. Its rows arrive with
+   * its promise. A statement that fails fails the transaction, even if nobody awaited it.
+   */
+  run<R>(query: CompiledQuery<R>): Promise<R[]>;
+}
+
+/**
+ * Runs `work` in one transaction. `work` may return while its last statements are still on their way:
+ * the commit goes out right behind them, and the transaction succeeds only if every statement and the
+ * commit did.
+ */
+export type PipelinedTransaction = <T>(work: (pipe: Pipeline) => Promise<T>) => Promise<T>;
+
+/** Throws the first failure, in the order the statements were sent, once all have answered. */
+async function throwFirstFailure(answers: readonly Promise<unknown>[]): Promise<void> {
+  const settled = await Promise.allSettled(answers);
+  const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
+  if (failed) throw failed.reason;
+}
+
+/** Records each answer; a rejection is read by throwFirstFailure, never left unhandled. */
+function tracked<T>(answers: Promise<unknown>[], answer: Promise<T>): Promise<T> {
+  answers.push(answer);
+  answer.catch(() => undefined);
+  return answer;
+}
+
+export function sqlitePipelined(kysely: Kysely<Database>): PipelinedTransaction {
+  return (work) =>
+    kysely.transaction().execute(async (tx) => {
+      const answers: Promise<unknown>[] = [];
+      let previous: Promise<unknown> = Promise.resolve();
+      const value = await work({
+        run<R>(query: CompiledQuery<R>) {
+          const answer = previous.then(() => tx.executeQuery(query)).then((result) => result.rows);
+          previous = answer.catch(() => undefined);
+          return tracked(answers, answer);
+        },
+      });
+      await throwFirstFailure(answers);
+      return value;
+    });
+}
+
+/** `pool` must hand out connections made with pg's `pipeline: true`. */
+export function postgresPipelined(pool: PostgresPool): PipelinedTransaction {
+  return async (work) => {
+    const connection: PostgresPoolClient = await pool.connect();
+    const answers: Promise<unknown>[] = [];
+    const send = (sql: string, parameters: readonly unknown[]) =>
+      tracked(answers, connection.query<unknown>(sql, parameters));
+    try {
+      void send('begin', []);
+      const value = await work({
+        run: <R>(query: CompiledQuery<R>) =>
+          tracked(
+            answers,
+            send(query.sql, query.parameters).then((result) => result.rows as R[]),
+          ),
+      });
+      const commit = send('commit', []);
+      await throwFirstFailure(answers);
+      // A transaction in which a statement failed ends in ROLLBACK even when asked to COMMIT.
+      // (Kysely's result type lists data statements' commands only.)
+      if (((await commit).command as string) !== 'COMMIT') throw new Error('the transaction did not commit');
+      return value;
+    } catch (error) {
+      await Promise.allSettled(answers);
+      // Outside a transaction (the commit ended it, or a failed commit did) this is a harmless warning.
+      await connection.query('rollback', []).catch(() => undefined);
+      throw error;
+    } finally {
+      connection.release();
+    }
+  };
+}

@@ -1,0 +1,82 @@
+// The ledger's pipelined transaction (db/pipelined-transaction.ts) on both databases: everything sent
+// commits together, in the order sent, and any failure, awaited or not, leaves nothing behind.
+import { CompiledQuery, sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../src/db/database.js';
+import { testDatabases } from '../helpers/databases.js';
+
+const insert = (db: Db, id: number) =>
+  sql`insert into pipe_test (id, v) values (${id}, ${`v${id}`})`.compile(db.kysely);
+const count = CompiledQuery.raw('select count(*) as n from pipe_test') as CompiledQuery<{
+  n: number | string;
+}>;
+
+describe.each(testDatabases)('pipelined transaction on $name', (database) => {
+  let db: Db;
+  beforeAll(async () => {
+    db = await database.open();
+    await sql`create table pipe_test (id integer primary key, v text not null)`.execute(db.kysely);
+  });
+  afterAll(async () => {
+    await db.close();
+  });
+
+  const ids = async () =>
+    (
+      await db.kysely
+        .selectFrom('pipe_test' as never)
+        .select(sql<number>`id`.as('id'))
+        .orderBy(sql`id`)
+        .execute()
+    ).map((row) => Number((row as { id: number }).id));
+  const clear = () => sql`delete from pipe_test`.execute(db.kysely);
+
+  it('commits what the work sent, statements still in flight when it returned included, in the order sent', async () => {
+    await clear();
+    const seen = await db.pipelined(async (pipe) => {
+      void pipe.run(insert(db, 1));
+      // Sent behind the insert without waiting for it: it must see the row.
+      const counted = pipe.run(count);
+      void pipe.run(insert(db, 2));
+      return Number((await counted)[0]!.n);
+    });
+    expect(seen).toBe(1);
+    expect(await ids()).toEqual([1, 2]);
+  });
+
+  it('rolls everything back when a statement nobody awaited fails, and says so', async () => {
+    await clear();
+    await expect(
+      db.pipelined(async (pipe) => {
+        void pipe.run(insert(db, 10));
+        void pipe.run(insert(db, 10)); // the same primary key: fails
+        void pipe.run(insert(db, 11));
+      }),
+    ).rejects.toThrow();
+    expect(await ids()).toEqual([]);
+  });
+
+  it('rolls back the statements already answered when the work throws', async () => {
+    await clear();
+    await expect(
+      db.pipelined(async (pipe) => {
+        await pipe.run(insert(db, 20));
+        throw new Error('refused after the first write');
+      }),
+    ).rejects.toThrow('refused after the first write');
+    expect(await ids()).toEqual([]);
+  });
+
+  it('leaves its connections usable after a failure', async () => {
+    await clear();
+    for (let i = 0; i < 3; i++) {
+      await db
+        .pipelined(async (pipe) => {
+          void pipe.run(CompiledQuery.raw('select * from no_such_table'));
+        })
+        .catch(() => undefined);
+    }
+    await Promise.all([30, 31, 32, 33].map((id) => db.pipelined((pipe) => pipe.run(insert(db, id)))));
+    expect(await ids()).toEqual([30, 31, 32, 33]);
+  });
+});
