@@ -18,6 +18,7 @@ export default {
     'apps/server/src/ledger/idempotency.ts',
     'apps/server/src/ledger/ledger.repository.ts',
     'apps/server/src/ledger/verify.ts',
+    'apps/server/src/ledger/cashier-replay.ts',
     'apps/server/src/accounts/account-blocks.ts',
     'apps/server/src/devices/device-access.ts',
     'apps/server/src/devices/pin-guard.ts',
