@@ -158,6 +158,23 @@ describe('useLiveUpdates (server push beside polling)', () => {
     await waitFor(() => expect(countOf(fetchMock, FLOAT)).toBe(3));
   });
 
+  it('leaves a stream refused before its hello to the polls: no extra float call at each retry', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const { fetchMock } = setUp();
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(countOf(fetchMock, FLOAT)).toBe(1); // the screen's own fetch
+    for (let retry = 0; retry < 3; retry++) {
+      const refused = FakeEventSource.opened.at(-1)!;
+      refused.readyState = FakeEventSource.CLOSED; // e.g. a proxy answering 502
+      act(() => refused.emit('error'));
+      await act(() => vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS));
+    }
+    // The stream was tried again after each poll period; the float is left to the screen's 5 s polls
+    // (not in this hook), instead of a second call at every refusal.
+    expect(FakeEventSource.opened).toHaveLength(4);
+    expect(countOf(fetchMock, FLOAT)).toBe(1);
+  });
+
   it('closes the stream when the screen goes away', () => {
     const { screen, store } = setUp();
     FakeEventSource.opened[0]!.emit('hello', '{"hash":"abc"}');

@@ -21,8 +21,11 @@ export function useLiveUpdates(): void {
 
     const open = () => {
       source = new EventSource(LIVE_EVENTS_URL, { withCredentials: true });
+      /** Whether this stream said hello: only a stream that was open can end with its session. */
+      let said = false;
       // Every hello (the first, or after a reconnect) may follow missed changes or a new server build.
       source.addEventListener('hello', () => {
+        said = true;
         dispatch(liveConnected());
         dispatch(baseApi.util.invalidateTags(['Float', 'Devices', 'Device', 'Version']));
       });
@@ -34,8 +37,11 @@ export function useLiveUpdates(): void {
       source.addEventListener('error', () => {
         dispatch(liveDisconnected());
         // The server ends a stream when its session ends (sign-out, expiry, a lock in another tab): ask at
-        // once, so the 401 or 423 of that call takes this screen to the login or the lock screen.
-        dispatch(baseApi.util.invalidateTags(['Float']));
+        // once, so the 401 or 423 of that call takes this screen to the login or the lock screen. A stream
+        // refused before its hello (a proxy that drops it) leaves that to the 5 s polls, which a second
+        // float call at every retry would only double.
+        if (said) dispatch(baseApi.util.invalidateTags(['Float']));
+        said = false;
         // A refused stream (401, 423) is not retried by the browser: try again after one poll period.
         if (source?.readyState === EventSource.CLOSED) {
           source.close();
