@@ -79,6 +79,40 @@ describe('group commit lanes', () => {
     expect(h.overlaps).toEqual([]);
   });
 
+  it('never has more batches in flight than lanes', async () => {
+    // One operation a batch: three arriving together would fill three lanes if there were three.
+    const h = harness(2, 1);
+    const answers = ['x1', 'x2', 'x3'].map((trx, i) => h.submit(trx, [`place:${i + 1}/1`]));
+    await h.turn();
+    answers.push(h.submit('x4', ['place:4/1']));
+    await h.turn();
+    expect(h.batches).toEqual([['x1'], ['x2']]);
+    expect(h.inFlight.size).toBe(2);
+    await h.releaseAll();
+    expect(h.batches.slice(2)).toEqual([['x3'], ['x4']]);
+    await h.releaseAll();
+    expect(await Promise.all(answers)).toEqual(['x1', 'x2', 'x3', 'x4']);
+  });
+
+  it('rejects the operations a failed batch left unsettled, and goes on with the next batch', async () => {
+    const failure = new Error('the batch failed');
+    let runs = 0;
+    const commits = new GroupCommit<Op, string>(
+      64,
+      1,
+      (op) => op.trx,
+      (op) => op.rows,
+      async (batch) => {
+        runs += 1;
+        if (runs === 1) throw failure;
+        for (const p of batch) p.resolve(p.op.trx);
+      },
+    );
+    const first = commits.submit({ trx: 'f1', rows: ['place:1/1'] });
+    await expect(first).rejects.toBe(failure);
+    await expect(commits.submit({ trx: 'f2', rows: ['place:1/1'] })).resolves.toBe('f2');
+  });
+
   it('keeps the arrival order of the operations on one row', async () => {
     const h = harness(2, 2);
     const answers = ['p1', 'p2', 'p3', 'p4', 'p5'].map((trx) => h.submit(trx, ['place:1/1']));
