@@ -412,6 +412,24 @@ describe.each(testDatabases)('PIN guessing on $name', (database) => {
       expect((await cashWithPin(guesser, phone, phone.pin)).status).toBe(200);
     });
 
+    it('does not count a wrong PIN of a remote call refused for want of an open shift', async () => {
+      const venueId = await venue();
+      const owner = await cashierOf(venueId);
+      const phone = await linkRemote(server, owner);
+      const guesser = await cashierOf(venueId);
+      await updateAccount(db.kysely, venueId, { shifts: true });
+      for (const pin of await wrongPins(6, 2 * PIN_MAX_WRONG)) {
+        expect(answer(await cashWithPin(guesser, phone, pin))).toEqual({
+          status: 403,
+          body: { err: ERR.noOpenShift },
+        });
+      }
+      await updateAccount(db.kysely, venueId, { shifts: false });
+      // The shift gate came before the PIN guard: the phone's PIN lives on, the guesser is not held.
+      expect(await pinOf(phone.id)).toMatchObject({ pin: phone.pin, pin_failures: 0 });
+      expect((await cashWithPin(guesser, phone, phone.pin)).status).toBe(200);
+    });
+
     it('counts a burst of parallel wrong PINs one by one: the PIN ends once and 5 are checked', async () => {
       const venueId = await venue();
       const owner = await cashierOf(venueId);
