@@ -1,15 +1,10 @@
 // Row access for the ledger service: locking reads in a fixed order (account, then place) and writes.
 import { sql, type Insertable } from 'kysely';
 import type { DialectName, Executor, Tx } from '../db/database.js';
+import { lockedOn } from '../db/row-locks.js';
 import type { AccountRow, DeviceEventsTable, NewLedgerEntry, PlaceRow } from '../db/schema.js';
 
-/**
- * SQLite holds the write lock from BEGIN IMMEDIATE; PostgreSQL needs row locks. They are FOR NO KEY
- * UPDATE, the lock an UPDATE of non-key columns takes anyway: FOR UPDATE would also block the KEY SHARE
- * locks that inserts referencing the row take (operations.account_id, ledger_entries.account_id), so a
- * game event holding its place while inserting rows of the account deadlocked with a cash call holding
- * the account while waiting for that place.
- */
+/** The account, locked for the transaction (db/row-locks.ts says why FOR NO KEY UPDATE). */
 export async function lockAccount(
   tx: Tx,
   dialect: DialectName,
@@ -19,7 +14,7 @@ export async function lockAccount(
     .selectFrom('accounts')
     .selectAll()
     .where('id', '=', accountId)
-    .$if(dialect === 'postgres', (q) => q.forNoKeyUpdate())
+    .$call(lockedOn(dialect))
     .executeTakeFirst();
 }
 
@@ -34,7 +29,7 @@ export async function lockPlace(
     .selectAll()
     .where('device_id', '=', deviceId)
     .where('place', '=', place)
-    .$if(dialect === 'postgres', (q) => q.forNoKeyUpdate())
+    .$call(lockedOn(dialect))
     .executeTakeFirst();
 }
 
@@ -89,7 +84,7 @@ export function lockAccountsQuery(db: Executor, dialect: DialectName, ids: reado
     .selectAll()
     .where('id', 'in', ids)
     .orderBy('id')
-    .$if(dialect === 'postgres', (q) => q.forNoKeyUpdate())
+    .$call(lockedOn(dialect))
     .compile();
 }
 
@@ -103,7 +98,7 @@ export function lockPlacesQuery(db: Executor, dialect: DialectName, keys: readon
     )
     .orderBy('device_id')
     .orderBy('place')
-    .$if(dialect === 'postgres', (q) => q.forNoKeyUpdate())
+    .$call(lockedOn(dialect))
     .compile();
 }
 
