@@ -11,13 +11,16 @@ import type { DialectName } from './database.js';
  * .device_id), so a game event holding its place while inserting rows of the account or device would
  * deadlock with a call holding that account or device while waiting for the place
  * (ledger/ledger.repository.ts). 'update', the stronger lock, where the call holds the row against every
- * other writer: a user under a back-office change, a throttle key.
+ * other writer: a user under a back-office change, a throttle key, a shift being closed. 'share', where
+ * many transactions may hold the row at once but none may change it until they end: the ledger batches
+ * holding their cashiers' open shifts, so a close waits for them (shifts/shift-of-operation.ts).
  */
-export type LockStrength = 'no key update' | 'update';
+export type LockStrength = 'no key update' | 'update' | 'share';
 
 interface Lockable<Q> {
   forNoKeyUpdate(): Q;
   forUpdate(): Q;
+  forShare(): Q;
 }
 
 /**
@@ -27,6 +30,7 @@ interface Lockable<Q> {
 export function lockedOn(dialect: DialectName, strength: LockStrength = 'no key update') {
   return <Q extends Lockable<Q>>(query: Q): Q => {
     if (dialect !== 'postgres') return query;
+    if (strength === 'share') return query.forShare();
     return strength === 'update' ? query.forUpdate() : query.forNoKeyUpdate();
   };
 }

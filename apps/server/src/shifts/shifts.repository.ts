@@ -3,24 +3,23 @@
 import type { OpenShift, ShiftListRow, ZReport } from '@cashdesk/contract';
 import { sql, type Insertable } from 'kysely';
 import type { DialectName, Executor, Tx } from '../db/database.js';
+import { lockedOn, type LockStrength } from '../db/row-locks.js';
 import type { ShiftRow, ShiftsTable } from '../db/schema.js';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-/** The cashier's open shift; `lock` takes its row lock on PostgreSQL (SQLite holds the write lock). */
+/** The cashier's open shift; `lock` takes its row lock on PostgreSQL (db/row-locks.ts). */
 export async function findOpenShift(
   db: Executor | Tx,
   userId: number,
-  lock?: { dialect: DialectName; mode: 'share' | 'update' },
+  lock?: { dialect: DialectName; mode: LockStrength },
 ): Promise<ShiftRow | undefined> {
-  return db
+  const query = db
     .selectFrom('shifts')
     .selectAll()
     .where('user_id', '=', userId)
-    .where('closed_at_ms', 'is', null)
-    .$if(lock?.dialect === 'postgres' && lock.mode === 'share', (q) => q.forShare())
-    .$if(lock?.dialect === 'postgres' && lock.mode === 'update', (q) => q.forUpdate())
-    .executeTakeFirst();
+    .where('closed_at_ms', 'is', null);
+  return (lock ? query.$call(lockedOn(lock.dialect, lock.mode)) : query).executeTakeFirst();
 }
 
 export interface ShiftGate {
@@ -60,7 +59,7 @@ export function openShiftsQuery(db: Executor, dialect: DialectName, userIds: rea
     .where('user_id', 'in', userIds)
     .where('closed_at_ms', 'is', null)
     .orderBy('user_id')
-    .$if(dialect === 'postgres', (q) => q.forShare())
+    .$call(lockedOn(dialect, 'share'))
     .compile();
 }
 
