@@ -34,7 +34,7 @@ export function createContext(
   const changes = openChangeFeed(db);
   const metrics = new ServerMetrics({
     openLiveStreams: () => changes.subscriberCount,
-    pool: () => db.poolStats?.() ?? null,
+    pools: () => db.poolStats?.() ?? null,
   });
   // Across processes the auth cache hears revocations on the feed's connection (auth/auth-cache.ts).
   if (changes instanceof PostgresChangeFeed) changes.serveRevocations(db.auth);

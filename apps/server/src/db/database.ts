@@ -32,8 +32,8 @@ export interface Db {
   dialect: DialectName;
   /** PostgreSQL's connection string, for connections outside the pool (LISTEN); null on SQLite. */
   postgresUrl: string | null;
-  /** PostgreSQL's pool now (the metrics read it); absent on SQLite, which has one connection and no pool. */
-  poolStats?: () => PoolStats;
+  /** PostgreSQL's pools now (the metrics read them); absent on SQLite, which has one connection and no pool. */
+  poolStats?: () => Record<PoolName, PoolStats>;
   /**
    * Sessions and device tokens remembered in this process (auth/auth-cache.ts). It lives with the
    * database because whatever writes to the database (a route, a service, the operator CLI) must be able
@@ -47,6 +47,9 @@ export interface Db {
   pipelined: PipelinedTransaction;
   close(): Promise<void>;
 }
+
+/** PostgreSQL's two pools: `queries` for everything but the ledger's batches, which have `ledger_batches` (pipeline mode). */
+export type PoolName = 'queries' | 'ledger_batches';
 
 export interface PoolStats {
   /** Connections open, idle or busy. */
@@ -126,6 +129,12 @@ const safeIntegerTypes = {
       : pg.types.getTypeParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser,
 };
 
+const statsOf = (pool: pg.Pool): PoolStats => ({
+  total: pool.totalCount,
+  idle: pool.idleCount,
+  waiting: pool.waitingCount,
+});
+
 function openPostgres(url: string, poolSize: number, preparedStatements: boolean): Db {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, types: safeIntegerTypes });
   const kysely = new Kysely<Database>({
@@ -145,11 +154,7 @@ function openPostgres(url: string, poolSize: number, preparedStatements: boolean
     dialect: 'postgres',
     postgresUrl: url,
     auth,
-    poolStats: () => ({
-      total: pool.totalCount + pipelinedPool.totalCount,
-      idle: pool.idleCount + pipelinedPool.idleCount,
-      waiting: pool.waitingCount + pipelinedPool.waitingCount,
-    }),
+    poolStats: () => ({ queries: statsOf(pool), ledger_batches: statsOf(pipelinedPool) }),
     pipelined: postgresPipelined(preparedStatements ? namedStatementPool(pipelinedPool) : pipelinedPool),
     close: async () => {
       await kysely.destroy();

@@ -2,7 +2,7 @@
 // context), so two servers in one process (tests, benchmarks) never add up each other's counts. What
 // describes the process itself (CPU, memory, event-loop lag, GC) is collected once per process.
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { PoolStats } from '../db/database.js';
+import type { PoolName, PoolStats } from '../db/database.js';
 
 /** What a ledger operation was, as the counters name it (docs/operations.md, "Metrics"). */
 export type LedgerOperationKind =
@@ -28,7 +28,7 @@ export interface MetricSources {
   /** Live-update streams open in this process (live/). */
   openLiveStreams: () => number;
   /** null: no pool to describe (SQLite), and the pool gauges are left out. */
-  pool: () => PoolStats | null;
+  pools: () => Record<PoolName, PoolStats> | null;
 }
 
 const PREFIX = 'cashdesk_';
@@ -84,15 +84,16 @@ export class ServerMetrics {
       },
     });
     // Registered only where there is a pool: on SQLite a zero would read as "no connection available".
-    if (sources.pool() !== null) {
+    if (sources.pools() !== null) {
       const poolGauge = (name: string, help: string, read: (stats: PoolStats) => number) =>
         new Gauge({
           name: `${PREFIX}${name}`,
           help,
+          labelNames: ['pool'],
           registers,
           collect() {
-            const stats = sources.pool();
-            if (stats) this.set(read(stats));
+            for (const [pool, stats] of Object.entries(sources.pools() ?? {}))
+              this.set({ pool }, read(stats));
           },
         });
       poolGauge('db_pool_connections', 'PostgreSQL connections open in the pool', (s) => s.total);

@@ -106,9 +106,12 @@ describe.each(testDatabases)('GET /metrics on $name', (database) => {
     await expect.poll(async () => valueOf(await scrape(server), 'cashdesk_live_streams_open')).toBe(0);
 
     expect(open.some((s) => s.name === 'nodejs_eventloop_lag_seconds')).toBe(true);
-    const pool = open.find((s) => s.name === 'cashdesk_db_pool_connections');
-    if (database.name === 'postgres') expect(pool?.value).toBeGreaterThan(0);
-    else expect(pool).toBeUndefined(); // one embedded connection: no pool to describe
+    const pools = open.filter((s) => s.name === 'cashdesk_db_pool_connections');
+    if (database.name === 'postgres') {
+      // The queries' pool has served this test; the ledger's batches have their own (pipeline mode).
+      expect(pools.map((s) => s.labels.pool).sort()).toEqual(['ledger_batches', 'queries']);
+      expect(valueOf(open, 'cashdesk_db_pool_connections', { pool: 'queries' })).toBeGreaterThan(0);
+    } else expect(pools).toEqual([]); // one embedded connection: no pool to describe
   });
 
   it('answers a remote client only with the configured bearer token', async () => {
