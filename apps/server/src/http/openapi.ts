@@ -22,6 +22,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { OPERATION_SUMMARIES } from './openapi-summaries.js';
 import { answers } from './route-schemas.js';
 
 export const OPENAPI_PATH = `${API_BASE}/openapi.json`;
@@ -107,7 +108,16 @@ export async function installOpenApi(app: FastifyInstance): Promise<void> {
       const { schema, url } = zodTransform(document);
       if ((schema as { hide?: boolean }).hide) return { schema, url };
       const security = securityOf(url);
-      return { schema: { ...schema, tags: [tagOf(url)], ...(security ? { security } : {}) }, url };
+      const summary = OPERATION_SUMMARIES[`${[document.route.method].flat()[0]} ${document.route.url}`];
+      return {
+        schema: {
+          ...schema,
+          tags: [tagOf(url)],
+          ...(summary ? { summary } : {}),
+          ...(security ? { security } : {}),
+        },
+        url,
+      };
     },
     transformObject: (document) => withoutUnused(namedObject(document)),
   });
@@ -119,7 +129,6 @@ export async function openApiRoutes(app: FastifyInstance): Promise<void> {
     OPENAPI_PATH,
     {
       schema: {
-        summary: 'This document',
         response: answers({
           200: z.looseObject({ openapi: z.string() }).describe('the OpenAPI 3.1 document'),
         }),

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { Db } from '../../src/db/database.js';
 import { DOCS_PATH, OPENAPI_PATH } from '../../src/http/openapi.js';
+import { OPERATION_SUMMARIES } from '../../src/http/openapi-summaries.js';
 import { ResponseSchemaMismatch, zodSerializerCompiler } from '../../src/http/route-schemas.js';
 import { contentSecurityPolicy } from '../../src/http/security-headers.js';
 import { OPENAPI_SNAPSHOT, openApiDocument } from '../../src/openapi-snapshot.js';
@@ -31,6 +32,7 @@ interface OpenApiDocument {
   components: { schemas: Record<string, unknown> };
 }
 interface Operation {
+  summary?: string;
   parameters?: Array<{ in: string; name: string; required?: boolean }>;
   requestBody?: { content: Record<string, unknown> };
   responses: Record<string, { content?: Record<string, unknown> }>;
@@ -148,6 +150,21 @@ describe('route schemas and the OpenAPI document', () => {
     ]) {
       expect(documented).toContain(key);
     }
+  });
+
+  it('sums up every operation in one line, and has no line for a route that is gone', () => {
+    const declared = apiRoutes().map((route) => routeKey([route.method].flat()[0]!, route.url));
+    expect(declared.filter((key) => !OPERATION_SUMMARIES[key])).toEqual([]);
+    expect(Object.keys(OPERATION_SUMMARIES).filter((key) => !declared.includes(key))).toEqual([]);
+    const unsummed = Object.entries(document.paths).flatMap(([path, operations]) =>
+      Object.entries(operations)
+        .filter(([method, operation]) => METHODS_OF_DOCUMENT.includes(method) && !operation.summary)
+        .map(([method]) => routeKey(method, path)),
+    );
+    expect(unsummed).toEqual([]);
+    expect(document.paths[`${API_BASE}/a/cashier/devices/{id}/place/{place}/update`]!.post!.summary).toBe(
+      OPERATION_SUMMARIES[`POST ${API_BASE}/a/cashier/devices/:id/place/:place/update`],
+    );
   });
 
   it('documents bodies, parameters, answers, errors and who may call', () => {

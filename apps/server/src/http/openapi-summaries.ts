@@ -1,0 +1,90 @@
+// One line per operation of the OpenAPI document (http/openapi.ts adds it as the operation's summary, as it
+// adds the tag and security by path): what a reader of /api/docs sees before opening a call. Keyed by the
+// method and the route's full path as Fastify declares it; test/http/openapi.test.ts fails on a route
+// without a line here and on a line no route has. docs/api.md says more of each call.
+import { API_BASE } from '@cashdesk/contract';
+import { DEMO_DEFAULTS } from '../config.js';
+
+const a = `${API_BASE}/a`;
+
+export const OPERATION_SUMMARIES: Readonly<Record<string, string>> = {
+  // public
+  'GET /healthz': 'Liveness: the process answers',
+  'GET /readyz': 'Readiness: the database answers',
+  'GET /metrics': 'Prometheus metrics (loopback, or the configured bearer token)',
+  [`GET ${API_BASE}/openapi.json`]: 'This document',
+  [`GET ${API_BASE}/cashier_v`]: "The server build's hash",
+  [`GET ${API_BASE}/time`]: "The server's clock",
+  [`GET ${API_BASE}/maintenance`]: "The operator's maintenance message (404 when there is none)",
+  [`GET ${API_BASE}/client_config`]: 'The client download and the support contact the operator configured',
+  [`GET ${DEMO_DEFAULTS.clientDownloadUrl}`]: 'The demo home-play client (demo mode only)',
+
+  // session
+  [`POST ${API_BASE}/sign_in`]: 'Sign in; sets the session cookie (rate-limited)',
+  [`GET ${a}/me`]: 'The signed-in user',
+  [`POST ${a}/sign_out`]: 'Sign out; ends the session and clears the cookie',
+  [`POST ${a}/change_password`]: "Change one's own password; the user's other sessions end",
+  [`GET ${a}/lock`]: "Whether this session's till is locked",
+  [`POST ${a}/lock`]: 'Lock the till: every other call of this session answers 423 until it is unlocked',
+  [`POST ${a}/unlock`]: "Unlock the till with the user's own password",
+
+  // cashier
+  [`GET ${a}/cashier/account_balance`]: "The venue's float, as the cashier's restrictions let them see it",
+  [`GET ${a}/cashier/events`]: "Live updates: a Server-Sent Events stream of the venue's changes",
+  [`GET ${a}/cashier/devices`]: "The venue's cabinets, oldest first",
+  [`GET ${a}/cashier/devices/:id`]: 'A cabinet with its places and balances',
+  [`POST ${a}/cashier/devices/register`]: 'Link a cabinet to the venue by the PIN it shows',
+  [`POST ${a}/cashier/devices/:id`]: 'Rename or hide a cabinet (restriction can_edit_device)',
+  [`POST ${a}/cashier/devices/:id/place/:place/update`]:
+    "Deposit (delta > 0), withdraw (delta < 0) or cash out (delta 0) on a cabinet's place; idempotent by trx",
+  [`POST ${a}/cashier/devices/remote/register`]: "Link a player's phone (home play) by the PIN it shows",
+  [`GET ${a}/cashier/devices/remote/:id`]: "A home-play phone with its places, behind the phone's PIN",
+  [`POST ${a}/cashier/devices/remote/:id/place/:place/update`]:
+    "Deposit, withdraw or cash out on a home-play phone's place, with the phone's PIN; idempotent by trx",
+  [`POST ${a}/cashier/report`]: "The cashier's operations on some devices over a period, newest first",
+  [`POST ${a}/cashier/limit_report`]: 'The last operations on one place by every cashier, newest first',
+  [`POST ${a}/cashier/game_report`]: "A home-play phone's game events, newest first, with the phone's PIN",
+  [`POST ${a}/cashier/shift/open`]:
+    'Open a cash-drawer shift with the counted opening cash; idempotent by trx',
+  [`GET ${a}/cashier/shift`]: "The cashier's open shift, without the expected cash (a blind count)",
+  [`POST ${a}/cashier/shift/close`]: 'Close the shift with the counted cash: its Z-report; idempotent by trx',
+
+  // back office
+  [`GET ${a}/admin/accounts`]: 'Every account (venue)',
+  [`POST ${a}/admin/account`]: 'Create an account (venue) with an empty float',
+  [`GET ${a}/admin/users`]: 'Every user',
+  [`POST ${a}/admin/user`]: 'Create a user of any role',
+  [`POST ${a}/admin/user/:id`]: 'Rename, move or block a user',
+  [`POST ${a}/admin/user/:id/set_password`]: "Set a user's password; their sessions end",
+  [`POST ${a}/admin/user/:id/set_restrictions`]: "Replace a user's restrictions",
+  [`GET ${a}/admin/audit`]: 'The audit trail of every back-office change, newest first',
+  [`GET ${a}/admin/verify`]: 'Check the whole ledger against the balances',
+  [`GET ${a}/manager/account/:id`]: "An account's settings and float",
+  [`POST ${a}/manager/account/:id`]: "Change an account's settings",
+  [`POST ${a}/manager/account/:id/move`]:
+    "Top up (delta > 0) or withdraw (delta < 0) an account's float; idempotent by trx",
+  [`GET ${a}/manager/account/:id/transactions`]: "The account's ledger, newest first, filtered and paged",
+  [`GET ${a}/manager/account/:id/transactions.csv`]:
+    "The account's ledger as a CSV file, with the same filters",
+  [`GET ${a}/manager/account/:id/devices`]: "The account's devices, hidden and home-play ones too",
+  [`POST ${a}/manager/account/:id/devices/:deviceId`]: 'Rename or hide a device',
+  [`POST ${a}/manager/account/:id/devices/:deviceId/unlink`]: 'Unlink a device from the account',
+  [`GET ${a}/manager/account/:id/users`]: "The account's users",
+  [`POST ${a}/manager/account/:id/user`]: 'Create a cashier of the account',
+  [`POST ${a}/manager/account/:id/user/:userId`]: "Rename or block one of the account's cashiers",
+  [`POST ${a}/manager/account/:id/user/:userId/set_password`]: "Set a cashier's password; their sessions end",
+  [`POST ${a}/manager/account/:id/user/:userId/set_restrictions`]: "Replace a cashier's restrictions",
+  [`GET ${a}/manager/account/:id/shift_report`]:
+    'Deposit and withdraw totals of each cashier of the account over a period',
+  [`GET ${a}/manager/account/:id/shifts`]: "The account's cash-drawer shifts, newest first",
+  [`GET ${a}/manager/account/:id/shifts/:shift_id`]: 'The Z-report of a closed shift',
+  [`GET ${a}/manager/account/:id/verify`]: "Check the account's ledger against its balances",
+  [`GET ${a}/manager/account/:id/audit`]:
+    "The audit trail of the account's back-office changes, newest first",
+
+  // device gateway
+  'POST /device/enroll': 'Enroll a gaming device: its token (only while enrollment is open)',
+  'POST /device/pin': 'Show a new PIN to link the device (5 digits on a cabinet, 6 on a phone)',
+  'GET /device/state': "The device's link and its places' balances",
+  'POST /device/events': 'Report a game event (bet, win, jackpot...); idempotent by trx',
+};
