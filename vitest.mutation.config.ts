@@ -7,6 +7,7 @@ export const MUTATION_TESTS = [
   'apps/server/test/ledger/*.test.ts',
   'apps/server/test/auth/guards.test.ts',
   'apps/server/test/auth/auth-cache.test.ts',
+  'apps/server/test/auth/auth-cache.unit.test.ts',
   'apps/server/test/auth/throttle.test.ts',
   'apps/server/test/auth/known-terminals.test.ts',
   'apps/server/test/auth/sign-in.test.ts',

@@ -1,0 +1,251 @@
+// The auth cache's own rules, without a server (src/auth/auth-cache.ts): what a NOTIFY payload may say,
+// what a revocation forgets, that on PostgreSQL nothing is served or stored while no listener is up, and
+// the entry bound. auth-cache.test.ts holds the same rules over HTTP on both databases, and
+// auth-cache-processes.test.ts across processes; this file reaches the PostgreSQL-only branches in a
+// SQLite-only run (`npm run mutation`).
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AuthCache, MAX_ENTRIES, parseRevocation, type SignedIn } from '../../src/auth/auth-cache.js';
+import type { SessionRow } from '../../src/auth/sessions.repository.js';
+import type { UserRow } from '../../src/db/schema.js';
+
+function signedIn(userId: number, lastSeenMs = 1_000): SignedIn {
+  return {
+    session: { user_id: userId, last_seen_at_ms: lastSeenMs } as SessionRow,
+    user: { id: userId } as UserRow,
+  };
+}
+
+/** A PostgreSQL cache with its listener up, as pg-change-feed.ts leaves it once LISTEN has answered. */
+function listeningCache(): AuthCache {
+  const cache = new AuthCache('postgres');
+  cache.attachListener(() => undefined);
+  cache.listenerUp();
+  return cache;
+}
+
+describe('a revocation NOTIFY payload (parseRevocation)', () => {
+  it('reads each kind of revocation, with its nonce and schema', () => {
+    expect(parseRevocation('{"session":"abc","nonce":"n1","schema":"s1"}')).toEqual({
+      revocation: { session: 'abc' },
+      nonce: 'n1',
+      schema: 's1',
+    });
+    expect(parseRevocation('{"user":7,"schema":"s1"}')).toEqual({ revocation: { user: 7 }, schema: 's1' });
+    expect(parseRevocation('{"device":9,"nonce":"n2"}')).toEqual({ revocation: { device: 9 }, nonce: 'n2' });
+    expect(parseRevocation('{"all":true}')).toEqual({ revocation: { all: true } });
+  });
+
+  it('takes the first kind a payload names, in the order session, user, device, all', () => {
+    expect(parseRevocation('{"session":"abc","user":7,"all":true}')?.revocation).toEqual({ session: 'abc' });
+    expect(parseRevocation('{"user":7,"device":9,"all":true}')?.revocation).toEqual({ user: 7 });
+    expect(parseRevocation('{"device":9,"all":true}')?.revocation).toEqual({ device: 9 });
+  });
+
+  it('leaves out a nonce or schema that is not text', () => {
+    expect(parseRevocation('{"user":7,"nonce":5,"schema":null}')).toEqual({ revocation: { user: 7 } });
+  });
+
+  it('ignores anything else on the channel', () => {
+    for (const payload of [
+      undefined,
+      '',
+      'not json',
+      'null',
+      '42',
+      '"session"',
+      '[]',
+      '{}',
+      '{"session":5}',
+      '{"user":"7"}',
+      '{"user":1.5}',
+      '{"user":9007199254740993}',
+      '{"device":null}',
+      '{"all":"true"}',
+      '{"all":1}',
+      '{"nonce":"n1","schema":"s1"}',
+    ]) {
+      expect(parseRevocation(payload), String(payload)).toBeNull();
+    }
+  });
+});
+
+describe('the auth cache fed by change feeds (the multi-process database)', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('serves and stores nothing until a listener is up, then serves what it stored', () => {
+    const cache = new AuthCache('postgres');
+    expect(cache.ticket()).toBeNull();
+    cache.storeSession(0, 'hash', signedIn(1));
+    cache.storeDevice(0, 'device-hash', 3);
+    expect(cache.size).toEqual({ sessions: 0, devices: 0 });
+
+    cache.attachListener(() => undefined);
+    cache.listenerUp();
+    const ticket = cache.ticket();
+    expect(ticket).not.toBeNull();
+    cache.storeSession(ticket, 'hash', signedIn(1));
+    cache.storeDevice(ticket, 'device-hash', 3);
+    expect(cache.session('hash')?.user.id).toBe(1);
+    expect(cache.device('device-hash')).toBe(3);
+  });
+
+  it('does not store what was read under a ticket taken before a revocation or a new listener', () => {
+    const cache = listeningCache();
+    const beforeRevocation = cache.ticket();
+    cache.forget({ session: 'other' });
+    cache.storeSession(beforeRevocation, 'hash', signedIn(1));
+    expect(cache.session('hash')).toBeUndefined();
+
+    const beforeListener = cache.ticket();
+    cache.listenerUp();
+    cache.storeDevice(beforeListener, 'device-hash', 3);
+    expect(cache.device('device-hash')).toBeUndefined();
+  });
+
+  it('freezes a stored session, so no request can change it for the others', () => {
+    const cache = listeningCache();
+    cache.storeSession(cache.ticket(), 'hash', signedIn(1));
+    const entry = cache.session('hash')!;
+    expect(Object.isFrozen(entry.session)).toBe(true);
+    expect(Object.isFrozen(entry.user)).toBe(true);
+  });
+
+  it('asks its change feeds to connect while it is off, at most once a second', () => {
+    vi.useFakeTimers({ now: 100_000 });
+    const connect = vi.fn();
+    const cache = new AuthCache('postgres');
+    const detach = cache.attachListener(connect);
+    expect(connect).toHaveBeenCalledTimes(1); // at once
+
+    cache.session('hash');
+    expect(connect).toHaveBeenCalledTimes(2);
+    cache.session('hash');
+    cache.device('hash');
+    vi.advanceTimersByTime(999);
+    cache.ticket();
+    expect(connect).toHaveBeenCalledTimes(2);
+    vi.advanceTimersByTime(1);
+    cache.session('hash');
+    expect(connect).toHaveBeenCalledTimes(3);
+
+    cache.listenerUp();
+    vi.advanceTimersByTime(5_000);
+    cache.session('hash');
+    expect(connect).toHaveBeenCalledTimes(3); // listening: nothing to ask
+
+    detach();
+    cache.listenerLost();
+    vi.advanceTimersByTime(5_000);
+    cache.session('hash');
+    expect(connect).toHaveBeenCalledTimes(3); // a closed feed is not asked
+  });
+
+  it('forgets what a NOTIFY of its own schema names, and answers the nonce to acknowledge', () => {
+    const cache = listeningCache();
+    const ticket = cache.ticket();
+    cache.storeSession(ticket, 'a', signedIn(1));
+    cache.storeSession(ticket, 'b', signedIn(2));
+    cache.storeSession(ticket, 'c', signedIn(2));
+    cache.storeDevice(ticket, 'd1', 10);
+    cache.storeDevice(ticket, 'd2', 11);
+
+    expect(cache.received('{"session":"a","nonce":"n1","schema":"other"}', 'mine')).toBeNull();
+    expect(cache.received('{"session":"a","nonce":"n1"}', 'mine')).toBeNull();
+    expect(cache.session('a')).toBeDefined();
+
+    expect(cache.received('{"session":"a","nonce":"n1","schema":"mine"}', 'mine')).toBe('n1');
+    expect(cache.session('a')).toBeUndefined();
+    expect(cache.size).toEqual({ sessions: 2, devices: 2 });
+
+    expect(cache.received('{"user":2,"schema":"mine"}', 'mine')).toBeNull(); // no nonce: nobody counts
+    expect(cache.size).toEqual({ sessions: 0, devices: 2 });
+
+    cache.received('{"device":10,"schema":"mine"}', 'mine');
+    expect(cache.device('d1')).toBeUndefined();
+    expect(cache.device('d2')).toBe(11);
+
+    cache.storeSession(cache.ticket(), 'e', signedIn(3));
+    cache.received('{"all":true,"schema":"mine"}', 'mine');
+    expect(cache.size).toEqual({ sessions: 0, devices: 0 });
+    expect(cache.received('nonsense', 'mine')).toBeNull();
+  });
+
+  it('forgets a user revocation only for that user', () => {
+    const cache = listeningCache();
+    const ticket = cache.ticket();
+    cache.storeSession(ticket, 'a', signedIn(1));
+    cache.storeSession(ticket, 'b', signedIn(2));
+    cache.forget({ user: 1 });
+    expect(cache.session('a')).toBeUndefined();
+    expect(cache.session('b')?.user.id).toBe(2);
+  });
+
+  it('empties and turns off when its last listener is lost, and serves again once one is up', () => {
+    const cache = listeningCache();
+    cache.listenerUp(); // a second feed of the same cache
+    cache.storeSession(cache.ticket(), 'a', signedIn(1));
+
+    cache.listenerLost();
+    expect(cache.size).toEqual({ sessions: 0, devices: 0 }); // revocations may have been missed
+    cache.storeSession(cache.ticket(), 'a', signedIn(1));
+    expect(cache.session('a')?.user.id).toBe(1); // the other listener still hears them
+
+    cache.listenerLost();
+    expect(cache.ticket()).toBeNull();
+    expect(cache.session('a')).toBeUndefined();
+    cache.listenerLost(); // a further loss does not make the count negative
+    cache.listenerUp();
+    expect(cache.ticket()).not.toBeNull();
+  });
+
+  it('records a use of a session and drops an entry, and leaves other entries alone', () => {
+    const cache = listeningCache();
+    cache.storeSession(cache.ticket(), 'a', signedIn(1, 1_000));
+    cache.touched('a', 5_000);
+    expect(cache.session('a')?.session.last_seen_at_ms).toBe(5_000);
+    expect(Object.isFrozen(cache.session('a')!.session)).toBe(true);
+    cache.touched('missing', 5_000);
+    expect(cache.session('missing')).toBeUndefined();
+    cache.drop('a');
+    expect(cache.session('a')).toBeUndefined();
+  });
+});
+
+describe('the auth cache of the embedded database file', () => {
+  it('empties when another connection (an operator CLI) has committed to the file', () => {
+    let version = 1;
+    const cache = new AuthCache('sqlite', () => version);
+    cache.storeSession(cache.ticket(), 'a', signedIn(1));
+    expect(cache.session('a')?.user.id).toBe(1);
+
+    const ticket = cache.ticket();
+    version = 2;
+    expect(cache.session('a')).toBeUndefined();
+    cache.storeSession(ticket, 'b', signedIn(2)); // read before that commit: not stored
+    expect(cache.size.sessions).toBe(0);
+  });
+});
+
+describe('the bound on entries', () => {
+  it(`keeps at most ${MAX_ENTRIES} sessions and devices, forgetting the oldest first`, () => {
+    const cache = listeningCache();
+    const ticket = cache.ticket();
+    for (let i = 0; i <= MAX_ENTRIES; i += 1) {
+      cache.storeSession(ticket, `s${i}`, signedIn(1));
+      cache.storeDevice(ticket, `d${i}`, i);
+    }
+    expect(cache.size).toEqual({ sessions: MAX_ENTRIES, devices: MAX_ENTRIES });
+    expect(cache.session('s0')).toBeUndefined();
+    expect(cache.session('s1')).toBeDefined();
+    expect(cache.device('d0')).toBeUndefined();
+    expect(cache.device(`d${MAX_ENTRIES}`)).toBe(MAX_ENTRIES);
+
+    // Storing a key again makes it the newest: it outlives the ones stored after it first.
+    cache.storeDevice(ticket, 'd1', 1);
+    cache.storeDevice(ticket, 'new', -1);
+    expect(cache.device('d1')).toBe(1);
+    expect(cache.device('d2')).toBeUndefined();
+  });
+});
