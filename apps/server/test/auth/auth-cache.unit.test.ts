@@ -3,10 +3,27 @@
 // the entry bound. auth-cache.test.ts holds the same rules over HTTP on both databases, and
 // auth-cache-processes.test.ts across processes; this file reaches the PostgreSQL-only branches in a
 // SQLite-only run (`npm run mutation`).
+import {
+  Kysely,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  type CompiledQuery,
+  type DatabaseConnection,
+  type QueryResult,
+} from 'kysely';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AuthCache, MAX_ENTRIES, parseRevocation, type SignedIn } from '../../src/auth/auth-cache.js';
+import {
+  ACK_WAIT_MS,
+  AuthCache,
+  MAX_ENTRIES,
+  parseRevocation,
+  REVOCATIONS_CHANNEL,
+  type SignedIn,
+} from '../../src/auth/auth-cache.js';
 import type { SessionRow } from '../../src/auth/sessions.repository.js';
-import type { UserRow } from '../../src/db/schema.js';
+import type { Executor } from '../../src/db/database.js';
+import type { Database, UserRow } from '../../src/db/schema.js';
 
 function signedIn(userId: number, lastSeenMs = 1_000): SignedIn {
   return {
@@ -21,6 +38,42 @@ function listeningCache(): AuthCache {
   cache.attachListener(() => undefined);
   cache.listenerUp();
   return cache;
+}
+
+/**
+ * A PostgreSQL-speaking Kysely that sends nothing anywhere: it records each query and answers the
+ * listening-process count `listening` for settle's count of pg_stat_activity.
+ */
+function recordingPostgres(listening: number): { db: Executor; queries: CompiledQuery[] } {
+  const queries: CompiledQuery[] = [];
+  const connection: DatabaseConnection = {
+    async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+      queries.push(query);
+      const rows = query.sql.includes('pg_stat_activity') ? [{ n: listening }] : [];
+      return { rows: rows as R[] };
+    },
+    // eslint-disable-next-line require-yield -- no query here streams
+    async *streamQuery() {
+      throw new Error('not used');
+    },
+  };
+  const db = new Kysely<Database>({
+    dialect: {
+      createAdapter: () => new PostgresAdapter(),
+      createIntrospector: (kysely) => new PostgresIntrospector(kysely),
+      createQueryCompiler: () => new PostgresQueryCompiler(),
+      createDriver: () => ({
+        init: async () => undefined,
+        acquireConnection: async () => connection,
+        beginTransaction: async () => undefined,
+        commitTransaction: async () => undefined,
+        rollbackTransaction: async () => undefined,
+        releaseConnection: async () => undefined,
+        destroy: async () => undefined,
+      }),
+    },
+  });
+  return { db, queries };
 }
 
 describe('a revocation NOTIFY payload (parseRevocation)', () => {
@@ -247,5 +300,89 @@ describe('the bound on entries', () => {
     cache.storeDevice(ticket, 'new', -1);
     expect(cache.device('d1')).toBe(1);
     expect(cache.device('d2')).toBeUndefined();
+  });
+});
+
+describe('announcing a revocation and waiting for the other processes', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('forgets at once and NOTIFYs every process with a nonce to acknowledge', async () => {
+    const cache = listeningCache();
+    cache.storeSession(cache.ticket(), 'a', signedIn(1));
+    const { db, queries } = recordingPostgres(0);
+    const announced = await cache.announce(db, { session: 'a' });
+    expect(cache.session('a')).toBeUndefined();
+    expect(announced.nonce).toMatch(/^[\w-]{12}$/);
+    expect(queries).toHaveLength(1);
+    expect(queries[0]!.sql).toContain('pg_notify');
+    expect(queries[0]!.parameters).toEqual([
+      REVOCATIONS_CHANNEL,
+      JSON.stringify({ session: 'a', nonce: announced.nonce }),
+    ]);
+    // A second announcement has a nonce of its own.
+    expect((await cache.announce(db, { user: 1 })).nonce).not.toBe(announced.nonce);
+  });
+
+  it('announces nothing to wait for while no listener is up, and nothing at all on the embedded database', async () => {
+    const { db, queries } = recordingPostgres(1);
+    const off = new AuthCache('postgres');
+    expect((await off.announce(db, { user: 1 })).nonce).toBeNull();
+    expect(queries).toHaveLength(1); // still NOTIFYd: the other processes may be listening
+    const embedded = new AuthCache('sqlite');
+    expect(await embedded.announce(db, { user: 1 })).toEqual({ revocation: { user: 1 }, nonce: null });
+    expect(queries).toHaveLength(1);
+  });
+
+  it('answers the writer once every listening process has acknowledged', async () => {
+    const cache = listeningCache();
+    const { db, queries } = recordingPostgres(2);
+    const announced = await cache.announce(db, { device: 3 });
+    cache.acknowledged(announced.nonce!); // an acknowledgement may come before the writer settles
+    let settled = false;
+    const settling = cache.settle(db, [announced], true).then(() => (settled = true));
+    await vi.waitFor(() => expect(queries).toHaveLength(2));
+    expect(queries[1]!.sql).toContain('pg_stat_activity');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(settled).toBe(false);
+    cache.acknowledged('another nonce');
+    cache.acknowledged(announced.nonce!);
+    await settling;
+    expect(settled).toBe(true);
+    cache.acknowledged(announced.nonce!); // late: nobody counts it any more
+  });
+
+  it(`answers anyway after ${ACK_WAIT_MS} ms, or at once when its last listener is lost`, async () => {
+    vi.useFakeTimers({ now: 1_000_000, toFake: ['Date', 'setTimeout', 'clearTimeout'] });
+    const cache = listeningCache();
+    const { db } = recordingPostgres(1);
+    const first = await cache.announce(db, { user: 1 });
+    let settled = false;
+    const settling = cache.settle(db, [first], true).then(() => (settled = true));
+    await vi.advanceTimersByTimeAsync(ACK_WAIT_MS - 1);
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    await settling;
+
+    const second = await cache.announce(db, { user: 2 });
+    settled = false;
+    const waiting = cache.settle(db, [second], true).then(() => (settled = true));
+    await vi.advanceTimersByTimeAsync(10);
+    expect(settled).toBe(false);
+    cache.listenerLost(); // nobody can hear acknowledgements now
+    await vi.advanceTimersByTimeAsync(0);
+    expect(settled).toBe(true);
+    await waiting;
+  });
+
+  it('forgets again after the transaction, and waits for nobody after a rollback', async () => {
+    const cache = listeningCache();
+    const { db, queries } = recordingPostgres(3);
+    const announced = await cache.announce(db, { session: 'a' });
+    cache.storeSession(cache.ticket(), 'a', signedIn(1)); // read the old state before the commit
+    await cache.settle(db, [announced], false);
+    expect(cache.session('a')).toBeUndefined();
+    expect(queries).toHaveLength(1); // no count of listeners: nothing to wait for
   });
 });
