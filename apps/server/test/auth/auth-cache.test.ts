@@ -217,6 +217,19 @@ describe.each(testDatabases)('auth cache on $name', (database) => {
       expect(await status(otherTab, devices)).not.toBe(423);
     });
 
+    it('till lock, on the call that writes the last-seen time from the cached session', async () => {
+      const user = await createSignedInUser(server, { account_id: venueId });
+      const devices = '/a/cashier/devices';
+      expect((await user.client.post('/a/lock')).status).toBe(200);
+      expect(await status(user.client, devices)).toBe(423); // the locked session is cached now
+      clock.advance(MINUTE); // the next call is judged on the cached session and writes its last-seen time
+      expect(answerOf(await user.client.get(devices))).toEqual({
+        status: 423,
+        body: { err: ERR.tillLocked },
+      });
+      expect(await status(user.client, devices)).toBe(423);
+    });
+
     it('unlink and relink of a device: its next event is refused, then accepted', async () => {
       const venue = (await createVenue(db, { float: 1_000_00 })).id;
       const cashier = (await cashierClient(server, db, venue)).client;
