@@ -19,6 +19,7 @@
 //   sessions.repository.ts hold exactly as without the cache.
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
+import { BoundedMap } from '../bounded-map.js';
 import type { Db, DialectName, Executor, Tx } from '../db/database.js';
 import type { UserRow } from '../db/schema.js';
 import type { SessionRow } from './sessions.repository.js';
@@ -77,8 +78,8 @@ interface Acks {
 }
 
 export class AuthCache {
-  private readonly sessions = new Map<string, SignedIn>();
-  private readonly devices = new Map<string, number>();
+  private readonly sessions = new BoundedMap<string, SignedIn>(MAX_ENTRIES);
+  private readonly devices = new BoundedMap<string, number>(MAX_ENTRIES);
   /** Moves on every revocation: a lookup that started before may not store what it read. */
   private epoch = 0;
   /** PostgreSQL: processes' listeners feeding this cache that are connected now. */
@@ -120,11 +121,11 @@ export class AuthCache {
   storeSession(ticket: number | null, tokenHash: string, entry: SignedIn): void {
     // Frozen: every request of the session shares these rows, so none may change them for the others.
     const frozen = { session: Object.freeze({ ...entry.session }), user: Object.freeze({ ...entry.user }) };
-    if (this.mayStore(ticket)) put(this.sessions, tokenHash, frozen);
+    if (this.mayStore(ticket)) this.sessions.set(tokenHash, frozen);
   }
 
   storeDevice(ticket: number | null, tokenHash: string, deviceId: number): void {
-    if (this.mayStore(ticket)) put(this.devices, tokenHash, deviceId);
+    if (this.mayStore(ticket)) this.devices.set(tokenHash, deviceId);
   }
 
   /** The session was used at `nowMs` and the database now says so too (its touch wrote a row). */
@@ -288,15 +289,6 @@ export class AuthCache {
     this.lastConnectAskMs = now;
     for (const connect of this.connectors) connect();
   }
-}
-
-function put<V>(map: Map<string, V>, key: string, value: V): void {
-  map.delete(key);
-  if (map.size >= MAX_ENTRIES) {
-    const oldest = map.keys().next();
-    if (!oldest.done) map.delete(oldest.value);
-  }
-  map.set(key, value);
 }
 
 /**

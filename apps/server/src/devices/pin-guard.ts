@@ -6,6 +6,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AttemptThrottle, doublingRule, tooManyAttempts, type ThrottlePolicy } from '../auth/throttle.js';
 import type { CashierRow } from '../auth/guards.js';
+import { BoundedMap } from '../bounded-map.js';
 import type { Db } from '../db/database.js';
 import type { DeviceRow } from '../db/schema.js';
 import type { Clock } from '../clock.js';
@@ -57,7 +58,7 @@ export class PinGuard {
    * each be two write transactions. Only a PIN the session already proved skips the throttle, and only
    * while the device still holds it live, so it gives a guesser nothing.
    */
-  private readonly proven = new Map<string, string>();
+  private readonly proven = new BoundedMap<string, string>(PROVEN_MAX);
 
   constructor(
     private readonly db: Db,
@@ -103,7 +104,7 @@ export class PinGuard {
       ({ ended }) => (ended && accountId !== null ? deviceChange(accountId, device.id) : null),
     );
     if (verdict !== 'wrong') await attempt.giveBack();
-    if (verdict === 'right' && provenKey !== null) this.remember(provenKey, pin);
+    if (verdict === 'right' && provenKey !== null) this.proven.set(provenKey, pin);
     return verdict;
   }
 
@@ -133,14 +134,5 @@ export class PinGuard {
       await setPinFailures(tx, deviceId, failures);
       return { verdict, ended: false };
     });
-  }
-
-  private remember(key: string, pin: string): void {
-    this.proven.delete(key);
-    if (this.proven.size >= PROVEN_MAX) {
-      const oldest = this.proven.keys().next();
-      if (!oldest.done) this.proven.delete(oldest.value);
-    }
-    this.proven.set(key, pin);
   }
 }
