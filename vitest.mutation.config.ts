@@ -13,6 +13,7 @@ export const MUTATION_TESTS = [
   'apps/server/test/auth/sign-in.test.ts',
   'apps/server/test/auth/password-policy.test.ts',
   'apps/server/src/auth/password-policy.test.ts',
+  'apps/server/src/devices/remote-pin.test.ts',
   'apps/server/test/security/pin-guessing.test.ts',
   'apps/server/test/security/cash-replay.test.ts',
   'apps/server/test/security/hardening.test.ts',

@@ -20,8 +20,9 @@ export function isPinLive(device: Pick<PinFields, 'pin' | 'pin_expires_at_ms'>, 
 }
 
 export function judgePin(device: PinFields, pin: string, nowMs: number): PinVerdict {
-  if (device.pin !== null && device.pin === pin) return isPinLive(device, nowMs) ? 'right' : 'stale';
-  if (device.pin_previous !== null && device.pin_previous === pin) return 'stale';
+  // `pin` is text, so neither comparison can match a device without that PIN (null).
+  if (device.pin === pin) return isPinLive(device, nowMs) ? 'right' : 'stale';
+  if (device.pin_previous === pin) return 'stale';
   return 'wrong';
 }
 
