@@ -9,6 +9,7 @@ export const MUTATION_TESTS = [
   'apps/server/test/auth/auth-cache.test.ts',
   'apps/server/test/auth/auth-cache.unit.test.ts',
   'apps/server/test/auth/throttle.test.ts',
+  'apps/server/test/auth/attempt-throttle.test.ts',
   'apps/server/test/auth/known-terminals.test.ts',
   'apps/server/test/auth/sign-in.test.ts',
   'apps/server/test/auth/password-policy.test.ts',
