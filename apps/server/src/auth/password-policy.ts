@@ -25,7 +25,7 @@ export function weakPasswordReason(password: string, login: string): WeakPasswor
   const name = normalise(login);
   if (candidate === name || (name.length >= MIN_LOGIN_TO_SEARCH && candidate.includes(name))) return 'login';
   // 'Password1!' is as guessable as 'password1!': the list is lower case.
-  if (isCommon(candidate) || isCommon(candidate.replace(/\s+/g, ''))) return 'common';
+  if (isCommon(candidate) || isCommon(candidate.replace(/\s/g, ''))) return 'common';
   return null;
 }
 
