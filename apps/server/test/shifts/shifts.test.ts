@@ -279,6 +279,40 @@ describe.each(testDatabases)('cash-drawer shifts on $name', (database) => {
     expect((await v.cashier.get(`/a/manager/account/${v.venue.id}/shifts`)).status).toBe(403);
   });
 
+  it('names an open and a close in the audit log and in their idempotency records', async () => {
+    const fresh = await shiftVenue(server, db);
+    const [openTrx, closeTrx] = [newTrx(), newTrx()];
+    const opened = await openShift(fresh, 50_00, openTrx);
+    expect(opened.status).toBe(200);
+    const shiftId = opened.body['id'];
+    expect((await cash(fresh, 5_00)).status).toBe(200);
+    expect((await closeShift(fresh, 54_00, closeTrx)).status).toBe(200);
+
+    const log = await admin.client.get<AuditEntry[]>(`/a/manager/account/${fresh.venue.id}/audit`);
+    expect(log.status).toBe(200);
+    const ofShift = log.body
+      .filter((entry) => entry.trx === openTrx || entry.trx === closeTrx)
+      .map((entry) => ({ action: entry.action, after: entry.after }));
+    expect(ofShift).toEqual([
+      {
+        action: 'shift.close',
+        after: { shift_id: shiftId, counted_cents: 54_00, expected_cents: 55_00, difference_cents: -1_00 },
+      },
+      { action: 'shift.open', after: { shift_id: shiftId, opening_cents: 50_00 } },
+    ]);
+    // What a backup or an audit of the database reads beside each stored answer.
+    const records = await db.kysely
+      .selectFrom('operations')
+      .select(['trx', 'kind'])
+      .where('trx', 'in', [openTrx, closeTrx])
+      .orderBy('id')
+      .execute();
+    expect(records).toEqual([
+      { trx: openTrx, kind: 'shift_open' },
+      { trx: closeTrx, kind: 'shift_close' },
+    ]);
+  });
+
   it('turns the setting on and off from the back office (audited like any setting)', async () => {
     const plain = await shiftVenue(server, db, { shifts: false });
     const boss = await signedInAs(server, db, 'manager', plain.venue.id);
