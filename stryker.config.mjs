@@ -41,7 +41,7 @@ export default {
   incremental: true,
   incrementalFile: 'reports/mutation/incremental.json',
   concurrency: 2,
-  timeoutMS: 20000,
+  timeoutMS: 10000,
   dryRunTimeoutMinutes: 20,
   thresholds: { high: 95, low: 90, break: 90 },
   reporters: ['clear-text', 'progress', 'html', 'json'],

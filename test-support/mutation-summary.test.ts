@@ -6,7 +6,7 @@ import {
   undetectedLines,
   type MutationReport,
   type ReportMutant,
-} from './mutation-summary.ts';
+} from './mutation-summary';
 
 function mutant(status: ReportMutant['status'], line = 1, column = 1, replacement = 'false'): ReportMutant {
   return { mutatorName: 'ConditionalExpression', replacement, status, location: { start: { line, column } } };
