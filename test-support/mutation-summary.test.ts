@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   fileScores,
+  ignoredLines,
   scorePercent,
   scoreTable,
   undetectedLines,
@@ -65,6 +66,26 @@ describe('mutation summary (the figures docs/testing.md copies from a run)', () 
     expect(undetectedLines(report)).toEqual([
       '- `ledger/verify.ts:3:2` ConditionalExpression -> `""` (NoCoverage)',
       '- `ledger/verify.ts:9:4` ConditionalExpression -> `false` (Survived)',
+    ]);
+  });
+
+  it('counts the ignored mutants by file and by the reason their comment gives', () => {
+    const ignored = (statusReason: string): ReportMutant => ({ ...mutant('Ignored'), statusReason });
+    const withReasons: MutationReport = {
+      files: {
+        'apps/server/src/a.ts': {
+          mutants: [
+            ignored('Static mutant (and "ignoreStatic" was enabled)'),
+            ignored('error text only'),
+            ignored('error text only'),
+            mutant('Killed'),
+          ],
+        },
+      },
+    };
+    expect(ignoredLines(withReasons)).toEqual([
+      '- `a.ts`: static (ignoreStatic)',
+      '- `a.ts`: error text only (2)',
     ]);
   });
 });

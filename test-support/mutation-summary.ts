@@ -11,6 +11,8 @@ export type MutantStatus =
 
 export interface ReportMutant {
   mutatorName: string;
+  /** Why an ignored mutant was not tested: static, or the reason of its `Stryker disable` comment. */
+  statusReason?: string;
   replacement?: string;
   status: MutantStatus;
   location: { start: { line: number; column: number } };
@@ -120,12 +122,33 @@ export function undetectedLines(report: MutationReport): string[] {
     );
 }
 
+const STATIC = 'Static mutant (and "ignoreStatic" was enabled)';
+
+/**
+ * The mutants a `// Stryker disable` comment leaves out, counted by file and by the reason the comment
+ * gives (static mutants, left out by `ignoreStatic`, are counted apart).
+ */
+export function ignoredLines(report: MutationReport): string[] {
+  const counts = new Map<string, number>();
+  for (const [path, file] of Object.entries(report.files).sort(([a], [b]) => a.localeCompare(b))) {
+    for (const mutant of file.mutants) {
+      if (mutant.status !== 'Ignored') continue;
+      const reason = mutant.statusReason === STATIC ? 'static (ignoreStatic)' : (mutant.statusReason ?? '');
+      const line = `- \`${shortName(path)}\`: ${reason}`;
+      counts.set(line, (counts.get(line) ?? 0) + 1);
+    }
+  }
+  return [...counts].map(([line, count]) => (count === 1 ? line : `${line} (${count})`));
+}
+
 function main(): void {
   const reportPath = process.argv[2] ?? 'reports/mutation/mutation.json';
   const report = JSON.parse(readFileSync(reportPath, 'utf8')) as MutationReport;
   console.log(scoreTable(fileScores(report)));
   console.log();
   console.log(undetectedLines(report).join('\n'));
+  console.log();
+  console.log(ignoredLines(report).join('\n'));
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) main();
