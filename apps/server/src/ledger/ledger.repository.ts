@@ -2,7 +2,7 @@
 import { sql, type Insertable } from 'kysely';
 import type { DialectName, Executor, Tx } from '../db/database.js';
 import { lockedOn } from '../db/row-locks.js';
-import type { AccountRow, DeviceEventsTable, NewLedgerEntry, PlaceRow } from '../db/schema.js';
+import type { AccountRow, DeviceEventsTable, NewLedgerEntry } from '../db/schema.js';
 
 /** The account, locked for the transaction (db/row-locks.ts says why FOR NO KEY UPDATE). */
 export async function lockAccount(
@@ -18,41 +18,12 @@ export async function lockAccount(
     .executeTakeFirst();
 }
 
-export async function lockPlace(
-  tx: Tx,
-  dialect: DialectName,
-  deviceId: number,
-  place: number,
-): Promise<PlaceRow | undefined> {
-  return tx
-    .selectFrom('places')
-    .selectAll()
-    .where('device_id', '=', deviceId)
-    .where('place', '=', place)
-    .$call(lockedOn(dialect))
-    .executeTakeFirst();
-}
-
 export function setFloatBalanceQuery(db: Executor, accountId: number, balanceCents: number) {
   return db.updateTable('accounts').set({ balance_cents: balanceCents }).where('id', '=', accountId);
 }
 
 export async function setFloatBalance(tx: Tx, accountId: number, balanceCents: number): Promise<void> {
   await setFloatBalanceQuery(tx, accountId, balanceCents).execute();
-}
-
-export async function setPlaceBalances(
-  tx: Tx,
-  deviceId: number,
-  place: number,
-  balances: { entries_cents: number; final_bonus_cents: number },
-): Promise<void> {
-  await tx
-    .updateTable('places')
-    .set(balances)
-    .where('device_id', '=', deviceId)
-    .where('place', '=', place)
-    .execute();
 }
 
 /** At least one entry. */
