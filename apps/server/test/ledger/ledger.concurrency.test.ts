@@ -202,4 +202,63 @@ describe.each(testDatabases)('ledger under concurrency on $name', (database) => 
     expect(seen.credited + seen.unlinked).toBe(rounds);
     expect(await verifyLedger(db)).toEqual([]);
   });
+
+  // Two server processes (two ledgers, each with its own group commit) get the same retried call at once.
+  // On PostgreSQL both read no claim and both try to insert it: the loser's batch fails with ClaimRaced
+  // and runs again alone, reading the winner's answer. On SQLite the single writer serialises them.
+  it('answers one trx sent to two server processes at once with one applied deposit, given to both', async () => {
+    const v = await setup(1_000_00, 0);
+    const other = new LedgerService(db);
+    const rounds = database.name === 'postgres' ? 20 : 5;
+    for (let round = 0; round < rounds; round++) {
+      const input = {
+        account_id: v.account.id,
+        user_id: (await createTestUser(db, { account_id: v.account.id })).id,
+        device_id: v.device.id,
+        device_uuid: v.device.uuid,
+        place: (round % 8) + 1,
+        delta_cents: 1_00,
+        trx: `two-processes-${round}`,
+        remote_pin: null,
+      };
+      const [first, second] = await Promise.all([
+        ledger.changePlaceCash(input),
+        other.changePlaceCash(input),
+      ]);
+      expect(first.status).toBe(200);
+      expect(second).toEqual(first);
+    }
+    const account = await db.kysely
+      .selectFrom('accounts')
+      .select('balance_cents')
+      .where('id', '=', v.account.id)
+      .executeTakeFirstOrThrow();
+    expect(account.balance_cents).toBe(1_000_00 - rounds * 1_00);
+    expect(await verifyLedger(db)).toEqual([]);
+  });
+
+  // The race itself needs two calls of one trx scope that lock no row in common: a cabinet reporting one
+  // trx for two places to two processes (a cash call locks its cashier's float, so those queue instead).
+  it('answers one event trx sent for two places to two server processes: one credit, one trx conflict', async () => {
+    const v = await setup(0, 0);
+    const other = new LedgerService(db);
+    const rounds = database.name === 'postgres' ? 20 : 5;
+    for (let round = 0; round < rounds; round++) {
+      const event = (place: number) => ({
+        device_id: v.device.id,
+        place,
+        type: TX_TYPE.win,
+        amount_cents: 1_00,
+        trx: `two-places-${round}-${randomBytes(4).toString('hex')}`,
+      });
+      const first = event(1);
+      const answers = await Promise.all([
+        ledger.applyDeviceEvent(first),
+        other.applyDeviceEvent({ ...first, place: 2 }),
+      ]);
+      expect(answers.map((a) => a.status).sort()).toEqual([200, 422]);
+      expect(answers.find((a) => a.status === 422)?.body).toEqual({ err: ERR.trxConflict });
+    }
+    expect(await verifyLedger(db)).toEqual([]);
+  });
 });
