@@ -144,6 +144,41 @@ describe.each(testDatabases)('idempotency scopes on $name', (database) => {
     expect(await a.cash(0, -1_00)).toMatchObject({ status: 200, body: { balances: { entries: 6_00 } } });
   });
 
+  it('float moves: two managers, and the operator, sending one trx make a move each', async () => {
+    const a = await venue(0);
+    const b = await venue(0);
+    const managerA = await createTestUser(db, { account_id: a.account.id, role: 'manager' });
+    const managerB = await createTestUser(db, { account_id: b.account.id, role: 'manager' });
+    const move = (accountId: number, userId: number | null, delta: number) =>
+      ledger.moveFloat({
+        account_id: accountId,
+        user_id: userId,
+        delta_cents: delta,
+        trx: TRX,
+        reason: 'top-up',
+      });
+
+    const fromA = await move(a.account.id, managerA.id, 50_00);
+    const fromB = await move(b.account.id, managerB.id, 20_00);
+    const fromOperator = await move(b.account.id, null, 5_00);
+    expect(fromA).toEqual({ status: 200, body: { trx: TRX, delta: 50_00, balance: 50_00 } });
+    expect(fromB).toEqual({ status: 200, body: { trx: TRX, delta: 20_00, balance: 20_00 } });
+    expect(fromOperator).toEqual({ status: 200, body: { trx: TRX, delta: 5_00, balance: 25_00 } });
+    // Each replay reads its own answer; another payload under one's own trx is a conflict.
+    expect(await move(a.account.id, managerA.id, 50_00)).toEqual(fromA);
+    expect(await move(b.account.id, managerB.id, 20_00)).toEqual(fromB);
+    expect(await move(b.account.id, managerB.id, 21_00)).toEqual({
+      status: 422,
+      body: { err: ERR.trxConflict },
+    });
+    expect([await a.floatNow(), await b.floatNow()]).toEqual([50_00, 25_00]);
+    expect((await operationsOf(TRX)).map((o) => o.scope)).toEqual([
+      `user:${managerA.id}`,
+      `user:${managerB.id}`,
+      'operator',
+    ]);
+  });
+
   it('claimTrx: the same trx in two scopes is two claims; each replay reads its own scope only', async () => {
     const now = Date.now();
     const claim = (scope: string, request: unknown) =>
