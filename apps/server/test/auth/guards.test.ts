@@ -93,6 +93,25 @@ describe.each(testDatabases)('auth guards on $name', (database) => {
     }
   });
 
+  it("refuses another role a cashier call before its body is read: 403, never the body's 400", async () => {
+    for (const role of ['manager', 'admin'] as const) {
+      const other = await clientAs({ account_id: accountId, role });
+      for (const path of [
+        '/a/cashier/devices/1/place/1/update',
+        '/a/cashier/devices/remote/1/place/1/update',
+        '/a/cashier/shift/open',
+        '/a/cashier/report',
+      ]) {
+        const res = await other.client.post(path, { not: 'a valid body' });
+        expect({ path, status: res.status, body: res.body }).toEqual({
+          path,
+          status: 403,
+          body: { err: ERR.forbidden },
+        });
+      }
+    }
+  });
+
   it('requireRole: 403 Forbidden for the other roles', async () => {
     const admin = await clientAs({ account_id: null, role: 'admin' });
     const manager = await clientAs({ account_id: accountId, role: 'manager' });
