@@ -98,8 +98,12 @@ export class AuthCache {
   ) {}
 
   /** Entries held now (tests, and a figure for operators). */
-  get size(): { sessions: number; devices: number } {
-    return { sessions: this.sessions.size, devices: this.devices.size };
+  get size(): { sessions: number; devices: number; awaitedAcknowledgements: number } {
+    return {
+      sessions: this.sessions.size,
+      devices: this.devices.size,
+      awaitedAcknowledgements: this.acks.size,
+    };
   }
 
   // ---- lookups ---------------------------------------------------------------------------------------

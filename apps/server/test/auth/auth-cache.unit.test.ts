@@ -16,13 +16,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   ACK_WAIT_MS,
   AuthCache,
+  revokingTransaction,
   MAX_ENTRIES,
   parseRevocation,
   REVOCATIONS_CHANNEL,
   type SignedIn,
 } from '../../src/auth/auth-cache.js';
 import type { SessionRow } from '../../src/auth/sessions.repository.js';
-import type { Executor } from '../../src/db/database.js';
+import type { Db, Executor } from '../../src/db/database.js';
 import type { Database, UserRow } from '../../src/db/schema.js';
 
 function signedIn(userId: number, lastSeenMs = 1_000): SignedIn {
@@ -132,7 +133,7 @@ describe('the auth cache fed by change feeds (the multi-process database)', () =
     expect(cache.ticket()).toBeNull();
     cache.storeSession(0, 'hash', signedIn(1));
     cache.storeDevice(0, 'device-hash', 3);
-    expect(cache.size).toEqual({ sessions: 0, devices: 0 });
+    expect(cache.size).toMatchObject({ sessions: 0, devices: 0 });
 
     cache.attachListener(() => undefined);
     cache.listenerUp();
@@ -214,10 +215,10 @@ describe('the auth cache fed by change feeds (the multi-process database)', () =
 
     expect(cache.received('{"session":"a","nonce":"n1","schema":"mine"}', 'mine')).toBe('n1');
     expect(cache.session('a')).toBeUndefined();
-    expect(cache.size).toEqual({ sessions: 2, devices: 2 });
+    expect(cache.size).toMatchObject({ sessions: 2, devices: 2 });
 
     expect(cache.received('{"user":2,"schema":"mine"}', 'mine')).toBeNull(); // no nonce: nobody counts
-    expect(cache.size).toEqual({ sessions: 0, devices: 2 });
+    expect(cache.size).toMatchObject({ sessions: 0, devices: 2 });
 
     cache.received('{"device":10,"schema":"mine"}', 'mine');
     expect(cache.device('d1')).toBeUndefined();
@@ -225,7 +226,7 @@ describe('the auth cache fed by change feeds (the multi-process database)', () =
 
     cache.storeSession(cache.ticket(), 'e', signedIn(3));
     cache.received('{"all":true,"schema":"mine"}', 'mine');
-    expect(cache.size).toEqual({ sessions: 0, devices: 0 });
+    expect(cache.size).toMatchObject({ sessions: 0, devices: 0 });
     expect(cache.received('nonsense', 'mine')).toBeNull();
   });
 
@@ -245,7 +246,7 @@ describe('the auth cache fed by change feeds (the multi-process database)', () =
     cache.storeSession(cache.ticket(), 'a', signedIn(1));
 
     cache.listenerLost();
-    expect(cache.size).toEqual({ sessions: 0, devices: 0 }); // revocations may have been missed
+    expect(cache.size).toMatchObject({ sessions: 0, devices: 0 }); // revocations may have been missed
     cache.storeSession(cache.ticket(), 'a', signedIn(1));
     expect(cache.session('a')?.user.id).toBe(1); // the other listener still hears them
 
@@ -295,7 +296,7 @@ describe('the bound on entries', () => {
       cache.storeSession(ticket, `s${i}`, signedIn(1));
       cache.storeDevice(ticket, `d${i}`, i);
     }
-    expect(cache.size).toEqual({ sessions: MAX_ENTRIES, devices: MAX_ENTRIES });
+    expect(cache.size).toMatchObject({ sessions: MAX_ENTRIES, devices: MAX_ENTRIES });
     expect(cache.session('s0')).toBeUndefined();
     expect(cache.session('s1')).toBeDefined();
     expect(cache.device('d0')).toBeUndefined();
@@ -391,5 +392,57 @@ describe('announcing a revocation and waiting for the other processes', () => {
     await cache.settle(db, [announced], false);
     expect(cache.session('a')).toBeUndefined();
     expect(queries).toHaveLength(1); // no count of listeners: nothing to wait for
+  });
+
+  it('keeps no tag of a writer that has answered', async () => {
+    const cache = listeningCache();
+    const { db } = recordingPostgres(0);
+    const announced = await cache.announce(db, { user: 1 });
+    expect(cache.size.awaitedAcknowledgements).toBe(1);
+    await cache.settle(db, [announced], true);
+    expect(cache.size.awaitedAcknowledgements).toBe(0);
+  });
+});
+
+describe('a revoking transaction', () => {
+  function postgresDb(listening: number) {
+    const cache = listeningCache();
+    const { db: kysely, queries } = recordingPostgres(listening);
+    return { db: { kysely, auth: cache, dialect: 'postgres' } as unknown as Db, cache, queries };
+  }
+  const waitsForListeners = (queries: CompiledQuery[]) =>
+    queries.some((q) => q.sql.includes('pg_stat_activity'));
+
+  it('answers once every listening process has acknowledged what it committed', async () => {
+    const { db, cache, queries } = postgresDb(1);
+    let answered = false;
+    const writing = revokingTransaction(db, async (_tx, revoke) => {
+      await revoke({ session: 'a' });
+      return 'written';
+    }).then((result) => {
+      answered = true;
+      return result;
+    });
+    await vi.waitFor(() => expect(waitsForListeners(queries)).toBe(true));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(answered).toBe(false);
+    const notify = queries.find((q) => q.sql.includes('pg_notify'))!;
+    cache.acknowledged((JSON.parse(notify.parameters[1] as string) as { nonce: string }).nonce);
+    expect(await writing).toBe('written');
+    expect(cache.size.awaitedAcknowledgements).toBe(0);
+  });
+
+  it('waits for nobody when its transaction rolls back: the NOTIFY went with it', async () => {
+    const { db, cache, queries } = postgresDb(1);
+    cache.storeSession(cache.ticket(), 'a', signedIn(1));
+    await expect(
+      revokingTransaction(db, async (_tx, revoke) => {
+        await revoke({ session: 'a' });
+        throw new Error('refused');
+      }),
+    ).rejects.toThrow('refused');
+    expect(waitsForListeners(queries)).toBe(false);
+    expect(cache.session('a')).toBeUndefined(); // forgotten all the same: a lookup may have raced it
+    expect(cache.size.awaitedAcknowledgements).toBe(0);
   });
 });
