@@ -101,6 +101,7 @@ export class LedgerService {
     this.commits = new GroupCommit<LedgerOp, Outcome>(
       Math.max(1, options.batchMax ?? DEFAULT_BATCH_MAX),
       // SQLite has one connection: a second lane would only queue behind the first.
+      // Stryker disable next-line MethodExpression,LogicalOperator: PostgreSQL's lanes, a matter of speed (BENCHMARKS.md)
       db.dialect === 'sqlite' ? 1 : Math.max(1, options.lanes ?? DEFAULT_POSTGRES_LANES),
       claimKeyOf,
       lockedRowsOf,
@@ -197,6 +198,7 @@ export class LedgerService {
   }
 
   private async runWithRetry(ops: LedgerOp[]): Promise<OpResult[]> {
+    // Stryker disable next-line UpdateOperator: PostgreSQL only (two processes claiming one trx): ledger.concurrency.test.ts, 'answers one event trx sent for two places to two server processes', fails without it
     for (let attempt = 0; ; attempt++) {
       try {
         const results = await runBatch(this.db, this.clock.now(), ops);
@@ -205,6 +207,7 @@ export class LedgerService {
         return results;
       } catch (error) {
         // Another process claimed one of our trx after we looked: alone, the next try reads its answer.
+        // Stryker disable next-line all: PostgreSQL only (two processes claiming one trx): ledger.concurrency.test.ts, 'answers one event trx sent for two places to two server processes', fails without it
         if (!(error instanceof ClaimRaced) || ops.length > 1 || attempt >= RACE_RETRIES) throw error;
       }
     }
