@@ -279,6 +279,24 @@ describe.each(testDatabases)('PIN guessing on $name', (database) => {
       expect(answer(await cashWithPin(owner, phone, phone.pin))).toEqual(pinChanged);
     });
 
+    it('counts guesses at a phone whose PIN has ended like any wrong one', async () => {
+      const venueId = await venue();
+      const owner = await cashierOf(venueId);
+      const phone = await linkRemote(server, owner);
+      const pins = await wrongPins(6, 2 * PIN_MAX_WRONG + 1);
+      for (const pin of pins.slice(0, PIN_MAX_WRONG)) {
+        address = `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+        expect(answer(await detail(await cashierOf(venueId), phone, pin))).toEqual(pinChanged);
+      }
+      expect((await pinOf(phone.id)).pin).toBeNull();
+
+      address = `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+      const attacker = await cashierOf(venueId);
+      const answers = [];
+      for (const pin of pins.slice(PIN_MAX_WRONG)) answers.push(answer(await detail(attacker, phone, pin)));
+      expect(answers).toEqual([...Array(PIN_MAX_WRONG).fill(pinChanged), tooMany(60)]);
+    });
+
     it('counts wrong guesses at a phone that replaced its PIN: only the PIN it replaced is a stale one', async () => {
       const venueId = await venue();
       const owner = await cashierOf(venueId);
