@@ -5,7 +5,7 @@
 // expired PIN is refused everywhere.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AttemptThrottle, doublingRule, tooManyAttempts, type ThrottlePolicy } from '../auth/throttle.js';
-import type { CashierRow } from '../auth/guards.js';
+import { sessionOf, type CashierRow } from '../auth/guards.js';
 import { BoundedMap } from '../bounded-map.js';
 import type { Db } from '../db/database.js';
 import type { DeviceRow } from '../db/schema.js';
@@ -87,12 +87,8 @@ export class PinGuard {
     device: DeviceRow,
     pin: string,
   ): Promise<PinVerdict> {
-    const provenKey = request.authSession ? `${request.authSession.token_hash}:${device.id}` : null;
-    if (
-      provenKey !== null &&
-      this.proven.get(provenKey) === pin &&
-      judgePin(device, pin, this.clock.now()) === 'right'
-    ) {
+    const provenKey = `${sessionOf(request).token_hash}:${device.id}`;
+    if (this.proven.get(provenKey) === pin && judgePin(device, pin, this.clock.now()) === 'right') {
       return 'right';
     }
     const attempt = await this.begin(request, reply, cashier);
@@ -104,7 +100,8 @@ export class PinGuard {
       ({ ended }) => (ended ? deviceChange(cashier.account_id, device.id) : null),
     );
     if (verdict !== 'wrong') await attempt.giveBack();
-    if (verdict === 'right' && provenKey !== null) this.proven.set(provenKey, pin);
+    // Stryker disable next-line ConditionalExpression: the shortcut above judges the PIN again before it skips the throttle, so a wrong PIN remembered would open nothing
+    if (verdict === 'right') this.proven.set(provenKey, pin);
     return verdict;
   }
 
@@ -120,17 +117,15 @@ export class PinGuard {
     return this.db.kysely.transaction().execute(async (tx) => {
       const current: DevicePin = await lockDevicePin(tx, this.db.dialect, deviceId);
       const verdict = judgePin(current, pin, now);
-      // An expired PIN is refused by its expiry wherever it is judged (remote-pin.ts), so ending it in the
-      // row is housekeeping: the phone's next PIN replaces it either way, and terminals need not refetch.
-      // Stryker disable next-line BlockStatement: housekeeping, as above
-      if (current.pin !== null && !isPinLive(current, now)) {
-        await endDevicePin(tx, deviceId);
-        // Stryker disable next-line ObjectLiteral,BooleanLiteral: the same 406, and at most one extra refetch
+      // No live PIN: nothing to count a wrong try against (the throttle alone counts it). An expired PIN is
+      // refused by its expiry wherever it is judged (remote-pin.ts), so ending it in the row is
+      // housekeeping: the phone's next PIN replaces it either way, and terminals need not refetch.
+      if (!isPinLive(current, now)) {
+        // Stryker disable next-line ConditionalExpression,EqualityOperator: housekeeping, as above
+        if (current.pin !== null) await endDevicePin(tx, deviceId);
         return { verdict, ended: false };
       }
       if (verdict !== 'wrong') return { verdict, ended: false };
-      // Stryker disable next-line ConditionalExpression: a count against no PIN is zeroed with the next PIN (setDevicePin)
-      if (current.pin === null) return { verdict, ended: false }; // no PIN to end: the throttle alone counts
       const failures = current.pin_failures + 1;
       if (failures >= PIN_MAX_WRONG) {
         await endDevicePin(tx, deviceId);

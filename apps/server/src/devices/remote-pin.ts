@@ -16,7 +16,7 @@ export type PinFields = Pick<DeviceRow, 'pin' | 'pin_expires_at_ms' | 'pin_previ
 export type PinVerdict = 'right' | 'stale' | 'wrong';
 
 export function isPinLive(device: Pick<PinFields, 'pin' | 'pin_expires_at_ms'>, nowMs: number): boolean {
-  return device.pin !== null && device.pin_expires_at_ms !== null && device.pin_expires_at_ms > nowMs;
+  return device.pin !== null && (device.pin_expires_at_ms ?? 0) > nowMs;
 }
 
 export function judgePin(device: PinFields, pin: string, nowMs: number): PinVerdict {
