@@ -18,6 +18,7 @@ import { answers, sendOutcome } from '../http/route-schemas.js';
 import {
   applyDeviceEvent,
   authenticateDevice,
+  deviceTokenOf,
   deviceState,
   enrollDevice,
   hashToken,
@@ -39,9 +40,6 @@ function callerOf(request: FastifyRequest): DeviceRow {
   return device;
 }
 
-/** The form of a device token in `Authorization` (the same as authenticateDevice's check). */
-const BEARER = /^Bearer ([A-Za-z0-9_-]{20,100})$/;
-
 export function gatewayRoutes(ctx: AppContext): FastifyPluginAsync {
   const authenticated = {
     preValidation: async (request: FastifyRequest) => {
@@ -56,7 +54,7 @@ export function gatewayRoutes(ctx: AppContext): FastifyPluginAsync {
    * an unlink or relink applies to the very next event (and the cache forgets the device as well).
    */
   async function eventDevice(authorization: string | undefined): Promise<{ id: number }> {
-    const token = BEARER.exec(authorization ?? '')?.[1];
+    const token = deviceTokenOf(authorization);
     if (token === undefined) throw new ApiError(ERR.unauthorized);
     const tokenHash = hashToken(token);
     const cached = ctx.db.auth.device(tokenHash);
