@@ -164,7 +164,7 @@ export class AttemptThrottle<K extends string> {
    * The secret was right: the keys of the `clear` kinds are deleted, and every other key gets this
    * attempt back (its count, and a lock that this very attempt set).
    */
-  async succeeded(attempt: ThrottleAttempt<K>, clear: readonly K[] = []): Promise<void> {
+  async succeeded(attempt: ThrottleAttempt<K>, clear: readonly K[]): Promise<void> {
     await this.db.kysely.transaction().execute(async (tx) => {
       for (const { kind, key, before, after } of attempt.counted) {
         if (clear.includes(kind)) await deleteThrottleRow(tx, key);

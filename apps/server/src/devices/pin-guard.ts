@@ -72,7 +72,7 @@ export class PinGuard {
   async begin(request: FastifyRequest, reply: FastifyReply, cashier: CashierRow): Promise<PinAttempt> {
     const decision = await this.throttle.begin(pinThrottleKeys(cashier, request.ip));
     if (!decision.allowed) throw tooManyAttempts(reply, decision.retryAfterS);
-    return { giveBack: () => this.throttle.succeeded(decision.attempt) };
+    return { giveBack: () => this.throttle.succeeded(decision.attempt, []) };
   }
 
   /**

@@ -149,6 +149,19 @@ describe.each(testDatabases)('known terminals on $name', (database) => {
     expect((await signIn(user.login, user.password, ip(1), cookie)).status).toBe(200);
   });
 
+  it("starts a device cookie's count over at each right password, as a pair's", async () => {
+    const user = await createUserWithPassword(db);
+    const cookie = await knownTerminal(user, ip(1));
+    for (let round = 0; round < 3; round++) {
+      for (let i = 0; i < 4; i++) {
+        expect((await signIn(user.login, `typo ${i}`, ip(1), cookie)).body).toEqual({
+          err: ERR.userNotFound,
+        });
+      }
+      expect((await signIn(user.login, user.password, ip(1), cookie)).status).toBe(200);
+    }
+  });
+
   it('counts a burst of parallel guesses with one device cookie one by one: exactly 5 are checked', async () => {
     const user = await createUserWithPassword(db);
     const cookie = await knownTerminal(user, ip(1));
