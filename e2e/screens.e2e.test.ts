@@ -9,10 +9,17 @@ import { axeScan, describeFinding, failing } from './support/axe';
 import { screenshot, VIEWPORTS, type ViewportName } from './support/browser';
 import { describeE2E, useE2E, type E2E } from './support/harness';
 import { translator } from './support/i18n';
-import { prepareScreens, RUNS, SCREENS, SCREENS_SERVER_ENV, type Visit } from './support/screen-catalogue';
+import {
+  prepareScreens,
+  RUNS,
+  SCREENS,
+  SCREENS_SERVER_ENV,
+  shiftCashierLogin,
+  type Visit,
+} from './support/screen-catalogue';
 import { LOGINS, openSignedIn, smallTouchTargets } from './support/ui';
 
-const LOGIN_OF = { cashier: LOGINS.cashier.login, other: 'other', admin: LOGINS.admin.login } as const;
+const DEMO_LOGIN_OF = { cashier: LOGINS.cashier.login, other: 'other', admin: LOGINS.admin.login } as const;
 const PARALLEL_RUNS = 2;
 
 /** One visit at a time for screens marked exclusive. */
@@ -56,8 +63,13 @@ async function runScreens(
     const visitScreen = async () => {
       if (screen.after === undefined) {
         await page.context().clearCookies();
-        if (screen.as === null) await page.goto(screen.path);
-        else await openSignedIn(page, e2e.server, screen.path, LOGIN_OF[screen.as]);
+        const path = typeof screen.path === 'string' ? screen.path : screen.path(e2e.server);
+        if (screen.as === null) await page.goto(path);
+        else {
+          const login =
+            screen.as === 'shifts' ? shiftCashierLogin(lng, viewport) : DEMO_LOGIN_OF[screen.as];
+          await openSignedIn(page, e2e.server, path, login);
+        }
       }
       try {
         await screen.reach(visit);
@@ -104,7 +116,7 @@ describeE2E('every screen: accessibility scan and screenshots', () => {
 
   it(
     'has no serious or critical finding on any screen (en at 1920, 1024, 375 px; es at 375; pt at 1024)',
-    { timeout: 300_000 },
+    { timeout: 420_000 },
     async () => {
       await prepareScreens(e2e.server);
       const queue = RUNS.flatMap(({ lng, viewports }) => viewports.map((viewport) => ({ lng, viewport })));

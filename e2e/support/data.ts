@@ -113,21 +113,22 @@ export async function ledgerSumOfDevice(
 }
 
 /**
- * A cashier of the demo venue with a real password of its own, for tests that change or check a
- * password without touching the demo logins other tests use. The login is unique per call.
+ * A cashier of the demo venue (or of `accountId`) with a real password of its own, for tests that change
+ * or check a password without touching the demo logins other tests use. The login is unique per call
+ * unless `login` names it.
  */
 export async function createCashier(
   server: E2EServer,
-  options: { password: string; name?: string; restrictions?: Restriction[] },
+  options: { password: string; name?: string; restrictions?: Restriction[]; login?: string; accountId?: number },
 ): Promise<{ id: number; login: string; password: string }> {
-  const login = `cashier_${randomBytes(4).toString('hex')}`;
+  const login = options.login ?? `cashier_${randomBytes(4).toString('hex')}`;
   const user = await createUser(
     server.ctx.db.kysely,
     {
       login,
       name: options.name ?? 'Test Cashier',
       role: 'cashier',
-      account_id: server.demo.accountId,
+      account_id: options.accountId ?? server.demo.accountId,
       password_hash: await hashPassword(options.password),
       restrictions: options.restrictions ?? [],
     },

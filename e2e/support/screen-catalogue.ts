@@ -4,10 +4,11 @@
 // screen is one more line in SCREENS; its `reach` finds controls by role and label in the visit's
 // language (`t`, the web app's catalogues). `after` saves a page load for a step of the same flow
 // (a modal's next step), so the whole table stays quick enough to run on every `npm test`.
-import { DOUBLE_CLICK_GUARD_MS, type Language } from '@cashdesk/contract';
+import { DOUBLE_CLICK_GUARD_MS, type Language, type Restriction } from '@cashdesk/contract';
 import type { Locator, Page } from 'playwright-core';
-import { runCli } from '@cashdesk/server';
+import { createAccount, runCli } from '@cashdesk/server';
 import type { ViewportName } from './browser';
+import { createCashier } from './data';
 import { createLinkedCabinet, devicePays, enrollCabinet, enrollPhone, renameDevice } from './devices';
 import type { Translate } from './i18n';
 import type { E2EServer } from './server';
@@ -34,10 +35,14 @@ interface ScreenBase {
 
 /** A screen reached from a page opened afresh. */
 interface ScreenFromPath extends ScreenBase {
-  /** Where the visit starts. */
-  path: string;
-  /** Who is signed in (a fresh session of this demo login), or null: nobody. */
-  as: 'cashier' | 'other' | 'admin' | null;
+  /** Where the visit starts (a function: a path that names the server's own rows). */
+  path: string | ((server: E2EServer) => string);
+  /**
+   * Who is signed in (a fresh session), or null: nobody. `cashier`, `other` and `admin` are demo logins;
+   * `shifts` is a cashier of the Shift Venue, one per run of RUNS (shiftCashierLogin), so the runs that
+   * go at once each open and close a shift of their own.
+   */
+  as: 'cashier' | 'other' | 'admin' | 'shifts' | null;
   after?: undefined;
 }
 
@@ -65,15 +70,88 @@ export const SCREENS_SERVER_ENV = {
 /** A still cabinet of the demo venue: place 1 with 50.00, place 2 with 30.00 less a pay that left final bonus. */
 export const CATALOGUE_CABINET = 'Scan Cabinet';
 
+/** A venue that counts its drawers in shifts (docs/shifts.md): its cashiers meet the shift screens. */
+const SHIFT_VENUE = 'Shift Venue';
+const SHIFT_CASHIER_PASSWORD = 'long enough 1';
+
+/** The Shift Venue's cashier of one run of RUNS. */
+export function shiftCashierLogin(lng: Language, viewport: ViewportName): string {
+  return `shifts_${lng}_${viewport}`;
+}
+
 /** Data the screens need, made once per server. */
 export async function prepareScreens(server: E2EServer): Promise<void> {
   const cabinet = await createLinkedCabinet(server, CATALOGUE_CABINET, { entries: [50_00, 30_00] });
   await devicePays(server, cabinet.token, 2, 10_00);
+  await prepareShifts(server);
   // The other venue has home play under a hard block: its Remote devices button shows the block modal.
   await server.ctx.db.kysely
     .updateTable('accounts')
     .set({ home_play: 1, is_hard_block_home_play: 1 })
     .where('name', '=', 'Other Venue')
+    .execute();
+}
+
+/**
+ * The Shift Venue with a cashier per run, and a closed shift of the demo venue (short by 5.00) for the
+ * back office's Drawer shifts tab: the demo venue keeps shifts off, as a venue that has stopped counting.
+ */
+async function prepareShifts(server: E2EServer): Promise<void> {
+  const db = server.ctx.db.kysely;
+  const venue = await createAccount(
+    db,
+    {
+      name: SHIFT_VENUE,
+      currency: 'EUR',
+      overdraft: 0,
+      has_overdraft: false,
+      home_play: false,
+      min_amount: 1_00,
+      max_amount: 5000_00,
+      final_bonus_rate_bps: 1000,
+    },
+    Date.now(),
+  );
+  await db.updateTable('accounts').set({ shifts: 1 }).where('id', '=', venue.id).execute();
+  const demoCashier = await db
+    .selectFrom('users')
+    .select(['id', 'restrictions'])
+    .where('account_id', '=', server.demo.accountId)
+    .where('role', '=', 'cashier')
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+  for (const { lng, viewports } of RUNS) {
+    for (const viewport of viewports) {
+      await createCashier(server, {
+        login: shiftCashierLogin(lng, viewport),
+        accountId: venue.id,
+        name: 'Shift Cashier',
+        password: SHIFT_CASHIER_PASSWORD,
+        restrictions: JSON.parse(demoCashier.restrictions) as Restriction[],
+      });
+    }
+  }
+  const now = Date.now();
+  await db
+    .insertInto('shifts')
+    .values({
+      account_id: server.demo.accountId,
+      user_id: demoCashier.id,
+      opened_at_ms: now - 8 * 3_600_000,
+      opening_cents: 100_00,
+      open_trx: `scan-open-${now}`,
+      closed_at_ms: now - 3_600_000,
+      close_trx: `scan-close-${now}`,
+      counted_cents: 125_00,
+      deposits: 1,
+      deposits_cents: 50_00,
+      withdraws: 1,
+      cash_outs: 0,
+      cash_outs_cents: 0,
+      withdrawals_cents: 20_00,
+      expected_cents: 130_00,
+      difference_cents: -5_00,
+    })
     .execute();
 }
 
@@ -182,6 +260,67 @@ async function openProfile(v: Visit): Promise<Locator> {
   await devicesShown(v);
   if (v.viewport !== 'desktop') await button(v.page, v.t('navigation:menu')).click();
   return v.page.getByRole('region', { name: v.t('navigation:profile') });
+}
+
+/** The Open shift screen, which a cashier of a venue with shifts meets before any other. */
+async function openShiftShown(v: Visit): Promise<void> {
+  await heading(v, 'shift:open.title').waitFor();
+}
+
+/** Counts the drawer into a shift, then starts its close: the Close shift dialog with its blind count. */
+async function startShiftClose(v: Visit): Promise<void> {
+  await typeOnNumpad(v, v.page.getByRole('main'), '100');
+  await button(v.page.getByRole('main'), v.t('shift:open.confirm')).click();
+  await devicesShown(v);
+  if (v.viewport !== 'desktop') await button(v.page, v.t('navigation:menu')).click();
+  await button(v.page, v.t('shift:close.action')).click();
+  await v.page.getByRole('dialog', { name: v.t('shift:close.title'), exact: true }).waitFor();
+}
+
+/** Closes the shift with a count 10.00 short: the Z-report shows. */
+async function closeShift(v: Visit): Promise<void> {
+  const dialog = v.page.getByRole('dialog', { name: v.t('shift:close.title'), exact: true });
+  await typeOnNumpad(v, dialog, '90');
+  await button(dialog, v.t('shift:close.confirm')).click();
+  await v.page.getByRole('dialog', { name: v.t('shift:report.title'), exact: true }).waitFor();
+}
+
+/** The sections of a back-office account page, each with the heading it shows. */
+const ACCOUNT_SECTIONS = [
+  { section: 'settings', title: 'backOffice:account.section.settings' },
+  { section: 'float', title: 'backOffice:account.section.float' },
+  { section: 'devices', title: 'backOffice:account.section.devices' },
+  { section: 'ledger', title: 'backOffice:account.section.ledger' },
+  { section: 'shift', title: 'backOffice:account.section.shift' },
+  { section: 'shifts', title: 'backOffice:drawerShifts.title' },
+  { section: 'audit', title: 'backOffice:audit.title' },
+] as const;
+
+/** The demo venue's account page in the back office, one screen per section, the first from its path. */
+function accountSectionScreens(): ScreenEntry[] {
+  return ACCOUNT_SECTIONS.map(({ section, title }, index): ScreenEntry => {
+    const name = `back-office-account-${section}`;
+    const shown = async (v: Visit) => void (await heading(v, title).waitFor());
+    if (index === 0) {
+      return {
+        name,
+        path: (server) => `/back-office/accounts/${server.demo.accountId}/${section}`,
+        as: 'admin',
+        reach: shown,
+      };
+    }
+    return {
+      name,
+      after: `back-office-account-${ACCOUNT_SECTIONS[index - 1]!.section}`,
+      reach: async (v) => {
+        await v.page
+          .getByRole('navigation', { name: v.t('backOffice:account.sections') })
+          .getByRole('link', { name: v.t(`backOffice:account.section.${section}`), exact: true })
+          .click();
+        await shown(v);
+      },
+    };
+  });
 }
 
 async function lockTill(v: Visit): Promise<void> {
@@ -415,6 +554,7 @@ export const SCREENS: readonly ScreenEntry[] = [
     as: 'admin',
     reach: async (v) => void (await heading(v, `backOffice:${section}.title`).waitFor()),
   })),
+  ...accountSectionScreens(),
   {
     name: 'change-password',
     path: '/devices',
@@ -444,6 +584,9 @@ export const SCREENS: readonly ScreenEntry[] = [
       await v.page.getByText(v.t('auth:validation.passwordRequired'), { exact: true }).waitFor();
     },
   },
+  { name: 'shift-open', path: '/devices', as: 'shifts', reach: openShiftShown },
+  { name: 'shift-close', after: 'shift-open', reach: startShiftClose },
+  { name: 'shift-z-report', after: 'shift-close', reach: closeShift },
   // Last in the table: the unconfirmed operation stays in the page's localStorage and is resent for as
   // long as the page lives, which would show on every screen visited after it.
   { name: 'cash-unconfirmed', path: '/devices', as: 'cashier', reach: loseCashAnswer },
