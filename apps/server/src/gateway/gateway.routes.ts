@@ -18,6 +18,7 @@ import { answers, sendOutcome } from '../http/route-schemas.js';
 import {
   applyDeviceEvent,
   authenticateDevice,
+  deviceOfTokenHash,
   deviceTokenOf,
   deviceState,
   enrollDevice,
@@ -60,7 +61,7 @@ export function gatewayRoutes(ctx: AppContext): FastifyPluginAsync {
     const cached = ctx.db.auth.device(tokenHash);
     if (cached !== undefined) return { id: cached };
     const ticket = ctx.db.auth.ticket();
-    const device = await authenticateDevice(ctx.db, authorization);
+    const device = await deviceOfTokenHash(ctx.db, tokenHash);
     ctx.db.auth.storeDevice(ticket, tokenHash, device.id);
     return device;
   }

@@ -72,7 +72,13 @@ export function deviceTokenOf(authorization: string | undefined): string | undef
 
 export async function authenticateDevice(db: Db, authorization: string | undefined): Promise<DeviceRow> {
   const token = deviceTokenOf(authorization);
-  const device = token !== undefined ? await findDeviceByTokenHash(db.kysely, hashToken(token)) : undefined;
+  if (token === undefined) throw new ApiError(ERR.unauthorized);
+  return deviceOfTokenHash(db, hashToken(token));
+}
+
+/** The device holding the token of this hash (authenticateDevice's second half), else 401. */
+export async function deviceOfTokenHash(db: Db, tokenHash: string): Promise<DeviceRow> {
+  const device = await findDeviceByTokenHash(db.kysely, tokenHash);
   if (!device) throw new ApiError(ERR.unauthorized);
   return device;
 }
