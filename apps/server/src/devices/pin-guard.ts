@@ -77,8 +77,8 @@ export class PinGuard {
 
   /**
    * Judges the PIN given for a phone of the cashier's venue (`device` as just read). A wrong PIN stays
-   * counted by the throttle and counts against the phone's PIN, which ends at PIN_MAX_WRONG; an expired
-   * PIN is ended here too (housekeeping: every judge refuses it by its expiry).
+   * counted by the throttle and counts against the phone's PIN, which ends at PIN_MAX_WRONG. A stale PIN
+   * (the phone's previous one, or its current one once expired) is refused and counted by neither.
    */
   async check(
     request: FastifyRequest,
@@ -117,14 +117,11 @@ export class PinGuard {
     return this.db.kysely.transaction().execute(async (tx) => {
       const current: DevicePin = await lockDevicePin(tx, this.db.dialect, deviceId);
       const verdict = judgePin(current, pin, now);
-      // No live PIN: nothing to count a wrong try against (the throttle alone counts it). An expired PIN is
-      // refused by its expiry wherever it is judged (remote-pin.ts), so ending it in the row is
-      // housekeeping: the phone's next PIN replaces it either way, and terminals need not refetch.
-      if (!isPinLive(current, now)) {
-        // Stryker disable next-line ConditionalExpression,EqualityOperator: housekeeping, as above
-        if (current.pin !== null) await endDevicePin(tx, deviceId);
-        return { verdict, ended: false };
-      }
+      // No live PIN: nothing to count a wrong try against (the throttle alone counts it). An expired PIN
+      // stays in the row as it is: it is refused by its expiry wherever it is judged (remote-pin.ts), and
+      // ending it would make it the previous PIN, so the PIN before it, which a terminal may still show,
+      // would count as a wrong one. The phone's next PIN replaces it.
+      if (!isPinLive(current, now)) return { verdict, ended: false };
       if (verdict !== 'wrong') return { verdict, ended: false };
       const failures = current.pin_failures + 1;
       if (failures >= PIN_MAX_WRONG) {

@@ -366,6 +366,22 @@ describe.each(testDatabases)('PIN guessing on $name', (database) => {
       expect((await detail(terminals[0]!, phone, fresh)).status).toBe(200);
     });
 
+    it('does not count terminals showing the PIN before last once the current one has expired', async () => {
+      const venueId = await venue();
+      const owner = await cashierOf(venueId);
+      const phone = await linkRemote(server, owner);
+      const current = await showPin(phone);
+      clock.advance(10 * MINUTE);
+      // Both are PINs the phone showed: every try is answered, none is a guess that holds the cashier.
+      for (let i = 0; i < PIN_MAX_WRONG + 1; i++) {
+        expect(answer(await detail(owner, phone, current))).toEqual(pinChanged);
+        expect(answer(await detail(owner, phone, phone.pin))).toEqual(pinChanged);
+      }
+      expect(await pinOf(phone.id)).toMatchObject({ pin: current, pin_previous: phone.pin, pin_failures: 0 });
+      const fresh = await showPin(phone);
+      expect((await detail(owner, phone, fresh)).status).toBe(200);
+    });
+
     it('lets the cashier showing a phone poll it with the proven PIN while their PIN tries are held, without writing', async () => {
       const venueId = await venue();
       const cashier = await cashierOf(venueId);
