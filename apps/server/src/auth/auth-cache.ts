@@ -175,9 +175,15 @@ export class AuthCache {
     // Not listening, this process could not hear acknowledgements: it waits for none, and asks for none.
     const nonce = this.listeners > 0 ? this.expectAcknowledgements() : null;
     const body = JSON.stringify({ ...revocation, nonce });
-    await sql`select pg_notify(${REVOCATIONS_CHANNEL}, (${body}::jsonb || jsonb_build_object('schema', current_schema()))::text)`.execute(
-      tx,
-    );
+    try {
+      await sql`select pg_notify(${REVOCATIONS_CHANNEL}, (${body}::jsonb || jsonb_build_object('schema', current_schema()))::text)`.execute(
+        tx,
+      );
+    } catch (error) {
+      // No writer will settle an announcement that failed: its tag would stay for the process's life.
+      if (nonce !== null) this.acks.delete(nonce);
+      throw error;
+    }
     return { revocation, nonce };
   }
 

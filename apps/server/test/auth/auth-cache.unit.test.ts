@@ -43,13 +43,20 @@ function listeningCache(): AuthCache {
 
 /**
  * A PostgreSQL-speaking Kysely that sends nothing anywhere: it records each query and answers the
- * listening-process count `listening` for settle's count of pg_stat_activity.
+ * listening-process count `listening` for settle's count of pg_stat_activity. A query whose text holds
+ * `failing` fails, as on an aborted transaction.
  */
-function recordingPostgres(listening: number): { db: Executor; queries: CompiledQuery[] } {
+function recordingPostgres(
+  listening: number,
+  failing?: string,
+): { db: Executor; queries: CompiledQuery[] } {
   const queries: CompiledQuery[] = [];
   const connection: DatabaseConnection = {
     async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
       queries.push(query);
+      if (failing !== undefined && query.sql.includes(failing)) {
+        throw new Error('current transaction is aborted, commands ignored until end of transaction block');
+      }
       const rows = query.sql.includes('pg_stat_activity') ? [{ n: listening }] : [];
       return { rows: rows as R[] };
     },
@@ -401,6 +408,15 @@ describe('announcing a revocation and waiting for the other processes', () => {
     expect(cache.size.awaitedAcknowledgements).toBe(1);
     await cache.settle(db, [announced], true);
     expect(cache.size.awaitedAcknowledgements).toBe(0);
+  });
+
+  it('keeps no tag of an announcement whose NOTIFY failed, and has forgotten all the same', async () => {
+    const cache = listeningCache();
+    cache.storeSession(cache.ticket(), 'a', signedIn(1));
+    const { db } = recordingPostgres(1, 'pg_notify');
+    await expect(cache.announce(db, { session: 'a' })).rejects.toThrow('aborted');
+    expect(cache.size.awaitedAcknowledgements).toBe(0);
+    expect(cache.session('a')).toBeUndefined();
   });
 });
 
