@@ -27,6 +27,7 @@ export const MUTATION_TESTS = [
   'apps/server/test/back-office/reconciliation*.test.ts',
   'apps/server/test/shifts/*.test.ts',
   'apps/server/test/live/live-updates.test.ts',
+  'apps/server/test/metrics/metrics-units.test.ts',
 ];
 
 /**

@@ -15,7 +15,6 @@ export interface Claim {
   request: unknown;
   account_id?: number | null;
   user_id?: number | null;
-  device_id?: number | null;
   reason?: string | null;
   now_ms: number;
 }
@@ -67,7 +66,8 @@ export async function claimTrx(tx: Tx, claim: Claim): Promise<ClaimResult> {
     response_json: null,
     account_id: claim.account_id ?? null,
     user_id: claim.user_id ?? null,
-    device_id: claim.device_id ?? null,
+    // A device's calls (cash, game events) are claimed by the ledger's batch, which writes its own records.
+    device_id: null,
     reason: claim.reason ?? null,
     created_at_ms: claim.now_ms,
   });

@@ -62,7 +62,7 @@ describe.each(testDatabases)('idempotency scopes on $name', (database) => {
   async function operationsOf(trx: string) {
     return db.kysely
       .selectFrom('operations')
-      .select(['scope', 'status_code', 'account_id'])
+      .select(['scope', 'status_code', 'account_id', 'user_id'])
       .where('trx', '=', trx)
       .orderBy('id')
       .execute();
@@ -84,8 +84,18 @@ describe.each(testDatabases)('idempotency scopes on $name', (database) => {
     expect(await v.cash(1, 10_00)).toEqual(second);
     expect(await v.floatNow()).toBe(80_00);
     expect(await operationsOf(TRX)).toEqual([
-      { scope: `user:${v.cashiers[0].id}`, status_code: 200, account_id: v.account.id },
-      { scope: `user:${v.cashiers[1].id}`, status_code: 200, account_id: v.account.id },
+      {
+        scope: `user:${v.cashiers[0].id}`,
+        status_code: 200,
+        account_id: v.account.id,
+        user_id: v.cashiers[0].id,
+      },
+      {
+        scope: `user:${v.cashiers[1].id}`,
+        status_code: 200,
+        account_id: v.account.id,
+        user_id: v.cashiers[1].id,
+      },
     ]);
   });
 
@@ -172,10 +182,13 @@ describe.each(testDatabases)('idempotency scopes on $name', (database) => {
       body: { err: ERR.trxConflict },
     });
     expect([await a.floatNow(), await b.floatNow()]).toEqual([50_00, 25_00]);
-    expect((await operationsOf(TRX)).map((o) => o.scope)).toEqual([
-      `user:${managerA.id}`,
-      `user:${managerB.id}`,
-      'operator',
+    // Each record names the venue and who moved its float (none for the operator).
+    expect(
+      (await operationsOf(TRX)).map(({ scope, account_id, user_id }) => ({ scope, account_id, user_id })),
+    ).toEqual([
+      { scope: `user:${managerA.id}`, account_id: a.account.id, user_id: managerA.id },
+      { scope: `user:${managerB.id}`, account_id: b.account.id, user_id: managerB.id },
+      { scope: 'operator', account_id: b.account.id, user_id: null },
     ]);
   });
 

@@ -56,8 +56,12 @@ describe.each(testDatabases)('batched ledger on $name', (database) => {
         trx,
         remote_pin: null,
       });
-    const event = (place: number, type: (typeof TX_TYPE)['win' | 'pay'], amount: number, trx: string) =>
-      service().applyDeviceEvent({ device_id: device.id, place, type, amount_cents: amount, trx });
+    const event = (
+      place: number,
+      type: (typeof TX_TYPE)['win' | 'pay' | 'cancelPay'],
+      amount: number,
+      trx: string,
+    ) => service().applyDeviceEvent({ device_id: device.id, place, type, amount_cents: amount, trx });
     return { account, device, cash, event };
   }
 
@@ -161,6 +165,26 @@ describe.each(testDatabases)('batched ledger on $name', (database) => {
       );
     expect(await entriesOf(1)).toBe(5_00 + 7_00);
     expect(await entriesOf(5)).toBe(1_00);
+    expect(await verifyLedger(db)).toEqual([]);
+  });
+
+  it('lets a cancel see the bet made before it in its own batch, a cash call on the place between them', async () => {
+    const v = await venue();
+    expect((await v.event(6, TX_TYPE.win, 5_00, 'stake')).status).toBe(200);
+    await new Promise((resolve) => setImmediate(resolve));
+    sizes.length = 0;
+    const lone = v.event(5, TX_TYPE.win, 1_00, 'lone-2');
+    await new Promise((resolve) => setImmediate(resolve));
+    const [bet, deposit, cancel] = await Promise.all([
+      v.event(6, TX_TYPE.pay, 2_00, 'bet-2'),
+      v.cash(6, 1_00, 'between'), // a cashier's deposit is no game event: the bet stays the last one
+      v.event(6, TX_TYPE.cancelPay, 2_00, 'cancel-2'),
+    ]);
+    expect((await lone).status).toBe(200);
+    expect(sizes).toEqual([1, 3]);
+    expect(bet.body).toMatchObject({ balances: { entries: 3_00 } });
+    expect(deposit.body).toMatchObject({ balances: { entries: 4_00 } });
+    expect(cancel).toMatchObject({ status: 200, body: { balances: { entries: 6_00 } } });
     expect(await verifyLedger(db)).toEqual([]);
   });
 

@@ -13,6 +13,7 @@ import { signedInAs } from '../back-office/support.js';
 import {
   cash,
   cashierClient,
+  deviceState,
   linkCabinet,
   sendEvent,
   showPin,
@@ -119,6 +120,12 @@ describe.each(testDatabases)('live updates on $name', (database) => {
     const stream = await opened(cashier);
     await showPin(cabinet);
     expect(changeOf(await stream.next())).toEqual({ float: false, devices: [cabinet.id] });
+  });
+
+  it('tells nothing of a ready cabinet reporting its state (only its first report after a link is news)', async () => {
+    const stream = await opened(cashier);
+    for (let i = 0; i < 3; i++) expect((await deviceState(cabinet)).body.linked).toBe(true);
+    await expect(stream.next(2 * LIVE_COALESCE_MS)).rejects.toThrow();
   });
 
   it('merges a burst into at most one message per second, naming everything that changed', async () => {

@@ -310,21 +310,28 @@ describe.each(testDatabases)('PIN guessing on $name', (database) => {
       expect(await pinOf(phone.id)).toEqual({ pin: null, pin_failures: 0, pin_previous: fresh });
     });
 
-    it("tells the venue's terminals when wrong tries end a phone's PIN, and not before", async () => {
+    it("tells the venue's terminals when wrong tries end a phone's PIN, and not before nor after", async () => {
       const venueId = await venue();
       const owner = await cashierOf(venueId);
       const phone = await linkRemote(server, owner);
       const stream = await openEventStream(owner);
       expect((await stream.next()).event).toBe('hello');
-      const pins = await wrongPins(6, PIN_MAX_WRONG);
-      for (const pin of pins.slice(0, -1)) {
+      const pins = await wrongPins(6, PIN_MAX_WRONG + 1);
+      // A right PIN, judged afresh for another cashier, changes nothing a terminal shows.
+      expect((await detail(await cashierOf(venueId), phone, phone.pin)).status).toBe(200);
+      for (const pin of pins.slice(0, PIN_MAX_WRONG - 1)) {
         expect(answer(await detail(await cashierOf(venueId), phone, pin))).toEqual(pinChanged);
       }
-      // A wrong try that leaves the PIN standing changes nothing a terminal shows.
+      // Nor does a wrong try that leaves the PIN standing.
       await expect(stream.next(2 * LIVE_COALESCE_MS)).rejects.toThrow();
-      expect(answer(await detail(await cashierOf(venueId), phone, pins.at(-1)!))).toEqual(pinChanged);
+      expect(answer(await detail(await cashierOf(venueId), phone, pins[PIN_MAX_WRONG - 1]!))).toEqual(
+        pinChanged,
+      );
       const change = await stream.next();
       expect(change).toEqual({ event: 'change', data: { float: false, devices: [phone.id] } });
+      // A guess at the ended PIN ends nothing more.
+      expect(answer(await detail(await cashierOf(venueId), phone, pins[PIN_MAX_WRONG]!))).toEqual(pinChanged);
+      await expect(stream.next(2 * LIVE_COALESCE_MS)).rejects.toThrow();
       stream.close();
     });
 
