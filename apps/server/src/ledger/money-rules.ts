@@ -103,8 +103,16 @@ export function rowBuilder(
  * A cashier's deposit (delta > 0: float -> entries) or withdraw (delta < 0: entries -> float; cash-out
  * is delta = -entries). Any withdraw burns the place's final bonus back to the promotion line.
  */
+/** A cashier's cash call by its delta: money onto the place, or off it. */
+export function cashKind(delta: number): 'deposit' | 'withdraw' {
+  // Stryker disable next-line EqualityOperator: a cash delta is never 0 (the contract's amountCents refuses it), so > and >= agree
+  return delta > 0 ? 'deposit' : 'withdraw';
+}
+
 export function decideCash(call: CashCall, account: AccountRow, place: PlaceRow, now: number): Decision {
   const delta = call.delta_cents;
+  const kind = cashKind(delta);
+  const deposit = kind === 'deposit';
   const magnitude = Math.abs(delta);
   const refused = (outcome: Outcome): Decision => ({ outcome, move: null });
   if (magnitude < account.min_amount_cents) {
@@ -114,16 +122,15 @@ export function decideCash(call: CashCall, account: AccountRow, place: PlaceRow,
     return refused(refusal(ERR.maxAmount, { max_amount: account.max_amount_cents }));
   }
   const limit = floatLimit(account);
-  if (delta > 0 && account.balance_cents - delta < -limit) {
+  if (deposit && account.balance_cents - delta < -limit) {
     return refused(refusal(ERR.overdraft, { balance: account.balance_cents, overdraft: limit }));
   }
-  if (delta < 0 && magnitude > place.entries_cents) return refused(refusal(ERR.notEnoughMoney));
+  if (!deposit && magnitude > place.entries_cents) return refused(refusal(ERR.notEnoughMoney));
 
   const floatAfter = safeBalance(account.balance_cents - delta);
   const entriesAfter = safeBalance(place.entries_cents + delta);
-  const burned = delta < 0 ? place.final_bonus_cents : 0;
-  const kind: LedgerKind = delta > 0 ? 'deposit' : 'withdraw';
-  const txType = delta > 0 ? TX_TYPE.deposit : TX_TYPE.withdraw;
+  const burned = deposit ? 0 : place.final_bonus_cents;
+  const txType = deposit ? TX_TYPE.deposit : TX_TYPE.withdraw;
   const at = { device_id: call.device_id, place: call.place, user_id: call.user_id };
   const row = rowBuilder(call.trx, kind, now, account.id, at);
   const burnRow = rowBuilder(call.trx, 'final_bonus_burn', now, account.id, at);
