@@ -46,10 +46,7 @@ function listeningCache(): AuthCache {
  * listening-process count `listening` for settle's count of pg_stat_activity. A query whose text holds
  * `failing` fails, as on an aborted transaction.
  */
-function recordingPostgres(
-  listening: number,
-  failing?: string,
-): { db: Executor; queries: CompiledQuery[] } {
+function recordingPostgres(listening: number, failing?: string): { db: Executor; queries: CompiledQuery[] } {
   const queries: CompiledQuery[] = [];
   const connection: DatabaseConnection = {
     async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
@@ -292,6 +289,12 @@ describe('the auth cache of the embedded database file', () => {
     expect(cache.session('a')).toBeUndefined();
     cache.storeSession(ticket, 'b', signedIn(2)); // read before that commit: not stored
     expect(cache.size.sessions).toBe(0);
+  });
+
+  it('serves what it stored when it has no way to read the file (an in-memory database)', () => {
+    const cache = new AuthCache('sqlite');
+    cache.storeSession(cache.ticket(), 'a', signedIn(1));
+    expect(cache.session('a')?.user.id).toBe(1);
   });
 });
 

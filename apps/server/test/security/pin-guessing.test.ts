@@ -385,6 +385,12 @@ describe.each(testDatabases)('PIN guessing on $name', (database) => {
         expect(answer(await detail(owner, phone, phone.pin))).toEqual(pinChanged);
       }
       expect(await pinOf(phone.id)).toMatchObject({ pin: current, pin_previous: phone.pin, pin_failures: 0 });
+      // Wrong guesses at the expired PIN count against no PIN (only the throttle holds them): it stays.
+      for (const pin of await wrongPins(6, PIN_MAX_WRONG)) {
+        address = `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+        expect(answer(await detail(await cashierOf(venueId), phone, pin))).toEqual(pinChanged);
+      }
+      expect(await pinOf(phone.id)).toMatchObject({ pin: current, pin_previous: phone.pin, pin_failures: 0 });
       const fresh = await showPin(phone);
       expect((await detail(owner, phone, fresh)).status).toBe(200);
     });
