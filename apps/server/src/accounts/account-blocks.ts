@@ -7,16 +7,15 @@ import { ApiError } from '../http/api-error.js';
 type Blocks = Pick<AccountRow, 'is_hard_block_home_play' | 'is_light_block_home_play'>;
 
 /**
- * What a cashier call is, as far as blocks go: a cash call names its signed delta (a deposit is > 0),
- * any other call on a remote (home-play) device names none.
+ * What a cashier call is, as far as blocks go: a cash call is a deposit or a withdraw (cash-outs
+ * included; ledger/money-rules.ts cashKind), any other call on a remote (home-play) device is `remote`.
  */
-export type BlockedCall = { kind: 'cash'; delta: number } | { kind: 'remote' };
+export type BlockedCall = { kind: 'deposit' | 'withdraw' | 'remote' };
 
 /** The block refusal `call` gets, or null: hard refuses every cash and remote call, light every deposit. */
 export function blockRefusal(account: Blocks, call: BlockedCall): ErrText | null {
   if (account.is_hard_block_home_play === 1) return ERR.hardBlock;
-  // Stryker disable next-line ConditionalExpression,EqualityOperator: a remote call has no delta (undefined > 0 is false), and a cash delta is never 0 (amountCents)
-  if (call.kind === 'cash' && call.delta > 0 && account.is_light_block_home_play === 1) return ERR.lightBlock;
+  if (call.kind === 'deposit' && account.is_light_block_home_play === 1) return ERR.lightBlock;
   return null;
 }
 

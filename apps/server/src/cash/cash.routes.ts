@@ -22,6 +22,7 @@ import { findDevice } from '../devices/devices.repository.js';
 import { ApiError } from '../http/api-error.js';
 import { answers, sendOutcome } from '../http/route-schemas.js';
 import { findCashierCall, isReplayOn } from '../ledger/cashier-replay.js';
+import { cashKind } from '../ledger/money-rules.js';
 import { assertShiftForCashCall } from '../shifts/shift-guard.js';
 import { findShiftGate } from '../shifts/shifts.repository.js';
 import { restrictionsOf } from '../users/users.repository.js';
@@ -84,7 +85,7 @@ export function cashRoutes(ctx: AppContext): FastifyPluginAsync {
     // come first: a call the venue's blocks refuse is no PIN attempt, so a wrong PIN under a hard block
     // (or in a deposit under a light one) is not counted. The ledger still has the last word: it refuses
     // the call with the block's 403 before it looks at the PIN.
-    if (pin_code !== null && account && blockRefusal(account, { kind: 'cash', delta }) === null) {
+    if (pin_code !== null && account && blockRefusal(account, { kind: cashKind(delta) }) === null) {
       await ctx.pins.check(request, reply, cashier, device, pin_code);
     }
     return settle(device);

@@ -255,7 +255,7 @@ function decide(op: LedgerOp, now: number, state: BatchState): Decided {
     // A replay gets its stored answer even if a block or a new PIN came since: its money already moved.
     const replay = earlierOf(hash);
     if (replay) return { replay, change };
-    assertNotBlocked(account, { kind: 'cash', delta: input.delta_cents });
+    assertNotBlocked(account, { kind: cashKind(input.delta_cents) });
     if (input.remote_pin !== null) {
       assertRemotePin(state.related.pins.get(input.device_id), input.remote_pin, now);
     }
