@@ -7,7 +7,7 @@ import type { Restriction } from '@cashdesk/contract';
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { screenshot, VIEWPORTS, type ViewportName } from './support/browser';
-import { createCashier } from './support/data';
+import { createCashier, insertClosedShift } from './support/data';
 import { createLinkedCabinet } from './support/devices';
 import { atEveryWidth, describeE2E, useE2E } from './support/harness';
 import { answer, manage, openDevice, operationButton, typeOnNumpad } from './support/screens';
@@ -163,28 +163,7 @@ describeE2E('cash-drawer shifts', () => {
   it('lists the shifts with their differences in the back office and opens a Z-report', async () => {
     // A closed shift of its own: 100.00 at the open, 130.00 expected, 125.00 counted.
     const cashier = await shiftCashier();
-    const now = Date.now();
-    await e2e.server.ctx.db.kysely
-      .insertInto('shifts')
-      .values({
-        account_id: e2e.server.demo.accountId,
-        user_id: cashier.id,
-        opened_at_ms: now - 3_600_000,
-        opening_cents: 100_00,
-        open_trx: `e2e-open-${now}`,
-        closed_at_ms: now,
-        close_trx: `e2e-close-${now}`,
-        counted_cents: 125_00,
-        deposits: 1,
-        deposits_cents: 50_00,
-        withdraws: 1,
-        cash_outs: 0,
-        cash_outs_cents: 0,
-        withdrawals_cents: 20_00,
-        expected_cents: 130_00,
-        difference_cents: -5_00,
-      })
-      .execute();
+    await insertClosedShift(e2e.server, cashier.id);
     const page = await e2e.newPage('desktop');
     await openSignedIn(
       page,

@@ -119,7 +119,13 @@ export async function ledgerSumOfDevice(
  */
 export async function createCashier(
   server: E2EServer,
-  options: { password: string; name?: string; restrictions?: Restriction[]; login?: string; accountId?: number },
+  options: {
+    password: string;
+    name?: string;
+    restrictions?: Restriction[];
+    login?: string;
+    accountId?: number;
+  },
 ): Promise<{ id: number; login: string; password: string }> {
   const login = options.login ?? `cashier_${randomBytes(4).toString('hex')}`;
   const user = await createUser(
@@ -135,4 +141,34 @@ export async function createCashier(
     Date.now(),
   );
   return { id: user.id, login, password: options.password };
+}
+
+/**
+ * A closed shift of `userId` at the demo venue, as its close would have stored it: 100.00 at the open,
+ * a deposit of 50.00 and a withdraw of 20.00, so 130.00 expected, 125.00 counted (5.00 short).
+ * It ended `endedAgoMs` ago, after an hour.
+ */
+export async function insertClosedShift(server: E2EServer, userId: number, endedAgoMs = 0): Promise<void> {
+  const now = Date.now();
+  await server.ctx.db.kysely
+    .insertInto('shifts')
+    .values({
+      account_id: server.demo.accountId,
+      user_id: userId,
+      opened_at_ms: now - endedAgoMs - 3_600_000,
+      opening_cents: 100_00,
+      open_trx: `e2e-open-${randomUUID()}`,
+      closed_at_ms: now - endedAgoMs,
+      close_trx: `e2e-close-${randomUUID()}`,
+      counted_cents: 125_00,
+      deposits: 1,
+      deposits_cents: 50_00,
+      withdraws: 1,
+      cash_outs: 0,
+      cash_outs_cents: 0,
+      withdrawals_cents: 20_00,
+      expected_cents: 130_00,
+      difference_cents: -5_00,
+    })
+    .execute();
 }

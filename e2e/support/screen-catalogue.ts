@@ -8,7 +8,7 @@ import { DOUBLE_CLICK_GUARD_MS, type Language, type Restriction } from '@cashdes
 import type { Locator, Page } from 'playwright-core';
 import { createAccount, runCli } from '@cashdesk/server';
 import type { ViewportName } from './browser';
-import { createCashier } from './data';
+import { createCashier, insertClosedShift } from './data';
 import { createLinkedCabinet, devicePays, enrollCabinet, enrollPhone, renameDevice } from './devices';
 import type { Translate } from './i18n';
 import type { E2EServer } from './server';
@@ -131,28 +131,7 @@ async function prepareShifts(server: E2EServer): Promise<void> {
       });
     }
   }
-  const now = Date.now();
-  await db
-    .insertInto('shifts')
-    .values({
-      account_id: server.demo.accountId,
-      user_id: demoCashier.id,
-      opened_at_ms: now - 8 * 3_600_000,
-      opening_cents: 100_00,
-      open_trx: `scan-open-${now}`,
-      closed_at_ms: now - 3_600_000,
-      close_trx: `scan-close-${now}`,
-      counted_cents: 125_00,
-      deposits: 1,
-      deposits_cents: 50_00,
-      withdraws: 1,
-      cash_outs: 0,
-      cash_outs_cents: 0,
-      withdrawals_cents: 20_00,
-      expected_cents: 130_00,
-      difference_cents: -5_00,
-    })
-    .execute();
+  await insertClosedShift(server, demoCashier.id, 3_600_000);
 }
 
 // ---- steps a person takes, in the visit's language --------------------------------------------------
