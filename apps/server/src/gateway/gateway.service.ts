@@ -86,8 +86,8 @@ export async function deviceOfTokenHash(db: Db, tokenHash: string): Promise<Devi
 /**
  * A fresh PIN: 5 digits for a cabinet, 6 for a home-play client, unique among the PINs shown right now.
  * It replaces the previous one, so a cashier still holding the old remote PIN gets 406 `pin changed`
- * (told at once: the terminal showing the phone refetches it on the pushed change). A PIN ended by its
- * expiry or by wrong tries (devices/pin-guard.ts) is replaced the same way at the device's next call.
+ * (told at once: the terminal showing the phone refetches it on the pushed change). An expired PIN, or
+ * one ended by wrong tries (devices/pin-guard.ts), is replaced the same way at the device's next call.
  */
 export async function issuePin(
   db: Db,
