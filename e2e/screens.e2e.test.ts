@@ -66,8 +66,7 @@ async function runScreens(
         const path = typeof screen.path === 'string' ? screen.path : screen.path(e2e.server);
         if (screen.as === null) await page.goto(path);
         else {
-          const login =
-            screen.as === 'shifts' ? shiftCashierLogin(lng, viewport) : DEMO_LOGIN_OF[screen.as];
+          const login = screen.as === 'shifts' ? shiftCashierLogin(lng, viewport) : DEMO_LOGIN_OF[screen.as];
           await openSignedIn(page, e2e.server, path, login);
         }
       }
