@@ -4,15 +4,12 @@
 // count, the device check) stand aside for a trx the cashier already used on that device, and the ledger
 // answers it (ledger/cashier-replay.ts, cash/cash.routes.ts). Nothing moves twice, and the retry's PIN
 // counts as no guess.
-import { randomInt } from 'node:crypto';
 import { ERR } from '@cashdesk/contract';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { OPERATOR } from '../../src/back-office/access.js';
 import { unlinkAccountDevice } from '../../src/back-office/devices/account-devices.js';
-import type { Db } from '../../src/db/database.js';
 import type { UserRow } from '../../src/db/schema.js';
 import { PIN_MAX_WRONG } from '../../src/devices/pin-guard.js';
-import { verifyLedger } from '../../src/ledger/verify.js';
 import {
   ALL_RESTRICTIONS,
   answer,
@@ -25,40 +22,20 @@ import {
   showPin,
   type LinkedDevice,
 } from '../cashier/support.js';
-import { FakeClock } from '../helpers/clock.js';
 import { testDatabases } from '../helpers/databases.js';
 import { createTestUser, createVenue } from '../helpers/factories.js';
-import { clientForUser, startTestServer, type TestClient, type TestServer } from '../helpers/server.js';
+import { clientForUser, startTestServer, type TestClient } from '../helpers/server.js';
+import { useSuiteServer } from './suite-server.js';
 
 describe.each(testDatabases)('a retry of an applied cash call on $name', (database) => {
-  let db: Db;
-  let server: TestServer;
-  let clock: FakeClock;
-  /** This test's own address, so tests sharing the database never share an address key. */
-  let address: string;
-
-  beforeAll(async () => {
-    db = await database.open();
-    clock = new FakeClock();
-    server = await startTestServer(db, { clock, config: { enrollmentOpen: true, trustProxy: true } });
-  });
-  afterAll(async () => {
-    expect(await verifyLedger(db)).toEqual([]);
-    await server.close();
-    await db.close();
-  });
-  beforeEach(() => {
-    address = `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
-  });
-
-  const fromHere = () => ({ client: { headers: { 'x-forwarded-for': address } } });
+  const suite = useSuiteServer(database);
 
   async function cashierUser(accountId: number): Promise<Pick<UserRow, 'id'>> {
-    return createTestUser(db, { account_id: accountId, restrictions: ALL_RESTRICTIONS });
+    return createTestUser(suite.db, { account_id: accountId, restrictions: ALL_RESTRICTIONS });
   }
 
   async function venue(): Promise<number> {
-    return (await createVenue(db, { float: 1_000_00, home_play: true })).id;
+    return (await createVenue(suite.db, { float: 1_000_00, home_play: true })).id;
   }
 
   async function floatOf(cashier: TestClient): Promise<number> {
@@ -70,7 +47,7 @@ describe.each(testDatabases)('a retry of an applied cash call on $name', (databa
   }
 
   async function pinOf(deviceId: number) {
-    return db.kysely
+    return suite.db.kysely
       .selectFrom('devices')
       .select(['pin', 'pin_failures'])
       .where('id', '=', deviceId)
@@ -78,7 +55,7 @@ describe.each(testDatabases)('a retry of an applied cash call on $name', (databa
   }
 
   async function movesOf(trx: string): Promise<number> {
-    const row = await db.kysely
+    const row = await suite.db.kysely
       .selectFrom('ledger_entries')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('trx', '=', trx)
@@ -89,7 +66,7 @@ describe.each(testDatabases)('a retry of an applied cash call on $name', (databa
   /** Wrong cabinet PINs from two other cashiers of the venue: 10 hold every PIN try of the venue. */
   async function holdVenuePinTries(venueId: number): Promise<void> {
     const shown = new Set(
-      (await db.kysely.selectFrom('devices').select('pin').where('pin', 'is not', null).execute()).map(
+      (await suite.db.kysely.selectFrom('devices').select('pin').where('pin', 'is not', null).execute()).map(
         (d) => d.pin,
       ),
     );
@@ -97,7 +74,7 @@ describe.each(testDatabases)('a retry of an applied cash call on $name', (databa
       (pin) => !shown.has(pin),
     );
     for (let guesser = 0; guesser < 2; guesser++) {
-      const client = await clientForUser(server, await cashierUser(venueId), fromHere());
+      const client = await clientForUser(suite.server, await cashierUser(venueId), suite.fromHere());
       for (const pin of wrong.slice(guesser * 5, guesser * 5 + 5)) {
         const res = await client.post('/a/cashier/devices/register', { pin, trx: newTrx() });
         expect(answer(res)).toEqual({ status: 422, body: { err: ERR.wrongPin } });
@@ -108,8 +85,8 @@ describe.each(testDatabases)('a retry of an applied cash call on $name', (databa
   it("answers a retry of an applied home-play deposit with its stored 200 after a restart while the venue's PIN tries are held, and moves nothing", async () => {
     const venueId = await venue();
     const user = await cashierUser(venueId);
-    const cashier = await clientForUser(server, user, fromHere());
-    const phone = await linkRemote(server, cashier);
+    const cashier = await clientForUser(suite.server, user, suite.fromHere());
+    const phone = await linkRemote(suite.server, cashier);
     const trx = newTrx();
     const first = await remoteCash(cashier, phone, 25_00, trx);
     expect(first.status).toBe(200);
@@ -117,12 +94,12 @@ describe.each(testDatabases)('a retry of an applied cash call on $name', (databa
 
     await holdVenuePinTries(venueId);
     // A restart: the new process has proven no PIN yet, so each PIN goes through the throttle.
-    const restarted = await startTestServer(db, {
-      clock,
+    const restarted = await startTestServer(suite.db, {
+      clock: suite.clock,
       config: { enrollmentOpen: true, trustProxy: true },
     });
     try {
-      const again = await clientForUser(restarted, user, fromHere());
+      const again = await clientForUser(restarted, user, suite.fromHere());
       // A new call is held: the lock is real for this cashier.
       expect(answer(await remoteCash(again, phone, 1_00))).toMatchObject({
         status: 429,
@@ -145,8 +122,8 @@ describe.each(testDatabases)('a retry of an applied cash call on $name', (databa
   it(`answers ${PIN_MAX_WRONG} retries with a PIN the phone replaced twice with the stored 200, and the phone keeps its PIN`, async () => {
     const venueId = await venue();
     const user = await cashierUser(venueId);
-    const cashier = await clientForUser(server, user, fromHere());
-    const phone = await linkRemote(server, cashier);
+    const cashier = await clientForUser(suite.server, user, suite.fromHere());
+    const phone = await linkRemote(suite.server, cashier);
     const trx = newTrx();
     const first = await remoteCash(cashier, phone, 12_00, trx);
     expect(first.status).toBe(200);
@@ -154,7 +131,7 @@ describe.each(testDatabases)('a retry of an applied cash call on $name', (databa
     const current = await showPin(phone);
 
     // After a reload (a new page, the same stored operation): the retry carries the PIN it was sent with.
-    const reloaded = await clientForUser(server, user, fromHere());
+    const reloaded = await clientForUser(suite.server, user, suite.fromHere());
     for (let i = 0; i < PIN_MAX_WRONG; i++) {
       expect(answer(await remoteCash(reloaded, phone, 12_00, trx))).toEqual(answer(first));
     }
@@ -166,18 +143,18 @@ describe.each(testDatabases)('a retry of an applied cash call on $name', (databa
 
   it('answers a retry of an applied cabinet deposit with its stored 200 after the cabinet was unlinked', async () => {
     const venueId = await venue();
-    const cashier = await clientForUser(server, await cashierUser(venueId), fromHere());
-    const cabinet = await linkCabinet(server, cashier);
+    const cashier = await clientForUser(suite.server, await cashierUser(venueId), suite.fromHere());
+    const cabinet = await linkCabinet(suite.server, cashier);
     const trx = newTrx();
     const first = await cash(cashier, cabinet.id, 1, 40_00, trx);
     expect(first.status).toBe(200);
     // The player cashed out at once and the venue unlinked the cabinet (only an empty one unlinks).
     expect((await cash(cashier, cabinet.id, 1, -40_00)).status).toBe(200);
-    await unlinkAccountDevice(db, {
+    await unlinkAccountDevice(suite.db, {
       account_id: venueId,
       device_id: cabinet.id,
       actor: OPERATOR,
-      now_ms: clock.now(),
+      now_ms: suite.clock.now(),
     });
     const float = await floatOf(cashier);
 
@@ -193,29 +170,29 @@ describe.each(testDatabases)('a retry of an applied cash call on $name', (databa
 
   it('answers a retry of an applied home-play deposit with its stored 200 after the phone was unlinked', async () => {
     const venueId = await venue();
-    const cashier = await clientForUser(server, await cashierUser(venueId), fromHere());
-    const phone = await linkRemote(server, cashier);
+    const cashier = await clientForUser(suite.server, await cashierUser(venueId), suite.fromHere());
+    const phone = await linkRemote(suite.server, cashier);
     const trx = newTrx();
     const first = await remoteCash(cashier, phone, 8_00, trx);
     expect(first.status).toBe(200);
     expect((await remoteCash(cashier, phone, -8_00)).status).toBe(200);
-    await unlinkAccountDevice(db, {
+    await unlinkAccountDevice(suite.db, {
       account_id: venueId,
       device_id: phone.id,
       actor: OPERATOR,
-      now_ms: clock.now(),
+      now_ms: suite.clock.now(),
     });
     expect(answer(await remoteCash(cashier, phone, 8_00, trx))).toEqual(answer(first));
     expect(await movesOf(trx)).toBe(2);
   });
 
   it("does not open another venue's device to a trx the cashier used on their own", async () => {
-    const cashier = await clientForUser(server, await cashierUser(await venue()), fromHere());
-    const own = await linkCabinet(server, cashier);
+    const cashier = await clientForUser(suite.server, await cashierUser(await venue()), suite.fromHere());
+    const own = await linkCabinet(suite.server, cashier);
     const trx = newTrx();
     expect((await cash(cashier, own.id, 1, 5_00, trx)).status).toBe(200);
-    const outsider = await clientForUser(server, await cashierUser(await venue()), fromHere());
-    const foreign = await linkCabinet(server, outsider);
+    const outsider = await clientForUser(suite.server, await cashierUser(await venue()), suite.fromHere());
+    const foreign = await linkCabinet(suite.server, outsider);
     expect(answer(await cash(cashier, foreign.id, 1, 5_00, trx))).toEqual({
       status: 406,
       body: { err: ERR.deviceNotAvailable },

@@ -3,13 +3,10 @@
 // never reaches the PIN; a phone's PIN ends after PIN_MAX_WRONG wrong tries against it; an expired PIN is
 // refused everywhere; a wrong PIN stores no `operations` row; the limit holds for guesses sent all at once;
 // and an honest cashier's typos, polls and stale PINs cost them nothing (devices/pin-guard.ts).
-import { randomInt } from 'node:crypto';
 import { ERR, LIVE_COALESCE_MS } from '@cashdesk/contract';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { updateAccount } from '../../src/accounts/accounts.repository.js';
-import type { Db } from '../../src/db/database.js';
 import { PIN_MAX_WRONG } from '../../src/devices/pin-guard.js';
-import { verifyLedger } from '../../src/ledger/verify.js';
 import {
   ALL_RESTRICTIONS,
   answer,
@@ -20,11 +17,12 @@ import {
   showPin,
   type LinkedDevice,
 } from '../cashier/support.js';
-import { FakeClock, MINUTE, SECOND } from '../helpers/clock.js';
+import { MINUTE, SECOND } from '../helpers/clock.js';
 import { openEventStream } from '../helpers/event-stream.js';
 import { testDatabases } from '../helpers/databases.js';
 import { createTestUser, createVenue } from '../helpers/factories.js';
-import { clientForUser, startTestServer, type TestClient, type TestServer } from '../helpers/server.js';
+import { clientForUser, startTestServer, type TestClient } from '../helpers/server.js';
+import { useSuiteServer } from './suite-server.js';
 
 const tooMany = (retryAfter: number) => ({
   status: 429,
@@ -34,38 +32,20 @@ const wrongPin = { status: 422, body: { err: ERR.wrongPin } };
 const pinChanged = { status: 406, body: { err: ERR.pinChanged } };
 
 describe.each(testDatabases)('PIN guessing on $name', (database) => {
-  let db: Db;
-  let server: TestServer;
-  let clock: FakeClock;
-  /** This test's own address, so tests sharing the database never share an address key. */
-  let address: string;
+  const suite = useSuiteServer(database);
 
-  beforeAll(async () => {
-    db = await database.open();
-    clock = new FakeClock();
-    server = await startTestServer(db, { clock, config: { enrollmentOpen: true, trustProxy: true } });
-  });
-  afterAll(async () => {
-    expect(await verifyLedger(db)).toEqual([]);
-    await server.close();
-    await db.close();
-  });
-  beforeEach(() => {
-    address = `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
-  });
-
-  /** A cashier of the venue holding every restriction, calling from this test's address. */
+  /** A cashier of the venue holding every restriction, calling from this test's suite.address. */
   async function cashierOf(accountId: number): Promise<TestClient> {
-    const user = await createTestUser(db, { account_id: accountId, restrictions: ALL_RESTRICTIONS });
-    return clientForUser(server, user, { client: { headers: { 'x-forwarded-for': address } } });
+    const user = await createTestUser(suite.db, { account_id: accountId, restrictions: ALL_RESTRICTIONS });
+    return clientForUser(suite.server, user, suite.fromHere());
   }
 
   async function venue(): Promise<number> {
-    return (await createVenue(db, { float: 1_000_00, home_play: true })).id;
+    return (await createVenue(suite.db, { float: 1_000_00, home_play: true })).id;
   }
 
   async function operationsCount(): Promise<number> {
-    const row = await db.kysely
+    const row = await suite.db.kysely
       .selectFrom('operations')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
@@ -73,7 +53,7 @@ describe.each(testDatabases)('PIN guessing on $name', (database) => {
   }
 
   async function pinOf(deviceId: number) {
-    return db.kysely
+    return suite.db.kysely
       .selectFrom('devices')
       .select(['pin', 'pin_failures', 'pin_previous'])
       .where('id', '=', deviceId)
@@ -83,7 +63,7 @@ describe.each(testDatabases)('PIN guessing on $name', (database) => {
   /** PINs of `digits` digits that no device shows right now: what a guesser mostly sends. */
   async function wrongPins(digits: number, count: number): Promise<string[]> {
     const shown = new Set(
-      (await db.kysely.selectFrom('devices').select('pin').where('pin', 'is not', null).execute()).map(
+      (await suite.db.kysely.selectFrom('devices').select('pin').where('pin', 'is not', null).execute()).map(
         (d) => d.pin,
       ),
     );
@@ -111,7 +91,7 @@ describe.each(testDatabases)('PIN guessing on $name', (database) => {
     ])(
       'a guessing loop for %s gets 429 after 5 wrong PINs, never reaches the real one, and stores no row',
       async (_name, remote, digits) => {
-        const victim = await enrollDevice(server, { kind: remote ? 'remote' : 'cabinet' });
+        const victim = await enrollDevice(suite.server, { kind: remote ? 'remote' : 'cabinet' });
         const realPin = await showPin(victim);
         const attacker = await cashierOf(await venue());
         const operations = await operationsCount();
@@ -136,9 +116,9 @@ describe.each(testDatabases)('PIN guessing on $name', (database) => {
       const venueId = await venue();
       const team = await Promise.all([cashierOf(venueId), cashierOf(venueId), cashierOf(venueId)]);
       const pins = await wrongPins(5, 200);
-      const start = clock.now();
+      const start = suite.clock.now();
       let checked = 0;
-      while (clock.now() - start < 10 * MINUTE) {
+      while (suite.clock.now() - start < 10 * MINUTE) {
         const waits: number[] = [];
         for (const cashier of team) {
           const res = await register(cashier, pins[checked]!);
@@ -146,20 +126,21 @@ describe.each(testDatabases)('PIN guessing on $name', (database) => {
           else waits.push((res.body as { retry_after: number }).retry_after);
         }
         // Everyone is held: wait exactly until the first of them may try again.
-        if (waits.length === team.length) clock.advance(Math.min(...waits) * SECOND);
+        if (waits.length === team.length) suite.clock.advance(Math.min(...waits) * SECOND);
       }
       expect(checked).toBe(13);
     });
 
     it('lets an honest cashier link with the right PIN after 4 typos, and does not count the right one', async () => {
-      const user = await createTestUser(db, { account_id: await venue(), restrictions: ALL_RESTRICTIONS });
-      const cashier = await clientForUser(server, user, {
-        client: { headers: { 'x-forwarded-for': address } },
+      const user = await createTestUser(suite.db, {
+        account_id: await venue(),
+        restrictions: ALL_RESTRICTIONS,
       });
+      const cashier = await clientForUser(suite.server, user, suite.fromHere());
       for (const pin of await wrongPins(5, 4)) expect(answer(await register(cashier, pin))).toEqual(wrongPin);
-      const cabinet = await enrollDevice(server);
+      const cabinet = await enrollDevice(suite.server);
       expect((await register(cashier, await showPin(cabinet))).status).toBe(200);
-      const userKey = await db.kysely
+      const userKey = await suite.db.kysely
         .selectFrom('sign_in_throttle')
         .select(['failures', 'locked_until_ms'])
         .where('key', '=', `pin-user:${user.id}`)
@@ -172,10 +153,10 @@ describe.each(testDatabases)('PIN guessing on $name', (database) => {
       const first = await cashierOf(venueId);
       const pins = await wrongPins(5, 12);
       for (const pin of pins.slice(0, 5)) await register(first, pin);
-      const cabinet = await enrollDevice(server);
+      const cabinet = await enrollDevice(suite.server);
       const pin = await showPin(cabinet);
       expect(answer(await register(first, pin))).toEqual(tooMany(60));
-      clock.advance(60 * SECOND);
+      suite.clock.advance(60 * SECOND);
       expect((await register(first, pin)).status).toBe(200);
 
       // Five more wrong PINs from two colleagues: the venue has 10 now, and everyone waits.
@@ -183,11 +164,13 @@ describe.each(testDatabases)('PIN guessing on $name', (database) => {
       for (const wrong of pins.slice(5, 10))
         expect(answer(await register(colleague, wrong))).toEqual(wrongPin);
       const third = await cashierOf(venueId);
-      expect(answer(await register(third, await showPin(await enrollDevice(server))))).toEqual(tooMany(60));
+      expect(answer(await register(third, await showPin(await enrollDevice(suite.server))))).toEqual(
+        tooMany(60),
+      );
       // Another venue behind another address is not held by it.
-      address = `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+      suite.moveAddress();
       const elsewhere = await cashierOf(await venue());
-      expect((await register(elsewhere, await showPin(await enrollDevice(server)))).status).toBe(200);
+      expect((await register(elsewhere, await showPin(await enrollDevice(suite.server)))).status).toBe(200);
     });
 
     it('holds an address whatever venues its cashiers belong to, from the 20th wrong PIN', async () => {
@@ -197,7 +180,9 @@ describe.each(testDatabases)('PIN guessing on $name', (database) => {
         expect(answer(await register(cashier, pins[i]!))).toEqual(wrongPin);
       }
       const next = await cashierOf(await venue());
-      expect(answer(await register(next, await showPin(await enrollDevice(server))))).toEqual(tooMany(60));
+      expect(answer(await register(next, await showPin(await enrollDevice(suite.server))))).toEqual(
+        tooMany(60),
+      );
     });
 
     it('counts a burst of parallel guesses one by one: exactly 5 are checked', async () => {
@@ -212,12 +197,18 @@ describe.each(testDatabases)('PIN guessing on $name', (database) => {
   });
 
   it('shares the count between server processes on one database: a burst spread over two gets 5 checks', async () => {
-    const second = await startTestServer(db, { clock, config: { enrollmentOpen: true, trustProxy: true } });
+    const second = await startTestServer(suite.db, {
+      clock: suite.clock,
+      config: { enrollmentOpen: true, trustProxy: true },
+    });
     try {
-      const user = await createTestUser(db, { account_id: await venue(), restrictions: ALL_RESTRICTIONS });
-      const headers = { client: { headers: { 'x-forwarded-for': address } } };
+      const user = await createTestUser(suite.db, {
+        account_id: await venue(),
+        restrictions: ALL_RESTRICTIONS,
+      });
+      const headers = suite.fromHere();
       const clients = [
-        await clientForUser(server, user, headers),
+        await clientForUser(suite.server, user, headers),
         await clientForUser(second, user, headers),
       ];
       const pins = await wrongPins(5, 12);
@@ -243,7 +234,7 @@ describe.each(testDatabases)('PIN guessing on $name', (database) => {
       async (_name, call) => {
         const venueId = await venue();
         const owner = await cashierOf(venueId);
-        const phone = await linkRemote(server, owner);
+        const phone = await linkRemote(suite.server, owner);
         const attacker = await cashierOf(venueId);
         const operations = await operationsCount();
 
@@ -268,10 +259,10 @@ describe.each(testDatabases)('PIN guessing on $name', (database) => {
     it(`ends a phone's PIN after ${PIN_MAX_WRONG} wrong tries, whoever makes them`, async () => {
       const venueId = await venue();
       const owner = await cashierOf(venueId);
-      const phone = await linkRemote(server, owner);
+      const phone = await linkRemote(suite.server, owner);
       const pins = await wrongPins(6, PIN_MAX_WRONG);
       for (let i = 0; i < PIN_MAX_WRONG; i++) {
-        address = `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+        suite.moveAddress();
         const guesser = await cashierOf(venueId);
         expect(answer(await detail(guesser, phone, pins[i]!))).toEqual(pinChanged);
         expect((await pinOf(phone.id)).pin).toBe(i < PIN_MAX_WRONG - 1 ? phone.pin : null);
@@ -282,15 +273,15 @@ describe.each(testDatabases)('PIN guessing on $name', (database) => {
     it('counts guesses at a phone whose PIN has ended like any wrong one', async () => {
       const venueId = await venue();
       const owner = await cashierOf(venueId);
-      const phone = await linkRemote(server, owner);
+      const phone = await linkRemote(suite.server, owner);
       const pins = await wrongPins(6, 2 * PIN_MAX_WRONG + 1);
       for (const pin of pins.slice(0, PIN_MAX_WRONG)) {
-        address = `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+        suite.moveAddress();
         expect(answer(await detail(await cashierOf(venueId), phone, pin))).toEqual(pinChanged);
       }
       expect((await pinOf(phone.id)).pin).toBeNull();
 
-      address = `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+      suite.moveAddress();
       const attacker = await cashierOf(venueId);
       const answers = [];
       for (const pin of pins.slice(PIN_MAX_WRONG)) answers.push(answer(await detail(attacker, phone, pin)));
@@ -300,7 +291,7 @@ describe.each(testDatabases)('PIN guessing on $name', (database) => {
     it('counts wrong guesses at a phone that replaced its PIN: only the PIN it replaced is a stale one', async () => {
       const venueId = await venue();
       const owner = await cashierOf(venueId);
-      const phone = await linkRemote(server, owner);
+      const phone = await linkRemote(suite.server, owner);
       const fresh = await showPin(phone);
       const attacker = await cashierOf(venueId);
       const answers = [];
@@ -313,7 +304,7 @@ describe.each(testDatabases)('PIN guessing on $name', (database) => {
     it("tells the venue's terminals when wrong tries end a phone's PIN, and not before nor after", async () => {
       const venueId = await venue();
       const owner = await cashierOf(venueId);
-      const phone = await linkRemote(server, owner);
+      const phone = await linkRemote(suite.server, owner);
       const stream = await openEventStream(owner);
       expect((await stream.next()).event).toBe('hello');
       const pins = await wrongPins(6, PIN_MAX_WRONG + 1);
@@ -338,9 +329,9 @@ describe.each(testDatabases)('PIN guessing on $name', (database) => {
     it('refuses an expired PIN in the header, in the body and at linking, without counting it', async () => {
       const venueId = await venue();
       const owner = await cashierOf(venueId);
-      const phone = await linkRemote(server, owner);
+      const phone = await linkRemote(suite.server, owner);
       expect((await detail(owner, phone, phone.pin)).status).toBe(200);
-      clock.advance(10 * MINUTE);
+      suite.clock.advance(10 * MINUTE);
       const operations = await operationsCount();
       for (let i = 0; i < 3; i++) {
         expect(answer(await detail(owner, phone, phone.pin))).toEqual(pinChanged);
@@ -353,16 +344,16 @@ describe.each(testDatabases)('PIN guessing on $name', (database) => {
       expect((await detail(owner, phone, fresh)).status).toBe(200);
 
       // A waiting cabinet's PIN 10 minutes old links no more either.
-      const cabinet = await enrollDevice(server);
+      const cabinet = await enrollDevice(suite.server);
       const old = await showPin(cabinet);
-      clock.advance(10 * MINUTE);
+      suite.clock.advance(10 * MINUTE);
       expect(answer(await register(owner, old))).toEqual(wrongPin);
     });
 
     it('does not count terminals still showing the phone after it made a new PIN', async () => {
       const venueId = await venue();
       const owner = await cashierOf(venueId);
-      const phone = await linkRemote(server, owner);
+      const phone = await linkRemote(suite.server, owner);
       const terminals = await Promise.all(Array.from({ length: 12 }, () => cashierOf(venueId)));
       for (const terminal of terminals) expect((await detail(terminal, phone, phone.pin)).status).toBe(200);
       const fresh = await showPin(phone);
@@ -376,9 +367,9 @@ describe.each(testDatabases)('PIN guessing on $name', (database) => {
     it('does not count terminals showing the PIN before last once the current one has expired', async () => {
       const venueId = await venue();
       const owner = await cashierOf(venueId);
-      const phone = await linkRemote(server, owner);
+      const phone = await linkRemote(suite.server, owner);
       const current = await showPin(phone);
-      clock.advance(10 * MINUTE);
+      suite.clock.advance(10 * MINUTE);
       // Both are PINs the phone showed: every try is answered, none is a guess that holds the cashier.
       for (let i = 0; i < PIN_MAX_WRONG + 1; i++) {
         expect(answer(await detail(owner, phone, current))).toEqual(pinChanged);
@@ -387,7 +378,7 @@ describe.each(testDatabases)('PIN guessing on $name', (database) => {
       expect(await pinOf(phone.id)).toMatchObject({ pin: current, pin_previous: phone.pin, pin_failures: 0 });
       // Wrong guesses at the expired PIN count against no PIN (only the throttle holds them): it stays.
       for (const pin of await wrongPins(6, PIN_MAX_WRONG)) {
-        address = `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+        suite.moveAddress();
         expect(answer(await detail(await cashierOf(venueId), phone, pin))).toEqual(pinChanged);
       }
       expect(await pinOf(phone.id)).toMatchObject({ pin: current, pin_previous: phone.pin, pin_failures: 0 });
@@ -398,14 +389,16 @@ describe.each(testDatabases)('PIN guessing on $name', (database) => {
     it('lets the cashier showing a phone poll it with the proven PIN while their PIN tries are held, without writing', async () => {
       const venueId = await venue();
       const cashier = await cashierOf(venueId);
-      const phone = await linkRemote(server, cashier);
+      const phone = await linkRemote(suite.server, cashier);
       expect((await detail(cashier, phone, phone.pin)).status).toBe(200);
-      const other = await linkRemote(server, cashier);
+      const other = await linkRemote(suite.server, cashier);
       for (const pin of await wrongPins(6, 5)) await detail(cashier, other, pin);
       expect(answer(await detail(cashier, other, other.pin))).toEqual(tooMany(60));
 
       const throttleRows = async () =>
-        JSON.stringify(await db.kysely.selectFrom('sign_in_throttle').selectAll().orderBy('key').execute());
+        JSON.stringify(
+          await suite.db.kysely.selectFrom('sign_in_throttle').selectAll().orderBy('key').execute(),
+        );
       const before = await throttleRows();
       for (let i = 0; i < 5; i++) {
         expect((await detail(cashier, phone, phone.pin)).status).toBe(200);
@@ -418,7 +411,7 @@ describe.each(testDatabases)('PIN guessing on $name', (database) => {
     it('does not count a call refused before its PIN is looked at (another venue, a hard block)', async () => {
       const venueId = await venue();
       const owner = await cashierOf(venueId);
-      const phone = await linkRemote(server, owner);
+      const phone = await linkRemote(suite.server, owner);
       const outsider = await cashierOf(await venue());
       const unavailable = { status: 406, body: { err: ERR.deviceNotAvailable } };
       for (const pin of await wrongPins(6, 10)) {
@@ -432,17 +425,17 @@ describe.each(testDatabases)('PIN guessing on $name', (database) => {
     it('does not count a wrong PIN of any remote call under a hard block, nor of a deposit under a light one', async () => {
       const venueId = await venue();
       const owner = await cashierOf(venueId);
-      const phone = await linkRemote(server, owner);
+      const phone = await linkRemote(suite.server, owner);
       const guesser = await cashierOf(venueId);
       const operations = await operationsCount();
       const hardBlock = { status: 403, body: { err: ERR.hardBlock } };
-      await updateAccount(db.kysely, venueId, { is_hard_block_home_play: true });
+      await updateAccount(suite.db.kysely, venueId, { is_hard_block_home_play: true });
       for (const pin of await wrongPins(6, 2 * PIN_MAX_WRONG)) {
         expect(answer(await cashWithPin(guesser, phone, pin))).toEqual(hardBlock);
         expect(answer(await detail(guesser, phone, pin))).toEqual(hardBlock);
         expect(answer(await gameReport(guesser, phone, pin))).toEqual(hardBlock);
       }
-      await updateAccount(db.kysely, venueId, {
+      await updateAccount(suite.db.kysely, venueId, {
         is_hard_block_home_play: false,
         is_light_block_home_play: true,
       });
@@ -452,7 +445,7 @@ describe.each(testDatabases)('PIN guessing on $name', (database) => {
           body: { err: ERR.lightBlock },
         });
       }
-      await updateAccount(db.kysely, venueId, { is_light_block_home_play: false });
+      await updateAccount(suite.db.kysely, venueId, { is_light_block_home_play: false });
       // Nothing was counted: the phone's PIN lives on and the guesser's own tries are not held.
       expect(await pinOf(phone.id)).toMatchObject({ pin: phone.pin, pin_failures: 0 });
       expect(await operationsCount()).toBe(operations);
@@ -462,16 +455,16 @@ describe.each(testDatabases)('PIN guessing on $name', (database) => {
     it('does not count a wrong PIN of a remote call refused for want of an open shift', async () => {
       const venueId = await venue();
       const owner = await cashierOf(venueId);
-      const phone = await linkRemote(server, owner);
+      const phone = await linkRemote(suite.server, owner);
       const guesser = await cashierOf(venueId);
-      await updateAccount(db.kysely, venueId, { shifts: true });
+      await updateAccount(suite.db.kysely, venueId, { shifts: true });
       for (const pin of await wrongPins(6, 2 * PIN_MAX_WRONG)) {
         expect(answer(await cashWithPin(guesser, phone, pin))).toEqual({
           status: 403,
           body: { err: ERR.noOpenShift },
         });
       }
-      await updateAccount(db.kysely, venueId, { shifts: false });
+      await updateAccount(suite.db.kysely, venueId, { shifts: false });
       // The shift gate came before the PIN guard: the phone's PIN lives on, the guesser is not held.
       expect(await pinOf(phone.id)).toMatchObject({ pin: phone.pin, pin_failures: 0 });
       expect((await cashWithPin(guesser, phone, phone.pin)).status).toBe(200);
@@ -480,7 +473,7 @@ describe.each(testDatabases)('PIN guessing on $name', (database) => {
     it('counts a burst of parallel wrong PINs one by one: the PIN ends once and 5 are checked', async () => {
       const venueId = await venue();
       const owner = await cashierOf(venueId);
-      const phone = await linkRemote(server, owner);
+      const phone = await linkRemote(suite.server, owner);
       const attacker = await cashierOf(venueId);
       const pins = await wrongPins(6, 12);
       const answers = await Promise.all(pins.map((pin) => detail(attacker, phone, pin)));
@@ -491,7 +484,7 @@ describe.each(testDatabases)('PIN guessing on $name', (database) => {
   });
 
   async function deviceIdOf(uuid: string): Promise<number> {
-    const row = await db.kysely
+    const row = await suite.db.kysely
       .selectFrom('devices')
       .select('id')
       .where('uuid', '=', uuid)

@@ -1,0 +1,48 @@
+// The set-up the security suites that count attempts per address share (cash-replay, pin-guessing): a
+// server of their own on the test database, with a fake clock, behind a trusted proxy so each test calls
+// from an address of its own, and the ledger verified when the suite ends.
+import { randomInt } from 'node:crypto';
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
+import type { Db } from '../../src/db/database.js';
+import { verifyLedger } from '../../src/ledger/verify.js';
+import { FakeClock } from '../helpers/clock.js';
+import type { TestDatabase } from '../helpers/databases.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+
+export interface SuiteServer {
+  db: Db;
+  server: TestServer;
+  clock: FakeClock;
+  /** This test's own address (a fresh one before each test), so tests sharing the database never share an address key. */
+  address: string;
+  /** Calls from here on come from another address. */
+  moveAddress(): void;
+  /** The client options of a call from this test's address. */
+  fromHere(): { client: { headers: Record<string, string> } };
+}
+
+/** Read its fields inside hooks and tests: they are set before the first test runs. */
+export function useSuiteServer(database: TestDatabase): SuiteServer {
+  const suite = {
+    address: '',
+    moveAddress() {
+      suite.address = `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+    },
+    fromHere: () => ({ client: { headers: { 'x-forwarded-for': suite.address } } }),
+  } as unknown as SuiteServer;
+  beforeAll(async () => {
+    suite.db = await database.open();
+    suite.clock = new FakeClock();
+    suite.server = await startTestServer(suite.db, {
+      clock: suite.clock,
+      config: { enrollmentOpen: true, trustProxy: true },
+    });
+  });
+  afterAll(async () => {
+    expect(await verifyLedger(suite.db)).toEqual([]);
+    await suite.server.close();
+    await suite.db.close();
+  });
+  beforeEach(() => suite.moveAddress());
+  return suite;
+}
