@@ -13,6 +13,7 @@ import { createLinkedCabinet, devicePays, enrollCabinet, enrollPhone, renameDevi
 import type { Translate } from './i18n';
 import type { E2EServer } from './server';
 import { opensInPanel } from './screens';
+import { LOGINS } from './ui';
 
 export interface Visit {
   page: Page;
@@ -116,9 +117,7 @@ async function prepareShifts(server: E2EServer): Promise<void> {
   const demoCashier = await db
     .selectFrom('users')
     .select(['id', 'restrictions'])
-    .where('account_id', '=', server.demo.accountId)
-    .where('role', '=', 'cashier')
-    .orderBy('id')
+    .where('login', '=', LOGINS.cashier.login)
     .executeTakeFirstOrThrow();
   for (const { lng, viewports } of RUNS) {
     for (const viewport of viewports) {

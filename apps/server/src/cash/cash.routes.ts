@@ -38,7 +38,8 @@ export function cashRoutes(ctx: AppContext): FastifyPluginAsync {
    * commit meanwhile). Before it, unless the venue's blocks refuse the call, the PIN guard counts the
    * attempt (429 while the cashier, venue or address has guessed too many) and counts a wrong PIN against
    * the phone; the ledger's comparison refuses an expired PIN by its expiry too. A wrong PIN is refused
-   * after the claim and rolled back: no row stays. The answer leaves out the float figures the cashier's restrictions hide (./float-redaction.ts).
+   * after the claim and rolled back: no row stays. The answer leaves out the float figures the cashier's
+   * restrictions hide (./float-redaction.ts).
    */
   async function placeCash(
     request: FastifyRequest,

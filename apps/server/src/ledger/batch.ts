@@ -255,13 +255,14 @@ function decide(op: LedgerOp, now: number, state: BatchState): Decided {
     // A replay gets its stored answer even if a block or a new PIN came since: its money already moved.
     const replay = earlierOf(hash);
     if (replay) return { replay, change };
-    assertNotBlocked(account, { kind: cashKind(input.delta_cents) });
+    const kind = cashKind(input.delta_cents);
+    assertNotBlocked(account, { kind });
     if (input.remote_pin !== null) {
       assertRemotePin(state.related.pins.get(input.device_id), input.remote_pin, now);
     }
     const shiftId = shiftOfOperation(account, state.related.openShifts.get(input.user_id));
     const decision = decideCash(input, account, place, now);
-    const record = operationRecord(scope, input.trx, cashKind(input.delta_cents), hash, now, {
+    const record = operationRecord(scope, input.trx, kind, hash, now, {
       account_id: input.account_id,
       user_id: input.user_id,
       device_id: input.device_id,

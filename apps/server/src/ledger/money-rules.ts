@@ -99,16 +99,16 @@ export function rowBuilder(
   });
 }
 
-/**
- * A cashier's deposit (delta > 0: float -> entries) or withdraw (delta < 0: entries -> float; cash-out
- * is delta = -entries). Any withdraw burns the place's final bonus back to the promotion line.
- */
 /** A cashier's cash call by its delta: money onto the place, or off it. */
 export function cashKind(delta: number): 'deposit' | 'withdraw' {
   // Stryker disable next-line EqualityOperator: a cash delta is never 0 (the contract's amountCents refuses it), so > and >= agree
   return delta > 0 ? 'deposit' : 'withdraw';
 }
 
+/**
+ * A cashier's deposit (delta > 0: float -> entries) or withdraw (delta < 0: entries -> float; cash-out
+ * is delta = -entries). Any withdraw burns the place's final bonus back to the promotion line.
+ */
 export function decideCash(call: CashCall, account: AccountRow, place: PlaceRow, now: number): Decision {
   const delta = call.delta_cents;
   const kind = cashKind(delta);
