@@ -17,12 +17,47 @@ import { LiveStream } from './live-stream.js';
  * terminal polls instead (features/live-updates), as it does without push.
  */
 export const MAX_STREAMS_PER_SESSION = 8;
+/**
+ * Open streams one cashier may hold in this process over all their sessions: two tills' worth of tabs.
+ * Signing in again makes a new session, so the session's cap alone let one cashier hold any number.
+ */
+export const MAX_STREAMS_PER_USER = 16;
+/**
+ * Open streams one client address may hold in this process: a venue's tills often reach the server
+ * through one NAT address, so this is eight tills at the session's cap, not one person's share. Behind
+ * a proxy the address is the one TRUST_PROXY lets X-Forwarded-For name (request.ip).
+ */
+export const MAX_STREAMS_PER_ADDRESS = 64;
 const RETRY_STREAM_AFTER_S = 30;
+
+/**
+ * Counts open streams under several keys at once (session, user, address): a stream opens only when
+ * every key is under its cap, and its close gives back all of them. Per process: each server process
+ * of a PostgreSQL deployment keeps its own counts (a cap of N is N per process behind a balancer).
+ */
+export class StreamCounts {
+  private readonly open = new Map<string, number>();
+
+  /** Takes one of each key and answers true, or takes none and answers false when one is at its cap. */
+  take(keys: ReadonlyArray<{ key: string; max: number }>): boolean {
+    if (keys.some(({ key, max }) => (this.open.get(key) ?? 0) >= max)) return false;
+    for (const { key } of keys) this.open.set(key, (this.open.get(key) ?? 0) + 1);
+    return true;
+  }
+
+  give(keys: ReadonlyArray<{ key: string }>): void {
+    for (const { key } of keys) {
+      const left = (this.open.get(key) ?? 1) - 1;
+      if (left > 0) this.open.set(key, left);
+      else this.open.delete(key);
+    }
+  }
+}
 
 export function liveEventsRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (app) => {
     const streams = new Set<LiveStream>();
-    const openBySession = new Map<string, number>();
+    const counts = new StreamCounts();
     // A stream never ends by itself: closing the server ends them, or it would wait on them forever.
     app.addHook('preClose', async () => {
       for (const stream of streams) stream.end();
@@ -54,11 +89,14 @@ export function liveEventsRoutes(ctx: AppContext): FastifyPluginAsync {
       const token = sessionTokenOf(request)!;
       // Listening before the hello: the terminal refetches on the hello, so nothing falls in between.
       await ctx.changes.ready();
-      const open = openBySession.get(token) ?? 0;
-      if (open >= MAX_STREAMS_PER_SESSION) {
+      const keys = [
+        { key: `session:${token}`, max: MAX_STREAMS_PER_SESSION },
+        { key: `user:${cashier.id}`, max: MAX_STREAMS_PER_USER },
+        { key: `address:${request.ip}`, max: MAX_STREAMS_PER_ADDRESS },
+      ];
+      if (!counts.take(keys)) {
         throw new ApiError(ERR.tooManyAttempts, { retry_after: RETRY_STREAM_AFTER_S });
       }
-      openBySession.set(token, open + 1);
 
       // Fastify sends the body stream (its hooks add the security headers) and destroys it when the
       // terminal goes away, which ends the subscription below.
@@ -82,9 +120,7 @@ export function liveEventsRoutes(ctx: AppContext): FastifyPluginAsync {
         every * (0.5 + Math.random() / 2),
       );
       body.on('close', () => {
-        const left = (openBySession.get(token) ?? 1) - 1;
-        if (left > 0) openBySession.set(token, left);
-        else openBySession.delete(token);
+        counts.give(keys);
         clearTimeout(heartbeat); // the timeout, or the interval that followed it: Node clears either
         unsubscribe();
         streams.delete(stream);

@@ -39,7 +39,7 @@ export function takeFrames(buffer: string): { messages: SseMessage[]; rest: stri
 }
 
 export async function openEventStream(client: TestClient, path = '/a/cashier/events'): Promise<OpenedStream> {
-  const headers: Record<string, string> = { accept: 'text/event-stream' };
+  const headers: Record<string, string> = { ...client.headers, accept: 'text/event-stream' };
   if (client.token !== null) headers.cookie = `${SESSION_COOKIE}=${client.token}`;
   // A connection of its own (agent: false), as a browser's EventSource has: closing it closes the socket.
   const request = http.get(`${client.base}${path}`, { headers, agent: false });

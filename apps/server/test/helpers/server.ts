@@ -118,6 +118,11 @@ export class TestClient {
     private readonly options: ClientOptions = {},
   ) {}
 
+  /** The headers sent with every request (ClientOptions.headers), for requests made without fetch. */
+  get headers(): Readonly<Record<string, string>> {
+    return this.options.headers ?? {};
+  }
+
   /** Another client (same base and headers) holding the same cookie, e.g. to keep an old session. */
   clone(): TestClient {
     const copy = new TestClient(this.base, this.options);

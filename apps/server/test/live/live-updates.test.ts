@@ -8,9 +8,14 @@ import { LISTENER_APPLICATION_PREFIX } from '../../src/auth/auth-cache.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../src/db/database.js';
 import { verifyLedger } from '../../src/ledger/verify.js';
-import { MAX_STREAMS_PER_SESSION } from '../../src/live/events.routes.js';
+import {
+  MAX_STREAMS_PER_ADDRESS,
+  MAX_STREAMS_PER_SESSION,
+  MAX_STREAMS_PER_USER,
+} from '../../src/live/events.routes.js';
 import { signedInAs } from '../back-office/support.js';
 import {
+  ALL_RESTRICTIONS,
   cash,
   cashierClient,
   deviceState,
@@ -21,8 +26,8 @@ import {
 } from '../cashier/support.js';
 import { postgresTestDatabase, testDatabases } from '../helpers/databases.js';
 import { openEventStream, type OpenedStream, type SseMessage } from '../helpers/event-stream.js';
-import { createVenue } from '../helpers/factories.js';
-import { startTestServer, type TestClient, type TestServer } from '../helpers/server.js';
+import { createTestUser, createVenue } from '../helpers/factories.js';
+import { clientForUser, startTestServer, type TestClient, type TestServer } from '../helpers/server.js';
 
 const HEARTBEAT_MS = 150;
 
@@ -207,6 +212,44 @@ describe.each(testDatabases)('live updates on $name', (database) => {
     expect(again.status).toBe(200);
     open.push(again);
     for (const stream of open) stream.close();
+  });
+
+  it(`caps a cashier's streams over all sessions at ${MAX_STREAMS_PER_USER} and an address's at ${MAX_STREAMS_PER_ADDRESS}`, async () => {
+    // A server of its own that trusts X-Forwarded-For: its addresses hold only this test's streams.
+    const own = await startTestServer(db, { config: { trustProxy: true } });
+    const open: OpenedStream[] = [];
+    const session = async (userId: number, address: string) =>
+      clientForUser(own, { id: userId }, { client: { headers: { 'x-forwarded-for': address } } });
+    const newCashier = async () =>
+      (await createTestUser(db, { account_id: venueId, restrictions: ALL_RESTRICTIONS })).id;
+    const fill = async (client: TestClient) => {
+      for (let i = 0; i < MAX_STREAMS_PER_SESSION; i++) open.push(await listen(client));
+    };
+    const tooMany = { status: 429, body: { err: ERR.tooManyAttempts, retry_after: expect.any(Number) } };
+    const attempt = async (client: TestClient) => {
+      const stream = await openEventStream(client);
+      open.push(stream);
+      return { status: stream.status, body: stream.errorBody };
+    };
+    try {
+      // One cashier signed in again and again from one till: a fresh session does not lift the user's cap.
+      const cashierId = await newCashier();
+      for (let i = 0; i < MAX_STREAMS_PER_USER / MAX_STREAMS_PER_SESSION; i++) {
+        await fill(await session(cashierId, '10.25.0.1'));
+      }
+      expect(await attempt(await session(cashierId, '10.25.0.1'))).toEqual(tooMany);
+
+      // A venue's tills behind one NAT address: each cashier under their own cap, the address at its cap.
+      for (let i = 0; i < MAX_STREAMS_PER_ADDRESS / MAX_STREAMS_PER_SESSION; i++) {
+        await fill(await session(await newCashier(), '10.25.0.2'));
+      }
+      expect(await attempt(await session(await newCashier(), '10.25.0.2'))).toEqual(tooMany);
+      // Another address is not held back by it.
+      expect((await attempt(await session(await newCashier(), '10.25.0.3'))).status).toBe(200);
+    } finally {
+      for (const stream of open) stream.close();
+      await own.close();
+    }
   });
 
   it('ends every open stream when the server closes, so closing does not wait on them', async () => {
