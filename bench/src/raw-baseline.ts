@@ -186,6 +186,9 @@ export function rawPostgresCash(url: string, poolSize: number): RawCash {
           : pg.types.getTypeParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser,
     },
   });
+  // An idle connection the server ends makes the pool emit 'error' (it drops the connection itself);
+  // without a listener that is an uncaught exception ending the run.
+  pool.on('error', (error) => console.warn(`raw baseline: PostgreSQL connection lost: ${error.message}`));
   // Named statements are parsed once per connection: what a hand-written driver path would do.
   const q = (name: string, text: string) => ({ name: `bench_${name}`, text });
   const selectAccount = q('account', `${SELECT_ACCOUNT} for update`);

@@ -108,6 +108,8 @@ export async function openFreshPostgres(baseUrl: string, poolSize: number): Prom
 export async function adminQuery(url: string, text: string): Promise<pg.QueryResult> {
   // A short connect timeout: an unreachable server should skip the PostgreSQL leg, not hang the run.
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+  // The query in flight fails with a lost connection's error; this keeps it from being uncaught as well.
+  client.on('error', () => undefined);
   await client.connect();
   try {
     return await client.query(text);

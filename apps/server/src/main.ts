@@ -32,6 +32,9 @@ async function main(): Promise<void> {
   }
 
   const app = await buildApp(ctx);
+  db.onConnectionError?.((pool, error) =>
+    app.log.warn({ pool, err: error }, 'database connection lost; the pool opens another for the next query'),
+  );
   let simulators: DemoSimulators | null = null;
   // Graceful stop: the listener closes (new requests are refused, /readyz with them), requests in flight
   // finish and commit or roll back whole, then the database closes. A request stuck past the grace time

@@ -45,8 +45,15 @@ export interface Db {
    * the ledger's batches, where round trips to PostgreSQL are most of a batch's time.
    */
   pipelined: PipelinedTransaction;
+  /**
+   * Where a lost idle PostgreSQL connection is told (absent on SQLite): the server's log once it has one,
+   * a process warning before that. The pool drops the connection and opens another for the next query.
+   */
+  onConnectionError?: (listener: ConnectionErrorListener) => void;
   close(): Promise<void>;
 }
+
+export type ConnectionErrorListener = (pool: PoolName, error: Error) => void;
 
 /** PostgreSQL's two pools: `queries` for everything but the ledger's batches, which have `ledger_batches` (pipeline mode). */
 export type PoolName = 'queries' | 'ledger_batches';
@@ -136,6 +143,8 @@ const statsOf = (pool: pg.Pool): PoolStats => ({
 });
 
 function openPostgres(url: string, poolSize: number, preparedStatements: boolean): Db {
+  let connectionError: ConnectionErrorListener = (pool, error) =>
+    process.emitWarning(`PostgreSQL connection of the ${pool} pool lost: ${error.message}`);
   const pool = new pg.Pool({ connectionString: url, max: poolSize, types: safeIntegerTypes });
   const kysely = new Kysely<Database>({
     dialect: new PostgresDialect({ pool: preparedStatements ? namedStatementPool(pool) : pool }),
@@ -148,6 +157,12 @@ function openPostgres(url: string, poolSize: number, preparedStatements: boolean
     types: safeIntegerTypes,
     pipeline: true,
   });
+  // An idle connection the server ends (a restart, pg_terminate_backend, a failover) makes its pool emit
+  // 'error', and an EventEmitter's 'error' without a listener is an uncaught exception that ends the
+  // process (issue 25: the backup-restore test's 'terminating connection due to administrator command').
+  // pg's pool has already dropped the connection when it emits: telling is all that is left to do.
+  pool.on('error', (error) => connectionError('queries', error));
+  pipelinedPool.on('error', (error) => connectionError('ledger_batches', error));
   const auth = new AuthCache('postgres');
   return {
     kysely,
@@ -156,6 +171,9 @@ function openPostgres(url: string, poolSize: number, preparedStatements: boolean
     auth,
     poolStats: () => ({ queries: statsOf(pool), ledger_batches: statsOf(pipelinedPool) }),
     pipelined: postgresPipelined(preparedStatements ? namedStatementPool(pipelinedPool) : pipelinedPool),
+    onConnectionError: (listener) => {
+      connectionError = listener;
+    },
     close: async () => {
       await kysely.destroy();
       await pipelinedPool.end();

@@ -29,12 +29,23 @@ export const sqliteTestDatabase: TestDatabase = {
   },
 };
 
+/**
+ * A short-lived client of its own with an 'error' listener: the statement in flight fails with the
+ * error anyway, but one the server sends while the client is idle (a restart, pg_terminate_backend)
+ * would otherwise be an uncaught exception that fails the whole run (issue 25, item 9).
+ */
+export function adminClient(connectionString: string): pg.Client {
+  const client = new pg.Client({ connectionString });
+  client.on('error', (error) => console.warn(`PostgreSQL admin connection lost: ${error.message}`));
+  return client;
+}
+
 export const postgresTestDatabase: TestDatabase | null = pgUrl
   ? {
       name: 'postgres',
       async open(options = {}) {
         const schema = `t_${randomBytes(6).toString('hex')}`;
-        const admin = new pg.Client({ connectionString: pgUrl });
+        const admin = adminClient(pgUrl);
         await admin.connect();
         await admin.query(`create schema ${schema}`);
         await admin.end();
@@ -46,7 +57,7 @@ export const postgresTestDatabase: TestDatabase | null = pgUrl
           ...db,
           async close() {
             await db.close();
-            const cleanup = new pg.Client({ connectionString: pgUrl });
+            const cleanup = adminClient(pgUrl);
             await cleanup.connect();
             await cleanup.query(`drop schema ${schema} cascade`);
             await cleanup.end();
