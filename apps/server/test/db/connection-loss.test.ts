@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db, PoolName } from '../../src/db/database.js';
 import { adminClient, postgresTestDatabase } from '../helpers/databases.js';
 
-const pidQuery = CompiledQuery.raw<{ pid: number }>('select pg_backend_pid() as pid');
+const pidQuery = CompiledQuery.raw('select pg_backend_pid() as pid') as CompiledQuery<{ pid: number }>;
 
 describe.skipIf(!postgresTestDatabase)('lost PostgreSQL connections', () => {
   let db: Db;
@@ -53,8 +53,8 @@ describe.skipIf(!postgresTestDatabase)('lost PostgreSQL connections', () => {
     expect(lost.every((l) => l.message.includes('terminating connection'))).toBe(true);
     const again = await sql<{ one: number }>`select 1 as one`.execute(db.kysely);
     expect(again.rows).toEqual([{ one: 1 }]);
-    expect(
-      await db.pipelined((pipe) => pipe.run(CompiledQuery.raw<{ one: number }>('select 1 as one'))),
-    ).toEqual([{ one: 1 }]);
+    expect(await db.pipelined((pipe) => pipe.run(CompiledQuery.raw('select 1 as one')))).toEqual([
+      { one: 1 },
+    ]);
   });
 });
