@@ -8,7 +8,7 @@ import {
   type Ok,
   type User,
 } from '@cashdesk/contract';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context.js';
 import { ApiError } from '../http/api-error.js';
@@ -80,14 +80,23 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsync {
     );
 
     // Works without a live session (and for a blocked user): signing out always ends with no cookie.
-    // A POST, not a GET: a link or an image on any page could otherwise sign a till out.
-    const signOut = { config: { sessionOptional: true }, schema: { response: answers({ 200: ok }) } };
-    app.post('/a/sign_out', signOut, async (request, reply): Promise<Ok> => {
+    // A GET as the product spec names it (docs/product.md), and a POST as the web app sends it. A link or
+    // an image on another site cannot sign a till out by the GET: the session cookie is SameSite=Strict,
+    // so such a request carries none, and a browser's cross-site request is refused with 403
+    // (`changesState`, http/same-origin.ts) as for the POST.
+    const signOut = {
+      config: { sessionOptional: true, changesState: true },
+      schema: { response: answers({ 200: ok }) },
+    };
+    const signOutHandler = async (request: FastifyRequest, reply: FastifyReply): Promise<Ok> => {
       const token = sessionTokenOf(request);
       if (token) await endSession(ctx.db, token);
       clearSessionCookie(request, reply);
       return { ok: true };
-    });
+    };
+    // No HEAD twin: a HEAD is a read everywhere else and must not end a session.
+    app.get('/a/sign_out', { ...signOut, exposeHeadRoute: false }, signOutHandler);
+    app.post('/a/sign_out', signOut, signOutHandler);
 
     const changePassword = {
       // The session first: a caller without one gets 401 whatever the body holds.

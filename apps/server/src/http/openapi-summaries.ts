@@ -22,6 +22,7 @@ export const OPERATION_SUMMARIES: Readonly<Record<string, string>> = {
   // session
   [`POST ${API_BASE}/sign_in`]: 'Sign in; sets the session cookie (rate-limited)',
   [`GET ${a}/me`]: 'The signed-in user',
+  [`GET ${a}/sign_out`]: 'Sign out as the product spec names it; the same as the POST',
   [`POST ${a}/sign_out`]: 'Sign out; ends the session and clears the cookie',
   [`POST ${a}/change_password`]: "Change one's own password; the user's other sessions end",
   [`GET ${a}/lock`]: "Whether this session's till is locked",

@@ -7,6 +7,16 @@ import { ApiError } from './api-error.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * Route config: a GET that changes state all the same (sign-out, which the product spec names a GET,
+     * docs/product.md) is refused cross-site like a POST.
+     */
+    changesState?: boolean;
+  }
+}
+
 /**
  * Whether a browser says the request came from another site. `Sec-Fetch-Site` (every current browser)
  * decides when present; an older browser's `Origin` must then be this server's own origin as the
@@ -21,13 +31,17 @@ export function isCrossSite(request: Pick<FastifyRequest, 'headers' | 'protocol'
   return origin !== `${request.protocol}://${request.host}`;
 }
 
-/** Refuses cross-site POSTs (and other state-changing methods) to the session API under /api/v1. */
+/**
+ * Refuses cross-site POSTs (and other state-changing methods, and the GETs whose route says they change
+ * state) to the session API under /api/v1.
+ */
 export function installSameOriginCheck(app: FastifyInstance): void {
   // After the body parsers, so a cross-site form post keeps its 415, which says more; before the
   // routes' role checks and the body's validation, so every state-changing route answers the same 403
   // whatever the session may do and whatever the body holds (a root hook runs before the routes' own).
   app.addHook('preValidation', async (request) => {
-    if (SAFE_METHODS.has(request.method) || !request.url.startsWith(`${API_BASE}/`)) return;
+    const safe = SAFE_METHODS.has(request.method) && request.routeOptions.config.changesState !== true;
+    if (safe || !request.url.startsWith(`${API_BASE}/`)) return;
     if (isCrossSite(request)) throw new ApiError(ERR.forbidden);
   });
 }

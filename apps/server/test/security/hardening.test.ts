@@ -116,13 +116,34 @@ describe.each(testDatabases)('hardening on $name', (database) => {
     expect(read.status).toBe(200);
   });
 
-  it('signs out only by POST: a GET (a link or an image on any page) leaves the session alone', async () => {
+  it('signs out by GET as the spec names it, and refuses a GET another site sent, leaving the session alive', async () => {
     const venue = await createVenue(db);
     const { client } = await cashierClient(server, db, venue.id);
-    expect((await client.get('/a/sign_out')).status).toBe(404);
+    const foreign: Record<string, string>[] = [
+      { 'sec-fetch-site': 'cross-site' },
+      { 'sec-fetch-site': 'same-site' },
+      { origin: 'https://evil.example' },
+    ];
+    for (const headers of foreign) {
+      const res = await client.get('/a/sign_out', headers);
+      expect([headers, res.status, res.body]).toEqual([headers, 403, { err: ERR.forbidden }]);
+      expect(res.headers.getSetCookie()).toEqual([]);
+    }
     expect((await client.get('/a/me')).status).toBe(200);
-    expect((await client.post('/a/sign_out')).body).toEqual({ ok: true });
+    // A HEAD is a read: it has no sign-out twin.
+    const head = await fetch(`${server.apiUrl}/a/sign_out`, {
+      method: 'HEAD',
+      headers: { cookie: `x-token=${client.token}` },
+    });
+    expect(head.status).toBe(404);
+    expect((await client.get('/a/me')).status).toBe(200);
+
+    const out = await client.get('/a/sign_out', { 'sec-fetch-site': 'same-origin' });
+    expect(out.body).toEqual({ ok: true });
+    expect(client.token).toBeNull();
     expect((await client.get('/a/me')).status).toBe(401);
+    // Without a session it still answers with the cookie cleared, as the POST does.
+    expect((await client.get('/a/sign_out')).body).toEqual({ ok: true });
   });
 
   it('refuses a float move that would overflow with 400, moves nothing and keeps the trx unused', async () => {

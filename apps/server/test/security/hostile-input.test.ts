@@ -157,6 +157,11 @@ const ROUTES: FuzzRoute[] = [
   { route: 'GET /api/v1/a/me', auth: 'session' },
   // With a valid session it signs out (a change): only hostile cookies are sent, and must change nothing.
   {
+    route: 'GET /api/v1/a/sign_out',
+    auth: 'session',
+    always: { status: 200, body: { ok: true }, why: 'signing out always ends with no cookie (contract)' },
+  },
+  {
     route: 'POST /api/v1/a/sign_out',
     auth: 'session',
     always: { status: 200, body: { ok: true }, why: 'signing out always ends with no cookie (contract)' },

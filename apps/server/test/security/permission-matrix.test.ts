@@ -219,6 +219,15 @@ const ROUTES: RouteRow[] = [
     },
   },
   {
+    // The spec's GET (docs/product.md), the same as the POST below.
+    route: 'GET /a/sign_out',
+    method: 'GET',
+    path: () => '/a/sign_out',
+    access: 'public',
+    endsSession: true,
+    ok: { status: 200, body: { ok: true } },
+  },
+  {
     // Signing out works for anyone, even without a session or when blocked: it always ends signed out.
     route: 'POST /a/sign_out',
     method: 'POST',
