@@ -1,10 +1,10 @@
 // Cash-drawer shifts (docs/api.md, "Shifts"): open with a count, cash calls tied to the open shift, a blind
 // close with a count, and the Z-report the close answers (the back office reads the same shape).
 import { z } from 'zod';
-import { cents, idParam, pageQuery, trx } from './schemas.js';
+import { countedCents, idParam, pageQuery, trx } from './schemas.js';
 
-/** Open and close both carry the drawer's counted cash (0 is a valid count) and a trx. */
-export const shiftCountRequest = z.strictObject({ counted_cents: cents, trx });
+/** Open and close both carry the drawer's counted cash (0 to MAX_COUNTED_CENTS) and a trx. */
+export const shiftCountRequest = z.strictObject({ counted_cents: countedCents, trx });
 export type ShiftCountRequest = z.infer<typeof shiftCountRequest>;
 
 /** The open shift as the cashier sees it: no expected figure before the close (a blind count). */

@@ -63,9 +63,10 @@ const CREDIT_TYPES: readonly number[] = [
 
 /**
  * A balance past 2^53 - 1 cents cannot be stored exactly (nor in a bigint CHECK's range on every driver):
- * the call is a 400 that moves nothing and does not use up its trx, never a 500.
+ * the call is a 400 that moves nothing and does not use up its trx, never a 500. A shift's drawer figures
+ * are held to it too (shifts/shifts.service.ts drawerFigures).
  */
-export function safeBalance(cents: number, field: 'delta' | 'amount' = 'delta'): number {
+export function safeBalance(cents: number, field: 'delta' | 'amount' | 'counted_cents' = 'delta'): number {
   if (!Number.isSafeInteger(cents)) {
     throw ApiError.validation(field, 'would take a balance past the largest amount');
   }

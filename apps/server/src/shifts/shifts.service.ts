@@ -8,6 +8,7 @@ import type { Clock } from '../clock.js';
 import type { Db, Tx } from '../db/database.js';
 import { ApiError } from '../http/api-error.js';
 import { claimTrx, storeOutcome } from '../ledger/idempotency.js';
+import { safeBalance } from '../ledger/money-rules.js';
 import { lockAccount } from '../ledger/ledger.repository.js';
 import { ok, refusal, type Outcome } from '../ledger/outcome.js';
 import {
@@ -22,15 +23,25 @@ import {
 
 type Cashier = Pick<CashierRow, 'id' | 'login' | 'account_id'>;
 
-/** expected = opening + deposits - withdrawals (cash-outs included); difference = counted - expected. */
+/**
+ * expected = opening + deposits - withdrawals (cash-outs included); difference = counted - expected. Either
+ * past the safe range would be stored wrong (and fail the row's CHECK, a 500): a 400 instead, thrown so the
+ * close's trx stays usable. Counts within the contract's MAX_COUNTED_CENTS leave room for it.
+ */
 export function drawerFigures(input: {
   opening_cents: number;
   deposits_cents: number;
   withdrawals_cents: number;
   counted_cents: number;
 }): { expected_cents: number; difference_cents: number } {
-  const expected = input.opening_cents + input.deposits_cents - input.withdrawals_cents;
-  return { expected_cents: expected, difference_cents: input.counted_cents - expected };
+  const expected = safeBalance(
+    input.opening_cents + input.deposits_cents - input.withdrawals_cents,
+    'counted_cents',
+  );
+  return {
+    expected_cents: expected,
+    difference_cents: safeBalance(input.counted_cents - expected, 'counted_cents'),
+  };
 }
 
 export class ShiftService {

@@ -3,6 +3,7 @@
 // the audit entries and the back office's list and Z-reports.
 import {
   ERR,
+  MAX_COUNTED_CENTS,
   openShift as openShiftSchema,
   zReport,
   type AuditEntry,
@@ -213,6 +214,62 @@ describe.each(testDatabases)('cash-drawer shifts on $name', (database) => {
     );
     expect((await openShift(v, 0, trx)).status).toBe(200);
     await closeShift(v, 0);
+  });
+
+  it(`holds counts to ${MAX_COUNTED_CENTS} (400, nothing written, trx unused); the ceiling itself closes exactly`, async () => {
+    const past = Number.MAX_SAFE_INTEGER; // accepted before, and the expected figure left the safe range
+    const tooBig = {
+      status: 400,
+      body: { err: ERR.validation, issues: [expect.objectContaining({ path: 'counted_cents' })] },
+    };
+    const openTrx = newTrx();
+    expect(answer(await openShift(v, past, openTrx))).toEqual(tooBig);
+    expect((await v.cashier.get('/a/cashier/shift')).status).toBe(404);
+    const opened = await openShift(v, MAX_COUNTED_CENTS, openTrx);
+    expect(opened.status).toBe(200);
+    expect((await cash(v, 3_00)).status).toBe(200);
+    expect((await cash(v, -1_00)).status).toBe(200);
+
+    const closeTrx = newTrx();
+    expect(answer(await closeShift(v, past, closeTrx))).toEqual(tooBig);
+    expect((await v.cashier.get('/a/cashier/shift')).body).toEqual({ ...opened.body, operations: 2 });
+    const closed = await closeShift(v, MAX_COUNTED_CENTS, closeTrx);
+    const figures = {
+      opening_cents: MAX_COUNTED_CENTS,
+      deposits_cents: 3_00,
+      withdrawals_cents: 1_00,
+      expected_cents: MAX_COUNTED_CENTS + 2_00,
+      counted_cents: MAX_COUNTED_CENTS,
+      difference_cents: -2_00,
+    };
+    expect(answer(closed)).toEqual({ status: 200, body: expect.objectContaining(figures) });
+    const stored = await db.kysely
+      .selectFrom('shifts')
+      .select(['opening_cents', 'expected_cents', 'counted_cents', 'difference_cents'])
+      .where('id', '=', opened.body.id as number)
+      .executeTakeFirstOrThrow();
+    const { deposits_cents: _d, withdrawals_cents: _w, ...row } = figures;
+    expect(stored).toEqual(row);
+  });
+
+  it('refuses a close whose expected figure would leave the safe range with 400, the shift still open', async () => {
+    const huge = 2 ** 52 + 1; // the ceiling's opening plus this is 2^53: not exact any more
+    const rich = await shiftVenue(server, db, { float: huge, max_amount: huge });
+    expect((await openShift(rich, MAX_COUNTED_CENTS)).status).toBe(200);
+    expect((await cash(rich, huge)).status).toBe(200);
+    const trx = newTrx();
+    const refused = await closeShift(rich, 0, trx);
+    expect(answer(refused)).toEqual({
+      status: 400,
+      body: { err: ERR.validation, issues: [expect.objectContaining({ path: 'counted_cents' })] },
+    });
+    expect((await rich.cashier.get('/a/cashier/shift')).status).toBe(200);
+    // What the cashier does: pays the place out, and the close under the same trx works.
+    expect((await cash(rich, -huge)).status).toBe(200);
+    expect(answer(await closeShift(rich, MAX_COUNTED_CENTS, trx))).toMatchObject({
+      status: 200,
+      body: { expected_cents: MAX_COUNTED_CENTS, difference_cents: 0 },
+    });
   });
 
   it('audits opens and closes, and the back office lists shifts with their Z-reports', async () => {
