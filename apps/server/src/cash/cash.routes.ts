@@ -46,7 +46,12 @@ export function cashRoutes(ctx: AppContext): FastifyPluginAsync {
     reply: FastifyReply,
     type: DeviceType,
     { id, place }: z.output<typeof placeParams>,
-    { delta, trx, pin_code }: { delta: number; trx: string; pin_code: string | null },
+    {
+      delta,
+      trx,
+      pin_code,
+      cash_out,
+    }: { delta: number; trx: string; pin_code: string | null; cash_out?: boolean | undefined },
   ) {
     const cashier = cashierOf(request);
     const settle = async (device: Pick<DeviceRow, 'id' | 'uuid'>) =>
@@ -62,6 +67,7 @@ export function cashRoutes(ctx: AppContext): FastifyPluginAsync {
             delta_cents: delta,
             trx,
             remote_pin: pin_code,
+            cash_out,
           }),
           restrictionsOf(cashier),
         ),

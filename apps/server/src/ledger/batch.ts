@@ -251,7 +251,10 @@ function decide(op: LedgerOp, now: number, state: BatchState): Decided {
     // Stryker disable next-line ConditionalExpression,EqualityOperator: as above
     const withPin = input.remote_pin !== null;
     // Stryker disable next-line StringLiteral: as above
-    const hash = requestHash(['cash', input.device_id, input.place, input.delta_cents, withPin]);
+    const request = ['cash', input.device_id, input.place, input.delta_cents, withPin];
+    // A cash-out is another request than a withdraw of the same delta; without the flag the hash is the
+    // one stored answers were always kept under.
+    const hash = requestHash(input.cash_out === true ? [...request, 'cash_out'] : request);
     // A replay gets its stored answer even if a block or a new PIN came since: its money already moved.
     const replay = earlierOf(hash);
     if (replay) return { replay, change };

@@ -65,6 +65,11 @@ export interface PlaceCashInput {
   delta_cents: number;
   trx: string;
   /**
+   * A cash-out: the place's whole balance when the ledger decides the call, whatever `delta_cents` (the
+   * balance the cashier saw) says; the answer's delta is what was taken (money-rules.ts cashOutDelta).
+   */
+  cash_out?: boolean | undefined;
+  /**
    * The PIN of a remote (home-play) call, null for a regular device. Remote calls need the phone's
    * current PIN; every cash call obeys the account's hard and light blocks (accounts/account-blocks.ts).
    */
@@ -155,8 +160,8 @@ export class LedgerService {
   }
 
   /**
-   * A cashier's deposit (delta > 0: float -> entries) or withdraw (delta < 0: entries -> float; cash-out
-   * is delta = -entries), in the next batch (money-rules.ts decideCash).
+   * A cashier's deposit (delta > 0: float -> entries) or withdraw (delta < 0: entries -> float; a
+   * cash-out takes delta = -entries), in the next batch (money-rules.ts decideCash).
    */
   changePlaceCash(input: PlaceCashInput): Promise<Outcome> {
     return this.commits.submit({ kind: 'cash', input });

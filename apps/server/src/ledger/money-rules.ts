@@ -33,6 +33,8 @@ export interface CashCall {
   place: number;
   delta_cents: number;
   trx: string;
+  /** A cash-out: takes the place's whole balance when decided, not `delta_cents` (cashOutDelta). */
+  cash_out?: boolean | undefined;
 }
 
 export interface GameEvent {
@@ -107,19 +109,33 @@ export function cashKind(delta: number): 'deposit' | 'withdraw' {
 }
 
 /**
- * A cashier's deposit (delta > 0: float -> entries) or withdraw (delta < 0: entries -> float; cash-out
- * is delta = -entries). Any withdraw burns the place's final bonus back to the promotion line.
+ * The delta a cash call books. A cash-out empties the seat: it takes the place's entries as they are
+ * when the batch decides it (under the place's lock, after every earlier operation of the batch), not
+ * the balance the cashier saw when the modal opened: a bet or a win may have come between
+ * (docs/product.md section 4, "Cash out"). Any other call books the delta it asks for.
+ */
+export function cashOutDelta(call: Pick<CashCall, 'delta_cents' | 'cash_out'>, place: PlaceRow): number {
+  return call.cash_out === true ? -place.entries_cents : call.delta_cents;
+}
+
+/**
+ * A cashier's deposit (delta > 0: float -> entries) or withdraw (delta < 0: entries -> float; a cash-out
+ * takes delta = -entries, cashOutDelta). Any withdraw burns the place's final bonus back to the
+ * promotion line. The venue's minimum and maximum bound an amount the cashier keys in, so they do not
+ * apply to a cash-out: a seat above the maximum (or below the minimum) is emptied in one call.
  */
 export function decideCash(call: CashCall, account: AccountRow, place: PlaceRow, now: number): Decision {
-  const delta = call.delta_cents;
+  const delta = cashOutDelta(call, place);
+  const refused = (outcome: Outcome): Decision => ({ outcome, move: null });
+  // An empty seat has nothing to cash out: refused as a withdraw from it always was.
+  if (delta === 0) return refused(refusal(ERR.notEnoughMoney));
   const kind = cashKind(delta);
   const deposit = kind === 'deposit';
   const magnitude = Math.abs(delta);
-  const refused = (outcome: Outcome): Decision => ({ outcome, move: null });
-  if (magnitude < account.min_amount_cents) {
+  if (call.cash_out !== true && magnitude < account.min_amount_cents) {
     return refused(refusal(ERR.minAmount, { min_amount: account.min_amount_cents }));
   }
-  if (magnitude > account.max_amount_cents) {
+  if (call.cash_out !== true && magnitude > account.max_amount_cents) {
     return refused(refusal(ERR.maxAmount, { max_amount: account.max_amount_cents }));
   }
   const limit = floatLimit(account);

@@ -37,7 +37,20 @@ describe.each(testDatabases)('ledger rules on $name', (database) => {
       });
     const event = (type: 2 | 3 | 6 | 7 | 14, amount: number, trx: string, place = 1) =>
       ledger.applyDeviceEvent({ device_id: device.id, place, type, amount_cents: amount, trx });
-    return { account, user, device, cash, event };
+    /** A cash-out of the balance the cashier saw (`seen`, in cents): the ledger takes what is there. */
+    const cashOut = (seen: number, trx = `out-${++n}-${Math.random().toString(36).slice(2)}`) =>
+      ledger.changePlaceCash({
+        account_id: account.id,
+        user_id: user.id,
+        device_id: device.id,
+        device_uuid: device.uuid,
+        place: 1,
+        delta_cents: -seen,
+        trx,
+        remote_pin: null,
+        cash_out: true,
+      });
+    return { account, user, device, cash, event, cashOut };
   }
 
   async function floatOf(accountId: number) {
@@ -89,6 +102,43 @@ describe.each(testDatabases)('ledger rules on $name', (database) => {
     expect(await v.cash(20_01)).toEqual({ status: 422, body: { err: ERR.maxAmount, max_amount: 20_00 } });
     await v.cash(10_00);
     expect((await v.cash(-99)).body).toMatchObject({ err: ERR.minAmount });
+  });
+
+  it('cashes out the whole balance as it is when booked, not as the cashier saw it (docs/product.md section 4)', async () => {
+    const v = await venue();
+    await v.cash(50_00);
+    await v.event(3, 10_00, 'bet-before-cash-out'); // the cashier still sees 50.00
+    const out = await v.cashOut(50_00, 'cash-out-1');
+    expect(out).toMatchObject({
+      status: 200,
+      body: { delta: -40_00, balances: { entries: 0, final_bonus: 0 }, burned_final_bonus: 1_00 },
+    });
+    expect(await floatOf(v.account.id)).toBe(90_00);
+    // A win after it and the same trx again: the stored answer, the money moved once.
+    await v.event(2, 5_00, 'win-after-cash-out');
+    expect(await v.cashOut(50_00, 'cash-out-1')).toEqual(out);
+    expect(await floatOf(v.account.id)).toBe(90_00);
+    // The same trx as a plain withdraw of the same delta is another request.
+    expect((await v.cash(-50_00, 'cash-out-1')).body).toEqual({ err: ERR.trxConflict });
+  });
+
+  it('cashes out past the venue maximum and under its minimum, which bound keyed-in amounts only', async () => {
+    const v = await venue({ min_amount: 1_00, max_amount: 20_00 });
+    await v.cash(20_00);
+    await v.event(2, 6_11, 'win-past-max');
+    expect(await v.cash(-26_11)).toEqual({ status: 422, body: { err: ERR.maxAmount, max_amount: 20_00 } });
+    expect((await v.cashOut(26_11)).body).toMatchObject({ delta: -26_11, balances: { entries: 0 } });
+    await v.cash(1_00);
+    await v.event(3, 50, 'bet-under-min');
+    expect((await v.cashOut(1_00)).body).toMatchObject({ delta: -50, balances: { entries: 0 } });
+  });
+
+  it('refuses a cash-out of an empty seat with 422 not enough money, moving nothing', async () => {
+    const v = await venue();
+    await v.cash(5_00);
+    await v.event(3, 5_00, 'bet-it-all');
+    expect(await v.cashOut(5_00)).toEqual({ status: 422, body: { err: ERR.notEnoughMoney } });
+    expect(await floatOf(v.account.id)).toBe(95_00);
   });
 
   it('answers a replay with the first answer and moves the money once, even after the balance changed', async () => {
