@@ -1,6 +1,6 @@
 // Weak new passwords are refused wherever a password is set (docs/security.md, "Passwords"): changing
-// one's own, an admin's or manager's set_password and a new user; 422 `weak password` with the reason,
-// and nothing changes.
+// one's own, an admin's or manager's set_password and a new user; 422 `weak password` with the reason
+// (common, login, guessable, current), and nothing changes.
 import { ERR } from '@cashdesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/database.js';
@@ -70,6 +70,31 @@ describe.each(testDatabases)('password policy on $name', (database) => {
     });
     expect((await server.client().signIn(login, 'first day at work')).status).toBe(200);
     expect((await setPassword('second week now')).body).toEqual({ ok: true });
+  });
+
+  // Issue 25: what the estimate refuses (auth/password-policy.ts), the demo's own `cashier123` among them.
+  const GUESSABLE = ['aaaaaaaa', 'zzzzzzzz', 'abcdefgh', '12341234', 'a1a1a1a1', 'cashier123'];
+
+  it('refuses passwords easy to guess as `guessable`, in change password and a new user', async () => {
+    const { client, login, password } = await createSignedInUser(server, { login: `shift_${Date.now()}` });
+    const venue = await createVenue(db);
+    const admin = await signedInAs(server, db, 'admin', null);
+    for (const next of GUESSABLE) {
+      const changed = await client.post('/a/change_password', { old: password, new: next });
+      const created = await admin.client.post('/a/admin/user', {
+        login: `guess_${Date.now()}`,
+        name: 'Guess',
+        role: 'cashier',
+        account_id: venue.id,
+        password: next,
+        restrictions: [],
+      });
+      const weak = { status: 422, body: { err: ERR.weakPassword, reason: 'guessable' } };
+      expect([next, changed.status, changed.body]).toEqual([next, weak.status, weak.body]);
+      expect([next, created.status, created.body]).toEqual([next, weak.status, weak.body]);
+    }
+    expect((await server.client().signIn(login, password)).status).toBe(200);
+    expect((await client.post('/a/change_password', { old: password, new: 'j8Rk2pL0vQ' })).status).toBe(200);
   });
 
   it('refuses a short login padded with spaces, and a 4-character login anywhere inside the password', async () => {

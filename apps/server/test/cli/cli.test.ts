@@ -487,7 +487,7 @@ describe.each(testDatabases)('operator CLI on $name', (database) => {
       expect(await cli('user:password', 'nobody', 'long-enough')).toMatchObject({ code: 1 });
     });
 
-    it('refuses weak passwords in user:create and user:password: common ones, the login, the current one', async () => {
+    it('refuses weak passwords in user:create and user:password: common ones, the login, guessable ones, the current one', async () => {
       const account = await venue();
       const create = (login: string, password: string) =>
         cli(
@@ -514,6 +514,13 @@ describe.each(testDatabases)('operator CLI on $name', (database) => {
       expect(await create('hana', 'Ｐａｓｓｗｏｒｄ１')).toEqual(weak('common'));
       expect(await create('hana_vale', 'hana_vale')).toEqual(weak('login'));
       expect(await create('hana_vale', 'my hana_vale 99')).toEqual(weak('login'));
+      expect(await create('hana', 'a1a1a1a1')).toEqual({
+        code: 1,
+        out: '',
+        err:
+          'error: refused: weak password (guessable): it is too easy to guess (a repeat, a sequence, a keyboard ' +
+          'pattern or a word with digits); choose another\n',
+      });
       expect(
         await db.kysely.selectFrom('users').select('id').where('login', 'like', 'hana%').execute(),
       ).toEqual([]);
@@ -522,6 +529,7 @@ describe.each(testDatabases)('operator CLI on $name', (database) => {
       const hashBefore = (await userRow('hana')).password_hash;
       expect(await cli('user:password', 'hana', 'iloveyou')).toEqual(weak('common'));
       expect(await cli('user:password', 'hana', 'HANA-hana-hana')).toEqual(weak('login'));
+      expect(await cli('user:password', 'hana', 'cashier123')).toEqual(weak('guessable'));
       expect(await cli('user:password', 'hana', 'a quiet long river')).toEqual(weak('current'));
       expect((await userRow('hana')).password_hash).toBe(hashBefore);
       expect((await cli('user:password', 'hana', 'another quiet river')).code).toBe(0);

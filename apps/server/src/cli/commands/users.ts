@@ -127,6 +127,7 @@ const userCreate: Command = {
 const WEAK_PASSWORD_WHY: Readonly<Record<string, string>> = {
   common: 'it is among the most common passwords',
   login: 'it is the login or holds it',
+  guessable: 'it is too easy to guess (a repeat, a sequence, a keyboard pattern or a word with digits)',
   current: 'it is the current password',
 };
 
@@ -175,7 +176,7 @@ const userPassword: Command = {
   usage: 'user:password <login> <newPassword>',
   summary: "set a user's password and sign them out everywhere",
   details: [
-    'The password needs at least 8 characters, and may not be a common one, the login or the current one.',
+    'The password needs at least 8 characters, and may not be a common one, one easy to guess, the login or the current one.',
     'Every session of the user is revoked.',
   ],
   positionals: ['<login>', '<newPassword>'],
@@ -222,7 +223,7 @@ const userRestrictions: Command = {
   details: [restrictionHelp],
   positionals: ['<login>', '<restrictions>'],
   flags: {},
-  async run(args, { db, clock, print }) {
+  async run(args, { db, clock, changes, print }) {
     const login = args.positional(0);
     const { restrictions } = validate(
       setRestrictionsRequest,
@@ -231,7 +232,7 @@ const userRestrictions: Command = {
     );
     const user = await requireUser(db, login);
     const change = { user_id: user.id, actor: OPERATOR, now_ms: clock.now() };
-    const updated = view(await setRestrictionsAudited(db, change, restrictions));
+    const updated = view(await setRestrictionsAudited(db, changes, change, restrictions));
     print.result(updated, () => `updated ${describeUser(updated)}`);
   },
 };
