@@ -117,12 +117,16 @@ describe('error toasts', () => {
     expect(sentence(weak('current'), 'en')).toBe(
       'Choose another password: the new one must differ from the current one',
     );
+    expect(sentence(weak('guessable'), 'en')).toBe(
+      'Choose another password: repeats, sequences, keyboard patterns and words with digits are easy to guess. A few unrelated words are stronger',
+    );
     expect(sentence(weak('something new'), 'en')).toBe(
       'Choose another password: this one is too easy to guess',
     );
     for (const lng of LANGUAGES) {
-      const texts = ['common', 'login', 'current', undefined].map((reason) => sentence(weak(reason), lng));
-      expect(new Set(texts).size, lng).toBe(4);
+      const reasons = ['common', 'login', 'guessable', 'current', undefined];
+      const texts = reasons.map((reason) => sentence(weak(reason), lng));
+      expect(new Set(texts).size, lng).toBe(5);
     }
   });
 

@@ -34,6 +34,7 @@ function overdraftToast(details: Record<string, unknown>): Toast {
 const WEAK_PASSWORD_KEYS: Readonly<Record<string, string>> = {
   common: 'weakPasswordCommon',
   login: 'weakPasswordLogin',
+  guessable: 'weakPasswordGuessable',
   current: 'weakPasswordCurrent',
 };
 
