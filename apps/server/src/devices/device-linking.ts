@@ -1,4 +1,5 @@
-// Links a gaming device or home-play client to the cashier's account by the PIN it shows.
+// Links a gaming device or home-play client to the cashier's account by the PIN it shows, and opens again
+// a device of the cashier's venue by the PIN it still shows (a phone's panel closed and reopened).
 // Idempotent by trx like a money call: the answer is stored in the same transaction as the link. A wrong
 // PIN stores nothing; the PIN throttle (pin-guard.ts) in front of it bounds the guesses.
 import { DEVICE_TYPE, ERR, type DeviceType } from '@cashdesk/contract';
@@ -9,7 +10,8 @@ import { ok, refusal, type Outcome } from '../ledger/outcome.js';
 import type { Tx } from '../db/database.js';
 import { claimTrx, storeOutcome } from '../ledger/idempotency.js';
 import { revokingTransaction } from '../auth/auth-cache.js';
-import { linkDevice, lockDevicesShowingPin } from './devices.repository.js';
+import { endDevicePin, linkDevice, lockDevicesShowingPin } from './devices.repository.js';
+import { isPinLive } from './remote-pin.js';
 
 export interface LinkInput {
   account_id: number;
@@ -27,7 +29,15 @@ export interface LinkInput {
 
 export async function linkDeviceByPin(db: Db, input: LinkInput): Promise<Outcome> {
   return revokingTransaction(db, async (tx, revoke) => {
-    const candidates = await lockDevicesShowingPin(tx, db.dialect, input.pin, input.type);
+    const shown = await lockDevicesShowingPin(tx, db.dialect, input.pin, input.type);
+    const named = devicesNamedBy(shown, input);
+    if (named.length > 1) {
+      // PINs are drawn whatever other devices show (gateway.service.ts issuePin), so two may show one.
+      // Such a PIN names no device: each shows a new one, and the cashier types that. Nothing is claimed,
+      // so the same trx is judged afresh with the new PIN.
+      for (const device of named) await endDevicePin(tx, device.id);
+      return refusal(ERR.pinChanged);
+    }
     const claim = await claimTrx(tx, {
       scope: `user:${input.user_id}`,
       trx: input.trx,
@@ -40,34 +50,36 @@ export async function linkDeviceByPin(db: Db, input: LinkInput): Promise<Outcome
     if (!claim.claimed) return claim.outcome;
     await input.afterClaim?.(tx);
 
-    const outcome = decide(candidates, input);
+    const [device] = named;
     // Thrown, so the claim is rolled back: a wrong PIN leaves no `operations` row (a guessing loop used
     // to store one per guess), and a later call with the same trx is judged afresh.
-    if (outcome === null) throw new ApiError(ERR.wrongPin);
+    if (!device) throw new ApiError(ERR.wrongPin);
+    const outcome = decide(device, input);
     if (outcome.status === 200) {
-      const device = (outcome.body as { id: number }).id;
-      const firstLink = candidates.find((d) => d.id === device)?.account_id === null;
       // A cabinet finishes its registration when it next reports in; a phone is ready at once.
-      const status = input.type === DEVICE_TYPE.regular ? 'registering' : 'ready';
-      await linkDevice(
-        tx,
-        device,
-        input.account_id,
-        firstLink ? { status, linked_at_ms: input.now_ms } : null,
-      );
-      await revoke({ device });
+      const status: DeviceRow['status'] = input.type === DEVICE_TYPE.regular ? 'registering' : 'ready';
+      const firstLink = device.account_id === null ? { status, linked_at_ms: input.now_ms } : null;
+      await linkDevice(tx, device.id, input.account_id, firstLink);
+      await revoke({ device: device.id });
     }
     await storeOutcome(tx, claim.operation_id, outcome);
     return outcome;
   });
 }
 
-/** The answer to store, or null when no device shows this PIN live (a wrong PIN). */
-function decide(candidates: readonly DeviceRow[], input: LinkInput): Outcome | null {
-  const live = candidates.find(
-    (d) => d.pin_used === 0 && d.pin_expires_at_ms !== null && d.pin_expires_at_ms > input.now_ms,
+/**
+ * The devices a typed PIN names: those showing it live that wait to be linked, or that are linked to the
+ * cashier's venue already (their PIN opens them again however often it is typed while it lives). A PIN
+ * spent on another venue's device names nothing there, as a wrong PIN.
+ */
+function devicesNamedBy(shown: readonly DeviceRow[], input: LinkInput): DeviceRow[] {
+  return shown.filter(
+    (d) => isPinLive(d, input.now_ms) && (d.pin_used === 0 || d.account_id === input.account_id),
   );
-  if (!live) return null;
-  if (live.account_id !== null && live.account_id !== input.account_id) return refusal(ERR.errorLinking);
-  return ok({ id: live.id });
+}
+
+/** The answer to store for the one device the PIN names. */
+function decide(device: DeviceRow, input: LinkInput): Outcome {
+  if (device.account_id !== null && device.account_id !== input.account_id) return refusal(ERR.errorLinking);
+  return ok({ id: device.id });
 }

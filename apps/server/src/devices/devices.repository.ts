@@ -4,6 +4,7 @@ import type { Insertable } from 'kysely';
 import type { DialectName, Executor } from '../db/database.js';
 import type { DeviceRow, DevicesTable, PlaceRow } from '../db/schema.js';
 import { lockedOn } from '../db/row-locks.js';
+import { cashMoves, cashMoveSums } from '../ledger/cash-moves.repository.js';
 
 export async function findDevice(db: Executor, id: number): Promise<DeviceRow | undefined> {
   return db.selectFrom('devices').selectAll().where('id', '=', id).executeTakeFirst();
@@ -83,29 +84,21 @@ export interface LastMove {
   created_at_ms: number;
 }
 
-/** Cashier deposits and withdraws per device since `sinceMs`, in two aggregate queries (no N+1). */
+/**
+ * Cashier money moves (ledger/cash-moves.repository.ts, the rule History and Statistic read too) per
+ * device since `sinceMs`, in one aggregate query (no N+1).
+ */
 export async function deviceTotalsSince(
   db: Executor,
   deviceIds: readonly number[],
   sinceMs: number,
 ): Promise<DeviceTotals[]> {
   if (deviceIds.length === 0) return [];
-  const rows = await db
-    .selectFrom('ledger_entries')
-    .select((eb) => [
-      'device_id',
-      eb.fn
-        .sum<number>(eb.case().when('kind', '=', 'deposit').then(eb.ref('amount_cents')).else(0).end())
-        .as('deposit'),
-      eb.fn
-        .sum<number>(eb.case().when('kind', '=', 'withdraw').then(eb.ref('amount_cents')).else(0).end())
-        .as('withdraw'),
-    ])
-    .where('line', '=', 'entries')
-    .where('kind', 'in', ['deposit', 'withdraw'])
-    .where('device_id', 'in', deviceIds)
-    .where('created_at_ms', '>=', sinceMs)
-    .groupBy('device_id')
+  const rows = await cashMoves(db)
+    .select((eb) => ['l.device_id', ...cashMoveSums(eb)])
+    .where('l.device_id', 'in', deviceIds)
+    .where('l.created_at_ms', '>=', sinceMs)
+    .groupBy('l.device_id')
     .execute();
   return rows.map((r) => ({
     device_id: Number(r.device_id),
@@ -189,23 +182,6 @@ export async function insertPlaces(db: Executor, deviceId: number, count: number
     .insertInto('places')
     .values(Array.from({ length: count }, (_, i) => ({ device_id: deviceId, place: i + 1, username: '' })))
     .execute();
-}
-
-/** Whether a device of this type shows `pin` live right now (PINs shown at once are unique). */
-export async function isPinShown(
-  db: Executor,
-  pin: string,
-  type: DeviceType,
-  nowMs: number,
-): Promise<boolean> {
-  const clash = await db
-    .selectFrom('devices')
-    .select('id')
-    .where('pin', '=', pin)
-    .where('type', '=', type)
-    .where('pin_expires_at_ms', '>', nowMs)
-    .executeTakeFirst();
-  return clash !== undefined;
 }
 
 /**

@@ -53,7 +53,8 @@ export function devicesRoutes(ctx: AppContext): FastifyPluginAsync {
   /**
    * A linking call under the PIN throttle: counted before the PIN is looked up (429 while locked), and
    * given back unless the PIN turned out wrong (422 `wrong pin`) or belongs to another venue's device
-   * (422 `error linking the device`): those are what a guesser learns from.
+   * (422 `error linking the device`): those are what a guesser learns from. A PIN two devices showed
+   * (406 `pin changed`, device-linking.ts) is given back too: it ended both, and tells nothing.
    */
   async function throttledLink(
     request: FastifyRequest,
@@ -68,7 +69,8 @@ export function devicesRoutes(ctx: AppContext): FastifyPluginAsync {
       if (!(error instanceof ApiError && error.err === ERR.wrongPin)) await attempt.giveBack();
       throw error;
     }
-    if (outcome.status === 200) await attempt.giveBack();
+    const ended = (outcome.body as { err?: unknown }).err === ERR.pinChanged;
+    if (outcome.status === 200 || ended) await attempt.giveBack();
     return outcome;
   }
 

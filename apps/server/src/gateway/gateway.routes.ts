@@ -25,6 +25,7 @@ import {
   hashToken,
   issuePin,
 } from './gateway.service.js';
+import { GatewayThrottle } from './gateway-throttle.js';
 
 /** `POST /device/pin` takes no body or `{}`. */
 const emptyBody = z.strictObject({}).optional();
@@ -42,6 +43,7 @@ function callerOf(request: FastifyRequest): DeviceRow {
 }
 
 export function gatewayRoutes(ctx: AppContext): FastifyPluginAsync {
+  const throttle = new GatewayThrottle(ctx.db, ctx.clock);
   const authenticated = {
     preValidation: async (request: FastifyRequest) => {
       callers.set(request, await authenticateDevice(ctx.db, request.headers.authorization));
@@ -75,15 +77,18 @@ export function gatewayRoutes(ctx: AppContext): FastifyPluginAsync {
       },
       schema: { body: enrollRequest, response: answers({ 200: enrollResult }) },
     };
-    app.post('/device/enroll', enroll, async (request) => {
+    app.post('/device/enroll', enroll, async (request, reply) => {
+      await throttle.enroll(reply, request.ip);
       const { device_token, uuid } = await enrollDevice(ctx.db, request.body, ctx.clock.now());
       return { device_token, uuid };
     });
 
     const pin = { ...authenticated, schema: { body: emptyBody, response: answers({ 200: pinResult }) } };
-    app.post('/device/pin', pin, async (request) =>
-      issuePin(ctx.db, ctx.changes, callerOf(request), ctx.clock.now()),
-    );
+    app.post('/device/pin', pin, async (request, reply) => {
+      const device = callerOf(request);
+      await throttle.draw(reply, device.id, request.ip);
+      return issuePin(ctx.db, ctx.changes, device, ctx.clock.now());
+    });
 
     const state = { ...authenticated, schema: { response: answers({ 200: deviceStateSchema }) } };
     app.get('/device/state', state, async (request) => deviceState(ctx.db, ctx.changes, callerOf(request)));

@@ -421,6 +421,39 @@ describe.each(testDatabases)('cashier API on $name', (database) => {
     expect(list.map((d) => d.id)).not.toContain(id);
   });
 
+  it('opens a phone linked to this venue again by the PIN it still shows, however often, with the same id (issue 26)', async () => {
+    const phone = await linkRemote(server, cashier);
+    // The panel closed, the page reloaded or the till reset: the cashier types the same PIN again.
+    for (let i = 0; i < 7; i++) {
+      const trx = newTrx();
+      const again = { status: 200, body: { id: phone.id } };
+      expect(
+        answer(await cashier.post('/a/cashier/devices/remote/register', { pin: phone.pin, trx })),
+      ).toEqual(again);
+      // The same trx rules as any register: its answer is stored, and a changed request under it conflicts.
+      expect(
+        answer(await cashier.post('/a/cashier/devices/remote/register', { pin: phone.pin, trx })),
+      ).toEqual(again);
+    }
+    // Another venue's cashier learns nothing from that PIN: it is a wrong one there.
+    const elsewhere = await createVenue(db, { home_play: true });
+    const { client: outsider } = await cashierClient(server, db, elsewhere.id);
+    expect(
+      answer(await outsider.post('/a/cashier/devices/remote/register', { pin: phone.pin, trx: newTrx() })),
+    ).toEqual({ status: 422, body: { err: ERR.wrongPin } });
+    // Once the phone shows a new PIN, the old one opens nothing.
+    const next = await showPin(phone);
+    expect(
+      answer(await cashier.post('/a/cashier/devices/remote/register', { pin: phone.pin, trx: newTrx() })),
+    ).toEqual({ status: 422, body: { err: ERR.wrongPin } });
+    expect(
+      answer(await cashier.post('/a/cashier/devices/remote/register', { pin: next, trx: newTrx() })),
+    ).toEqual({
+      status: 200,
+      body: { id: phone.id },
+    });
+  });
+
   it('GET /a/cashier/devices/remote/:id answers the remote device detail for the PIN in X-Device-Pin', async () => {
     const phone = await linkRemote(server, cashier, { module: 5, game_id: 9 });
     await remoteCash(cashier, phone, 15_00);

@@ -20,6 +20,7 @@ import {
   answer,
   cash,
   cashierClient,
+  fromNetwork,
   deviceState,
   enrollDevice,
   linkCabinet,
@@ -45,7 +46,9 @@ describe.each(testDatabases)('cashier API errors on $name', (database) => {
     db = await database.open();
     server = await startTestServer(db, {
       clock,
-      config: { enrollmentOpen: true },
+      // Behind a trusted proxy, so the tests that guess wrong PINs call from networks of their own: the
+      // PIN throttle counts a network's wrong PINs together (devices/pin-guard.ts).
+      config: { enrollmentOpen: true, trustProxy: true },
       extend: (app) => {
         // Errors as the database drivers throw them: their text must stay in the log.
         app.get(`${API_BASE}/a/cashier/probe/sqlite-error`, async () => {
@@ -431,10 +434,12 @@ describe.each(testDatabases)('cashier API errors on $name', (database) => {
       });
     });
 
-    it('422 wrong pin for a PIN no device shows, one used already, and one from a device of the other kind', async () => {
+    it('422 wrong pin for a PIN no device shows, one another venue used already, and one from a device of the other kind', async () => {
       const wrong = { status: 422, body: { err: ERR.wrongPin } };
-      // A cashier of its own: wrong PINs add up per cashier under the PIN throttle (security/pin-guessing.test.ts).
-      const { client: cashier } = await cashierClient(server, db, venueId);
+      // A cashier of a venue of its own: wrong PINs add up per cashier and per venue under the PIN
+      // throttle (security/pin-guessing.test.ts), and the suite's venue makes some of its own.
+      const ownVenue = await createVenue(db, { home_play: true });
+      const { client: cashier } = await cashierClient(server, db, ownVenue.id, undefined, fromNetwork(1));
       // Issued PINs have 5 or 6 digits: a 4-digit one is never shown.
       expect(
         answer(await cashier.post('/a/cashier/devices/register', { pin: '1234', trx: newTrx() })),
@@ -445,8 +450,15 @@ describe.each(testDatabases)('cashier API errors on $name', (database) => {
 
       const device = await enrollDevice(server);
       const pin = await showPin(device);
-      expect((await cashier.post('/a/cashier/devices/register', { pin, trx: newTrx() })).status).toBe(200);
+      const linked = await cashier.post('/a/cashier/devices/register', { pin, trx: newTrx() });
+      expect(linked.status).toBe(200);
+      // Used: its own venue opens it again by it (same id), any other venue gets a wrong PIN.
       expect(answer(await cashier.post('/a/cashier/devices/register', { pin, trx: newTrx() }))).toEqual(
+        answer(linked),
+      );
+      const elsewhere = (await createVenue(db)).id;
+      const { client: outsider } = await cashierClient(server, db, elsewhere, undefined, fromNetwork(2));
+      expect(answer(await outsider.post('/a/cashier/devices/register', { pin, trx: newTrx() }))).toEqual(
         wrong,
       );
 
@@ -457,6 +469,7 @@ describe.each(testDatabases)('cashier API errors on $name', (database) => {
     });
 
     it('422 wrong pin once a PIN is 10 minutes old', async () => {
+      const { client: cashier } = await cashierClient(server, db, venueId, undefined, fromNetwork(3));
       const stale = await enrollDevice(server);
       const phone = await enrollDevice(server, { kind: 'remote' });
       const stalePin = await showPin(stale);
@@ -481,7 +494,7 @@ describe.each(testDatabases)('cashier API errors on $name', (database) => {
 
     it('422 error linking the device when its PIN belongs to a device linked to another venue', async () => {
       const otherVenue = await createVenue(db, { home_play: true });
-      const { client: outsider } = await cashierClient(server, db, otherVenue.id);
+      const { client: outsider } = await cashierClient(server, db, otherVenue.id, undefined, fromNetwork(4));
       const linking = { status: 422, body: { err: ERR.errorLinking } };
 
       const theirs = await linkCabinet(server, cashier);

@@ -23,16 +23,25 @@ export const ALL_RESTRICTIONS: Restriction[] = RESTRICTIONS.filter(
   (r) => r !== 'hide_cashier_view_account_balance',
 );
 
-/** A cashier of `accountId` with a session made straight in the database (no Argon2 round). */
+/**
+ * A cashier of `accountId` with a session made straight in the database (no Argon2 round); `options`
+ * as clientForUser takes them (e.g. an `X-Forwarded-For` of its own behind a trusting server).
+ */
 export async function cashierClient(
   server: TestServer,
   db: Db,
   accountId: number | null,
   restrictions: Restriction[] = ALL_RESTRICTIONS,
+  options?: Parameters<typeof clientForUser>[2],
 ): Promise<{ client: TestClient; id: number }> {
   const user = await createTestUser(db, { account_id: accountId, restrictions });
-  return { client: await clientForUser(server, user), id: user.id };
+  return { client: await clientForUser(server, user, options), id: user.id };
 }
+
+/** Client options for calls from an address of network 10.77.`network`.0/24 (a server with trustProxy). */
+export const fromNetwork = (network: number) => ({
+  client: { headers: { 'x-forwarded-for': `10.77.${network}.1` } },
+});
 
 /** What enrolling and linking need of a server: an in-process TestServer or a spawned process alike. */
 export type ServerEndpoint = Pick<TestServer, 'baseUrl' | 'client'>;

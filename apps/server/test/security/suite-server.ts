@@ -15,18 +15,29 @@ export interface SuiteServer {
   clock: FakeClock;
   /** This test's own address (a fresh one before each test), so tests sharing the database never share an address key. */
   address: string;
-  /** Calls from here on come from another address. */
+  /** Calls from here on come from another address, in another network (/24) than any before. */
   moveAddress(): void;
+  /** Calls from here on come from another address in the same /24 network (throttles count networks). */
+  moveWithinNetwork(): void;
   /** The client options of a call from this test's address. */
   fromHere(): { client: { headers: Record<string, string> } };
 }
 
 /** Read its fields inside hooks and tests: they are set before the first test runs. */
 export function useSuiteServer(database: TestDatabase): SuiteServer {
+  // A random first network, then the next one at each move: two tests never share a network key.
+  let network = randomInt(256 * 256);
+  let host = 0;
   const suite = {
     address: '',
     moveAddress() {
-      suite.address = `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+      network = (network + 1) % (256 * 256);
+      host = randomInt(1, 200);
+      suite.address = `10.${network >> 8}.${network & 255}.${host}`;
+    },
+    moveWithinNetwork() {
+      host = host >= 254 ? 1 : host + 1;
+      suite.address = `10.${network >> 8}.${network & 255}.${host}`;
     },
     fromHere: () => ({ client: { headers: { 'x-forwarded-for': suite.address } } }),
   } as unknown as SuiteServer;
