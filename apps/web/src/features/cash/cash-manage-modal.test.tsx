@@ -202,15 +202,22 @@ describe('withdraw and cash out', () => {
     expect(callsTo(CASH)[0]?.body).toMatchObject({ delta: -2000 });
   });
 
-  it('cashes out the whole balance: delta = -entries, whatever was typed', async () => {
-    const { user, callsTo, onClose, store } = setup();
+  it('cashes out the whole balance: delta = -entries, whatever was typed, with the cash_out flag', async () => {
+    // The server took what the seat held when it booked the call: a bet had left 100.00 of the 123.45.
+    const { user, callsTo, onClose, store } = setup({
+      routes: { [CASH]: ({ body }) => ({ body: cashResult(-100_00, (body as CashBody).trx) }) },
+    });
     await floatLoaded();
     await user.type(amountInput(), '5');
     await user.click(action('Cash out'));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(callsTo(CASH)[0]?.body).toMatchObject({ delta: -12_345 });
+    expect(callsTo(CASH)[0]?.body).toEqual({
+      delta: -12_345,
+      trx: expect.stringMatching(UUID),
+      cash_out: true,
+    });
     expect(toasts(store)).toContainEqual(
-      expect.objectContaining({ key: 'cash:success.cashOut', params: { amount: '123.45 EUR' } }),
+      expect.objectContaining({ key: 'cash:success.cashOut', params: { amount: '100.00 EUR' } }),
     );
   });
 

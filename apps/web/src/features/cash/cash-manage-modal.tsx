@@ -148,6 +148,9 @@ export function CashManageModal({ device, place, remotePin, onClose }: CashManag
       place: place.place,
       operation: attempt.operation,
       delta: deltaOf(attempt.operation, attempt.amount_cents),
+      // A cash-out empties the seat as it is when the server books it, not as this modal read it: the
+      // toast and the receipt show the answer's delta (succeeded, receipt-data.ts).
+      cashOut: attempt.operation === 'cashOut',
       currency: currency ?? null,
       remotePin,
       print: printReceipt,

@@ -35,10 +35,10 @@ const AFTER_CASH_CALL = ['Float', 'Devices', 'Device', 'Reports'] as const;
 export const cashApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     modifyPlaceCash: build.mutation<CashResult, PlaceCashArgs>({
-      query: ({ deviceId, place, delta, trx }) => ({
+      query: ({ deviceId, place, delta, trx, cash_out }) => ({
         url: `/a/cashier/devices/${deviceId}/place/${place}/update`,
         method: 'POST',
-        body: { delta, trx } satisfies CashRequest,
+        body: { delta, trx, ...(cash_out ? { cash_out } : {}) } satisfies CashRequest,
         // Without it a call whose connection hangs would keep the modal busy for the browser's own
         // limit (minutes); after it the operation is unconfirmed and resent, never dropped.
         timeout: CASH_CALL_TIMEOUT_MS,
@@ -47,10 +47,10 @@ export const cashApi = baseApi.injectEndpoints({
     }),
 
     modifyRemotePlaceCash: build.mutation<CashResult, RemotePlaceCashArgs>({
-      query: ({ deviceId, place, delta, trx, pin_code }) => ({
+      query: ({ deviceId, place, delta, trx, pin_code, cash_out }) => ({
         url: `/a/cashier/devices/remote/${deviceId}/place/${place}/update`,
         method: 'POST',
-        body: { delta, trx, pin_code } satisfies RemoteCashRequest,
+        body: { delta, trx, pin_code, ...(cash_out ? { cash_out } : {}) } satisfies RemoteCashRequest,
         timeout: CASH_CALL_TIMEOUT_MS,
       }),
       invalidatesTags: [...AFTER_CASH_CALL],

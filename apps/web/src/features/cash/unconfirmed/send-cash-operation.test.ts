@@ -103,6 +103,31 @@ describe('a lost answer', () => {
     );
   });
 
+  it("resends a cash-out with its cash_out flag, and one stored without it (before the flag) as first sent; the success tells the answer's amount", async () => {
+    const takenAfterABet: StubRoute = ({ body }) => ({ body: cashResult(-18_00, (body as CashBody).trx) });
+    const flagged = setup(turns({ network: true }, takenAfterABet), {
+      operation: 'cashOut',
+      delta: -25_00,
+      cashOut: true,
+    });
+    await flagged.store.dispatch(sendCashOperation(flagged.op.trx));
+    await flagged.store.dispatch(resendUnconfirmed(flagged.op.trx));
+    const sent = { delta: -25_00, trx: flagged.op.trx, cash_out: true };
+    expect(flagged.bodies()).toEqual([sent, sent]);
+    expect(flagged.toasts()).toContainEqual(
+      expect.objectContaining({
+        key: 'cash:unconfirmed.confirmed.cashOut',
+        params: expect.objectContaining({ amount: '18.00 EUR' }),
+      }),
+    );
+
+    window.localStorage.clear();
+    const older = setup(turns({ network: true }, success), { operation: 'cashOut', delta: -25_00 });
+    await older.store.dispatch(sendCashOperation(older.op.trx));
+    await older.store.dispatch(resendUnconfirmed(older.op.trx));
+    expect(older.bodies().slice(-1)).toEqual([{ delta: -25_00, trx: older.op.trx }]);
+  });
+
   it.each([502, 503, 504])("keeps it on a proxy's %i", async (status) => {
     const { store, op } = setup({ status, body: '<html>Bad gateway</html>' });
     const outcome = await store.dispatch(sendCashOperation(op.trx));

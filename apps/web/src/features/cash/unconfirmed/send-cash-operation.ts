@@ -49,7 +49,14 @@ export function sendCashOperation(trx: string): AppThunk<Promise<SendOutcome | n
     saveOperation(attempt);
     dispatch(attemptStarted(attempt));
 
-    const request = { deviceId: attempt.deviceId, place: attempt.place, delta: attempt.delta, trx };
+    const request = {
+      deviceId: attempt.deviceId,
+      place: attempt.place,
+      delta: attempt.delta,
+      trx,
+      // Only when set: a request without the flag stays the very request the spec names.
+      ...(attempt.cashOut === true ? { cash_out: true } : {}),
+    };
     // Not tracked in the store: nothing reads the mutation's state, and its tags are invalidated anyway.
     const result =
       attempt.remotePin === null

@@ -27,6 +27,12 @@ export interface UnconfirmedOperation {
   operation: CashOperation;
   /** Signed cents, as sent. */
   delta: number;
+  /**
+   * Sent with `cash_out: true`: the server takes the place's whole balance when it books the call (a bet
+   * may have come since the modal read `delta`), and the answer's delta says how much (docs/api.md).
+   * Absent on records stored before the flag existed: their resends go out without it, as first sent.
+   */
+  cashOut?: boolean;
   currency: string | null;
   /** Remote (home-play) calls: the PIN they were sent with, needed to send them again; null = regular. */
   remotePin: string | null;

@@ -115,6 +115,7 @@ export function isOperation(value: unknown): value is UnconfirmedOperation {
     OPERATIONS.has(v.operation) &&
     isInt(v.delta) &&
     v.delta !== 0 &&
+    (v.cashOut === undefined || typeof v.cashOut === 'boolean') &&
     (v.currency === null || isString(v.currency)) &&
     (v.remotePin === null || isString(v.remotePin)) &&
     typeof v.print === 'boolean' &&
