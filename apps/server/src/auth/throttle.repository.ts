@@ -70,11 +70,32 @@ export async function giveBackThrottleAttempt(
 }
 
 /**
- * Deletes rows whose window and lock both ended before `cutoffMs`. On PostgreSQL it skips rows another
- * attempt holds, so it never waits on (or deadlocks with) one.
+ * Deletes rows whose window and lock both ended before `cutoffMs`, or before the cutoff of the first of
+ * `longer` whose prefix the key starts with. On PostgreSQL it skips rows another attempt holds, so it
+ * never waits on (or deadlocks with) one.
  */
-export async function purgeThrottleRows(db: Executor, dialect: DialectName, cutoffMs: number): Promise<void> {
-  const stale = sql`window_started_at_ms <= ${cutoffMs} and locked_until_ms <= ${cutoffMs}`;
+export async function purgeThrottleRows(
+  db: Executor,
+  dialect: DialectName,
+  cutoffMs: number,
+  longer: readonly { prefix: string; cutoffMs: number }[] = [],
+): Promise<void> {
+  const endedBy = (cutoff: number) => sql`window_started_at_ms <= ${cutoff} and locked_until_ms <= ${cutoff}`;
+  const prefixed = longer.map(({ prefix, cutoffMs: cutoff }) => ({
+    like: sql`key like ${`${prefix}%`}`,
+    cutoff,
+  }));
+  const others =
+    prefixed.length === 0
+      ? endedBy(cutoffMs)
+      : sql`(not (${sql.join(
+          prefixed.map((p) => p.like),
+          sql` or `,
+        )}) and ${endedBy(cutoffMs)})`;
+  const stale = sql.join(
+    [...prefixed.map(({ like, cutoff }) => sql`(${like} and ${endedBy(cutoff)})`), others],
+    sql` or `,
+  );
   if (dialect === 'postgres') {
     await sql`delete from sign_in_throttle where key in (
       select key from sign_in_throttle where ${stale} for update skip locked)`.execute(db);
