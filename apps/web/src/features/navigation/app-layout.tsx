@@ -30,13 +30,17 @@ export function AppLayout() {
 
   return (
     <div className="app-layout">
-      <NavBar user={user} floatView={floatVisibility(user, float.data)} />
+      {/* Support sits in the bar, never floating over the screens' buttons (issue 26). */}
+      <NavBar
+        user={user}
+        floatView={floatVisibility(user, float.data)}
+        support={<SupportWidget user={user} />}
+      />
       <BlockBanner block={accountBlock(float.data)} />
       <main className="app-layout__main">
         <UnconfirmedOperations cashierId={user?.id} />
         <Outlet />
       </main>
-      <SupportWidget user={user} />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 // The navigation bar of the signed-in screens: page title with the Game Platform label, the float, and
 // the menu. From 1351 px the whole menu is in the bar; below, a Menu button opens the mobile menu.
 import type { User } from '@cashdesk/contract';
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { ChangePasswordModal } from '../auth';
@@ -19,7 +19,14 @@ import { DESKTOP_QUERY, useMediaQuery } from '../../hooks/use-media-query';
 
 type OpenModal = 'none' | 'menu' | 'statistic' | 'changePassword';
 
-export function NavBar({ user, floatView }: { user: User | undefined; floatView: FloatView }) {
+export interface NavBarProps {
+  user: User | undefined;
+  floatView: FloatView;
+  /** The Support button (features/support), beside the float at every width. */
+  support?: ReactNode;
+}
+
+export function NavBar({ user, floatView, support }: NavBarProps) {
   const { t } = useTranslation('navigation');
   const { pathname } = useLocation();
   const isDesktop = useMediaQuery(DESKTOP_QUERY, true);
@@ -50,6 +57,7 @@ export function NavBar({ user, floatView }: { user: User | undefined; floatView:
               <NavItems user={user} onStatistic={() => setOpen('statistic')} />
             </nav>
             <FloatDisplay view={floatView} />
+            {support}
             <ProfileArea user={user} onChangePassword={() => setOpen('changePassword')} />
             <CloseShiftButton />
             <LockButton />
@@ -58,6 +66,7 @@ export function NavBar({ user, floatView }: { user: User | undefined; floatView:
         ) : (
           <>
             <FloatDisplay view={floatView} />
+            {support}
             <button
               type="button"
               className="nav-bar__menu-button"

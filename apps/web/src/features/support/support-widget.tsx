@@ -56,8 +56,8 @@ function SupportContact({ phone, email }: { phone: string | null; email: string 
         onClick={() => setOpen(true)}
       >
         <SupportIcon />
-        {/* On a phone a round icon button covers less of the screen; the text stays its name. */}
-        <span className={narrow ? 'visually-hidden' : undefined}>{t('open')}</span>
+        {/* On a phone the bar has room for the icon only; the text stays its name. */}
+        <span className={narrow ? 'visually-hidden' : 'support-launcher__text'}>{t('open')}</span>
       </button>
       {open && (
         <Modal title={t('title')} onClose={() => setOpen(false)} className="support-contact">
