@@ -1,6 +1,6 @@
 // An accessible modal dialog: labelled, focus trapped inside, Escape closes (unless busy), focus goes
 // back to where it came from on close. Every modal of the app is built on this one.
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 
@@ -21,6 +21,28 @@ export interface ModalProps {
 // 500 ms is the usual double-click interval of desktop systems.
 const BACKDROP_AFTER_INSIDE_PRESS_MS = 500;
 
+// The toast's place in each open modal, above the dialog on its backdrop, topmost last: a toast over the
+// screen's top covered a modal's title (issue 26), so while a modal is open the toaster shows there
+// (toaster.tsx) and the dialog gives it room. Outside the dialog, so the dialog's own alerts stay its only
+// ones.
+const toastSlots: HTMLElement[] = [];
+const slotListeners = new Set<() => void>();
+function slotsChanged() {
+  for (const listener of slotListeners) listener();
+}
+
+/** The toast's place in the topmost open modal, or null with none open. */
+export function useModalToastSlot(): HTMLElement | null {
+  return useSyncExternalStore(
+    (onChange) => {
+      slotListeners.add(onChange);
+      return () => void slotListeners.delete(onChange);
+    },
+    () => toastSlots.at(-1) ?? null,
+    () => null,
+  );
+}
+
 const FOCUSABLE =
   'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
@@ -28,6 +50,7 @@ export function Modal({ title, onClose, children, busy = false, className, hideC
   const { t } = useTranslation();
   const titleId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
+  const toastSlotRef = useRef<HTMLDivElement>(null);
   const onCloseRef = useRef(onClose);
   const busyRef = useRef(busy);
   const lastInsidePress = useRef(Number.NEGATIVE_INFINITY);
@@ -37,6 +60,17 @@ export function Modal({ title, onClose, children, busy = false, className, hideC
     onCloseRef.current = onClose;
     busyRef.current = busy;
   });
+
+  useEffect(() => {
+    const slot = toastSlotRef.current;
+    if (!slot) return;
+    toastSlots.push(slot);
+    slotsChanged();
+    return () => {
+      toastSlots.splice(toastSlots.indexOf(slot), 1);
+      slotsChanged();
+    };
+  }, []);
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -82,6 +116,7 @@ export function Modal({ title, onClose, children, busy = false, className, hideC
         if (!busy && now - lastInsidePress.current > BACKDROP_AFTER_INSIDE_PRESS_MS) onClose();
       }}
     >
+      <div ref={toastSlotRef} className="modal__toast" />
       <div
         ref={dialogRef}
         className={['modal', className].filter(Boolean).join(' ')}

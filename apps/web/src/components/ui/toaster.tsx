@@ -1,14 +1,19 @@
-// Shows the current toast and closes it after TOAST_AUTO_CLOSE_MS; the next one follows.
+// Shows the current toast and closes it after TOAST_AUTO_CLOSE_MS; the next one follows. Under the
+// navigation bar, or, while a modal is open, on its backdrop above the topmost dialog (modal.tsx), where
+// it covers neither the dialog's title nor its buttons.
 import { TOAST_AUTO_CLOSE_MS } from '@cashdesk/contract';
 import { useEffect } from 'react';
+import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { selectCurrentToast, toastClosed } from '../../store/toasts-slice';
+import { useModalToastSlot } from './modal';
 
 export function Toaster() {
   const toast = useAppSelector(selectCurrentToast);
   const dispatch = useAppDispatch();
   const { t } = useTranslation();
+  const modalSlot = useModalToastSlot();
 
   useEffect(() => {
     if (!toast) return;
@@ -16,8 +21,8 @@ export function Toaster() {
     return () => clearTimeout(timer);
   }, [toast, dispatch]);
 
-  return (
-    <div className="toaster" role="status" aria-live="polite">
+  const region = (
+    <div className={modalSlot ? 'toaster toaster--in-modal' : 'toaster'} role="status" aria-live="polite">
       {toast && (
         <div className={`toast toast--${toast.kind}`} role={toast.kind === 'error' ? 'alert' : undefined}>
           <span>{t(toast.key, toast.params)}</span>
@@ -33,4 +38,5 @@ export function Toaster() {
       )}
     </div>
   );
+  return modalSlot ? createPortal(region, modalSlot) : region;
 }
