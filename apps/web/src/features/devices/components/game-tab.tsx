@@ -21,40 +21,48 @@ export function GameTab({ deviceId, pin }: { deviceId: number; pin: string }) {
   });
   if (rows.length === 0) return <p className="devices-empty">{t('game.empty')}</p>;
   return (
-    <table className="devices-data-table">
-      <caption className="visually-hidden">{t('tabs.game')}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{t('history.date')}</th>
-          <th scope="col">{t('game.player')}</th>
-          <th scope="col">{t('history.type')}</th>
-          <th scope="col" className="devices-num">
-            {t('history.amount')}
-          </th>
-          <th scope="col" className="devices-num">
-            {t('game.balance')}
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map(({ event, display }, index) => (
-          <tr key={`${event.created_at}-${index}`}>
-            <td>{formatShortDate(event.created_at)}</td>
-            <td>{event.place}</td>
-            <td>{t(`game.types.${display.labelKey}`)}</td>
-            <td
-              className={
-                display.direction === 'credit'
-                  ? 'devices-num devices-amount--credit'
-                  : 'devices-num devices-amount--debit'
-              }
-            >
-              {signedAmount(display.direction, formatCents(event.delta))}
-            </td>
-            <td className="devices-num">{formatCents(event.balance)}</td>
+    // The frame's width picks the layout (devices.css: a card per row where five columns do not fit).
+    <div className="devices-game">
+      <table className="devices-data-table devices-game__table">
+        <caption className="visually-hidden">{t('tabs.game')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('history.date')}</th>
+            <th scope="col">{t('game.player')}</th>
+            <th scope="col">{t('history.type')}</th>
+            <th scope="col" className="devices-num">
+              {t('history.amount')}
+            </th>
+            <th scope="col" className="devices-num">
+              {t('game.balance')}
+            </th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {rows.map(({ event, display }, index) => (
+            <tr key={`${event.created_at}-${index}`}>
+              <td className="devices-game__date">{formatShortDate(event.created_at)}</td>
+              {/* data-label: the card layout names these figures inline. */}
+              <td className="devices-game__player" data-label={t('game.player')}>
+                {event.place}
+              </td>
+              <td className="devices-game__type">{t(`game.types.${display.labelKey}`)}</td>
+              <td
+                className={
+                  display.direction === 'credit'
+                    ? 'devices-num devices-game__amount devices-amount--credit'
+                    : 'devices-num devices-game__amount devices-amount--debit'
+                }
+              >
+                {signedAmount(display.direction, formatCents(event.delta))}
+              </td>
+              <td className="devices-num devices-game__balance" data-label={t('game.balance')}>
+                {formatCents(event.balance)}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
