@@ -103,6 +103,7 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**',
       '**/dist/**',
+      'apps/web/builds/**',
       'data/**',
       'coverage/**',
       'screenshots/**',

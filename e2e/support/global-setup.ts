@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { hashBuildInputs } from '../../apps/web/build.mjs';
 import {
   chromiumProblem,
   E2E_NO_BUILD,
@@ -17,7 +18,6 @@ import {
   ignoredInCI,
   REPO_ROOT,
   SKIP_MESSAGE,
-  WEB_DIR,
   WEB_DIST,
 } from './env';
 
@@ -28,19 +28,8 @@ declare module 'vitest' {
   }
 }
 
-/** Inputs of the web build: its sources and config, the contract package it bundles, the locked packages. */
-export const BUILD_INPUTS = [
-  path.join(WEB_DIR, 'src'),
-  path.join(WEB_DIR, 'index.html'),
-  path.join(WEB_DIR, 'public'),
-  path.join(WEB_DIR, 'vite.config.ts'),
-  path.join(WEB_DIR, 'package.json'),
-  path.join(WEB_DIR, 'tsconfig.json'),
-  path.join(REPO_ROOT, 'packages/contract/src'),
-  path.join(REPO_ROOT, 'packages/contract/package.json'),
-  path.join(REPO_ROOT, 'tsconfig.base.json'),
-  path.join(REPO_ROOT, 'package-lock.json'),
-];
+// The build's inputs and their hash live with the build script, which keys its builds by them too.
+export { BUILD_INPUTS, hashBuildInputs } from '../../apps/web/build.mjs';
 
 /** Written into apps/web/dist after a build here; any other build empties dist and so removes it. */
 export const BUILD_STAMP = path.join(WEB_DIST, '.e2e-build-inputs.json');
@@ -50,27 +39,6 @@ interface BuildStamp {
   inputs: string;
   /** The hash of the index.html it wrote: a build made elsewhere since then writes another. */
   index: string;
-}
-
-/** Unit tests never reach the bundle: changing one does not call for a rebuild. */
-const isUnitTest = (file: string) => /\.test\.tsx?$/.test(file);
-
-function filesUnder(target: string): string[] {
-  if (!fs.existsSync(target)) return [];
-  if (!fs.statSync(target).isDirectory()) return [target];
-  return fs
-    .readdirSync(target)
-    .sort()
-    .flatMap((entry) => filesUnder(path.join(target, entry)));
-}
-
-/** A hash of every input's path and bytes, in a fixed order. */
-export function hashBuildInputs(inputs: readonly string[] = BUILD_INPUTS): string {
-  const hash = createHash('sha256');
-  for (const file of inputs.flatMap(filesUnder).filter((f) => !isUnitTest(f))) {
-    hash.update(path.relative(REPO_ROOT, file)).update('\0').update(fs.readFileSync(file)).update('\0');
-  }
-  return hash.digest('hex');
 }
 
 const hashFile = (file: string) => createHash('sha256').update(fs.readFileSync(file)).digest('hex');
@@ -152,7 +120,8 @@ async function snapshotWebDist(): Promise<string> {
   for (let attempt = 1; attempt <= 5; attempt++) {
     const target = fs.mkdtempSync(path.join(os.tmpdir(), 'cashdesk-e2e-web-'));
     try {
-      fs.cpSync(WEB_DIST, target, { recursive: true });
+      // dist is a symlink to the current build (apps/web/build.mjs): copy the build, not the link.
+      fs.cpSync(fs.realpathSync(WEB_DIST), target, { recursive: true });
       const assets = referencedAssets(target);
       if (assets.length > 0 && assets.every((asset) => fs.existsSync(path.join(target, asset))))
         return target;

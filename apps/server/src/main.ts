@@ -1,4 +1,5 @@
 // Starts the product: opens and migrates the database, seeds the demo venue when asked, serves API + web.
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
@@ -23,6 +24,9 @@ async function main(): Promise<void> {
   const tty = process.stdout.isTTY === true;
   if (tty && process.env.LOG_LEVEL === undefined) config.logLevel = 'warn';
   config.webDist ??= path.resolve(here, '../../web/dist');
+  // apps/web/dist is a symlink that a later build re-points (apps/web/build.mjs): resolved once here, so
+  // this process serves the build it started with (@fastify/static lists its files at start) to the end.
+  if (fs.existsSync(config.webDist)) config.webDist = fs.realpathSync(config.webDist);
   const db = openDatabase(config.database);
   await migrateToLatest(db);
   const ctx = createContext(config, db, readBuildHash(config.webDist));
