@@ -342,7 +342,12 @@ export const serverTime = z.object({ time: z.string() });
 /** `event: hello`, first on every stream: the server's build hash, as `GET /cashier_v` gives it. */
 export const liveHello = versionInfo;
 /** `event: change`: the venue's float changed, and/or these devices' detail did. */
-export const liveChange = z.object({ float: z.boolean(), devices: z.array(z.number()) });
+export const liveChange = z.object({
+  float: z.boolean(),
+  devices: z.array(z.number()),
+  /** The terminal's own cashier changed (restrictions): refetch `/a/me`. Only sent when true. */
+  me: z.boolean().optional(),
+});
 export type LiveChange = z.infer<typeof liveChange>;
 
 // ---- device gateway -------------------------------------------------------------------------------

@@ -11,6 +11,11 @@ export interface Change {
   float: boolean;
   /** Devices whose detail (places, balances, status, name) changed. */
   device_ids: readonly number[];
+  /**
+   * Users of the account whose own settings (restrictions) changed: their terminals refetch who they are
+   * (`/a/me`), so a right taken away hides its controls at once. Absent: none.
+   */
+  user_ids?: readonly number[];
 }
 
 export interface ChangePublisher {
@@ -111,4 +116,9 @@ export function floatChange(accountId: number): Change {
 
 export function deviceChange(accountId: number, deviceId: number): Change {
   return { account_id: accountId, float: false, device_ids: [deviceId] };
+}
+
+/** A user's restrictions changed (back office or CLI): that user's terminals refetch `/a/me`. */
+export function userChange(accountId: number, userId: number): Change {
+  return { account_id: accountId, float: false, device_ids: [], user_ids: [userId] };
 }

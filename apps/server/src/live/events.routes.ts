@@ -101,7 +101,7 @@ export function liveEventsRoutes(ctx: AppContext): FastifyPluginAsync {
       // Fastify sends the body stream (its hooks add the security headers) and destroys it when the
       // terminal goes away, which ends the subscription below.
       const body = new PassThrough();
-      const stream = new LiveStream(body);
+      const stream = new LiveStream(body, Date.now, Math.random, cashier.id);
       streams.add(stream);
       const unsubscribe = ctx.changes.subscribe(cashier.account_id, stream);
       const beat = () => {

@@ -21,6 +21,8 @@ export function reconnectDelayMs(random: () => number = Math.random): number {
 
 export class LiveStream implements ChangeSubscriber {
   private pendingFloat = false;
+  /** This stream's cashier had their own settings changed (`Change.user_ids`). */
+  private pendingMe = false;
   private readonly pendingDevices = new Set<number>();
   private flushTimer: NodeJS.Timeout | null = null;
   private lastFlushMs = Number.NEGATIVE_INFINITY;
@@ -30,6 +32,8 @@ export class LiveStream implements ChangeSubscriber {
     private readonly response: Writable,
     private readonly now: () => number = Date.now,
     private readonly random: () => number = Math.random,
+    /** The cashier whose terminal this is: a change naming them is told as `me`. */
+    private readonly userId: number | null = null,
   ) {}
 
   /** First message: when the stream breaks, when the browser reconnects; and the server's build. */
@@ -41,6 +45,10 @@ export class LiveStream implements ChangeSubscriber {
     if (this.ended) return;
     this.pendingFloat ||= change.float;
     for (const id of change.device_ids) this.pendingDevices.add(id);
+    const aboutMe = this.userId !== null && (change.user_ids ?? []).includes(this.userId);
+    // A change naming only other users of the venue is nothing this terminal shows.
+    if (!aboutMe && !change.float && change.device_ids.length === 0) return;
+    this.pendingMe ||= aboutMe;
     if (this.flushTimer) return;
     const wait = Math.max(0, this.lastFlushMs + LIVE_COALESCE_MS - this.now());
     this.flushTimer = setTimeout(() => this.flush(), wait);
@@ -65,8 +73,14 @@ export class LiveStream implements ChangeSubscriber {
   private flush(): void {
     this.flushTimer = null;
     this.lastFlushMs = this.now();
-    const change: LiveChange = { float: this.pendingFloat, devices: [...this.pendingDevices] };
+    const change: LiveChange = {
+      float: this.pendingFloat,
+      devices: [...this.pendingDevices],
+      // Only when true: the message of every other change keeps its shape.
+      ...(this.pendingMe ? { me: true } : {}),
+    };
     this.pendingFloat = false;
+    this.pendingMe = false;
     this.pendingDevices.clear();
     this.write(sseMessage('change', change));
   }

@@ -24,11 +24,15 @@ export function parseChange(payload: string | undefined): Change | null {
   try {
     const value: unknown = JSON.parse(payload ?? '');
     if (typeof value !== 'object' || value === null) return null;
-    const { account_id, float, device_ids } = value as Record<string, unknown>;
+    const { account_id, float, device_ids, user_ids } = value as Record<string, unknown>;
     if (!Number.isSafeInteger(account_id) || typeof float !== 'boolean' || !Array.isArray(device_ids))
       return null;
     if (!device_ids.every((id) => Number.isSafeInteger(id))) return null;
-    return { account_id: account_id as number, float, device_ids: device_ids as number[] };
+    const change: Change = { account_id: account_id as number, float, device_ids: device_ids as number[] };
+    // Absent from changes that name no user (and from servers older than it).
+    if (user_ids === undefined) return change;
+    if (!Array.isArray(user_ids) || !user_ids.every((id) => Number.isSafeInteger(id))) return null;
+    return { ...change, user_ids: user_ids as number[] };
   } catch {
     return null;
   }

@@ -10,6 +10,7 @@ import type { Db } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { UserRow } from '../../db/schema.js';
 import { ApiError } from '../../http/api-error.js';
+import { publishAfterCommit, userChange, type ChangePublisher } from '../../live/change-feed.js';
 import type { Tx } from '../../db/database.js';
 import {
   createUser,
@@ -182,12 +183,24 @@ export async function setPasswordAudited(db: Db, change: UserChange, password: s
   );
 }
 
+/**
+ * Replaces a user's restrictions and tells that user's open terminals (docs/live-updates.md), so a right
+ * taken away hides its controls at once instead of answering Forbidden until a reload. Every writer (the
+ * back office's two routes, the CLI's `user:restrictions`) comes through here.
+ */
 export function setRestrictionsAudited(
   db: Db,
+  changes: ChangePublisher,
   change: UserChange,
   restrictions: readonly Restriction[],
 ): Promise<UserRow> {
-  return auditedUserChange(db, change, 'user.set_restrictions', (tx, user) =>
-    setRestrictions(tx, user.id, restrictions),
+  return publishAfterCommit(
+    changes,
+    () =>
+      auditedUserChange(db, change, 'user.set_restrictions', (tx, user) =>
+        setRestrictions(tx, user.id, restrictions),
+      ),
+    // Only a venue's users have terminals on its stream.
+    (user) => (user.account_id === null ? null : userChange(user.account_id, user.id)),
   );
 }

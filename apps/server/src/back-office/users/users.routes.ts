@@ -110,7 +110,7 @@ export function usersRoutes(ctx: AppContext): FastifyPluginAsync {
         const { id } = request.params;
         const { reason, restrictions } = request.body;
         return toBackOfficeUser(
-          await setRestrictionsAudited(ctx.db, change(request, id, reason), restrictions),
+          await setRestrictionsAudited(ctx.db, ctx.changes, change(request, id, reason), restrictions),
         );
       },
     );
@@ -171,7 +171,7 @@ export function usersRoutes(ctx: AppContext): FastifyPluginAsync {
       async (request): Promise<BackOfficeUser> => {
         const { reason, restrictions } = request.body;
         const target = await cashierChange(request, request.params.userId, reason);
-        return toBackOfficeUser(await setRestrictionsAudited(ctx.db, target, restrictions));
+        return toBackOfficeUser(await setRestrictionsAudited(ctx.db, ctx.changes, target, restrictions));
       },
     );
   };

@@ -132,6 +132,8 @@ describe('useLiveUpdates (server push beside polling)', () => {
       { type: 'Device', id: 3 },
       { type: 'Device', id: 4 },
     ]);
+    // The cashier's restrictions changed: who they are is asked again (and nothing else).
+    expect(changeTags({ float: false, devices: [], me: true })).toEqual(['Me']);
   });
 
   it('goes back to 5 s polling when the stream fails, and reopens a refused stream after one poll period', () => {
@@ -188,5 +190,10 @@ describe('useLiveUpdates (server push beside polling)', () => {
     expect(readChange('{"float":"yes","devices":[]}')).toBeNull();
     expect(readChange('{"float":true,"devices":["1"]}')).toBeNull();
     expect(readChange('not json')).toBeNull();
+    expect(readChange('{"float":false,"devices":[],"me":true}')).toEqual({
+      float: false,
+      devices: [],
+      me: true,
+    });
   });
 });

@@ -27,7 +27,8 @@ export function useLiveUpdates(): void {
       source.addEventListener('hello', () => {
         said = true;
         dispatch(liveConnected());
-        dispatch(baseApi.util.invalidateTags(['Float', 'Devices', 'Device', 'Version']));
+        // 'Me' too: the cashier's restrictions may have changed while the stream was down.
+        dispatch(baseApi.util.invalidateTags(['Float', 'Devices', 'Device', 'Version', 'Me']));
       });
       source.addEventListener('change', (event) => {
         const change = readChange((event as MessageEvent<string>).data);
@@ -63,10 +64,12 @@ export function useLiveUpdates(): void {
  * What a change makes stale: the float; each named device's detail (and what is tagged with it: a place's
  * operations, a phone's game report); and the venue's device list, once, whatever the number of devices
  * named: its rows carry every device's players, payment and 24-hour figures, and a device linked at another
- * till is not in it yet. One list call for the whole message, never one per device.
+ * till is not in it yet. One list call for the whole message, never one per device. `me`: the cashier's
+ * restrictions changed, so `/a/me` (what the screens read them from, use-restrictions.ts) is asked again.
  */
-export function changeTags({ float, devices }: LiveChange): TagDescription<Tag>[] {
+export function changeTags({ float, devices, me }: LiveChange): TagDescription<Tag>[] {
   return [
+    ...(me === true ? (['Me'] as const) : []),
     ...(float ? (['Float'] as const) : []),
     ...(devices.length > 0 ? (['Devices'] as const) : []),
     ...devices.map((id) => ({ type: 'Device' as const, id })),
@@ -79,7 +82,7 @@ export function readChange(text: string): LiveChange | null {
     const value = JSON.parse(text) as Partial<LiveChange> | null;
     if (typeof value?.float !== 'boolean' || !Array.isArray(value.devices)) return null;
     if (!value.devices.every((id) => Number.isSafeInteger(id))) return null;
-    return { float: value.float, devices: value.devices };
+    return { float: value.float, devices: value.devices, ...(value.me === true ? { me: true } : {}) };
   } catch {
     return null;
   }
