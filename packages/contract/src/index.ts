@@ -1,5 +1,6 @@
 export * from './constants.js';
 export * from './domain.js';
+export * from './login-key.js';
 export * from './errors.js';
 export * from './money.js';
 export * from './report-totals.js';
@@ -8,3 +9,4 @@ export * from './back-office.js';
 export * from './back-office-vocabulary.js';
 export * from './float-visibility.js';
 export * from './shifts.js';
+export * from './daily-totals.js';

@@ -42,6 +42,8 @@ export const OPERATION_SUMMARIES: Readonly<Record<string, string>> = {
   [`GET ${a}/cashier/devices/remote/:id`]: "A home-play phone with its places, behind the phone's PIN",
   [`POST ${a}/cashier/devices/remote/:id/place/:place/update`]:
     "Deposit, withdraw or cash out on a home-play phone's place, with the phone's PIN; idempotent by trx",
+  [`GET ${a}/cashier/daily_totals`]:
+    "The venue's deposits and withdraws of the last 24 hours, on every device (home-play phones too)",
   [`POST ${a}/cashier/report`]: "The cashier's operations on some devices over a period, newest first",
   [`POST ${a}/cashier/limit_report`]: 'The last operations on one place by every cashier, newest first',
   [`POST ${a}/cashier/game_report`]: "A home-play phone's game events, newest first, with the phone's PIN",

@@ -2,10 +2,11 @@
 // device's game events. Every query is bounded by the caller's account.
 import { HIDDEN_TX_TYPES, REPORT_MAX_ROWS, type GameEvent, type ReportEntry } from '@cashdesk/contract';
 import type { Executor } from '../db/database.js';
+import { cashMoves } from '../ledger/cash-moves.repository.js';
 
+/** The account's cashier money moves (ledger/cash-moves.repository.ts, as the device list counts them). */
 function cashRows(db: Executor, accountId: number) {
-  return db
-    .selectFrom('ledger_entries as l')
+  return cashMoves(db)
     .innerJoin('devices as d', 'd.id', 'l.device_id')
     .innerJoin('accounts as a', 'a.id', 'l.account_id')
     .leftJoin('users as u', 'u.id', 'l.user_id')
@@ -20,9 +21,7 @@ function cashRows(db: Executor, accountId: number) {
       'u.name as user_name',
       'l.amount_cents',
     ])
-    .where('l.account_id', '=', accountId)
-    .where('l.line', '=', 'entries')
-    .where('l.kind', 'in', ['deposit', 'withdraw']);
+    .where('l.account_id', '=', accountId);
 }
 
 type CashRow = Awaited<ReturnType<ReturnType<typeof cashRows>['execute']>>[number];

@@ -1,7 +1,11 @@
 // Cashier reports: the history page and statistics (own operations only), a place's last operations
-// (every cashier of the account), and a remote device's game events.
+// (every cashier of the account), the venue's 24-hour totals (every cashier, every device) and a remote
+// device's game events.
 import {
+  dailyTotals,
   DEVICE_TYPE,
+  SUMMARY_WINDOW_MS,
+  type DailyTotals,
   gameEvent,
   gameReportRequest,
   limitReportRequest,
@@ -19,6 +23,7 @@ import type { AppContext } from '../context.js';
 import { accessibleRemoteDevice, PIN_HEADER, pinHeaders } from '../devices/device-access.js';
 import { accountDeviceIds, listAccountDevices } from '../devices/devices.repository.js';
 import { ApiError } from '../http/api-error.js';
+import { venueMovesSince } from '../ledger/cash-moves.repository.js';
 import { answers } from '../http/route-schemas.js';
 import { lastCoveredMs } from './report-bounds.js';
 import { cashierReport, gameEvents, placeHistory } from './reports.repository.js';
@@ -77,6 +82,19 @@ export function reportsRoutes(ctx: AppContext): FastifyPluginAsync {
         place: q.placeId,
         limit: q.limit,
       });
+    });
+
+    // Polled with the device list and refetched with it on a pushed change (features/devices): revalidated
+    // with an ETag like the list (http/conditional-get.ts).
+    const totals = { config: { revalidate: true }, schema: { response: answers({ 200: dailyTotals }) } };
+    app.get('/a/cashier/daily_totals', totals, async (request): Promise<DailyTotals> => {
+      const cashier = cashierOf(request);
+      const moves = await venueMovesSince(
+        ctx.db.kysely,
+        cashier.account_id,
+        ctx.clock.now() - SUMMARY_WINDOW_MS,
+      );
+      return { deposit_24h: moves.deposit, withdraw_24h: moves.withdraw, delta_24h: moves.deposit - moves.withdraw };
     });
 
     const gameReport = {

@@ -198,6 +198,7 @@ const ROUTES: FuzzRoute[] = [
   },
   { route: 'GET /api/v1/a/cashier/events', auth: 'session' },
   { route: 'GET /api/v1/a/cashier/devices', auth: 'session' },
+  { route: 'GET /api/v1/a/cashier/daily_totals', auth: 'session' },
   { route: 'GET /api/v1/a/cashier/devices/:id', auth: 'session', params: { id: cabinetId } },
   {
     route: 'POST /api/v1/a/cashier/devices/register',

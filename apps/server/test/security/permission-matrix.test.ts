@@ -16,6 +16,7 @@ import {
   ERR,
   floatInfo,
   gameEvent,
+  dailyTotals,
   pinResult,
   reportEntry,
   serverTime,
@@ -347,6 +348,16 @@ const ROUTES: RouteRow[] = [
       status: 200,
       check: shape(device.array(), (list, f) => expect(list.map((d) => d.id)).toContain(f.cabinet.id)),
     },
+  {
+    // Each cashier gets their own venue's figures (cashier/daily-totals.test.ts).
+    route: 'GET /a/cashier/daily_totals',
+    method: 'GET',
+    path: () => '/a/cashier/daily_totals',
+    access: 'cashier',
+    restriction: null,
+    ok: { status: 200, check: shape(dailyTotals) },
+    otherVenue: { status: 200, check: shape(dailyTotals) },
+  },
     otherVenue: { status: 200, body: [] },
   },
   {

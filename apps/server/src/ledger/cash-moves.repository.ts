@@ -1,0 +1,54 @@
+// What counts as a cashier's money move, in one place: the rows the device list's 24-hour figures, the
+// venue's daily totals and the cashier reports (History, Statistic) all read, so the three never disagree
+// on what they hold (issue 26, item 5). A move is a deposit or withdraw row on a place's entries line,
+// whether made at a cabinet or on a home-play phone: the other ledger kinds are the float's own moves
+// (float_top_up, float_withdraw), game play (device_event) and promotions (final_bonus_*).
+import type { ExpressionBuilder } from 'kysely';
+import type { Executor } from '../db/database.js';
+import type { Database, LedgerEntriesTable, LedgerKind } from '../db/schema.js';
+
+/** The ledger kinds of a cashier's money move. */
+export const CASH_MOVE_KINDS = ['deposit', 'withdraw'] as const satisfies readonly LedgerKind[];
+
+/** The cashier money moves of the ledger, as `l`, for a caller to narrow (account, devices, time). */
+export function cashMoves(db: Executor) {
+  return db
+    .selectFrom('ledger_entries as l')
+    .where('l.line', '=', 'entries')
+    .where('l.kind', 'in', [...CASH_MOVE_KINDS]);
+}
+
+/**
+ * Deposits and withdraws summed over the rows of `cashMoves`: deposits put cents onto a place (positive
+ * rows), withdraws take them off (negative rows, summed here as a negative figure).
+ */
+export function cashMoveSums(eb: ExpressionBuilder<Database & { l: LedgerEntriesTable }, 'l'>) {
+  return [
+    eb.fn
+      .sum<number>(eb.case().when('l.kind', '=', 'deposit').then(eb.ref('l.amount_cents')).else(0).end())
+      .as('deposit'),
+    eb.fn
+      .sum<number>(eb.case().when('l.kind', '=', 'withdraw').then(eb.ref('l.amount_cents')).else(0).end())
+      .as('withdraw'),
+  ] as const;
+}
+
+/**
+ * The venue's money moves on every device it holds (cabinets and home-play phones) since `sinceMs`,
+ * in cents: deposits, and withdraws as a positive size.
+ */
+export async function venueMovesSince(
+  db: Executor,
+  accountId: number,
+  sinceMs: number,
+): Promise<{ deposit: number; withdraw: number }> {
+  const row = await cashMoves(db)
+    .select((eb) => cashMoveSums(eb))
+    .where('l.account_id', '=', accountId)
+    .where('l.device_id', 'in', (eb) =>
+      eb.selectFrom('devices').select('id').where('account_id', '=', accountId),
+    )
+    .where('l.created_at_ms', '>=', sinceMs)
+    .executeTakeFirst();
+  return { deposit: Number(row?.deposit ?? 0), withdraw: -Number(row?.withdraw ?? 0) };
+}
