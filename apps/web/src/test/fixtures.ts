@@ -1,6 +1,6 @@
 // Test data of the cashier screens, as the server answers it: the user, the float, devices and their
 // detail, and the routes every devices-screen test needs (for stubApi, test/stub-api.ts).
-import type { Device, DeviceDetail, FloatInfo, Restriction, User } from '@cashdesk/contract';
+import type { DailyTotals, Device, DeviceDetail, FloatInfo, Restriction, User } from '@cashdesk/contract';
 import type { StubRoutes } from './stub-api';
 
 export function makeUser(restrictions: Restriction[] = []): User {
@@ -56,6 +56,13 @@ export function makeDetail(overrides: Partial<DeviceDetail> = {}): DeviceDetail 
 }
 
 /** Routes every devices-screen test needs: the user, the float and the device list. */
+/** What GET /a/cashier/daily_totals answers for a venue holding exactly these devices. */
+export function totalsOf(devices: readonly Device[]): DailyTotals {
+  const deposit = devices.reduce((sum, d) => sum + d.summary.deposit_24h, 0);
+  const withdraw = devices.reduce((sum, d) => sum + d.summary.withdraw_24h, 0);
+  return { deposit_24h: deposit, withdraw_24h: withdraw, delta_24h: deposit - withdraw };
+}
+
 export function screenRoutes(options: {
   restrictions?: Restriction[];
   float?: Partial<FloatInfo>;
@@ -65,5 +72,7 @@ export function screenRoutes(options: {
     'GET /api/v1/a/me': { body: makeUser(options.restrictions) },
     'GET /api/v1/a/cashier/account_balance': { body: makeFloat(options.float) },
     'GET /api/v1/a/cashier/devices': { body: options.devices ?? [makeDevice()] },
+    // The server's venue totals, here the listed devices' sums (a venue without home-play phones).
+    'GET /api/v1/a/cashier/daily_totals': { body: totalsOf(options.devices ?? [makeDevice()]) },
   };
 }

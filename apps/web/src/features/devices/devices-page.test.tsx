@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render';
 import { devicesApi } from './api/devices-api';
 import { DevicesPage } from './devices-page';
-import { makeDetail, makeDevice, screenRoutes } from '../../test/fixtures';
+import { makeDetail, makeDevice, screenRoutes, totalsOf } from '../../test/fixtures';
 import { stubApi, type StubRoutes } from '../../test/stub-api';
 
 const EVERY: Restriction[] = ['can_edit_device', 'can_register_new_device'];
@@ -100,10 +100,16 @@ describe('DevicesPage', () => {
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Remote devices' })).toBeNull());
   });
 
-  it('sums the 24-hour totals of the devices, unless disable_daily_total is held', async () => {
-    const first = renderPage(screenRoutes({ devices }));
+  it("shows the venue's 24-hour totals as the server sums them, unless disable_daily_total is held", async () => {
+    // 35.00 deposited on a home-play phone, which the list (cabinets only) does not hold: the header
+    // shows the server's venue figures, not a sum of the rows (issue 26, item 5).
+    const withPhone = { ...totalsOf(devices), deposit_24h: 105_00 + 35_00, delta_24h: 140_00 - 25_00 };
+    const first = renderPage({
+      ...screenRoutes({ devices }),
+      'GET /api/v1/a/cashier/daily_totals': { body: withPhone },
+    });
     const totals = await screen.findByLabelText('Totals of the last 24 hours');
-    expect(within(totals).getByText('105.00')).toBeTruthy();
+    expect(within(totals).getByText('140.00')).toBeTruthy();
     expect(within(totals).getByText('25.00')).toBeTruthy();
     first.unmount();
 
@@ -121,6 +127,10 @@ describe('DevicesPage', () => {
       'GET /api/v1/a/cashier/devices': async () => {
         if (held) await held;
         return { body: list };
+      },
+      'GET /api/v1/a/cashier/daily_totals': async () => {
+        if (held) await held;
+        return { body: totalsOf(list) };
       },
       'GET /api/v1/a/cashier/devices/2': { body: makeDetail({ id: 2, name: 'Fruit 2', module: 5 }) },
     });

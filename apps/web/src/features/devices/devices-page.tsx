@@ -118,7 +118,7 @@ export function DevicesPage() {
           </div>
         </header>
 
-        {!has('disable_daily_total') && devices && <DailyTotals devices={devices} />}
+        {!has('disable_daily_total') && <DailyTotals />}
 
         {isLoading ? (
           <p className="devices-empty" role="status">

@@ -2,6 +2,7 @@
 // editing, and a remote device's game report. (A place's last operations come from the cash feature's
 // `lastPlaceOperations`, which its modal shares.)
 import type {
+  DailyTotals,
   Device,
   DeviceDetail,
   EditDeviceRequest,
@@ -33,6 +34,13 @@ export const devicesApi = baseApi.injectEndpoints({
     // (features/live-updates), as one call for the whole list.
     devices: build.query<Device[], void>({
       query: () => '/a/cashier/devices',
+      providesTags: ['Devices'],
+    }),
+
+    // The venue's 24-hour totals (every device, home-play phones too, which the list leaves out): with the
+    // list's tag, so a pushed change naming any device (a phone's included) refetches them with it.
+    dailyTotals: build.query<DailyTotals, void>({
+      query: () => '/a/cashier/daily_totals',
       providesTags: ['Devices'],
     }),
 
@@ -92,6 +100,7 @@ export const devicesApi = baseApi.injectEndpoints({
 
 export const {
   useDevicesQuery,
+  useDailyTotalsQuery,
   useDeviceQuery,
   useRemoteDeviceQuery,
   useRegisterDeviceMutation,
