@@ -75,10 +75,10 @@ export function normaliseLogin(login: string): string {
   return login.normalize('NFKC').trim();
 }
 
-/** What makes two logins one: the normal form in lower case (`Admin` and `admin` cannot both exist). */
-export function loginKey(login: string): string {
-  return normaliseLogin(login).toLowerCase();
-}
-
-/** No white space, control or invisible format characters inside a login (they hide look-alikes). */
-export const LOGIN_CHARACTERS = /^[^\s\p{C}]+$/u;
+/**
+ * No white space, control, format or other invisible characters inside a login (they hide look-alikes):
+ * Unicode's default-ignorable code points (the combining grapheme joiner U+034F, Khmer's inherent vowels
+ * U+17B4 and U+17B5, the Hangul fillers U+115F, U+1160, U+3164 and U+FFA0, variation selectors), and
+ * the blanks that are none of these, the Braille blank U+2800 and the null notehead U+1D159.
+ */
+export const LOGIN_CHARACTERS = /^[^\s\p{C}\p{Default_Ignorable_Code_Point}\u2800\u{1D159}]+$/u;

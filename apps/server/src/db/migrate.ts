@@ -10,6 +10,7 @@ import { attemptLimitsMigration } from './migrations/006-attempt-limits.js';
 import { loginKeyMigration } from './migrations/007-login-key.js';
 import { eventCeilingMigration } from './migrations/008-event-ceiling.js';
 import { shiftsMigration } from './migrations/010-shifts.js';
+import { loginSkeletonMigration } from './migrations/011-login-skeleton.js';
 
 function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
@@ -22,6 +23,7 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '007-login-key': loginKeyMigration,
     '008-event-ceiling': eventCeilingMigration,
     '010-shifts': shiftsMigration(dialect),
+    '011-login-skeleton': loginSkeletonMigration,
   };
 }
 

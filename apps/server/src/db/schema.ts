@@ -29,7 +29,7 @@ export interface AccountsTable {
 export interface UsersTable {
   id: Generated<number>;
   login: string;
-  /** contract loginKey(login), unique: one user per login whatever its case or Unicode form. */
+  /** contract loginKey(login), unique: one user per login whatever its case, Unicode form or look-alikes. */
   login_key: string;
   password_hash: string;
   name: string;

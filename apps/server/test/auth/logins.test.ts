@@ -1,6 +1,7 @@
 // Logins cannot impersonate each other (docs/security.md, "Logins"): a new login is stored in Unicode
-// NFKC without surrounding spaces, is unique whatever its case, and holds no spaces, control or invisible
-// characters; sign-in finds the user whatever case or form the login is typed in.
+// NFKC without surrounding spaces, is unique whatever its case or look-alike letters (its confusable
+// skeleton, UTS #39), and holds no spaces, control, invisible or filler characters; sign-in finds the user
+// whatever case, form or look-alike the login is typed in.
 import { ERR } from '@cashdesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/database.js';
@@ -45,18 +46,44 @@ describe.each(testDatabases)('logins on $name', (database) => {
     }
   });
 
-  it.each(['two words', 'tab\there', 'zero\u200bwidth', 'bell\u0007', 'rtl\u202eoverride'])(
-    'refuses %j: no spaces, control or invisible characters',
-    async (login) => {
-      const res = await create(login);
-      expect(res.status).toBe(400);
-      expect(res.body).toMatchObject({ err: ERR.validation });
-    },
-  );
+  it('refuses a login that only looks like an existing one: other scripts, a dotless i, 1 for l', async () => {
+    expect((await create('till_lead')).status).toBe(200);
+    // Cyrillic і and е, Turkish ı, the digit 1 (compared in lower case: docs/security.md says what that leaves).
+    for (const lookalike of [
+      't\u0456ll_lead',
+      'till_l\u0435ad',
+      't\u0131ll_lead',
+      'ti1l_lead',
+      'TILL_LEAD',
+    ]) {
+      const res = await create(lookalike);
+      expect([lookalike, res.status, res.body]).toEqual([lookalike, 422, { err: ERR.loginTaken }]);
+    }
+  });
 
-  it('signs in whatever case or form the login is typed in', async () => {
+  it.each([
+    'two words',
+    'tab\there',
+    'zero\u200bwidth',
+    'bell\u0007',
+    'rtl\u202eoverride',
+    // Default-ignorable and filler characters (issue 25): nothing shows, or only a blank.
+    'cashier\u034f',
+    'cashier\u17b4',
+    'cashier\u3164',
+    'cashier\u115f',
+    'cashier\uffa0',
+    'cashier\u2800',
+  ])('refuses %j: no spaces, control or invisible characters', async (login) => {
+    const res = await create(login);
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ err: ERR.validation });
+  });
+
+  it('signs in whatever case, form or look-alike the login is typed in', async () => {
     expect((await create('Floor_Lead')).status).toBe(200);
-    for (const typed of ['floor_lead', ' FLOOR_LEAD ', 'ｆｌｏｏｒ＿ｌｅａｄ']) {
+    // A look-alike finds the one user it looks like, who still needs the password: a Cyrillic о.
+    for (const typed of ['floor_lead', ' FLOOR_LEAD ', 'ｆｌｏｏｒ＿ｌｅａｄ', 'fl\u043eor_lead']) {
       const res = await server.client().signIn(typed, 'a quiet long river');
       expect([typed, res.status, res.body]).toEqual([
         typed,

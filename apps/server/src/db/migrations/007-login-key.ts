@@ -2,7 +2,9 @@
 // the case-folded normal form under a unique index, so `Admin` or `admin ` cannot sit beside `admin`.
 // A database from before may already hold such pairs: the migration names them and stops before changing
 // anything, rather than failing on the index (or on the old unique login) with a driver's message.
-import { loginKey, normaliseLogin } from '@cashdesk/contract';
+// Its key is the case fold of its day, kept here as it was: migration 011-login-skeleton moves the keys
+// to today's contract loginKey (the confusable skeleton) with its own check.
+import { normaliseLogin } from '@cashdesk/contract';
 import type { Kysely, Migration } from 'kysely';
 
 interface LoginRow {
@@ -10,11 +12,14 @@ interface LoginRow {
   login: string;
 }
 
-/** Groups of users whose logins fold to one key, by id within and across groups; none if all differ. */
-export function clashingLogins(users: readonly LoginRow[]): LoginRow[][] {
+/** Migration 007's login key: the normal form in lower case. */
+export const foldedLogin = (login: string): string => normaliseLogin(login).toLowerCase();
+
+/** Groups of users whose logins have one key, by id within and across groups; none if all differ. */
+export function clashingLogins(users: readonly LoginRow[], keyOf: (login: string) => string): LoginRow[][] {
   const byKey = new Map<string, LoginRow[]>();
   for (const user of users) {
-    const key = loginKey(user.login);
+    const key = keyOf(user.login);
     byKey.set(key, [...(byKey.get(key) ?? []), user]);
   }
   return [...byKey.values()]
@@ -23,14 +28,20 @@ export function clashingLogins(users: readonly LoginRow[]): LoginRow[][] {
     .sort((a, b) => a[0]!.id - b[0]!.id);
 }
 
-/** What the operator reads: the clashing logins (quoted, so spaces and invisible characters show) and what to do. */
-export function loginClashMessage(groups: readonly LoginRow[][]): string {
+/**
+ * What the operator reads: how the logins clash (`differ only by case, spaces or Unicode form`), the
+ * clashing logins (quoted, so spaces and invisible characters show) and what to do.
+ */
+export function loginClashMessage(
+  groups: readonly LoginRow[][],
+  how = 'differ only by case, spaces or Unicode form',
+): string {
   const named = groups
     .map((group) => group.map((u) => `${JSON.stringify(u.login)} (id ${u.id})`).join(' and '))
     .join('; ');
   const example = groups[0]![1]!;
   return (
-    `these logins differ only by case, spaces or Unicode form, and must be told apart before this upgrade: ` +
+    `these logins ${how}, and must be told apart before this upgrade: ` +
     `${named}. Nothing was changed. Rename all but one login of each group (for example ` +
     `\`update users set login = 'new_login' where id = ${example.id};\` in the database), then start again.`
   );
@@ -40,13 +51,13 @@ export function loginClashMessage(groups: readonly LoginRow[][]): string {
 export const loginKeyMigration: Migration = {
   async up(db: Kysely<any>) {
     const users = (await db.selectFrom('users').select(['id', 'login']).execute()) as LoginRow[];
-    const clashes = clashingLogins(users);
+    const clashes = clashingLogins(users, foldedLogin);
     if (clashes.length > 0) throw new Error(loginClashMessage(clashes));
     await db.schema.alterTable('users').addColumn('login_key', 'text').execute();
     for (const user of users) {
       await db
         .updateTable('users')
-        .set({ login: normaliseLogin(user.login), login_key: loginKey(user.login) })
+        .set({ login: normaliseLogin(user.login), login_key: foldedLogin(user.login) })
         .where('id', '=', user.id)
         .execute();
     }
