@@ -3,7 +3,9 @@
 // and gaming devices with their tokens). A new route needs one row in ROUTES (the last test fails
 // without it); the expectations per caller follow from the row's access level, its restriction and
 // what it answers a cashier of another venue or an unlinked device.
+import { randomInt } from 'node:crypto';
 import {
+  PIN_LENGTH,
   cashResult,
   clientConfig,
   lockState,
@@ -14,9 +16,9 @@ import {
   deviceState,
   enrollResult,
   ERR,
+  dailyTotals,
   floatInfo,
   gameEvent,
-  dailyTotals,
   pinResult,
   reportEntry,
   serverTime,
@@ -31,6 +33,8 @@ import { verifyLedger } from '../../src/ledger/verify.js';
 import { createSession } from '../../src/auth/sessions.repository.js';
 import { updateAccount } from '../../src/accounts/accounts.repository.js';
 import { updateUser } from '../../src/users/users.repository.js';
+import { setDevicePin } from '../../src/devices/devices.repository.js';
+import { PIN_TTL_MS } from '../../src/gateway/gateway.service.js';
 import { testDatabases } from '../helpers/databases.js';
 import { declaredRoutes } from '../helpers/routes.js';
 import { createTestUser, createVenue } from '../helpers/factories.js';
@@ -44,11 +48,11 @@ import {
 import {
   ALL_RESTRICTIONS,
   cashierClient,
+  fromNetwork,
   enrollDevice,
   linkCabinet,
   linkRemote,
   newTrx,
-  showPin,
   type GatewayDevice,
   type LinkedDevice,
 } from '../cashier/support.js';
@@ -60,6 +64,12 @@ interface Fixture {
   phone: LinkedDevice;
   /** Shows a new PIN for every remote-register cell. */
   sparePhone: LinkedDevice;
+  /**
+   * Gives the device a new live PIN, as its `/device/pin` would, but straight in the database: the
+   * matrix draws one per register cell, past a device's hourly draw budget (gateway/gateway-throttle.ts,
+   * tested in cashier/pin-draw.test.ts).
+   */
+  newPin(device: LinkedDevice): Promise<string>;
   otherVenueFloat: number;
   venueId: number;
   /** Closes every open shift straight in the table, so each shift cell starts from none. */
@@ -339,16 +349,6 @@ const ROUTES: RouteRow[] = [
     otherVenue: { status: 200 },
   },
   {
-    route: 'GET /a/cashier/devices',
-    method: 'GET',
-    path: () => '/a/cashier/devices',
-    access: 'cashier',
-    restriction: null,
-    ok: {
-      status: 200,
-      check: shape(device.array(), (list, f) => expect(list.map((d) => d.id)).toContain(f.cabinet.id)),
-    },
-  {
     // Each cashier gets their own venue's figures (cashier/daily-totals.test.ts).
     route: 'GET /a/cashier/daily_totals',
     method: 'GET',
@@ -358,6 +358,16 @@ const ROUTES: RouteRow[] = [
     ok: { status: 200, check: shape(dailyTotals) },
     otherVenue: { status: 200, check: shape(dailyTotals) },
   },
+  {
+    route: 'GET /a/cashier/devices',
+    method: 'GET',
+    path: () => '/a/cashier/devices',
+    access: 'cashier',
+    restriction: null,
+    ok: {
+      status: 200,
+      check: shape(device.array(), (list, f) => expect(list.map((d) => d.id)).toContain(f.cabinet.id)),
+    },
     otherVenue: { status: 200, body: [] },
   },
   {
@@ -374,7 +384,7 @@ const ROUTES: RouteRow[] = [
     method: 'POST',
     path: () => '/a/cashier/devices/register',
     // The cabinet of the venue shows a fresh PIN for each call.
-    body: async (f) => ({ pin: await showPin(f.cabinet), trx: newTrx() }),
+    body: async (f) => ({ pin: await f.newPin(f.cabinet), trx: newTrx() }),
     access: 'cashier',
     restriction: 'can_register_new_device',
     ok: { status: 200, check: (body, f) => expect(body).toEqual({ id: f.cabinet.id }) },
@@ -406,7 +416,7 @@ const ROUTES: RouteRow[] = [
     route: 'POST /a/cashier/devices/remote/register',
     method: 'POST',
     path: () => '/a/cashier/devices/remote/register',
-    body: async (f) => ({ pin: await showPin(f.sparePhone), trx: newTrx() }),
+    body: async (f) => ({ pin: await f.newPin(f.sparePhone), trx: newTrx() }),
     access: 'cashier',
     restriction: null,
     ok: { status: 200, check: (body, f) => expect(body).toEqual({ id: f.sparePhone.id }) },
@@ -576,7 +586,9 @@ describe.each(testDatabases)('permission matrix on $name', (database) => {
 
   beforeAll(async () => {
     db = await database.open();
-    server = await startTestServer(db, { config: { enrollmentOpen: true } });
+    // Behind a trusted proxy, so the held cashiers below guess from networks of their own: the PIN
+    // throttle counts a network's wrong PINs together (devices/pin-guard.ts).
+    server = await startTestServer(db, { config: { enrollmentOpen: true, trustProxy: true } });
     const venue = await createVenue(db, { float: 10_000_00, home_play: true });
     const otherVenueFloat = 42_00;
     const otherVenue = await createVenue(db, { float: otherVenueFloat, home_play: true });
@@ -634,7 +646,20 @@ describe.each(testDatabases)('permission matrix on $name', (database) => {
         .where('closed_at_ms', 'is', null)
         .execute();
     };
-    fixture = { cabinet, phone, sparePhone, otherVenueFloat, venueId: venue.id, endOpenShifts };
+    const newPin = async (device: LinkedDevice) => {
+      const digits = device.kind === 'remote' ? PIN_LENGTH.remote : PIN_LENGTH.cabinet;
+      const pin = String(randomInt(10 ** digits)).padStart(digits, '0');
+      const id = (
+        await db.kysely
+          .selectFrom('devices')
+          .select('id')
+          .where('uuid', '=', device.uuid)
+          .executeTakeFirstOrThrow()
+      ).id;
+      await setDevicePin(db.kysely, id, pin, Date.now() + PIN_TTL_MS);
+      return pin;
+    };
+    fixture = { cabinet, phone, sparePhone, otherVenueFloat, venueId: venue.id, endOpenShifts, newPin };
   });
 
   afterAll(async () => {
@@ -699,11 +724,17 @@ describe.each(testDatabases)('permission matrix on $name', (database) => {
     let heldElsewhere: TestClient;
 
     beforeAll(async () => {
+      // Wrong PINs until held: the cashier's 5th, or sooner the venue's 6th (the matrix made some).
       const holdByGuessing = async (client: TestClient) => {
+        const statuses = [];
         for (let i = 0; i < 5; i++) {
           const res = await client.post('/a/cashier/devices/register', { pin: `9${i}`, trx: newTrx() });
-          expect(res.status).toBe(422);
+          statuses.push(res.status);
+          if (res.status === 429) break;
         }
+        // Every guess before the last was checked and wrong; the last was too, or found the venue held.
+        expect(statuses.slice(0, -1).filter((status) => status !== 422)).toEqual([]);
+        expect([422, 429]).toContain(statuses.at(-1));
       };
       const venueOf = async (caller: Caller) =>
         (
@@ -713,9 +744,10 @@ describe.each(testDatabases)('permission matrix on $name', (database) => {
             .where('id', '=', userIds.get(caller)!)
             .executeTakeFirstOrThrow()
         ).account_id;
-      held = (await cashierClient(server, db, await venueOf('a cashier of the venue with the restriction')))
-        .client;
-      heldElsewhere = (await cashierClient(server, db, await venueOf('a cashier of another venue'))).client;
+      const venue = await venueOf('a cashier of the venue with the restriction');
+      held = (await cashierClient(server, db, venue, undefined, fromNetwork(1))).client;
+      const otherVenue = await venueOf('a cashier of another venue');
+      heldElsewhere = (await cashierClient(server, db, otherVenue, undefined, fromNetwork(2))).client;
       await holdByGuessing(held);
       await holdByGuessing(heldElsewhere);
     });
