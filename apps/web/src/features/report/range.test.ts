@@ -1,6 +1,7 @@
 import { EARLIEST_HISTORY_DATE, GMT_OFFSETS } from '@cashdesk/contract';
 import { describe, expect, it } from 'vitest';
 import {
+  withOffset,
   dateAt,
   dateBounds,
   defaultOffset,
@@ -70,6 +71,62 @@ describe('dates', () => {
       toTime: '23:59:59',
     });
     expect(defaultRange(NOW, '-03:00').fromDate).toBe('2026-11-22');
+  });
+});
+
+describe('withOffset: today follows the chosen offset (issue 26, item 8)', () => {
+  // 2026-11-27 22:30 at GMT-05:00 (a US browser) is 2026-11-28 06:30 at GMT+03:00: already tomorrow there.
+  const lateEveningInNewYork = Date.UTC(2026, 10, 28, 3, 30);
+
+  it("moves today's range to today on the new offset's wall clocks, across midnight", () => {
+    const usToday = defaultRange(lateEveningInNewYork, '-05:00');
+    expect(usToday.fromDate).toBe('2026-11-27');
+    expect(withOffset(usToday, '+03:00', lateEveningInNewYork)).toEqual({
+      offset: '+03:00',
+      fromDate: '2026-11-28',
+      fromTime: '00:00:00',
+      toDate: '2026-11-28',
+      toTime: '23:59:59',
+    });
+    // And back: today at -05:00 is the day before, and nothing stays past it.
+    const back = withOffset(
+      withOffset(usToday, '+03:00', lateEveningInNewYork),
+      '-05:00',
+      lateEveningInNewYork,
+    );
+    expect([back.fromDate, back.toDate]).toEqual(['2026-11-27', '2026-11-27']);
+  });
+
+  it('keeps the date when both offsets share it, and keeps other dates and the times as written', () => {
+    const noon = Date.UTC(2026, 10, 27, 12, 0);
+    const range = {
+      offset: '+01:00',
+      fromDate: '2026-11-20',
+      fromTime: '08:00:00',
+      toDate: '2026-11-27',
+      toTime: '18:00',
+    };
+    expect(withOffset(range, '+03:00', noon)).toEqual({ ...range, offset: '+03:00' });
+    // Late at UTC: at -12:00 it is still the 27th, at +14:00 already the 28th.
+    const late = Date.UTC(2026, 10, 27, 23, 0);
+    const utcToday = defaultRange(late, '+00:00');
+    expect(withOffset(utcToday, '+14:00', late).toDate).toBe('2026-11-28');
+    expect(withOffset(utcToday, '-12:00', late).toDate).toBe('2026-11-27');
+  });
+
+  it('pulls a date past the new today back to it', () => {
+    const early = Date.UTC(2026, 10, 28, 1, 0); // the 28th at +03:00, still the 27th at -05:00
+    const range = {
+      offset: '+03:00',
+      fromDate: '2026-11-26',
+      fromTime: '00:00:00',
+      toDate: '2026-11-28',
+      toTime: '23:59:59',
+    };
+    expect(withOffset(range, '-05:00', early)).toMatchObject({
+      fromDate: '2026-11-26',
+      toDate: '2026-11-27',
+    });
   });
 });
 

@@ -63,6 +63,20 @@ export function defaultRange(nowMs: number, offset: string = defaultOffset(new D
   return { offset, fromDate: today, fromTime: DEFAULT_FROM_TIME, toDate: today, toTime: DEFAULT_TO_TIME };
 }
 
+/**
+ * The range once the cashier picks another offset: "today" follows the offset. A date that was today on
+ * the old offset's wall clocks becomes today on the new one's, and no date stays past the new today, so
+ * choosing GMT+03 from a browser at GMT-05 late in the evening (already tomorrow at +03) keeps today's
+ * operations in the range instead of asking for the day before (issue 26, item 8). Other dates and the
+ * times stay as written: they are wall-clock figures of the chosen offset.
+ */
+export function withOffset(range: ReportRange, offset: string, nowMs: number): ReportRange {
+  const oldToday = dateAt(range.offset || FALLBACK_OFFSET, nowMs);
+  const newToday = dateAt(offset || FALLBACK_OFFSET, nowMs);
+  const move = (date: string) => (date === oldToday || date > newToday ? newToday : date);
+  return { ...range, offset, fromDate: move(range.fromDate), toDate: move(range.toDate) };
+}
+
 /** "09:05" -> "09:05:00", "09:05:07" stays; null for anything else (a time field gives either form). */
 export function normalizeTime(text: string): string | null {
   const match = /^(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(text);

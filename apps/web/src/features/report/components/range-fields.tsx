@@ -4,7 +4,7 @@
 import { GMT_OFFSETS } from '@cashdesk/contract';
 import { useId, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dateBounds, FALLBACK_OFFSET, rangeProblem, type ReportRange } from '../range';
+import { dateBounds, FALLBACK_OFFSET, rangeProblem, withOffset, type ReportRange } from '../range';
 import { formatDay, offsetLabel } from '../range-format';
 import '../report.css';
 
@@ -54,7 +54,11 @@ export function RangeFields({ value, onChange, nowMs, problemId }: RangeFieldsPr
     <div className="range-fields">
       <div className="range-fields__field range-fields__offset">
         <label htmlFor={idOf('offset')}>{t('range.offset')}</label>
-        <select id={idOf('offset')} value={value.offset} onChange={update('offset')}>
+        <select
+          id={idOf('offset')}
+          value={value.offset}
+          onChange={(event) => onChange(withOffset(value, event.target.value, nowMs))}
+        >
           {GMT_OFFSETS.map((offset) => (
             <option key={offset} value={offset}>
               {offsetLabel(offset)}
