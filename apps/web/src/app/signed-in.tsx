@@ -2,16 +2,34 @@
 // first load: the login screen never waits for them. router.tsx imports this module once (one cached
 // promise, read with `use`), so one chunk serves every signed-in route, and prefetches it once the login
 // screen has loaded.
+import i18n from '../i18n/i18n';
+import { addSignedInCatalogues } from '../i18n/signed-in-resources';
+import { useEffect } from 'react';
+import { whenIdle } from '../components/ui/deferred-part';
+import { ChangePasswordModal } from '../features/auth';
 import { CashierOnly } from '../features/back-office';
+import { CashManageModal } from '../features/cash';
 import { TillLockGate } from '../features/lock';
 import { AppLayout } from '../features/navigation';
 import { ShiftGate } from '../features/shift';
+
+// Their English texts come with this chunk, in before its first render (i18n/signed-in-resources.ts).
+addSignedInCatalogues(i18n);
 
 export { DevicePage, DevicesPage } from '../features/devices';
 export { HistoryRoute } from '../features/history';
 
 /** The cashier's frame: consoles roles go to the back office, a locked till shows only the lock screen. */
 export function CashierFrame() {
+  // The modals behind the screens' buttons, fetched once the screen is up, so a click opens them at once.
+  useEffect(
+    () =>
+      whenIdle(() => {
+        void CashManageModal.preload();
+        void ChangePasswordModal.preload();
+      }),
+    [],
+  );
   return (
     <CashierOnly>
       <TillLockGate>

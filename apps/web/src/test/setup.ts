@@ -1,7 +1,13 @@
 // Component tests: jsdom plus the app's translations, so tests read what a person reads.
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
-import { initI18n } from '../i18n/i18n';
+import i18n, { initI18n } from '../i18n/i18n';
+import { addSignedInCatalogues } from '../i18n/signed-in-resources';
 
 await initI18n();
+// The app adds them as the signed-in chunk loads (app/signed-in.tsx); tests render those screens directly.
+addSignedInCatalogues(i18n);
 afterEach(() => cleanup());
+// The modals behind a click are chunks of their own (components/ui/deferred-part.tsx): a test's first
+// import of one is transformed on the spot, which takes over the default second on a loaded machine.
+configure({ asyncUtilTimeout: 5_000 });

@@ -1,7 +1,17 @@
 // The cash feature's public entry: the cash modal of a place, the operations not confirmed yet (their
 // slice, their notices and how one is made) and a place's last operations.
+import type { ComponentProps } from 'react';
+import { deferredPart } from '../../components/ui/deferred-part';
+import type { CashManageModal as CashManageModalNow } from './cash-manage-modal';
+
 export { useLastPlaceOperationsQuery } from './api/cash-api';
-export { CashManageModal } from './cash-manage-modal';
+/**
+ * The cash modal, a chunk of its own (cash-manage-modal.tsx and what only it uses): opened by a click, it
+ * stays out of the devices screen's first load; app/signed-in.tsx preloads it at idle (issue 31).
+ */
+export const CashManageModal = /* @__PURE__ */ deferredPart<ComponentProps<typeof CashManageModalNow>>(() =>
+  import('./cash-manage-modal').then((module) => module.CashManageModal),
+);
 // The amount entry's rules, for other counts of cash (the shift's drawer count).
 export { amountTextToCents, applyAmountKey, sanitizeAmountInput } from './amount';
 // The 80 mm print of the receipt, for other papers of the till (the shift's Z-report).

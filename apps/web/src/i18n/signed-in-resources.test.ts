@@ -1,0 +1,21 @@
+// The English catalogues are split between the first bundle and the signed-in chunk: together they are
+// every namespace, none is in both, and once the chunk has added its part English is whole.
+import { describe, expect, it } from 'vitest';
+import i18n from './i18n';
+import en from './locales/en';
+import { FIRST_LOAD_NAMESPACES, NAMESPACES } from './resources';
+import { addSignedInCatalogues, signedInCatalogues } from './signed-in-resources';
+
+describe('English catalogues of the first bundle and the signed-in chunk', () => {
+  it('are every namespace, each in one place', () => {
+    const split = [...FIRST_LOAD_NAMESPACES, ...Object.keys(signedInCatalogues)];
+    expect(new Set(split).size).toBe(split.length);
+    expect([...split].sort()).toEqual([...NAMESPACES].sort());
+  });
+
+  it('make English whole once the signed-in chunk has added its part', () => {
+    addSignedInCatalogues(i18n);
+    addSignedInCatalogues(i18n);
+    for (const ns of NAMESPACES) expect(i18n.getResourceBundle('en', ns)).toEqual(en[ns]);
+  });
+});
