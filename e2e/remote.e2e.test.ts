@@ -1,10 +1,12 @@
 // Web app I: a home-play phone connected by the PIN it shows (Remote devices), a cash call with that PIN,
 // and the 'PIN changed' reset once the phone makes a new PIN.
+import type { Language } from '@cashdesk/contract';
 import { expect, it } from 'vitest';
 import { screenshot, VIEWPORT_NAMES, VIEWPORTS } from './support/browser';
 import { placeBalances } from './support/data';
 import { enrollPhone, newDevicePin, renameDevice } from './support/devices';
 import { atEveryWidth, describeE2E, useE2E } from './support/harness';
+import { translator } from './support/i18n';
 import {
   answer,
   deviceRegion,
@@ -87,6 +89,35 @@ describeE2E('remote devices', () => {
       await screenshot(page, 'remote-pin-changed');
     });
   });
+
+  it.each(['en', 'es'] as const)(
+    'opens a connected phone again by the PIN it still shows, after a reload (%s)',
+    async (lng: Language) => {
+      const t = translator(lng);
+      const phone = await enrollPhone(e2e.server);
+      const name = `Reopened ${lng}`;
+      await renameDevice(e2e.server, phone.id, name);
+      await phone.stop();
+      const page = await e2e.newPage('desktop');
+      await page.addInitScript((chosen) => localStorage.setItem('lng', chosen), lng);
+      await openSignedIn(page, e2e.server);
+      const region = page
+        .getByRole('complementary', { name: t('devices:detail.label') })
+        .getByRole('region', { name, exact: true });
+      // The first time links it; after a reload (which forgets the PIN) the same PIN opens it again.
+      for (let time = 0; time < 2; time++) {
+        await page.getByRole('button', { name: t('devices:remote.open'), exact: true }).click();
+        const dialog = page.getByRole('dialog', { name: t('devices:remote.title') });
+        const numpad = dialog.getByRole('group', { name: t('numpad.label') });
+        for (const key of phone.pin) await numpad.getByRole('button', { name: key, exact: true }).click();
+        await dialog.getByRole('button', { name: t('devices:remote.activate'), exact: true }).click();
+        await dialog.waitFor({ state: 'detached' });
+        await region.waitFor();
+        expect(await page.getByText(t('devices:remote.error')).count()).toBe(0);
+        if (time === 0) await page.reload();
+      }
+    },
+  );
 
   it.each(VIEWPORT_NAMES)('a wrong PIN shows the remote error and OK starts again (%s)', async (viewport) => {
     const page = await e2e.newPage(viewport);
