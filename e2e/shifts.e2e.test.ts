@@ -91,6 +91,9 @@ describeE2E('cash-drawer shifts', () => {
       await expectAccessible(page, 'dialog');
       await typeOnNumpad(close, '125');
       await close.getByRole('button', { name: 'Close shift', exact: true }).click();
+      // The count once more before the final close (issue 26, item 7): Confirm makes the Z-report.
+      await close.getByText('125.00 EUR', { exact: true }).waitFor();
+      await close.getByRole('button', { name: 'Confirm', exact: true }).click();
 
       const report = page.getByRole('dialog', { name: 'Z-report' });
       await report.waitFor();
@@ -158,6 +161,42 @@ describeE2E('cash-drawer shifts', () => {
       .where('user_id', '=', cashier.id)
       .executeTakeFirstOrThrow();
     expect(shift.opening_cents).toBe(20_00);
+  });
+
+  it('asks for the count once more before closing, from the keyboard in Portuguese', async () => {
+    const cashier = await shiftCashier();
+    const page = await e2e.newPage('desktop');
+    await page.goto('/authorization');
+    await page.evaluate(() => localStorage.setItem('lng', 'pt'));
+    await openSignedIn(page, e2e.server, '/devices', cashier.login);
+    await page.getByRole('heading', { name: 'Abrir turno', exact: true }).waitFor();
+    await page.keyboard.type('40');
+    await page.keyboard.press('Enter');
+    await expectToast(page, 'Turno aberto');
+    await page.getByRole('button', { name: 'Fechar turno', exact: true }).click();
+    const close = page.getByRole('dialog', { name: 'Fechar turno' });
+    await close.waitFor();
+    await page.keyboard.type('38.5');
+    await page.keyboard.press('Enter');
+    // The check shows the amount as the app shows money; nothing is closed yet.
+    await close.getByText('38.50 EUR', { exact: true }).waitFor();
+    await screenshot(page, 'shift-close-check-pt');
+    await expectAccessible(page, 'dialog');
+    const openShift = () =>
+      e2e.server.ctx.db.kysely
+        .selectFrom('shifts')
+        .select(['closed_at_ms', 'counted_cents'])
+        .where('user_id', '=', cashier.id)
+        .executeTakeFirstOrThrow();
+    // Escape goes back to the count, its text kept, and the shift stays open.
+    await page.keyboard.press('Escape');
+    expect(await close.getByLabel(/^Dinheiro contado/).inputValue()).toBe('38.5');
+    expect((await openShift()).closed_at_ms).toBeNull();
+    await page.keyboard.press('Enter');
+    await close.getByRole('button', { name: 'Confirmar', exact: true }).waitFor();
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog', { name: 'Relatório Z' }).waitFor();
+    expect((await openShift()).counted_cents).toBe(38_50);
   });
 
   it('lists the shifts with their differences in the back office and opens a Z-report', async () => {

@@ -1,11 +1,14 @@
 // The blind close: the cashier counts the drawer and enters the cash without seeing what the system
-// expects; the server answers the Z-report, which the gate then shows.
+// expects; the server answers the Z-report, which the gate then shows. A close is final (no shift can be
+// reopened, docs/shifts.md), so Close shift first shows the counted amount for a second look: only
+// Confirm sends it; Back (or Escape) returns to the count with the text kept.
 import { type ZReport } from '@cashdesk/contract';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiFailure } from '../../api/api-error';
 import { errorToast } from '../../api/error-toast';
 import { Modal } from '../../components/ui/modal';
+import { formatMoney } from '../../lib/money';
 import { useAppDispatch } from '../../store/hooks';
 import { toastShown } from '../../store/toasts-slice';
 import { useCloseShiftMutation } from './api/shift-api';
@@ -25,13 +28,19 @@ export function CloseShiftModal({ currency, onCancel, onClosed }: CloseShiftModa
   const { trxFor, settle } = useAttemptTrx();
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
+  // The count awaiting the cashier's Confirm; null while the count is being entered.
+  const [checking, setChecking] = useState<number | null>(null);
 
-  async function submit() {
+  function review() {
     const counted = countToCents(text);
     if (counted === null) {
       setError(t('countRequired'));
       return;
     }
+    setChecking(counted);
+  }
+
+  async function submit(counted: number) {
     const result = await closeShift({ counted_cents: counted, trx: trxFor(counted) });
     if (!result.error) {
       settle();
@@ -46,21 +55,88 @@ export function CloseShiftModal({ currency, onCancel, onClosed }: CloseShiftModa
   }
 
   return (
-    <Modal title={t('close.title')} onClose={onCancel} busy={isLoading} className="close-shift-modal">
-      <p className="shift-hint">{t('close.hint')}</p>
-      <CountEntry
-        value={text}
-        onChange={(next) => {
-          setText(next);
-          setError(null);
-        }}
-        onSubmit={() => void submit()}
-        busy={isLoading}
-        label={t('countedCash')}
-        submitLabel={t('close.confirm')}
-        currency={currency}
-        error={error}
-      />
+    // One modal for both steps (focus stays inside it); on the check, Escape and the × go back to the
+    // count, not out of the close: the cashier asked to close.
+    <Modal
+      title={t('close.title')}
+      onClose={checking === null ? onCancel : () => setChecking(null)}
+      busy={isLoading}
+      className="close-shift-modal"
+    >
+      {checking !== null ? (
+        <CountCheck
+          counted={formatMoney(checking, currency)}
+          busy={isLoading}
+          onBack={() => setChecking(null)}
+          onConfirm={() => void submit(checking)}
+        />
+      ) : (
+        <>
+          <p className="shift-hint">{t('close.hint')}</p>
+          <CountEntry
+            value={text}
+            onChange={(next) => {
+              setText(next);
+              setError(null);
+            }}
+            onSubmit={review}
+            busy={isLoading}
+            label={t('countedCash')}
+            submitLabel={t('close.confirm')}
+            currency={currency}
+            error={error}
+          />
+        </>
+      )}
     </Modal>
+  );
+}
+
+interface CountCheckProps {
+  counted: string;
+  busy: boolean;
+  onBack: () => void;
+  onConfirm: () => void;
+}
+
+/**
+ * The count once more before the close is made. The form itself takes the focus, not Confirm: the Enter
+ * that left the count is still going (Chromium submits on its keypress, after React has drawn this step),
+ * and a focused Confirm would take that keypress as a click and close unasked. Enter pressed here
+ * confirms (the form's own keydown); Tab reaches Back and Confirm.
+ */
+function CountCheck({ counted, busy, onBack, onConfirm }: CountCheckProps) {
+  const { t } = useTranslation('shift');
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => formRef.current?.focus(), []);
+  return (
+    <form
+      ref={formRef}
+      tabIndex={-1}
+      className="shift-check"
+      aria-busy={busy}
+      onKeyDown={(event) => {
+        if (event.key !== 'Enter' || event.target !== event.currentTarget || event.repeat) return;
+        event.preventDefault();
+        if (!busy) onConfirm();
+      }}
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!busy) onConfirm();
+      }}
+    >
+      <p className="shift-check__question">{t('close.check')}</p>
+      <p className="shift-check__amount">
+        <span>{t('countedCash')}</span> <strong>{counted}</strong>
+      </p>
+      <div className="shift-check__actions">
+        <button type="button" onClick={onBack} disabled={busy}>
+          {t('close.back')}
+        </button>
+        <button type="submit" className="button--primary" aria-disabled={busy}>
+          {busy ? t('sending') : t('close.confirmCount')}
+        </button>
+      </div>
+    </form>
   );
 }
