@@ -33,6 +33,16 @@ export const cents = z
   .int()
   .refine((v) => Number.isSafeInteger(v) && v >= 0, 'must be a non-negative safe integer');
 
+/**
+ * The largest drawer count (a shift's opening and closing count, shifts.ts): `cents` within half the
+ * safe range. The close works out expected = opening + deposits - withdrawals and difference = counted -
+ * expected, which must stay safe integers to be exact; a count at MAX_SAFE_INTEGER took the expected
+ * figure past 2^53 with the first deposit (issue 25, item 6). A close whose figures leave the safe range
+ * all the same is refused by drawerFigures (apps/server/src/shifts/shifts.service.ts).
+ */
+export const MAX_COUNTED_CENTS = 2 ** 52 - 1;
+export const countedCents = cents.max(MAX_COUNTED_CENTS, `must be at most ${MAX_COUNTED_CENTS}`);
+
 export const trx = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'must be 8 to 64 characters of A-Z a-z 0-9 _ -');
 export const positiveId = z.number().int().min(1).max(2147483647);
 /** An id taken from a path segment. */
