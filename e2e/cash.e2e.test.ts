@@ -1,10 +1,13 @@
 // Web app I: the cash-manage modal of a place: deposit with the adult confirmation (yes and no),
-// withdraw and cash out with the final-bonus confirmation, and the overdraft refusal.
+// withdraw and cash out with the final-bonus confirmation, the overdraft refusal, and a cash-out that
+// takes what the seat holds when the server books it.
+import { TX_TYPE, type Language } from '@cashdesk/contract';
 import { expect, it } from 'vitest';
 import { screenshot, VIEWPORT_NAMES, VIEWPORTS } from './support/browser';
 import { floatBalance, ledgerSumOfDevice, placeBalances, setFloatBalance } from './support/data';
-import { createLinkedCabinet, devicePays } from './support/devices';
+import { createLinkedCabinet, devicePays, sendDeviceEvent } from './support/devices';
 import { atEveryWidth, describeE2E, useE2E } from './support/harness';
+import { translator } from './support/i18n';
 import {
   amountField,
   answer,
@@ -229,4 +232,54 @@ describeE2E('cash-manage modal', () => {
       await setFloatBalance(e2e.server, OPENING_FLOAT);
     }
   });
+
+  // Issue 26, items 2, 3 and 9: the modal shows 5006.11, above the venue's maximum of 5000.00; the player
+  // bets 12.34 after the cashier pressed Cash out, before the server books it. The cash-out takes what
+  // the seat holds then, 4993.77, in one call, and says so; while the answer is held "Processing…"
+  // explains after a few seconds that the answer is late and the operation is kept.
+  it.each(['en', 'pt'] as const)(
+    'cashes out what the seat holds when booked, above the maximum, after a bet; a late answer is explained (%s)',
+    async (lng: Language) => {
+      const t = translator(lng);
+      const name = `Cash out late ${lng}`;
+      const device = await createLinkedCabinet(e2e.server, name);
+      await sendDeviceEvent(e2e.server, device.token, { place: 1, type: TX_TYPE.win, amount: 5_006_11 });
+      const page = await e2e.newPage('desktop');
+      await page.addInitScript((chosen) => localStorage.setItem('lng', chosen), lng);
+      await openSignedIn(page, e2e.server);
+
+      let release = () => {};
+      const released = new Promise<void>((resolve) => (release = resolve));
+      const bodies: unknown[] = [];
+      await page.route(`**/api/v1/a/cashier/devices/${device.id}/place/1/update`, async (route) => {
+        bodies.push(route.request().postDataJSON());
+        await devicePays(e2e.server, device.token, 1, 12_34);
+        await released;
+        await route.continue();
+      });
+
+      await page.getByRole('button', { name: t('devices:table.open', { name }), exact: true }).click();
+      const region = page
+        .getByRole('complementary', { name: t('devices:detail.label') })
+        .getByRole('region', { name, exact: true });
+      await region.getByRole('button', { name: t('devices:players.manageLabel', { place: 1 }) }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByText('5006.11 EUR', { exact: true }).first().waitFor();
+      await dialog
+        .getByRole('group', { name: t('cash:actions.label') })
+        .getByRole('button', { name: t('cash:actions.cashOut'), exact: true })
+        .click();
+      const status = dialog.getByRole('status');
+      await status.getByText(t('cash:processing')).waitFor();
+      expect(await status.innerText()).not.toContain(t('cash:processingLate'));
+      await status.getByText(t('cash:processingLate'), { exact: true }).waitFor({ timeout: 10_000 });
+      await screenshot(page, `cash-out-late-${lng}`);
+      release();
+
+      await expectToast(page, t('cash:success.cashOut', { amount: '4993.77 EUR' }));
+      expect(bodies).toEqual([{ delta: -5_006_11, trx: expect.any(String), cash_out: true }]);
+      expect(await placeBalances(e2e.server, device.id, 1)).toEqual({ entries: 0, finalBonus: 0 });
+      expect(await ledgerSumOfDevice(e2e.server, device.id, 'float')).toBe(4_993_77);
+    },
+  );
 });

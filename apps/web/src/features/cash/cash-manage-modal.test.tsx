@@ -10,6 +10,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type AppStore, type RootState, renderWithProviders } from '../../test/render';
 import { CashManageModal } from './cash-manage-modal';
+import { LATE_ANSWER_HINT_MS } from './components/cash-form';
 import { PRINT_RECEIPT_STORAGE_KEY } from './print-preference';
 import { FLOAT, ME, cashResult, makeDevice, makePlace, reportEntry } from '../../test/cash-fixtures';
 import { stubApi, type StubRoute } from '../../test/stub-api';
@@ -576,7 +577,13 @@ describe('a lost answer (unconfirmed)', () => {
     await floatLoaded();
     fireEvent.click(action('Cash out'));
     expect(await screen.findByText('Processing…')).toBeTruthy();
-    await act(() => vi.advanceTimersByTimeAsync(CASH_CALL_TIMEOUT_MS - 1000));
+    // After a few seconds the wait is explained: the answer is late, the operation is kept.
+    const late = /The answer is late\. The operation is kept: do not repeat it/;
+    await act(() => vi.advanceTimersByTimeAsync(LATE_ANSWER_HINT_MS - 100));
+    expect(screen.queryByText(late)).toBeNull();
+    await act(() => vi.advanceTimersByTimeAsync(100));
+    expect(screen.getByRole('status').textContent).toMatch(late);
+    await act(() => vi.advanceTimersByTimeAsync(CASH_CALL_TIMEOUT_MS - LATE_ANSWER_HINT_MS - 1000));
     expect(screen.queryByText('Not confirmed yet')).toBeNull();
     await act(() => vi.advanceTimersByTimeAsync(1000));
     const notice = (await screen.findByText('Not confirmed yet')).closest('.unconfirmed-notice');

@@ -1,6 +1,6 @@
 // The form of the cash-manage modal: the place's figures, quick amounts, the amount with its numpad,
 // the operations, the 'print receipt' choice and the place's last operations.
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Numpad, type NumpadKey } from '../../../components/ui/numpad';
 import type { AccountBlock } from '../../float';
@@ -10,6 +10,28 @@ import { AmountField } from './amount-field';
 import { CashActions } from './cash-actions';
 import { PlaceOperations } from './place-operations';
 import { QuickAmounts } from './quick-amounts';
+
+/**
+ * How long "Processing…" stands alone. The cash call may run up to its timeout (CASH_CALL_TIMEOUT_MS,
+ * 15 s) before the operation turns unconfirmed (docs/web-app.md, "Unconfirmed cash operations"); after
+ * a few seconds the cashier is told the answer is late and the operation is kept, so they wait instead
+ * of doing it again (issue 26, item 9).
+ */
+export const LATE_ANSWER_HINT_MS = 4_000;
+
+/** True once `busy` has lasted `afterMs`; false again as soon as it ends. */
+function useLate(busy: boolean, afterMs: number): boolean {
+  const [late, setLate] = useState(false);
+  useEffect(() => {
+    if (!busy) return;
+    const timer = setTimeout(() => setLate(true), afterMs);
+    return () => {
+      clearTimeout(timer);
+      setLate(false);
+    };
+  }, [busy, afterMs]);
+  return busy && late;
+}
 
 export interface CashFormProps {
   deviceId: number;
@@ -39,6 +61,7 @@ export function CashForm(props: CashFormProps) {
   const { t } = useTranslation('cash');
   const { busy, mode, currency } = props;
   const disabled = busy || props.blocked;
+  const late = useLate(busy, LATE_ANSWER_HINT_MS);
   const formRef = useRef<HTMLDivElement>(null);
   // Back from a step or a refused request: the amount has the focus again, so typing goes on at once.
   useEffect(() => {
@@ -94,6 +117,7 @@ export function CashForm(props: CashFormProps) {
         {busy && (
           <p className="cash-form__status" role="status">
             {t('processing')}
+            {late && <span className="cash-form__late">{t('processingLate')}</span>}
           </p>
         )}
         {/* A switch, not a checkbox: with the focus on it, typed digits still reach the numpad. */}

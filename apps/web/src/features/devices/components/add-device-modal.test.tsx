@@ -66,6 +66,13 @@ describe('AddDeviceModal', () => {
     expect(screen.getByLabelText('PIN').textContent).toBe('');
   });
 
+  it('says only the wait when the PIN tries are held (429), not to check the PIN', async () => {
+    renderModal({ status: 429, body: { err: 'too many attempts', retry_after: 120 } });
+    typePin('44444');
+    fireEvent.click(screen.getByRole('button', { name: 'Add' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Too many attempts, try again in 120 s');
+  });
+
   it('shows the forbidden toast and the error state on Forbidden', async () => {
     const { store } = renderModal({ status: 403, body: { err: 'Forbidden' } });
     typePin('3');

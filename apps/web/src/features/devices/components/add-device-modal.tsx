@@ -7,14 +7,18 @@ import { apiFailure, type ApiFailure } from '../../../api/api-error';
 import { errorToast } from '../../../api/error-toast';
 import { useAppDispatch } from '../../../store/hooks';
 import { Modal } from '../../../components/ui/modal';
-import { toastShown } from '../../../store/toasts-slice';
+import { toastShown, type Toast } from '../../../store/toasts-slice';
 import { newTrx } from '../../../lib/trx';
 import { useRegisterDeviceMutation } from '../api/devices-api';
 import { ModalMessage } from './modal-message';
 import { PinEntry } from './pin-entry';
 
 type AddState =
-  { step: 'idle' } | { step: 'success'; id: number } | { step: 'error' } | { step: 'errorLinked' };
+  | { step: 'idle' }
+  | { step: 'success'; id: number }
+  /** `wait`: a 429's toast, said by the message too instead of 'check the PIN' (issue 26, item 9). */
+  | { step: 'error'; wait: Toast | null }
+  | { step: 'errorLinked' };
 
 /** No answer or a 500: the server may have linked the device, so a retry must replay the same trx. */
 export function answerUnknown(failure: ApiFailure): boolean {
@@ -48,8 +52,9 @@ export function AddDeviceModal({ onClose }: { onClose: () => void }) {
       setState({ step: 'errorLinked' });
       return;
     }
-    dispatch(toastShown(errorToast(failure)));
-    setState({ step: 'error' });
+    const toast = errorToast(failure);
+    dispatch(toastShown(toast));
+    setState({ step: 'error', wait: failure.err === ERR.tooManyAttempts ? toast : null });
   }
 
   function retry() {
@@ -88,7 +93,7 @@ export function AddDeviceModal({ onClose }: { onClose: () => void }) {
       )}
       {state.step === 'error' && (
         <ModalMessage tone="error" onOk={retry}>
-          <p>{t('add.error')}</p>
+          <p>{state.wait ? t(state.wait.key, state.wait.params) : t('add.error')}</p>
         </ModalMessage>
       )}
       {state.step === 'errorLinked' && (

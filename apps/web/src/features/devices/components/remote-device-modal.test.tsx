@@ -44,6 +44,17 @@ describe('RemoteDeviceModal', () => {
     expect(onConnected).not.toHaveBeenCalled();
   });
 
+  it('says only the wait when the PIN tries are held (429), in the message as in the toast', async () => {
+    const { store } = renderModal({ status: 429, body: { err: 'too many attempts', retry_after: 42 } });
+    typePin('111111');
+    fireEvent.keyDown(document.body, { key: 'Enter' });
+    expect((await screen.findByRole('alert')).textContent).toBe('Too many attempts, try again in 42 s');
+    expect(store.getState().toasts.queue[0]).toMatchObject({
+      key: 'errors:tooManyAttempts',
+      params: { seconds: 42 },
+    });
+  });
+
   it('toasts another cashier and resets the view on a 406', async () => {
     const { store, onReset } = renderModal({ status: 406, body: { err: 'pin changed' } });
     typePin('111111');
