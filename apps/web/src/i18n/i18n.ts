@@ -1,8 +1,7 @@
 // i18next with English bundled and Spanish and Portuguese loaded on demand (resources.ts).
 // Language: localStorage `lng`, then the browser, then the html tag; the choice is remembered.
 import { LANGUAGES } from '@cashdesk/contract';
-import i18n from 'i18next';
-import LanguageDetector from 'i18next-browser-languagedetector';
+import i18n, { type LanguageDetectorModule } from 'i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
 import { BUNDLED_LANGUAGE, bundledCatalogue, loadCatalogue, NAMESPACES, type Namespace } from './resources';
@@ -13,6 +12,39 @@ export const LANGUAGE_STORAGE_KEY = 'lng';
 async function loadNamespace(lng: string, ns: string): Promise<object | undefined> {
   const load = loadCatalogue[lng as keyof typeof loadCatalogue];
   return load ? (await load())[ns as Namespace] : undefined;
+}
+
+/**
+ * The three places a language is read from, in order, and where a choice is kept: what the app needs of
+ * i18next-browser-languagedetector, in a few lines instead of its 3 KB in the login screen's first load
+ * (issue 31). i18next takes the first of these it supports (a region dropped: pt-BR is pt).
+ */
+const detector: LanguageDetectorModule = {
+  type: 'languageDetector',
+  detect() {
+    const stored = readStored();
+    return [
+      ...(stored ? [stored] : []),
+      ...navigator.languages,
+      navigator.language,
+      document.documentElement.lang,
+    ].filter(Boolean);
+  },
+  cacheUserLanguage(lng) {
+    try {
+      localStorage.setItem(LANGUAGE_STORAGE_KEY, lng);
+    } catch {
+      // Storage refused (private mode, quota): the choice lasts for this page only.
+    }
+  },
+};
+
+function readStored(): string | null {
+  try {
+    return localStorage.getItem(LANGUAGE_STORAGE_KEY);
+  } catch {
+    return null;
+  }
 }
 
 let ready: Promise<typeof i18n> | undefined;
@@ -27,7 +59,7 @@ async function start(): Promise<typeof i18n> {
   // Attached before init: init itself picks the remembered language, and <html lang> must follow it.
   i18n.on('languageChanged', (lng) => document.documentElement.setAttribute('lang', lng));
   await i18n
-    .use(LanguageDetector)
+    .use(detector)
     .use(resourcesToBackend(loadNamespace))
     .use(initReactI18next)
     .init({
@@ -40,11 +72,6 @@ async function start(): Promise<typeof i18n> {
       nonExplicitSupportedLngs: true,
       load: 'languageOnly',
       interpolation: { escapeValue: false },
-      detection: {
-        order: ['localStorage', 'navigator', 'htmlTag'],
-        lookupLocalStorage: LANGUAGE_STORAGE_KEY,
-        caches: ['localStorage'],
-      },
       returnNull: false,
     });
   return i18n;

@@ -31,20 +31,23 @@ export function deferredPart<P extends object>(load: () => Promise<ComponentType
   // environment. A lazy that settled on a failed fetch is replaced, so the next render asks again.
   const nothing = () => null;
   const makeLazy = () =>
-    lazy(() =>
-      preload().then((component) => {
+    lazy(() => {
+      // Preloaded: a thenable that answers at once, so the part renders without a Suspense round.
+      if (loaded)
+        return {
+          then: (resolve: (module: { default: ComponentType<P> }) => void) => resolve({ default: loaded! }),
+        } as unknown as Promise<{ default: ComponentType<P> }>;
+      return preload().then((component) => {
         if (!component) waiting = makeLazy();
         return { default: component ?? nothing };
-      }),
-    );
+      });
+    });
   let waiting = makeLazy();
-  // Once in, the part renders at once, without a Suspense round.
-  const Part = (props: P) =>
-    loaded ? (
-      createElement(loaded, props)
-    ) : (
-      <Suspense fallback={null}>{createElement(waiting as ComponentType<P>, props)}</Suspense>
-    );
+  // Always the same element tree: a part that switched from the lazy to the loaded component would be
+  // mounted again, and lose what was typed into it.
+  const Part = (props: P) => (
+    <Suspense fallback={null}>{createElement(waiting as ComponentType<P>, props)}</Suspense>
+  );
   return Object.assign(Part, { preload });
 }
 

@@ -2,11 +2,15 @@
 // reload or in another tab) only the lock screen is rendered, so no screen shows or asks for the venue's
 // data. While open, it locks the till after the configured time without activity.
 import type { ReactNode } from 'react';
+import { deferredPart } from '../../components/ui/deferred-part';
 import { PageLoading } from '../../components/ui/page-loading';
 import { useInactivityReset } from '../../hooks/use-inactivity-reset';
 import { useLockStateQuery } from './api/lock-api';
-import { LockScreen } from './lock-screen';
 import { useLockTill } from './use-lock-till';
+
+// A chunk of its own, out of the devices screen's first load (issue 31): only a locked till shows it, and
+// until it is in nothing shows (never the screens behind it).
+const LockScreen = deferredPart<object>(() => import('./lock-screen').then((module) => module.LockScreen));
 
 export function TillLockGate({ children }: { children: ReactNode }) {
   const state = useLockStateQuery();

@@ -4,7 +4,8 @@
 // block) shows its toast and resets the view, and a missing PIN resets it at once.
 import { DEVICE_TYPE, type DeviceDetail, type DeviceType } from '@cashdesk/contract';
 import { skipToken } from '@reduxjs/toolkit/query';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState, type ComponentProps } from 'react';
+import { deferredPart } from '../../../components/ui/deferred-part';
 import { useTranslation } from 'react-i18next';
 import { apiFailure } from '../../../api/api-error';
 import { errorToast } from '../../../api/error-toast';
@@ -14,12 +15,21 @@ import { toastShown } from '../../../store/toasts-slice';
 import { useDeviceQuery, useRemoteDeviceQuery } from '../api/devices-api';
 import { shortenDeviceName } from '../../../lib/shorten-device-name';
 import { DeviceSummary } from './device-summary';
-import { GameTab } from './game-tab';
-import { HistoryTab } from './history-tab';
+import type * as Game from './game-tab';
+import type * as History from './history-tab';
 import { PlayersTab } from './players-tab';
 import { Tabs, type TabItem } from '../../../components/ui/tabs';
 import { usePollInterval } from '../../live-updates';
 import { useHasRestriction } from '../hooks/use-restrictions';
+
+// The History and Game tabs, chunks of their own: the Players tab is the one a device opens on, the
+// others wait for a click (issue 31, the devices screen's first load).
+const HistoryTab = deferredPart<ComponentProps<typeof History.HistoryTab>>(() =>
+  import('./history-tab').then((module) => module.HistoryTab),
+);
+const GameTab = deferredPart<ComponentProps<typeof Game.GameTab>>(() =>
+  import('./game-tab').then((module) => module.GameTab),
+);
 
 export interface DeviceDetailViewProps {
   id: number;
