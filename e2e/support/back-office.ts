@@ -5,7 +5,7 @@ import type { ViewportName } from './browser';
 
 /** Below 1024 px the console's sections fold behind a Menu button. */
 export function consoleFolds(viewport: ViewportName): boolean {
-  return viewport === 'mobile';
+  return viewport === 'mobile' || viewport === 'portrait';
 }
 
 /** Follows one of the console's sections (Accounts, My venue, Users, Audit log, Reconciliation). */

@@ -1,5 +1,5 @@
 // Debian's Chromium through playwright-core: one browser per test file, a fresh context (cookies,
-// localStorage) per page, the three widths of the issue, and screenshots for review.
+// localStorage) per page, the widths of the issues, and screenshots for review.
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
@@ -8,11 +8,17 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH, chromiumProblem, SCREENSHOT_DIR } from '.
 export const VIEWPORTS = {
   desktop: { width: 1920, height: 1080 },
   tablet: { width: 1024, height: 768 },
+  /** A tablet held upright: the narrowest width with the side panel (issue 26: the table clipped here). */
+  portrait: { width: 768, height: 1024 },
   mobile: { width: 375, height: 812 },
 } as const;
 
 export type ViewportName = keyof typeof VIEWPORTS;
-export const VIEWPORT_NAMES = Object.keys(VIEWPORTS) as ViewportName[];
+/**
+ * The three widths the flows run at (atEveryWidth, it.each): 768 px only in the screens scan
+ * (screen-catalogue.ts RUNS), which checks every screen's layout there; a flow behaves at 768 as at 1024.
+ */
+export const VIEWPORT_NAMES: readonly ViewportName[] = ['desktop', 'tablet', 'mobile'];
 
 export async function launchBrowser(): Promise<Browser> {
   const problem = chromiumProblem();
