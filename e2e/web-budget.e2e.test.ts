@@ -1,5 +1,5 @@
-// Issue 7's web budget, held: the login screen (a newcomer's first load) brings under 150 KB of gzipped
-// JavaScript, and what only some cashiers open (history, statistics, the back office, the Spanish and
+// Issue 7's web budget, held (tightened by issue 31): the login screen (a newcomer's first load) brings
+// under 140 KB of gzipped JavaScript, and what only some cashiers open (history, statistics, the back office, the Spanish and
 // Portuguese texts) stays out of the devices screen's first load. A size, not a time: the same build
 // gives the same figure on any machine. `npm run bench -- --only web` reports the figures in full.
 import { readFileSync } from 'node:fs';
@@ -8,7 +8,11 @@ import { expect, inject, it } from 'vitest';
 import { initialJavaScript, readManifest } from '../bench/src/web-manifest.js';
 import { describeE2E } from './support/harness';
 
-const LOGIN_BUDGET_KB = 150;
+// Issue 31 (BENCHMARKS.md 'Web first load'): the login screen under 140 KB. The devices screen's aim is
+// 150 KB; this ceiling is only the figure before issue 31 (164.9 KB), not to be passed again, while the
+// rest is moved out (the device modals of devices-page.tsx next) and it comes down to 150.
+const LOGIN_BUDGET_KB = 140;
+const DEVICES_BUDGET_KB = 165;
 const SIGNED_IN_CHUNK = 'src/app/signed-in.tsx';
 const LAZY_CHUNKS = [
   'src/features/history/history-page.tsx',
@@ -16,6 +20,14 @@ const LAZY_CHUNKS = [
   'src/features/back-office/back-office-app.tsx',
   'src/i18n/locales/es/index.ts',
   'src/i18n/locales/pt/index.ts',
+];
+/** Issue 31: parts only a click (or a locked till) shows, loaded by components/ui/deferred-part.tsx. */
+const DEFERRED_PARTS = [
+  'src/features/cash/cash-manage-modal.tsx',
+  'src/features/auth/change-password-modal.tsx',
+  'src/features/lock/lock-screen.tsx',
+  'src/features/devices/components/history-tab.tsx',
+  'src/features/devices/components/game-tab.tsx',
 ];
 
 describeE2E('web budget of the production build', () => {
@@ -25,6 +37,23 @@ describeE2E('web budget of the production build', () => {
     expect(login.gzipBytes / 1024).toBeLessThan(LOGIN_BUDGET_KB);
     // The server sends the pre-compressed files: they must be there to be sent.
     expect(login.gzipBytes).toBeLessThan(login.rawBytes);
+  });
+
+  it(`loads the devices screen with under ${DEVICES_BUDGET_KB} KB of gzipped JavaScript`, () => {
+    const dist = inject('e2eWebDist');
+    const devices = initialJavaScript(dist, readManifest(dist), [SIGNED_IN_CHUNK]);
+    expect(devices.gzipBytes / 1024).toBeLessThan(DEVICES_BUDGET_KB);
+  });
+
+  it('keeps the modals behind a click out of the devices screen first load', () => {
+    const dist = inject('e2eWebDist');
+    const manifest = readManifest(dist);
+    const devices = initialJavaScript(dist, manifest, [SIGNED_IN_CHUNK]);
+    for (const lazy of DEFERRED_PARTS) {
+      const chunk = manifest[lazy];
+      expect(chunk, `${lazy} is its own chunk`).toBeDefined();
+      expect(devices.files).not.toContain(chunk?.file);
+    }
   });
 
   it('keeps history, statistics, the back office and other languages out of the first load', () => {
