@@ -265,11 +265,18 @@ async function startShiftClose(v: Visit): Promise<void> {
   await v.page.getByRole('dialog', { name: v.t('shift:close.title'), exact: true }).waitFor();
 }
 
-/** Closes the shift with a count 10.00 short: the Z-report shows. */
-async function closeShift(v: Visit): Promise<void> {
+/** Counts 10.00 short and presses Close shift: the count is shown once more, to confirm. */
+async function checkShiftCount(v: Visit): Promise<void> {
   const dialog = v.page.getByRole('dialog', { name: v.t('shift:close.title'), exact: true });
   await typeOnNumpad(v, dialog, '90');
   await button(dialog, v.t('shift:close.confirm')).click();
+  await button(dialog, v.t('shift:close.confirmCount')).waitFor();
+}
+
+/** Confirms the count: the shift closes and the Z-report shows. */
+async function closeShift(v: Visit): Promise<void> {
+  const dialog = v.page.getByRole('dialog', { name: v.t('shift:close.title'), exact: true });
+  await button(dialog, v.t('shift:close.confirmCount')).click();
   await v.page.getByRole('dialog', { name: v.t('shift:report.title'), exact: true }).waitFor();
 }
 
@@ -582,7 +589,8 @@ export const SCREENS: readonly ScreenEntry[] = [
   },
   { name: 'shift-open', path: '/devices', as: 'shifts', reach: openShiftShown },
   { name: 'shift-close', after: 'shift-open', reach: startShiftClose },
-  { name: 'shift-z-report', after: 'shift-close', reach: closeShift },
+  { name: 'shift-close-check', after: 'shift-close', reach: checkShiftCount },
+  { name: 'shift-z-report', after: 'shift-close-check', reach: closeShift },
   // Last in the table: the unconfirmed operation stays in the page's localStorage and is resent for as
   // long as the page lives, which would show on every screen visited after it.
   { name: 'cash-unconfirmed', path: '/devices', as: 'cashier', reach: loseCashAnswer },
