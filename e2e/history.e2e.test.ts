@@ -1,9 +1,11 @@
 // Web app II, the history page: a cashier's own operations of a period in a GMT offset, each tab,
 // sort and device filter checked against the operations this test booked; the table, the phone's
 // accordion, the print layout (print media and an A4 PDF) at the three widths.
-import { beforeAll, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { screenshot, VIEWPORT_NAMES, type ViewportName } from './support/browser';
+import { createLinkedCabinet, createLinkedPhone } from './support/devices';
 import { describeE2E, useE2E } from './support/harness';
+import { translator } from './support/i18n';
 import {
   bookOperations,
   createCashier,
@@ -21,9 +23,9 @@ import { openSignedIn, waitForPath } from './support/ui';
 const LOGIN = 'historian';
 const day = (offset: string): Period => ({
   offset,
-  fromDate: '2026-03-10',
+  fromDate: '10.03.2026',
   fromTime: '00:00:00',
-  toDate: '2026-03-10',
+  toDate: '10.03.2026',
   toTime: '23:59:59',
 });
 /** A4 in PDF points (210 x 297 mm). */
@@ -148,8 +150,14 @@ describeE2E('history page', () => {
     expect(await save.isDisabled()).toBe(true);
     await form.getByText('Set the GMT offset, both dates and both times.').waitFor();
     await form.getByLabel('From time').fill('10:00:00');
-    expect(await form.getByLabel('From date').getAttribute('min')).toBe('2024-12-18');
-    await form.getByLabel('From date').fill('2024-12-17');
+    await form.getByLabel('From date').fill('17.12.2024');
+    expect(await save.isDisabled()).toBe(true);
+    await form.getByText(/^Dates can be chosen from 18\.12\.2024 to /).waitFor();
+    // Typed digits fall into dd.mm.yyyy; a day that does not exist is refused under its field.
+    await form.getByLabel('From date').fill('');
+    await form.getByLabel('From date').pressSequentially('29022026');
+    expect(await form.getByLabel('From date').inputValue()).toBe('29.02.2026');
+    await form.getByText('No such date: write the day first, as dd.mm.yyyy.').waitFor();
     expect(await save.isDisabled()).toBe(true);
     await form.getByRole('button', { name: 'Reset' }).click();
     expect(await form.getByLabel('From time').inputValue()).toBe('00:00:00');
@@ -205,5 +213,81 @@ describeE2E('history page', () => {
         expect(Number(height)).toBeCloseTo(A4_PT.height, 0);
       }
     }
+  });
+
+  // Today's operations: the demo cashier's opening deposits on the demo cabinets (made as the server
+  // started) and two booked now, one on a cabinet and one on a home-play phone (issue 26, items 5 and 8).
+  describe('today', () => {
+    let todayTrx: string[] = [];
+
+    beforeAll(async () => {
+      const server = e2e.server;
+      const cabinet = await createLinkedCabinet(server, 'Today Cabinet');
+      const phone = await createLinkedPhone(server, 'Today Phone');
+      const at = new Date().toISOString();
+      todayTrx = await bookOperations(server, server.demo.cashierId, [
+        { at, deviceId: cabinet.id, place: 1, delta: 12_50 },
+        { at, deviceId: phone.id, place: 1, delta: 30_00 },
+      ]);
+    });
+
+    it("shows on the devices screen the same 24-hour deposits as History's deposit total for today (issue 26, item 5)", async () => {
+      const page = await e2e.newPage('desktop');
+      await openSignedIn(page, e2e.server, '/devices');
+      const totals = page.getByLabel('Totals of the last 24 hours', { exact: true });
+      const deposited = totals.locator('div').filter({ hasText: '24h deposit' }).locator('dd');
+      await deposited.waitFor();
+      const header = await deposited.innerText();
+
+      await page.goto('/history');
+      // The phone's deposit is in History (and so in the header, which must agree with it).
+      for (const trx of todayTrx)
+        await page.getByRole('button', { name: `Copy transaction ID ${shortTrx(trx)}` }).waitFor();
+      expect((await readFigures(historyFigures(page))).income).toBe(`${header} EUR`);
+    });
+
+    it('reads day first and 24-hour in Spanish from a US browser in New York, and GMT+03 keeps today in History (issue 26, item 8)', async () => {
+      const t = translator('es');
+      const page = await e2e.newPage('tablet', undefined, {
+        locale: 'en-US',
+        timezoneId: 'America/New_York',
+      });
+      await page.addInitScript(() => localStorage.setItem('lng', 'es'));
+      await openSignedIn(page, e2e.server, '/history');
+      const copy = (trx: string) => t('copy', { what: t('history:copyTrx', { trx: shortTrx(trx) }) });
+      for (const trx of todayTrx) await page.getByRole('button', { name: copy(trx) }).waitFor();
+
+      await page.getByRole('button', { name: new RegExp(`^${t('history:range.label')}`) }).click();
+      const form = page.getByRole('form', { name: t('history:range.label') });
+      const field = (key: string) => form.getByLabel(t(`report:range.${key}`), { exact: true });
+      // What the cashier sees in the fields: text, day first and 24-hour, never the browser's 11/27/2026 12:00 AM.
+      expect(await form.locator('input[type="date"], input[type="time"]').count()).toBe(0);
+      const dayFirst = (iso: string) => iso.split('-').reverse().join('.');
+      const inNewYork = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(new Date());
+      expect(await field('fromDate').inputValue()).toBe(dayFirst(inNewYork));
+      expect(await field('toDate').inputValue()).toBe(dayFirst(inNewYork));
+      expect(await field('fromTime').inputValue()).toBe('00:00:00');
+      expect(await field('toTime').inputValue()).toBe('23:59:59');
+      await form.getByText('dd.mm.aaaa').first().waitFor();
+      expect(await field('fromDate').getAttribute('inputmode')).toBe('numeric');
+
+      // GMT+03: today there (maybe already tomorrow in New York) holds the two operations still.
+      await field('offset').selectOption({ label: 'GMT+03:00' });
+      const atPlus3 = new Date(Date.now() + 3 * 3_600_000).toISOString().slice(0, 10);
+      expect(await field('toDate').inputValue()).toBe(dayFirst(atPlus3));
+      // A time typed as digits reads 24-hour: 23:30:00, never 11:30 PM.
+      await field('toTime').fill('');
+      await field('toTime').pressSequentially('233000');
+      expect(await field('toTime').inputValue()).toBe('23:30:00');
+      await field('toTime').fill('23:59:59');
+      await form.getByRole('button', { name: t('save') }).click();
+      await form.waitFor({ state: 'detached' });
+      await expect
+        .poll(() =>
+          page.getByRole('button', { name: new RegExp(`^${t('history:range.label')}`) }).innerText(),
+        )
+        .toContain('(GMT+03:00)');
+      for (const trx of todayTrx) await page.getByRole('button', { name: copy(trx) }).waitFor();
+    });
   });
 });

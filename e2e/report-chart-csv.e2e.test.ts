@@ -16,9 +16,9 @@ const LOGIN = 'charter';
 /** 10 March at GMT+01:00: 9 March 23:00Z to 10 March 22:59:59Z. */
 const DAY: Period = {
   offset: 'GMT+01:00',
-  fromDate: '2026-03-10',
+  fromDate: '10.03.2026',
   fromTime: '00:00:00',
-  toDate: '2026-03-10',
+  toDate: '10.03.2026',
   toTime: '23:59:59',
 };
 
@@ -124,7 +124,7 @@ describeE2E('report chart and CSV export', () => {
     await openSignedIn(page, e2e.server, '/history', LOGIN);
     await page.getByRole('button', { name: /^Period/ }).click();
     const form = page.getByRole('form', { name: 'Period' });
-    await fillPeriodIn(form, { ...DAY, fromDate: '2026-03-08' }, t);
+    await fillPeriodIn(form, { ...DAY, fromDate: '08.03.2026' }, t);
     await form.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('tab', { name: 'All (5)' }).waitFor();
     const chart = page.getByRole('figure', { name: 'Deposits and withdrawals by day (GMT+01:00)' });

@@ -21,9 +21,9 @@ const LOGIN = 'statistician';
 /** 1 to 2 April at GMT-05:00: 1 April 05:00Z to 3 April 04:59:59Z. */
 const PERIOD: Period = {
   offset: 'GMT-05:00',
-  fromDate: '2026-04-01',
+  fromDate: '01.04.2026',
   fromTime: '00:00:00',
-  toDate: '2026-04-02',
+  toDate: '02.04.2026',
   toTime: '23:59:59',
 };
 

@@ -129,6 +129,22 @@ export async function createLinkedCabinet(
   return { id: enrolled.id, token: enrolled.device_token };
 }
 
+/** A home-play phone (1 place, Fruit) already linked to the demo venue, named `name`; no simulator. */
+export async function createLinkedPhone(server: E2EServer, name: string): Promise<{ id: number }> {
+  const now = Date.now();
+  const enrolled = await enrollDevice(
+    server.ctx.db,
+    { kind: 'remote', module: MODULES.fruit, game_id: 2, places: 1 },
+    now,
+  );
+  await server.ctx.db.kysely
+    .updateTable('devices')
+    .set({ account_id: server.demo.accountId, status: 'ready', linked_at_ms: now, name })
+    .where('id', '=', enrolled.id)
+    .execute();
+  return { id: enrolled.id };
+}
+
 /** Renames a device straight in the database (e.g. a freshly enrolled one, before a cashier adds it). */
 export async function renameDevice(server: E2EServer, deviceId: number, name: string): Promise<void> {
   await server.ctx.db.kysely.updateTable('devices').set({ name }).where('id', '=', deviceId).execute();

@@ -21,10 +21,17 @@ export interface E2E {
   readonly browser: Browser;
   /**
    * A new page in a fresh browser context at one of the three widths, opened at `path` if given;
-   * `touch` makes it a touch screen (taps with `locator.tap()`).
+   * `touch` makes it a touch screen (taps with `locator.tap()`); `locale` and `timezoneId` replace the
+   * browser's usual en-GB in Asia/Kolkata (e.g. a US browser: 'en-US', 'America/New_York').
    */
-  newPage(viewport: ViewportName, path?: string, options?: { touch?: boolean }): Promise<Page>;
+  newPage(viewport: ViewportName, path?: string, options?: NewPageOptions): Promise<Page>;
   url(path: string): string;
+}
+
+export interface NewPageOptions {
+  touch?: boolean;
+  locale?: string;
+  timezoneId?: string;
 }
 
 /** `describe`, skipped (and saying why) when E2E_SKIP=1. */
@@ -73,8 +80,8 @@ export function useE2E(options: E2EServerOptions = {}): E2E {
         viewport: VIEWPORTS[viewport],
         hasTouch: options.touch ?? false,
         baseURL: e2e.server.baseUrl,
-        locale: 'en-GB',
-        timezoneId: 'Asia/Kolkata',
+        locale: options.locale ?? 'en-GB',
+        timezoneId: options.timezoneId ?? 'Asia/Kolkata',
       });
       contexts.push(context);
       context.setDefaultTimeout(10_000);

@@ -62,7 +62,9 @@ export async function bookOperations(
 export interface Period {
   /** As the list shows it, e.g. 'GMT+01:00'. */
   offset: string;
+  /** As a cashier types it, day first: '10.03.2026'. */
   fromDate: string;
+  /** 24-hour, '00:00:00'. */
   fromTime: string;
   toDate: string;
   toTime: string;

@@ -169,7 +169,7 @@ describe('HistoryPage', () => {
     const save = within(form).getByRole('button', { name: 'Save' }) as HTMLButtonElement;
 
     await user.selectOptions(within(form).getByLabelText('GMT offset'), 'GMT-03:00');
-    fireEvent.change(within(form).getByLabelText('From date'), { target: { value: '2026-11-21' } });
+    fireEvent.change(within(form).getByLabelText('From date'), { target: { value: '21.11.2026' } });
     fireEvent.change(within(form).getByLabelText('To time'), { target: { value: '' } });
     expect(save.disabled).toBe(true);
     fireEvent.change(within(form).getByLabelText('To time'), { target: { value: '08:00:00' } });
@@ -194,7 +194,7 @@ describe('HistoryPage', () => {
     // Reset puts back today, 00:00:00 to 23:59:59; Escape closes without saving and stays on the page.
     await user.click(toggle);
     await user.click(screen.getByRole('button', { name: 'Reset' }));
-    expect((screen.getByLabelText('From date') as HTMLInputElement).value).toMatch(/^2026-11-2[12]$/);
+    expect((screen.getByLabelText('From date') as HTMLInputElement).value).toMatch(/^2[12]\.11\.2026$/);
     expect((screen.getByLabelText('To time') as HTMLInputElement).value).toBe('23:59:59');
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('form', { name: 'Period' })).toBeNull();
@@ -258,8 +258,8 @@ describe('HistoryPage export and chart', () => {
     await user.click(screen.getByRole('button', { name: /^Period/ }));
     const form = screen.getByRole('form', { name: 'Period' });
     await user.selectOptions(within(form).getByLabelText('GMT offset'), offset);
-    fireEvent.change(within(form).getByLabelText('From date'), { target: { value: '2026-11-22' } });
-    fireEvent.change(within(form).getByLabelText('To date'), { target: { value: '2026-11-22' } });
+    fireEvent.change(within(form).getByLabelText('From date'), { target: { value: '22.11.2026' } });
+    fireEvent.change(within(form).getByLabelText('To date'), { target: { value: '22.11.2026' } });
     await user.click(within(form).getByRole('button', { name: 'Save' }));
   }
 

@@ -68,9 +68,9 @@ async function choosePeriod(
 
 const the21stAtPlus2 = {
   offset: 'GMT+02:00',
-  fromDate: '2026-11-21',
+  fromDate: '21.11.2026', // typed day first (issue 26, item 8)
   fromTime: '00:00:00',
-  toDate: '2026-11-21',
+  toDate: '21.11.2026',
   toTime: '23:59:59',
 };
 
@@ -144,11 +144,18 @@ describe('StatisticModal', () => {
       ...Array.from({ length: 12 }, (_, i) => `GMT+${String(i + 1).padStart(2, '0')}:00`),
     ]);
     expect(offsets.map((o) => (o as HTMLOptionElement).value)).toContain('+01:00');
-    const fromDate = screen.getByLabelText('From date');
-    expect(fromDate.getAttribute('min')).toBe('2024-12-18');
-    expect(fromDate.getAttribute('max')).toBe('2026-11-22');
+    // Day first and 24-hour whatever the browser's locale, with the format to type beside each field.
+    const fromDate = screen.getByLabelText('From date') as HTMLInputElement;
+    expect(fromDate.value).toBe('22.11.2026');
+    expect(fromDate.getAttribute('inputmode')).toBe('numeric');
+    expect(
+      fromDate
+        .getAttribute('aria-describedby')
+        ?.split(' ')
+        .map((id) => document.getElementById(id)?.textContent),
+    ).toEqual(['dd.mm.yyyy']);
     await user.selectOptions(screen.getByLabelText('GMT offset'), 'GMT+12:00'); // already the 23rd there
-    expect(screen.getByLabelText('To date').getAttribute('max')).toBe('2026-11-23');
+    expect((screen.getByLabelText('To date') as HTMLInputElement).value).toBe('23.11.2026');
     expect((screen.getByLabelText('From time') as HTMLInputElement).value).toBe('00:00:00');
     expect((screen.getByLabelText('To time') as HTMLInputElement).value).toBe('23:59:59');
   });
@@ -168,8 +175,14 @@ describe('StatisticModal', () => {
     expect(submit.disabled).toBe(true);
     expect(screen.getByText('The start must not be after the end.')).toBeTruthy();
 
-    fireEvent.change(screen.getByLabelText('From date'), { target: { value: '2024-12-17' } });
+    fireEvent.change(screen.getByLabelText('From date'), { target: { value: '17.12.2024' } });
     expect(screen.getByText('Dates can be chosen from 18.12.2024 to 22.11.2026.')).toBeTruthy();
+
+    // A day that does not exist is refused under its field, in words.
+    fireEvent.change(screen.getByLabelText('From date'), { target: { value: '29.02.2026' } });
+    expect(screen.getByLabelText('From date').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('No such date: write the day first, as dd.mm.yyyy.')).toBeTruthy();
+    expect(submit.disabled).toBe(true);
 
     await user.click(submit);
     expect(calls.bodies).toEqual([]);

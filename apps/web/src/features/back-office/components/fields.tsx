@@ -1,6 +1,7 @@
 // Labelled form controls of the console: a label a screen reader reads, the message under the field
 // wired by aria-describedby, 44 px targets from app/styles.css.
 import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
+import { useDayTimeField } from '../../../hooks/use-day-time-field';
 
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'>;
 
@@ -36,6 +37,23 @@ export function InputField({
       )}
     </div>
   );
+}
+
+/**
+ * A local day typed day first (27.11.2026) whatever the browser's locale, its format as the hint (issue 26,
+ * item 8); `value` is the ISO day, '' when empty, or the text while it is not a day (isDay tells).
+ */
+export function DayField({
+  label,
+  value,
+  onValueChange,
+}: {
+  label: string;
+  value: string;
+  onValueChange: (value: string) => void;
+}) {
+  const field = useDayTimeField('day', value, onValueChange);
+  return <InputField label={label} hint={field.hint} error={field.error} maxLength={10} {...field.input} />;
 }
 
 export function SelectField({

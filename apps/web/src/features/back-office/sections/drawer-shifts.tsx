@@ -7,7 +7,7 @@ import { ZReportModal } from '../../shift';
 import { useBoAccountUsersQuery } from '../api/back-office-api';
 import { useBoDrawerShiftsQuery, useBoZReportQuery } from '../api/drawer-shifts-api';
 import { LoadMore, PageRows, useCursorPages } from '../components/cursor-pages';
-import { FormAlert, InputField, SelectField } from '../components/fields';
+import { DayField, FormAlert, SelectField } from '../components/fields';
 import { Money } from '../components/money';
 import { dayRange, isDay } from '../lib/day-range';
 import { formatDateTime } from '../lib/units';
@@ -63,17 +63,15 @@ export function DrawerShifts({ account }: { account: Account }) {
             </option>
           ))}
         </SelectField>
-        <InputField
-          type="date"
+        <DayField
           label={t('shift.fromDay')}
           value={form.fromDay}
-          onChange={(e) => setForm((was) => ({ ...was, fromDay: e.target.value }))}
+          onValueChange={(fromDay) => setForm((was) => ({ ...was, fromDay }))}
         />
-        <InputField
-          type="date"
+        <DayField
           label={t('shift.toDay')}
           value={form.toDay}
-          onChange={(e) => setForm((was) => ({ ...was, toDay: e.target.value }))}
+          onValueChange={(toDay) => setForm((was) => ({ ...was, toDay }))}
         />
         <button type="submit">{t('drawerShifts.show')}</button>
       </form>

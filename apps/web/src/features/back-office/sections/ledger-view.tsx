@@ -18,7 +18,7 @@ import {
   useBoLedgerQuery,
 } from '../api/back-office-api';
 import { LoadMore, PageRows, useCursorPages } from '../components/cursor-pages';
-import { InputField, SelectField } from '../components/fields';
+import { DayField, SelectField } from '../components/fields';
 import { Money } from '../components/money';
 import { dayRange, isDay } from '../lib/day-range';
 import { formatDateTime } from '../lib/units';
@@ -60,6 +60,8 @@ export function LedgerView({ account }: { account: Account }) {
 
   function apply(event: FormEvent) {
     event.preventDefault();
+    // A day that is not one is said under its field; nothing is applied until it is put right.
+    if (![form.fromDay, form.toDay].every((day) => day === '' || isDay(day))) return;
     setFilters(ledgerFilters(form));
     pages.reset();
   }
@@ -74,18 +76,8 @@ export function LedgerView({ account }: { account: Account }) {
     <section className="bo-section" aria-labelledby="bo-ledger-title">
       <h2 id="bo-ledger-title">{t('account.section.ledger')}</h2>
       <form className="bo-filters" onSubmit={apply} aria-label={t('ledger.filters')}>
-        <InputField
-          type="date"
-          label={t('ledger.fromDay')}
-          value={form.fromDay}
-          onChange={(e) => set('fromDay')(e.target.value)}
-        />
-        <InputField
-          type="date"
-          label={t('ledger.toDay')}
-          value={form.toDay}
-          onChange={(e) => set('toDay')(e.target.value)}
-        />
+        <DayField label={t('ledger.fromDay')} value={form.fromDay} onValueChange={set('fromDay')} />
+        <DayField label={t('ledger.toDay')} value={form.toDay} onValueChange={set('toDay')} />
         <SelectField label={t('ledger.line')} value={form.line} onChange={(e) => set('line')(e.target.value)}>
           <option value="">{t('ledger.all')}</option>
           {LEDGER_LINES.map((line) => (

@@ -4,7 +4,7 @@ import type { Account, CashierTotals } from '@cashdesk/contract';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBoShiftReportQuery } from '../api/back-office-api';
-import { FormAlert, InputField } from '../components/fields';
+import { DayField, FormAlert } from '../components/fields';
 import { Money } from '../components/money';
 import { QueryState } from '../components/query-state';
 import { dayRange, isDay, localDay } from '../lib/day-range';
@@ -47,19 +47,15 @@ export function ShiftReportView({ account }: { account: Account }) {
     <section className="bo-section" aria-labelledby="bo-shift-title">
       <h2 id="bo-shift-title">{t('account.section.shift')}</h2>
       <form className="bo-filters" onSubmit={show} aria-label={t('shift.period')}>
-        <InputField
-          type="date"
+        <DayField
           label={t('shift.fromDay')}
           value={form.fromDay}
-          max={today}
-          onChange={(e) => setForm((was) => ({ ...was, fromDay: e.target.value }))}
+          onValueChange={(fromDay) => setForm((was) => ({ ...was, fromDay }))}
         />
-        <InputField
-          type="date"
+        <DayField
           label={t('shift.toDay')}
           value={form.toDay}
-          max={today}
-          onChange={(e) => setForm((was) => ({ ...was, toDay: e.target.value }))}
+          onValueChange={(toDay) => setForm((was) => ({ ...was, toDay }))}
         />
         <div className="bo-actions">
           <button type="submit" className="button--primary">

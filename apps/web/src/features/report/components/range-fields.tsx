@@ -1,9 +1,12 @@
 // The period fields of a report: GMT offset, from date and time, to date and time (docs/product.md sections 2 and
-// 5). Dates are limited to 2024-12-18 .. today at the chosen offset; times have seconds. The problem
-// that keeps Save or submit disabled is said under the fields.
+// 5). Dates are limited to 2024-12-18 .. today at the chosen offset; times have seconds. Dates are typed day
+// first and times on 24 hours, whatever the browser's locale (hooks/use-day-time-field.ts, issue 26 item 8).
+// The problem that keeps Save or submit disabled is said under the fields.
 import { GMT_OFFSETS } from '@cashdesk/contract';
-import { useId, type ChangeEvent } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDayTimeField } from '../../../hooks/use-day-time-field';
+import type { DayTimeKind } from '../../../lib/day-time-text';
 import { dateBounds, FALLBACK_OFFSET, rangeProblem, withOffset, type ReportRange } from '../range';
 import { formatDay, offsetLabel } from '../range-format';
 import '../report.css';
@@ -24,31 +27,7 @@ export function RangeFields({ value, onChange, nowMs, problemId }: RangeFieldsPr
   const baseId = useId();
   const { min, max } = dateBounds(value.offset || FALLBACK_OFFSET, nowMs);
   const problem = rangeProblem(value, nowMs);
-  const update = (field: Field) => (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
-    onChange({ ...value, [field]: event.target.value });
   const idOf = (field: Field) => `${baseId}-${field}`;
-
-  const dateField = (field: 'fromDate' | 'toDate') => (
-    <div className="range-fields__field">
-      <label htmlFor={idOf(field)}>{t(`range.${field}`)}</label>
-      <input
-        id={idOf(field)}
-        type="date"
-        min={min}
-        max={max}
-        required
-        value={value[field]}
-        onChange={update(field)}
-      />
-    </div>
-  );
-  const timeField = (field: 'fromTime' | 'toTime') => (
-    <div className="range-fields__field">
-      <label htmlFor={idOf(field)}>{t(`range.${field}`)}</label>
-      {/* step 1: the field shows and sends seconds (HH:mm:ss) */}
-      <input id={idOf(field)} type="time" step={1} required value={value[field]} onChange={update(field)} />
-    </div>
-  );
 
   return (
     <div className="range-fields">
@@ -66,13 +45,53 @@ export function RangeFields({ value, onChange, nowMs, problemId }: RangeFieldsPr
           ))}
         </select>
       </div>
-      {dateField('fromDate')}
-      {timeField('fromTime')}
-      {dateField('toDate')}
-      {timeField('toTime')}
+      {(['fromDate', 'fromTime', 'toDate', 'toTime'] as const).map((field) => (
+        <DayTimeInput
+          key={field}
+          id={idOf(field)}
+          kind={field.endsWith('Date') ? 'day' : 'time'}
+          label={t(`range.${field}`)}
+          value={value[field]}
+          onValueChange={(text) => onChange({ ...value, [field]: text })}
+        />
+      ))}
       <p id={problemId} className="range-fields__problem" aria-live="polite">
         {problem ? t(`range.problem.${problem}`, { min: formatDay(min), max: formatDay(max) }) : ''}
       </p>
+    </div>
+  );
+}
+
+/** A date or a time of the period: its label, the text field, the format to type and the field's error. */
+function DayTimeInput({
+  id,
+  kind,
+  label,
+  value,
+  onValueChange,
+}: {
+  id: string;
+  kind: DayTimeKind;
+  label: string;
+  value: string;
+  onValueChange: (value: string) => void;
+}) {
+  const field = useDayTimeField(kind, value, onValueChange);
+  const described = field.error ? `${id}-hint ${id}-error` : `${id}-hint`;
+  return (
+    <div className="range-fields__field">
+      <div className="range-fields__label">
+        <label htmlFor={id}>{label}</label>
+        <span id={`${id}-hint`} className="range-fields__hint">
+          {field.hint}
+        </span>
+      </div>
+      <input id={id} required maxLength={10} aria-describedby={described} {...field.input} />
+      {field.error && (
+        <span id={`${id}-error`} className="range-fields__error">
+          {field.error}
+        </span>
+      )}
     </div>
   );
 }
