@@ -106,6 +106,11 @@ describe('shift gate', () => {
     // The count field has the focus, as in the cash modal: typed, and Enter confirms.
     expect(document.activeElement).toBe(within(dialog).getByLabelText(/^Counted cash/));
     await user.keyboard('125{Enter}');
+    // The count once more before anything is sent; Enter there confirms it.
+    await within(dialog).findByRole('button', { name: 'Confirm' });
+    expect(dialog.textContent).toContain('125.00');
+    expect(server.bodies).toEqual([]);
+    await user.keyboard('{Enter}');
     const report = await screen.findByRole('dialog', { name: 'Z-report' });
     expect(report.textContent).toContain('Expected130.00 EUR');
     expect(report.textContent).toContain('Counted125.00 EUR');
