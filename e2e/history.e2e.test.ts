@@ -231,63 +231,81 @@ describeE2E('history page', () => {
       ]);
     });
 
-    it("shows on the devices screen the same 24-hour deposits as History's deposit total for today (issue 26, item 5)", async () => {
-      const page = await e2e.newPage('desktop');
-      await openSignedIn(page, e2e.server, '/devices');
-      const totals = page.getByLabel('Totals of the last 24 hours', { exact: true });
-      const deposited = totals.locator('div').filter({ hasText: '24h deposit' }).locator('dd');
-      await deposited.waitFor();
-      const header = await deposited.innerText();
+    it.each(['en', 'pt'] as const)(
+      "shows on the devices screen the same 24-hour deposits as History's deposit total for today (issue 26, item 5; %s)",
+      async (lng) => {
+        const t = translator(lng);
+        const page = await e2e.newPage('desktop');
+        await page.addInitScript((chosen) => localStorage.setItem('lng', chosen), lng);
+        await openSignedIn(page, e2e.server, '/devices');
+        const totals = page.getByLabel(t('devices:totals.label'), { exact: true });
+        const deposited = totals
+          .locator('div')
+          .filter({ hasText: t('devices:totals.deposit') })
+          .locator('dd');
+        await deposited.waitFor();
+        const header = await deposited.innerText();
 
-      await page.goto('/history');
-      // The phone's deposit is in History (and so in the header, which must agree with it).
-      for (const trx of todayTrx)
-        await page.getByRole('button', { name: `Copy transaction ID ${shortTrx(trx)}` }).waitFor();
-      expect((await readFigures(historyFigures(page))).income).toBe(`${header} EUR`);
-    });
+        await page.goto('/history');
+        // The phone's deposit is in History (and so in the header, which must agree with it).
+        const copy = (trx: string) => t('copy', { what: t('history:copyTrx', { trx: shortTrx(trx) }) });
+        for (const trx of todayTrx) await page.getByRole('button', { name: copy(trx) }).waitFor();
+        const figures = page.getByRole('region', { name: t('history:totals') });
+        const income = figures
+          .locator('div')
+          .filter({ has: page.getByText(t('report:totals.income'), { exact: true }) })
+          .locator('dd');
+        expect(await income.innerText()).toBe(`${header} EUR`);
+      },
+    );
 
-    it('reads day first and 24-hour in Spanish from a US browser in New York, and GMT+03 keeps today in History (issue 26, item 8)', async () => {
-      const t = translator('es');
-      const page = await e2e.newPage('tablet', undefined, {
-        locale: 'en-US',
-        timezoneId: 'America/New_York',
-      });
-      await page.addInitScript(() => localStorage.setItem('lng', 'es'));
-      await openSignedIn(page, e2e.server, '/history');
-      const copy = (trx: string) => t('copy', { what: t('history:copyTrx', { trx: shortTrx(trx) }) });
-      for (const trx of todayTrx) await page.getByRole('button', { name: copy(trx) }).waitFor();
+    it.each(['en', 'es'] as const)(
+      'reads day first and 24-hour from a US browser in New York, and GMT+03 keeps today in History (issue 26, item 8; %s)',
+      async (lng) => {
+        const t = translator(lng);
+        const page = await e2e.newPage('tablet', undefined, {
+          locale: 'en-US',
+          timezoneId: 'America/New_York',
+        });
+        await page.addInitScript((chosen) => localStorage.setItem('lng', chosen), lng);
+        await openSignedIn(page, e2e.server, '/history');
+        const copy = (trx: string) => t('copy', { what: t('history:copyTrx', { trx: shortTrx(trx) }) });
+        for (const trx of todayTrx) await page.getByRole('button', { name: copy(trx) }).waitFor();
 
-      await page.getByRole('button', { name: new RegExp(`^${t('history:range.label')}`) }).click();
-      const form = page.getByRole('form', { name: t('history:range.label') });
-      const field = (key: string) => form.getByLabel(t(`report:range.${key}`), { exact: true });
-      // What the cashier sees in the fields: text, day first and 24-hour, never the browser's 11/27/2026 12:00 AM.
-      expect(await form.locator('input[type="date"], input[type="time"]').count()).toBe(0);
-      const dayFirst = (iso: string) => iso.split('-').reverse().join('.');
-      const inNewYork = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(new Date());
-      expect(await field('fromDate').inputValue()).toBe(dayFirst(inNewYork));
-      expect(await field('toDate').inputValue()).toBe(dayFirst(inNewYork));
-      expect(await field('fromTime').inputValue()).toBe('00:00:00');
-      expect(await field('toTime').inputValue()).toBe('23:59:59');
-      await form.getByText('dd.mm.aaaa').first().waitFor();
-      expect(await field('fromDate').getAttribute('inputmode')).toBe('numeric');
+        await page.getByRole('button', { name: new RegExp(`^${t('history:range.label')}`) }).click();
+        const form = page.getByRole('form', { name: t('history:range.label') });
+        const field = (key: string) => form.getByLabel(t(`report:range.${key}`), { exact: true });
+        // What the cashier sees in the fields: text, day first and 24-hour, never the browser's 11/27/2026 12:00 AM.
+        expect(await form.locator('input[type="date"], input[type="time"]').count()).toBe(0);
+        const dayFirst = (iso: string) => iso.split('-').reverse().join('.');
+        const inNewYork = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(
+          new Date(),
+        );
+        expect(await field('fromDate').inputValue()).toBe(dayFirst(inNewYork));
+        expect(await field('toDate').inputValue()).toBe(dayFirst(inNewYork));
+        expect(await field('fromTime').inputValue()).toBe('00:00:00');
+        expect(await field('toTime').inputValue()).toBe('23:59:59');
+        await form.getByText(t('common:dayTime.dayHint')).first().waitFor();
+        expect(await field('fromDate').getAttribute('inputmode')).toBe('numeric');
 
-      // GMT+03: today there (maybe already tomorrow in New York) holds the two operations still.
-      await field('offset').selectOption({ label: 'GMT+03:00' });
-      const atPlus3 = new Date(Date.now() + 3 * 3_600_000).toISOString().slice(0, 10);
-      expect(await field('toDate').inputValue()).toBe(dayFirst(atPlus3));
-      // A time typed as digits reads 24-hour: 23:30:00, never 11:30 PM.
-      await field('toTime').fill('');
-      await field('toTime').pressSequentially('233000');
-      expect(await field('toTime').inputValue()).toBe('23:30:00');
-      await field('toTime').fill('23:59:59');
-      await form.getByRole('button', { name: t('save') }).click();
-      await form.waitFor({ state: 'detached' });
-      await expect
-        .poll(() =>
-          page.getByRole('button', { name: new RegExp(`^${t('history:range.label')}`) }).innerText(),
-        )
-        .toContain('(GMT+03:00)');
-      for (const trx of todayTrx) await page.getByRole('button', { name: copy(trx) }).waitFor();
-    });
+        // GMT+03: today there (maybe already tomorrow in New York) holds the two operations still.
+        await field('offset').selectOption({ label: 'GMT+03:00' });
+        const atPlus3 = new Date(Date.now() + 3 * 3_600_000).toISOString().slice(0, 10);
+        expect(await field('toDate').inputValue()).toBe(dayFirst(atPlus3));
+        // A time typed as digits reads 24-hour: 23:30:00, never 11:30 PM.
+        await field('toTime').fill('');
+        await field('toTime').pressSequentially('233000');
+        expect(await field('toTime').inputValue()).toBe('23:30:00');
+        await field('toTime').fill('23:59:59');
+        await form.getByRole('button', { name: t('save') }).click();
+        await form.waitFor({ state: 'detached' });
+        await expect
+          .poll(() =>
+            page.getByRole('button', { name: new RegExp(`^${t('history:range.label')}`) }).innerText(),
+          )
+          .toContain('(GMT+03:00)');
+        for (const trx of todayTrx) await page.getByRole('button', { name: copy(trx) }).waitFor();
+      },
+    );
   });
 });

@@ -5,6 +5,7 @@ import { POLL_INTERVAL_MS, POLL_WITH_PUSH_MS, type Restriction } from '@cashdesk
 import { expect, it } from 'vitest';
 import { changePlaceCash, createCashier } from './support/data';
 import { describeE2E, useE2E } from './support/harness';
+import { translator } from './support/i18n';
 import { devicesHeading, floatShown } from './support/screens';
 import { eventually, expectToast, LOGINS, openSignedIn } from './support/ui';
 
@@ -29,37 +30,41 @@ describeE2E('live updates', () => {
     expect(parseFloat(await floatShown(page))).toBeCloseTo(parseFloat(before) - 50, 2);
   });
 
-  it("hides the edit pens of a cashier's open page as soon as a manager takes the right away (es)", async () => {
-    const demo = await e2e.server.ctx.db.kysely
-      .selectFrom('users')
-      .select('restrictions')
-      .where('login', '=', LOGINS.cashier.login)
-      .executeTakeFirstOrThrow();
-    const held = JSON.parse(demo.restrictions) as Restriction[];
-    expect(held).toContain('can_edit_device');
-    const cashier = await createCashier(e2e.server, { password: 'long enough 1', restrictions: held });
-    const till = await e2e.newPage('desktop');
-    await till.goto('/authorization');
-    await till.evaluate(() => localStorage.setItem('lng', 'es'));
-    await openSignedIn(till, e2e.server, '/devices', cashier.login);
-    const pens = till.getByRole('button', { name: /^Editar el dispositivo/ });
-    await pens.first().waitFor();
+  it.each(['en', 'es'] as const)(
+    "hides the edit pens of a cashier's open page as soon as a manager takes the right away (%s)",
+    async (lng) => {
+      const demo = await e2e.server.ctx.db.kysely
+        .selectFrom('users')
+        .select('restrictions')
+        .where('login', '=', LOGINS.cashier.login)
+        .executeTakeFirstOrThrow();
+      const held = JSON.parse(demo.restrictions) as Restriction[];
+      expect(held).toContain('can_edit_device');
+      const cashier = await createCashier(e2e.server, { password: 'long enough 1', restrictions: held });
+      const till = await e2e.newPage('desktop');
+      await till.goto('/authorization');
+      await till.evaluate((chosen) => localStorage.setItem('lng', chosen), lng);
+      await openSignedIn(till, e2e.server, '/devices', cashier.login);
+      const pen = translator(lng)('devices:table.edit', { name: '' });
+      const pens = till.getByRole('button', { name: new RegExp(`^${pen}`) });
+      await pens.first().waitFor();
 
-    // The manager, in the back office of another page, unticks Edit devices and saves.
-    const office = await e2e.newPage('desktop');
-    await openSignedIn(office, e2e.server, '/back-office/users', LOGINS.manager.login);
-    await office.getByRole('button', { name: `Restrictions of ${cashier.login}`, exact: true }).click();
-    const dialog = office.getByRole('dialog', { name: `Restrictions of ${cashier.login}` });
-    await dialog.getByRole('checkbox', { name: 'Edit devices', exact: true }).uncheck();
-    const started = Date.now();
-    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
-    await expectToast(office, `User ${cashier.login} saved`);
+      // The manager, in the back office of another page, unticks Edit devices and saves.
+      const office = await e2e.newPage('desktop');
+      await openSignedIn(office, e2e.server, '/back-office/users', LOGINS.manager.login);
+      await office.getByRole('button', { name: `Restrictions of ${cashier.login}`, exact: true }).click();
+      const dialog = office.getByRole('dialog', { name: `Restrictions of ${cashier.login}` });
+      await dialog.getByRole('checkbox', { name: 'Edit devices', exact: true }).uncheck();
+      const started = Date.now();
+      await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+      await expectToast(office, `User ${cashier.login} saved`);
 
-    // Pushed, not polled: the pens go well before the next poll (POLL_WITH_PUSH_MS), with no reload.
-    await pens.first().waitFor({ state: 'detached', timeout: POLL_WITH_PUSH_MS });
-    expect(Date.now() - started).toBeLessThan(POLL_WITH_PUSH_MS);
-    expect(await pens.count()).toBe(0);
-  });
+      // Pushed, not polled: the pens go well before the next poll (POLL_WITH_PUSH_MS), with no reload.
+      await pens.first().waitFor({ state: 'detached', timeout: POLL_WITH_PUSH_MS });
+      expect(Date.now() - started).toBeLessThan(POLL_WITH_PUSH_MS);
+      expect(await pens.count()).toBe(0);
+    },
+  );
 
   it('polls every 5 s when the stream is refused (a proxy that drops it, say)', async () => {
     const page = await e2e.newPage('desktop');
