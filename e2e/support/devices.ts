@@ -112,17 +112,12 @@ export async function createLinkedCabinet(
   name: string,
   options: { module?: number; places?: number; entries?: readonly number[] } = {},
 ): Promise<{ id: number; token: string }> {
-  const now = Date.now();
-  const enrolled = await enrollDevice(
-    server.ctx.db,
-    { kind: 'cabinet', module: options.module ?? MODULES.rocket, game_id: 1, places: options.places ?? 4 },
-    now,
-  );
-  await server.ctx.db.kysely
-    .updateTable('devices')
-    .set({ account_id: server.demo.accountId, status: 'ready', linked_at_ms: now, name })
-    .where('id', '=', enrolled.id)
-    .execute();
+  const enrolled = await enrollLinked(server, name, {
+    kind: 'cabinet',
+    module: options.module ?? MODULES.rocket,
+    game_id: 1,
+    places: options.places ?? 4,
+  });
   for (const [index, cents] of (options.entries ?? []).entries()) {
     if (cents > 0) await changePlaceCash(server, enrolled.id, index + 1, cents);
   }
@@ -131,18 +126,25 @@ export async function createLinkedCabinet(
 
 /** A home-play phone (1 place, Fruit) already linked to the demo venue, named `name`; no simulator. */
 export async function createLinkedPhone(server: E2EServer, name: string): Promise<{ id: number }> {
+  const enrolled = await enrollLinked(server, name, {
+    kind: 'remote',
+    module: MODULES.fruit,
+    game_id: 2,
+    places: 1,
+  });
+  return { id: enrolled.id };
+}
+
+/** Enrolls a device and links it to the demo venue, ready and named, straight in the database. */
+async function enrollLinked(server: E2EServer, name: string, request: Parameters<typeof enrollDevice>[1]) {
   const now = Date.now();
-  const enrolled = await enrollDevice(
-    server.ctx.db,
-    { kind: 'remote', module: MODULES.fruit, game_id: 2, places: 1 },
-    now,
-  );
+  const enrolled = await enrollDevice(server.ctx.db, request, now);
   await server.ctx.db.kysely
     .updateTable('devices')
     .set({ account_id: server.demo.accountId, status: 'ready', linked_at_ms: now, name })
     .where('id', '=', enrolled.id)
     .execute();
-  return { id: enrolled.id };
+  return enrolled;
 }
 
 /** Renames a device straight in the database (e.g. a freshly enrolled one, before a cashier adds it). */
