@@ -1,13 +1,21 @@
 // Web app I, keyboard and touch: a cashier with only a keyboard deposits from start to end (digits,
 // Backspace, Enter, Escape), focus stays in the modal and comes back where it was; on a phone every
-// control is a touch target of at least 44 px.
+// control is a touch target of at least 44 px, and a toast never takes a tap meant for what it covers.
 import type { Locator, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { DOUBLE_CLICK_GUARD_MS } from '@cashdesk/contract';
 import { placeBalances } from './support/data';
 import { createLinkedCabinet } from './support/devices';
 import { describeE2E, useE2E } from './support/harness';
-import { amountField, manage, openDevice, openDeviceButton } from './support/screens';
+import {
+  amountField,
+  answer,
+  manage,
+  openDevice,
+  openDeviceButton,
+  operationButton,
+  typeOnNumpad,
+} from './support/screens';
 import { expectToast, openSignedIn, smallTouchTargets } from './support/ui';
 
 /** Presses Tab until `target` has focus (as a keyboard user would), failing after `limit` presses. */
@@ -84,5 +92,38 @@ describeE2E('keyboard and touch', () => {
     expect(await smallTouchTargets(region)).toEqual([]);
     const dialog = await manage(page, region, 1);
     expect(await smallTouchTargets(dialog)).toEqual([]);
+  });
+
+  it("lets a tap through a toast's text: Back works on a phone while the deposit's toast covers it", async () => {
+    const name = 'Toast over Back';
+    await createLinkedCabinet(e2e.server, name, { entries: [5_00] });
+    const page = await e2e.newPage('mobile');
+    await openSignedIn(page, e2e.server);
+    const region = await openDevice(page, 'mobile', name);
+    // Each toast shown outside a dialog, the moment it appears (it lasts 1.5 s): does it cover Back, and
+    // what would a finger on Back's centre press?
+    await page.evaluate(() => {
+      const seen: { covers: boolean; pressesBack: boolean }[] = [];
+      (window as unknown as { __toastTaps: typeof seen }).__toastTaps = seen;
+      new MutationObserver(() => {
+        const toast = document.querySelector('.toaster:not(.toaster--in-modal) .toast');
+        const back = document.querySelector('.device-detail__back');
+        if (!toast || !back || document.querySelector('[role="dialog"]')) return;
+        const [t, b] = [toast.getBoundingClientRect(), back.getBoundingClientRect()];
+        const [x, y] = [b.left + b.width / 2, b.top + b.height / 2];
+        const covers = t.left <= x && x <= t.right && t.top <= y && y <= t.bottom;
+        const hit = document.elementFromPoint(x, y);
+        seen.push({ covers, pressesBack: !!hit && back.contains(hit) });
+      }).observe(document.body, { childList: true, subtree: true });
+    });
+    const dialog = await manage(page, region, 1);
+    await typeOnNumpad(dialog, '2');
+    await operationButton(dialog, 'Deposit').click();
+    await answer(dialog, 'Yes');
+    await expectToast(page, 'Deposited 2.00 EUR');
+    await dialog.waitFor({ state: 'detached' });
+    const taps = await page.evaluate(() => (window as unknown as { __toastTaps: unknown[] }).__toastTaps);
+    expect(taps).toContainEqual({ covers: true, pressesBack: true });
+    expect(taps).not.toContainEqual(expect.objectContaining({ pressesBack: false }));
   });
 });
