@@ -9,10 +9,10 @@ import { initialJavaScript, readManifest } from '../bench/src/web-manifest.js';
 import { describeE2E } from './support/harness';
 
 // Issue 31 (BENCHMARKS.md 'Web first load'): the login screen under 140 KB. The devices screen's aim is
-// 150 KB; this ceiling is only the figure before issue 31 (164.9 KB), not to be passed again, while the
-// rest is moved out (the device modals of devices-page.tsx next) and it comes down to 150.
+// 150 KB; this ceiling holds what issue 31 has reached so far (156.6 KB, from 164.9), not to be passed
+// again, while the rest comes out (see BENCHMARKS.md for what is left) and it comes down to 150.
 const LOGIN_BUDGET_KB = 140;
-const DEVICES_BUDGET_KB = 165;
+const DEVICES_BUDGET_KB = 158;
 const SIGNED_IN_CHUNK = 'src/app/signed-in.tsx';
 const LAZY_CHUNKS = [
   'src/features/history/history-page.tsx',
@@ -28,6 +28,13 @@ const DEFERRED_PARTS = [
   'src/features/lock/lock-screen.tsx',
   'src/features/devices/components/history-tab.tsx',
   'src/features/devices/components/game-tab.tsx',
+  'src/features/devices/components/add-device-modal.tsx',
+  'src/features/devices/components/remote-device-modal.tsx',
+  'src/features/devices/components/block-modal.tsx',
+  'src/features/devices/components/edit-device-modal.tsx',
+  'src/features/devices/components/device-detail.tsx',
+  'src/features/shift/open-shift-page.tsx',
+  'src/features/shift/close-shift-modal.tsx',
 ];
 
 describeE2E('web budget of the production build', () => {

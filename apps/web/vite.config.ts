@@ -58,8 +58,15 @@ export default defineConfig({
   // The manifest lets bench/ (web budget) find each route's initial JavaScript.
   build: {
     manifest: true,
+    // Every browser a till runs (Chromium, Safari 17+, Firefox 115+) knows modulepreload: no polyfill.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
+        // Every package in one chunk: they are all on the first screen's path anyway (React, Redux
+        // Toolkit, i18next, react-router), and one file gzips smaller than the five Rolldown would cut
+        // (issue 31, BENCHMARKS.md 'Web first load'). A package only a lazy screen used would land here
+        // too: the web budget test (e2e/web-budget.e2e.test.ts) would show it.
+        codeSplitting: { groups: [{ name: 'vendor', test: /node_modules/ }] },
         // Each language's catalogue chunk named after its language (catalogue-es-<hash>.js), not
         // index-<hash>.js, so the network panel and the web budget show what a terminal fetched.
         chunkFileNames: (chunk) => {

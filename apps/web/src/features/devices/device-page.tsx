@@ -4,7 +4,7 @@ import { DEVICE_TYPE } from '@cashdesk/contract';
 import { useCallback } from 'react';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { DeviceDetailView } from './components/device-detail';
+import { DeviceDetailView } from './components/deferred-parts';
 import { selectRemotePin, viewReset } from './devices-view-slice';
 import { useInactivityReset } from '../../hooks/use-inactivity-reset';
 import './devices.css';

@@ -2,20 +2,25 @@
 // 24-hour totals and the device table; on screens >= 768 px a side panel shows the chosen device, below
 // that a row opens /devices/:id. Three minutes without activity reset the screen (docs/product.md section 4).
 import { DEVICE_TYPE, type Device } from '@cashdesk/contract';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { useFloatQuery } from '../float';
 import { usePollInterval } from '../live-updates';
 import { useDevicesQuery } from './api/devices-api';
-import { AddDeviceModal } from './components/add-device-modal';
-import { BlockModal, type BlockLevel } from './components/block-modal';
+import type { BlockLevel } from './components/block-modal';
 import { DailyTotals } from './components/daily-totals';
-import { DeviceDetailView } from './components/device-detail';
+import {
+  AddDeviceModal,
+  BlockModal,
+  DeviceDetailView,
+  EditDeviceModal,
+  preloadDeviceParts,
+  RemoteDeviceModal,
+} from './components/deferred-parts';
 import { DeviceTable } from './components/device-table';
-import { EditDeviceModal } from './components/edit-device-modal';
-import { RemoteDeviceModal } from './components/remote-device-modal';
+import { whenIdle } from '../../components/ui/deferred-part';
 import { VisibilityToggle, type Visibility } from './components/visibility-toggle';
 import {
   deviceSelected,
@@ -62,6 +67,8 @@ export function DevicesPage() {
     refetchOnMountOrArgChange: true,
     pollingInterval: usePollInterval(),
   });
+
+  useEffect(() => whenIdle(preloadDeviceParts), []);
 
   const reset = useCallback(() => {
     dispatch(viewReset());

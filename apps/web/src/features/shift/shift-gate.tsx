@@ -4,14 +4,28 @@
 // of this. A cash call refused 403 `no open shift` asks for the shift again (api/base-api.ts), so the
 // cashier lands here.
 import type { ZReport } from '@cashdesk/contract';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ComponentProps, type ReactNode } from 'react';
+import { deferredPart } from '../../components/ui/deferred-part';
 import { PageLoading } from '../../components/ui/page-loading';
 import { usePolledFloat } from '../float';
 import { useCurrentShiftQuery } from './api/shift-api';
-import { CloseShiftModal } from './close-shift-modal';
-import { OpenShiftPage } from './open-shift-page';
+import type * as Close from './close-shift-modal';
+import type * as Open from './open-shift-page';
 import { ShiftContext } from './shift-context';
-import { ZReportModal } from './z-report';
+import type * as Report from './z-report';
+
+// The Open shift screen, the blind close and its Z-report, chunks of their own (issue 31): the devices screen's first
+// paint needs neither while a shift is open; the gate fetches them as soon as it knows the venue uses
+// shifts, so they are in by the time they show.
+const OpenShiftPage = /* @__PURE__ */ deferredPart<ComponentProps<typeof Open.OpenShiftPage>>(() =>
+  import('./open-shift-page').then((module) => module.OpenShiftPage),
+);
+const ZReportModal = /* @__PURE__ */ deferredPart<ComponentProps<typeof Report.ZReportModal>>(() =>
+  import('./z-report').then((module) => module.ZReportModal),
+);
+const CloseShiftModal = /* @__PURE__ */ deferredPart<ComponentProps<typeof Close.CloseShiftModal>>(() =>
+  import('./close-shift-modal').then((module) => module.CloseShiftModal),
+);
 
 export function ShiftGate({ children }: { children: ReactNode }) {
   const float = usePolledFloat();
@@ -21,6 +35,12 @@ export function ShiftGate({ children }: { children: ReactNode }) {
   const [report, setReport] = useState<ZReport | null>(null);
   const actions = useMemo(() => ({ usesShifts, startClose: () => setClosing(true) }), [usesShifts]);
   const currency = float.data?.currency;
+  useEffect(() => {
+    if (!usesShifts) return;
+    void OpenShiftPage.preload();
+    void CloseShiftModal.preload();
+    void ZReportModal.preload();
+  }, [usesShifts]);
 
   // Until the float says the venue uses shifts the screens load as they always did (a venue without
   // shifts waits for nothing more); once it does, nothing shows before the shift is known.
