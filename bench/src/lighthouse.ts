@@ -1,5 +1,7 @@
 // A Lighthouse performance run of one page in Debian's Chromium (CHROME_PATH), never a downloaded browser:
 // lighthouse 12 is the last major that runs on Node 20 (13 needs Node 22.19).
+import fs from 'node:fs';
+import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 
@@ -31,6 +33,13 @@ export async function runLighthouse(
     });
     if (!result) throw new Error('Lighthouse returned no result');
     const { lhr } = result;
+    // BENCH_LH_REPORTS=dir keeps each run's whole report (the LCP element, the request chain) to read.
+    const reports = process.env.BENCH_LH_REPORTS;
+    if (reports) {
+      fs.mkdirSync(reports, { recursive: true });
+      const name = `${new URL(url).pathname.replace(/\W+/g, '_')}-${Date.now()}.json`;
+      fs.writeFileSync(path.join(reports, name), JSON.stringify(lhr));
+    }
     const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
     return {
       version: lhr.lighthouseVersion,

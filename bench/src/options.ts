@@ -14,7 +14,7 @@ export const USAGE = `Usage: npm run bench -- [--quick] [--only SECTIONS] [--db 
   --ops N        measured operations per path and case in deposits and http (default 2000, quick 200)
   --markdown     also print the tables as Markdown (for BENCHMARKS.md)
 PostgreSQL: BENCH_DATABASE_URL, else TEST_DATABASE_URL, else ${DEFAULT_PG_URL}
-Lighthouse: CHROME_PATH (default /usr/bin/chromium); BENCH_NO_LH=1 skips the Lighthouse runs
+Lighthouse: CHROME_PATH (default /usr/bin/chromium); BENCH_NO_LH=1 skips the Lighthouse runs; BENCH_LH_REPORTS=dir keeps their reports
 The servers started take LEDGER_LANES and LEDGER_BATCH_MAX from the environment; BENCH_CPU_PROF=<dir>
 writes each server's V8 CPU profile there when it stops`;
 

@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { firstScreenReady } from './app/router';
 import { initI18n } from './i18n/i18n';
 import './app/styles.css';
 
@@ -13,7 +14,8 @@ async function clearOldWorkers(): Promise<void> {
 void clearOldWorkers().catch(() => undefined);
 
 // Rendered once the chosen language's text is in (a Spanish or Portuguese terminal fetches its
-// catalogue chunk first), so no screen flashes in English. If the chunk cannot come, English shows.
+// catalogue chunk first), so no screen flashes in English, and the first screen's chunk with it (both
+// fetched at once; app/router.tsx). If a chunk cannot come, English shows, or the screen waits as before.
 function render(): void {
   const root = document.getElementById('root');
   if (!root) return;
@@ -23,4 +25,4 @@ function render(): void {
     </StrictMode>,
   );
 }
-void initI18n().then(render, render);
+void Promise.allSettled([initI18n(), firstScreenReady()]).then(render);

@@ -11,7 +11,7 @@ import { useAppDispatch } from '../store/hooks';
 import { LoginPage } from '../features/auth';
 import { homePathFor } from '../lib/home-path';
 import { BackOfficeEntry } from '../features/back-office';
-import { useMeQuery } from '../api/auth-api';
+import { authApi, useMeQuery } from '../api/auth-api';
 import { GetClientPage } from '../features/get-client';
 import { MaintenancePage } from '../features/maintenance';
 import { RequireSession, SessionWatcher } from '../features/session';
@@ -36,11 +36,35 @@ const loadSignedIn = () => import('./signed-in');
 let signedInChunk: ReturnType<typeof loadSignedIn> | undefined;
 /** The signed-in chunk, fetched once; after a failed fetch (the idle prefetch offline) the next call retries. */
 function signedIn(): ReturnType<typeof loadSignedIn> {
-  signedInChunk ??= loadSignedIn().catch((error: unknown) => {
-    signedInChunk = undefined;
-    throw error;
-  });
-  return signedInChunk;
+  const chunk = (signedInChunk ??= loadSignedIn().then(
+    (module) => {
+      // Marked as React's `use` reads a settled promise, so a render after this never suspends.
+      Object.assign(chunk, { status: 'fulfilled', value: module });
+      return module;
+    },
+    (error: unknown) => {
+      signedInChunk = undefined;
+      throw error;
+    },
+  ));
+  return chunk;
+}
+
+/** The screens anyone may open; every other path shows a signed-in screen or goes to one. */
+const PUBLIC_PATHS = ['/authorization', '/maintenance-redirect', '/get-client'];
+
+/**
+ * Settles when the first screen of this page can render without waiting for a chunk: at once for a
+ * public path, else once the signed-in chunk is in (or could not come). main.tsx renders after it: a
+ * first render that suspended on the chunk would show the screen only after React's 300 ms reveal
+ * throttle, and the session's ask (below) would wait as long (issue 31, the devices screen's LCP).
+ */
+export function firstScreenReady(): Promise<void> {
+  if (PUBLIC_PATHS.includes(window.location.pathname)) return Promise.resolve();
+  return signedIn().then(
+    () => undefined,
+    () => undefined,
+  );
 }
 
 // The screens of that chunk: `use` of the one cached promise, not a React.lazy each. Once SignedIn has
@@ -94,7 +118,13 @@ function UnknownPath() {
 }
 
 export function AppRouter() {
+  const dispatch = useAppDispatch();
   useEffect(prefetchSignedIn, []);
+  // The session asked for as the app starts, so the answer is (nearly) in when the first screen asks.
+  useEffect(() => {
+    if (!PUBLIC_PATHS.includes(window.location.pathname))
+      void dispatch(authApi.util.prefetch('me', undefined, {}));
+  }, [dispatch]);
   return (
     <BrowserRouter>
       <Routes>

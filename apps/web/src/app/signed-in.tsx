@@ -9,7 +9,7 @@ import { whenIdle } from '../components/ui/deferred-part';
 import { ChangePasswordModal } from '../features/auth';
 import { CashierOnly } from '../features/back-office';
 import { CashManageModal } from '../features/cash';
-import { TillLockGate } from '../features/lock';
+import { TillLockGate, useLockStateQuery } from '../features/lock';
 import { AppLayout } from '../features/navigation';
 import { ShiftGate } from '../features/shift';
 
@@ -21,6 +21,9 @@ export { HistoryRoute } from '../features/history';
 
 /** The cashier's frame: consoles roles go to the back office, a locked till shows only the lock screen. */
 export function CashierFrame() {
+  // The till's lock state asked for at once, beside the session (router.tsx): the lock gate's own ask
+  // would wait for CashierOnly to know the role, one round trip more before the devices screen.
+  useLockStateQuery();
   // The modals behind the screens' buttons, fetched once the screen is up, so a click opens them at once.
   useEffect(
     () =>
