@@ -25,7 +25,7 @@ const HOUR_MS = 60 * MINUTE_MS;
  * The venue and network rules are what bound an attacker with any number of cashier logins of one venue,
  * or any number of addresses inside one network: 9 guesses in the 10 minutes a PIN lives, so a live
  * cabinet PIN (one of 100,000) is taken with a chance of 9 in 100,000, below 1 in 10,000 (docs/security.md,
- * "Device PINs"; computed from these rules by test/security/pin-theft-odds.test.ts).
+ * "Device PINs"; computed from these rules by test/security/pin-guessing.test.ts).
  */
 export const PIN_POLICY: ThrottlePolicy<PinKind> = {
   windowMs: HOUR_MS,

@@ -90,6 +90,25 @@ describe.each(testDatabases)('ledger rules on $name', (database) => {
     expect((await v.cash(100_01)).body).toMatchObject({ err: ERR.overdraft, overdraft: 0 });
   });
 
+  it('ignores the overdraft for a float move too when has_overdraft is off (issue 27, item 8)', async () => {
+    const v = await venue({ has_overdraft: false, overdraft: 50_00 });
+    const move = (delta: number, trx: string) =>
+      ledger.moveFloat({
+        account_id: v.account.id,
+        user_id: v.user.id,
+        delta_cents: delta,
+        trx,
+        reason: 'test',
+      });
+    // 100.00 in the float and 50.00 of overdraft that is switched off: 100.01 out is one cent too many.
+    expect(await move(-100_01, 'float-past-zero')).toEqual({
+      status: 409,
+      body: { err: ERR.overdraft, balance: 100_00, overdraft: 0 },
+    });
+    expect(await floatOf(v.account.id)).toBe(100_00);
+    expect((await move(-100_00, 'float-to-zero')).body).toMatchObject({ balance: 0 });
+  });
+
   it('refuses a withdraw larger than the entries with 422 not enough money', async () => {
     const v = await venue();
     await v.cash(5_00);

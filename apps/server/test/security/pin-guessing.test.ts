@@ -185,6 +185,20 @@ describe.each(testDatabases)('PIN guessing on $name', (database) => {
       expect((await register(elsewhere, await showPin(await enrollDevice(suite.server)))).status).toBe(200);
     });
 
+    it.each([
+      [59, 'still counts them: the 5th wrong PIN holds the cashier', true],
+      [61, 'has forgotten them: the 5th is a first, and the right PIN links', false],
+    ])('keeps wrong PINs an hour: %i minutes after 4 of them it %s', async (minutes, _what, held) => {
+      const cashier = await cashierOf(await venue());
+      const pins = await wrongPins(5, 5);
+      for (const pin of pins.slice(0, 4)) expect(answer(await register(cashier, pin))).toEqual(wrongPin);
+      suite.clock.advance(minutes * MINUTE);
+      expect(answer(await register(cashier, pins[4]!))).toEqual(wrongPin);
+      const right = await register(cashier, await showPin(await enrollDevice(suite.server)));
+      if (held) expect(answer(right)).toEqual(tooMany(60));
+      else expect(right.status).toBe(200);
+    });
+
     it('holds a network whatever venues its cashiers belong to and whatever its addresses, from the 6th wrong PIN', async () => {
       const pins = await wrongPins(5, 6);
       for (let i = 0; i < 6; i++) {

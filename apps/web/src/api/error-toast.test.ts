@@ -63,6 +63,44 @@ describe('error toasts', () => {
     });
   });
 
+  // Each text its own sentence (issue 27, item 8: the hard-block text showing the light-block sentence
+  // passed every test): what a cashier reads in English for each contract text, from any call.
+  const ENGLISH: Readonly<Record<ErrText, string>> = {
+    [ERR.validation]: 'Some values were not accepted, check them and try again',
+    [ERR.unauthorized]: 'Your session has expired. Please log in again.',
+    [ERR.forbidden]: 'Forbidden: you do not have permission for this',
+    [ERR.noAccount]: 'User does not have an account',
+    [ERR.userBlocked]: 'User blocked',
+    [ERR.userNotFound]: 'User not found, check login/password',
+    [ERR.hardBlock]: 'Sorry, remote devices are blocked',
+    [ERR.lightBlock]: 'Sorry, remote devices are available for withdraw only',
+    [ERR.notFound]: 'Not found: it may have been removed, refresh the screen',
+    [ERR.deviceNotAvailable]: 'The device is not available',
+    [ERR.pinChanged]: 'The PIN has been changed or used at another cashdesk',
+    [ERR.overdraft]: 'Not enough float: balance -1000.00, overdraft 500.00',
+    [ERR.notEnoughMoney]: "Sorry, player's balance isn't enough for this operation",
+    [ERR.trxConflict]: 'This operation was already sent with other values, start it again',
+    [ERR.minAmount]: 'The amount is below the minimum of 1.00',
+    [ERR.maxAmount]: 'The amount is above the maximum of 5000.00',
+    [ERR.wrongPin]: 'Wrong PIN, check the PIN shown on the device',
+    [ERR.errorLinking]: 'The device cannot be linked, please contact technical support.',
+    [ERR.wrongPassword]: 'Wrong password, try again',
+    [ERR.weakPassword]: 'Choose another password: this one is too easy to guess',
+    [ERR.tooManyAttempts]: 'Too many attempts, try again in 30 s',
+    [ERR.loginTaken]: 'This login is already taken',
+    [ERR.deviceHasMoney]: 'A place of this device still holds player money: cash it out first',
+    [ERR.tillLocked]: 'The till is locked',
+    [ERR.noOpenShift]: 'No shift is open: count the drawer and open a shift to continue',
+    [ERR.shiftAlreadyOpen]: 'A shift is already open',
+    [ERR.unsupportedMediaType]: 'The request was refused, contact technical support',
+    [ERR.internal]: 'Internal server error',
+  };
+  it.each(EVERY_ERR)('shows the sentence of %s, and no other text shows it', (err) => {
+    expect(sentence(errorToast(failure(err, ERR_STATUS[err])), 'en')).toBe(ENGLISH[err]);
+    const same = EVERY_ERR.filter((other) => ENGLISH[other] === ENGLISH[err]);
+    expect(same).toEqual([err]);
+  });
+
   it('never shows a text the contract does not know: the product fallback instead', () => {
     for (const status of [400, 403, 404, 418, 422, 502] as const) {
       const toast = errorToast(failure('some new server text', status));
