@@ -2,7 +2,9 @@
 import { ERR } from '@cashdesk/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/database.js';
+import { systemClock } from '../../src/clock.js';
 import { LedgerService } from '../../src/ledger/ledger.service.js';
+import { ShiftService } from '../../src/shifts/shifts.service.js';
 import { verifyLedger } from '../../src/ledger/verify.js';
 import { testDatabases } from '../helpers/databases.js';
 import { createLinkedDevice, createTestUser, createVenue } from '../helpers/factories.js';
@@ -107,6 +109,22 @@ describe.each(testDatabases)('ledger rules on $name', (database) => {
     });
     expect(await floatOf(v.account.id)).toBe(100_00);
     expect((await move(-100_00, 'float-to-zero')).body).toMatchObject({ balance: 0 });
+  });
+
+  it('refuses a cash call without an open shift where the venue uses shifts: no open shift, nothing moved, the trx still usable (issue 27, item 8)', async () => {
+    const v = await venue();
+    await db.kysely.updateTable('accounts').set({ shifts: 1 }).where('id', '=', v.account.id).execute();
+    // Thrown as the contract's error (the HTTP layer answers it 403), claiming nothing.
+    await expect(v.cash(10_00, 'before-the-shift')).rejects.toMatchObject({ err: ERR.noOpenShift });
+    expect(await floatOf(v.account.id)).toBe(100_00);
+    const cashier = { id: v.user.id, login: v.user.login, account_id: v.account.id };
+    expect(
+      (await new ShiftService(db, systemClock).open(cashier, { trx: 'open', counted_cents: 0 })).status,
+    ).toBe(200);
+    expect((await v.cash(10_00, 'before-the-shift')).body).toMatchObject({
+      delta: 10_00,
+      float_balance: 90_00,
+    });
   });
 
   it('refuses a withdraw larger than the entries with 422 not enough money', async () => {
