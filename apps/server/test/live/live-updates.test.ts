@@ -127,6 +127,15 @@ describe.each(testDatabases)('live updates on $name', (database) => {
     expect(changeOf(await stream.next())).toEqual({ float: false, devices: [cabinet.id] });
   });
 
+  it("tells of a colleague's edit of a device (its name, hidden or shown) and of a refused edit nothing (issue 27, item 8)", async () => {
+    const stream = await opened(cashier);
+    const edit = (body: unknown) => colleague.post(`/a/cashier/devices/${cabinet.id}`, body);
+    expect((await edit({ name: 'Renamed by a colleague', hidden: false })).status).toBe(200);
+    expect(changeOf(await stream.next())).toEqual({ float: false, devices: [cabinet.id] });
+    expect((await edit({ name: '', hidden: false })).status).toBe(400);
+    await expect(stream.next(2 * LIVE_COALESCE_MS)).rejects.toThrow();
+  });
+
   it('tells nothing of a ready cabinet reporting its state (only its first report after a link is news)', async () => {
     const stream = await opened(cashier);
     for (let i = 0; i < 3; i++) expect((await deviceState(cabinet)).body.linked).toBe(true);
