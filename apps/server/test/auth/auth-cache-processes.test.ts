@@ -9,8 +9,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ERR } from '@cashdesk/contract';
+import { sql } from 'kysely';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REVOCATION_ACKS_CHANNEL } from '../../src/auth/auth-cache.js';
 import { openDatabase, type Db } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { signedInAs } from '../back-office/support.js';
@@ -90,6 +92,28 @@ describe.skipIf(!postgresTestDatabase)('auth cache across server processes on Po
     const user = await cachedOnB();
     expect((await user.client.post('/a/sign_out')).status).toBe(200);
     expect(await status(user.onB)).toBe(401);
+  });
+
+  it('a slow process B: the writer answers only once B has forgotten, so B refuses at once (issue 27, item 8)', async () => {
+    const user = await cachedOnB();
+    // B hears the revocation 300 ms late (a busy event loop), then forgets and acknowledges as its
+    // listener does (live/pg-change-feed.ts). A writer that stopped waiting for acknowledgements would
+    // answer first, and B would still serve the ended session from its cache.
+    const hear = dbB.auth.received.bind(dbB.auth);
+    dbB.auth.received = (payload, schema) => {
+      setTimeout(() => {
+        const nonce = hear(payload, schema);
+        if (nonce !== null)
+          void sql`select pg_notify(${REVOCATION_ACKS_CHANNEL}, ${nonce})`.execute(dbB.kysely);
+      }, 300);
+      return null;
+    };
+    try {
+      expect((await user.client.post('/a/sign_out')).status).toBe(200);
+      expect(await status(user.onB)).toBe(401);
+    } finally {
+      dbB.auth.received = hear;
+    }
   });
 
   it('block and set_password by an admin on A: refused on B at once', async () => {
