@@ -59,7 +59,7 @@ export function lockAccountsQuery(db: Executor, dialect: DialectName, ids: reado
     .compile();
 }
 
-/** Locks the places in (device_id, place) order; after the accounts, as the single-operation path does. */
+/** Locks the places in (device_id, place) order, after the accounts: the one lock order of every batch. */
 export function lockPlacesQuery(db: Executor, dialect: DialectName, keys: readonly PlaceKey[]) {
   return db
     .selectFrom('places')
