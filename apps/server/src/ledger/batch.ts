@@ -230,7 +230,10 @@ type Decided =
   | { replay: Outcome; change: Change }
   | { decision: Decision; record: NewOperation; change: Change; place: PlaceKey };
 
-/** One operation's checks in the contract's order: its place, a replay's stored answer, then the block, PIN, shift and money rules. */
+/**
+ * One operation's checks in the contract's order: its place, a replay's stored answer, then the block,
+ * the PIN, the shift and the money rules.
+ */
 function decide(op: LedgerOp, now: number, state: BatchState): Decided {
   const scope = scopeOf(op);
   const earlierOf = (hash: string) => {
