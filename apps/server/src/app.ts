@@ -28,6 +28,7 @@ import { installMetrics } from './metrics/metrics.routes.js';
 import { clientConfigRoutes } from './client-config/client-config.routes.js';
 import { demoClientRoutes } from './client-config/demo-client.routes.js';
 import { installConditionalGet } from './http/conditional-get.js';
+import { screenPages } from './http/first-screen-preloads.js';
 import { reportsRoutes } from './reports/reports.routes.js';
 import { shiftsRoutes } from './shifts/shifts.routes.js';
 
@@ -162,9 +163,14 @@ async function serveWebApp(app: FastifyInstance, ctx: AppContext): Promise<void>
     });
   }
 
+  const pageFor = hasWeb ? screenPages(dist) : null;
   app.setNotFoundHandler((request, reply) => {
-    if (hasWeb && request.method === 'GET' && isScreenPath(request.url)) {
-      return reply.type('text/html').sendFile('index.html');
+    if (pageFor && request.method === 'GET' && isScreenPath(request.url)) {
+      // Asked again on every visit (a new build names new chunks); the files it names are immutable.
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(pageFor(request.url));
     }
     return reply.status(404).send({ err: ERR.notFound });
   });
