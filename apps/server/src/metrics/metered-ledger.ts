@@ -29,15 +29,15 @@ export function outcomeOfError(error: unknown): LedgerOperationOutcome {
 }
 
 /**
- * A cash call's kind. The API has no cash-out call of its own: a cash-out is the withdraw of the whole
- * entries (docs/money.md), so a withdraw whose answer shows the place emptied counts as one. A refused
- * cash-out cannot be told from a refused withdraw and counts as a withdraw.
+ * A cash call's kind. A call with `cash_out: true` is a cash-out, refused or not. The spec's own
+ * cash-out is a withdraw of the whole entries without the flag (docs/money.md), so a withdraw whose
+ * answer shows the place emptied counts as one too; refused, it cannot be told from a withdraw.
  */
 export function placeCashKind(input: PlaceCashInput, outcome: Outcome | null): LedgerOperationKind {
   const remote = input.remote_pin !== null;
   if (input.delta_cents > 0) return remote ? 'remote_deposit' : 'deposit';
   const entries = (outcome?.body as { balances?: { entries?: unknown } } | undefined)?.balances?.entries;
-  const cashOut = outcome !== null && outcome.status === 200 && entries === 0;
+  const cashOut = input.cash_out === true || (outcome !== null && outcome.status === 200 && entries === 0);
   if (cashOut) return remote ? 'remote_cash_out' : 'cash_out';
   return remote ? 'remote_withdraw' : 'withdraw';
 }
