@@ -2,8 +2,8 @@
 // so a replay stays byte for byte what the first call answered; the float figures in it (a CashResult's
 // `float_balance`, an `overdraft` refusal's `balance` and `overdraft`) are then sent as null to a cashier
 // whose restrictions hide them, by the rule `account_balance` follows (contract visibleFloatFigures).
-// Redacting on the way out, not on the way in, also covers a replay by another cashier of the venue, or by
-// the same cashier after their restrictions changed.
+// Redacting on the way out, not on the way in, also covers a replay by the same cashier after their
+// restrictions changed (a trx belongs to one cashier: another cashier's same trx is a call of its own).
 import { ERR, visibleFloatFigures } from '@cashdesk/contract';
 import type { Outcome } from '../ledger/outcome.js';
 

@@ -136,8 +136,7 @@ export async function lastMoves(
 
 export type DevicePin = Pick<DeviceRow, 'id' | 'pin' | 'pin_expires_at_ms' | 'pin_previous' | 'pin_failures'>;
 
-/** A device's PIN fields, its row locked for the rest of the transaction on PostgreSQL. */
-/** The PIN fields of a device known to exist (devices are never deleted), locked. */
+/** The PIN fields of a device known to exist (devices are never deleted), its row locked (PostgreSQL). */
 export async function lockDevicePin(db: Executor, dialect: DialectName, id: number): Promise<DevicePin> {
   return db
     .selectFrom('devices')

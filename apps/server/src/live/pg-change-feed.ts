@@ -1,6 +1,6 @@
 // Changes across server processes on PostgreSQL: a publisher NOTIFYs, every process LISTENs on one
 // dedicated connection and hands each change to its own subscribers (its own changes come back the same
-// way, so there is one path). The listening connection opens with the first stream; if it drops, every
+// way, so there is one path). The listening connection opens with the server (below); if it drops, every
 // stream of this process ends (its terminals reconnect, refetch and poll meanwhile) rather than silently
 // missing changes.
 //
