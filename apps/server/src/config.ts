@@ -4,6 +4,11 @@ import { fileURLToPath } from 'node:url';
 import { LIVE_HEARTBEAT_MS } from '@cashdesk/contract';
 import { z } from 'zod';
 
+/** Operations one batched ledger transaction holds at most, unless configured (LEDGER_BATCH_MAX). */
+export const DEFAULT_LEDGER_BATCH_MAX = 64;
+/** Batched ledger transactions in flight at once per process on PostgreSQL (LEDGER_LANES); SQLite has 1. */
+export const DEFAULT_LEDGER_LANES = 4;
+
 /**
  * npm runs workspace scripts (`npm start`, `npm run cashdesk`) inside apps/server, so a path relative to
  * the working directory would land in apps/server/data. Relative DATA_DIR is read against the repository
@@ -52,8 +57,8 @@ const env = z.object({
     .min(0)
     .max(24 * 60)
     .default(15),
-  LEDGER_BATCH_MAX: z.coerce.number().int().min(1).max(1000).default(64),
-  LEDGER_LANES: z.coerce.number().int().min(1).max(64).default(4),
+  LEDGER_BATCH_MAX: z.coerce.number().int().min(1).max(1000).default(DEFAULT_LEDGER_BATCH_MAX),
+  LEDGER_LANES: z.coerce.number().int().min(1).max(64).default(DEFAULT_LEDGER_LANES),
   CLIENT_DOWNLOAD_URL: optionalText(urlOrPath),
   SUPPORT_CHAT_SCRIPT_URL: optionalText(urlOrPath),
   SUPPORT_PHONE: optionalText(

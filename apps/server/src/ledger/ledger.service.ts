@@ -22,15 +22,10 @@ import { claimKeyOf, ClaimRaced, lockedRowsOf, runBatch, type LedgerOp, type OpR
 import { GroupCommit, type Pending } from './group-commit.js';
 import { claimTrx, storeOutcome, type Claim } from './idempotency.js';
 import { insertLedgerEntries, lockAccount, setFloatBalance } from './ledger.repository.js';
+import { DEFAULT_LEDGER_BATCH_MAX, DEFAULT_LEDGER_LANES } from '../config.js';
 import { floatLimit, rowBuilder, safeBalance } from './money-rules.js';
 
 export { floatLimit } from './money-rules.js';
-
-/** Operations one batched transaction holds at most, unless configured (LEDGER_BATCH_MAX). */
-export const DEFAULT_BATCH_MAX = 64;
-
-/** Batched transactions in flight at once per process on PostgreSQL, unless configured (LEDGER_LANES). */
-export const DEFAULT_POSTGRES_LANES = 4;
 
 /** A batch of one that lost a trx race to another process runs again, this many times at most. */
 const RACE_RETRIES = 3;
@@ -104,10 +99,10 @@ export class LedgerService {
   ) {
     this.onBatch = options.onBatch;
     this.commits = new GroupCommit<LedgerOp, Outcome>(
-      Math.max(1, options.batchMax ?? DEFAULT_BATCH_MAX),
+      Math.max(1, options.batchMax ?? DEFAULT_LEDGER_BATCH_MAX),
       // SQLite has one connection: a second lane would only queue behind the first.
       // Stryker disable next-line MethodExpression,LogicalOperator: PostgreSQL's lanes, a matter of speed (BENCHMARKS.md)
-      db.dialect === 'sqlite' ? 1 : Math.max(1, options.lanes ?? DEFAULT_POSTGRES_LANES),
+      db.dialect === 'sqlite' ? 1 : Math.max(1, options.lanes ?? DEFAULT_LEDGER_LANES),
       claimKeyOf,
       lockedRowsOf,
       (batch) => this.runPending(batch),
