@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describeError, load, machineLine } from './machine.js';
 import { parseOptions, type Options, type Section } from './options.js';
+import { profileSummaries } from './profile-summary.js';
 import { depositsSection } from './sections/deposits.js';
 import { eventsSection } from './sections/events.js';
 import { httpCashSection } from './sections/http-cash.js';
@@ -65,6 +66,11 @@ async function main(): Promise<void> {
     fs.rmSync(dir, { recursive: true, force: true });
   }
 
+  const profiles = process.env.BENCH_CPU_PROF;
+  if (profiles) {
+    console.log(`\nServer CPU by part (the V8 profiles in ${profiles}, one per server process started):`);
+    for (const line of profileSummaries(profiles, started)) console.log(`  ${line}`);
+  }
   console.log(`\n${load()} at the end; ${((Date.now() - started) / 1000).toFixed(0)} s in all`);
   if (options.markdown)
     console.log(

@@ -16,7 +16,7 @@ export const USAGE = `Usage: npm run bench -- [--quick] [--only SECTIONS] [--db 
 PostgreSQL: BENCH_DATABASE_URL, else TEST_DATABASE_URL, else ${DEFAULT_PG_URL}
 Lighthouse: CHROME_PATH (default /usr/bin/chromium); BENCH_NO_LH=1 skips the Lighthouse runs; BENCH_LH_REPORTS=dir keeps their reports
 The servers started take LEDGER_LANES and LEDGER_BATCH_MAX from the environment; BENCH_CPU_PROF=<dir>
-writes each server's V8 CPU profile there when it stops`;
+writes each server's V8 CPU profile there when it stops, and the run ends with each one's CPU time by part`;
 
 export interface Options {
   quick: boolean;

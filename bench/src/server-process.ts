@@ -30,6 +30,20 @@ export interface BatchStats {
   max: number;
 }
 
+/**
+ * Starts counting the server's CPU time; the returned function gives the CPU microseconds per call for
+ * `calls` calls served since (issue 28: the cost of a call, user + system time of the server process
+ * over the calls it served), as a table cell; '' where /proc cannot say.
+ */
+export function cpuPerCall(server: ServerProcess): (calls: number) => string {
+  const from = server.cpuMs();
+  return (calls) => {
+    const to = server.cpuMs();
+    if (from === null || to === null || calls <= 0) return '';
+    return String(Math.round(((to - from) * 1000) / calls));
+  };
+}
+
 /** "mean (max)" operations per ledger transaction, for a table cell. */
 export function batchCell(stats: BatchStats | null): string {
   if (!stats || stats.batches === 0) return 'n/a';

@@ -15,7 +15,7 @@ import { compare, type OpFn } from '../harness.js';
 import type { Options } from '../options.js';
 import { describePgbench, runPgbench, type PgbenchResult } from '../pgbench.js';
 import type { RawCash } from '../raw-baseline.js';
-import { batchCell, startServer, type ServerProcess } from '../server-process.js';
+import { batchCell, cpuPerCall, startServer, type ServerProcess } from '../server-process.js';
 import { addCashier, addDevice, fundedAccount, PLACES, type Venue } from '../setup.js';
 import { formatMs, formatRate, formatRatio, renderTable, type CaseResult, type Column } from '../stats.js';
 import { rawCashOn, serverDatabaseEnv, type Target } from '../targets.js';
@@ -123,6 +123,7 @@ const COLUMNS: Column[] = [
   { header: 'p99 ms', align: 'right' },
   { header: 'vs limit', align: 'right' },
   { header: 'ops/batch (max)', align: 'right' },
+  { header: 'server CPU µs/op', align: 'right' },
 ];
 
 function cells(
@@ -132,6 +133,7 @@ function cells(
   result: CaseResult,
   limit: number | null,
   batches: string,
+  cpu = '',
 ): string[] {
   return [
     String(cabinets),
@@ -143,6 +145,7 @@ function cells(
     formatMs(result.p99Ms),
     limit === null ? '' : formatRatio(result.opsPerSec / limit),
     batches,
+    cpu,
   ];
 }
 
@@ -205,11 +208,15 @@ export async function eventsSection(target: Target, options: Options): Promise<S
         if (raw && rawVenue) paths.raw = rawPath(raw, rawVenue, clients);
         const config = { callers: clients, ops: options.ops, warmup: options.warmup, slices: SLICES };
         await server.ledgerBatches(); // starts the count afresh
+        // Only the HTTP path's calls reach the server process (the others run in this one): its CPU time
+        // over the compare is theirs, warm-up included.
+        const serverCpu = cpuPerCall(server);
         const results = await compare(paths, config);
+        const cpu = serverCpu(options.ops + options.warmup);
         const batches = batchCell(await server.ledgerBatches());
         const limit = pgbench ? pgbench.tps : results.raw!.opsPerSec;
         const rows = [
-          cells(cabinetCount, clients, 'HTTP events', results.http!, limit, batches),
+          cells(cabinetCount, clients, 'HTTP events', results.http!, limit, batches, cpu),
           // The warm-up's batches are in its count too; the mean hardly moves.
           cells(cabinetCount, clients, 'ledger in process', results.ledger!, limit, batchCell(inProcess)),
         ];

@@ -9,7 +9,7 @@ import { hashPassword, verifyLedger } from '@cashdesk/server';
 import { compare, type OpFn } from '../harness.js';
 import type { Options } from '../options.js';
 import type { RawCash } from '../raw-baseline.js';
-import { batchCell, startServer, type ServerProcess } from '../server-process.js';
+import { batchCell, cpuPerCall, startServer, type ServerProcess } from '../server-process.js';
 import { addCashier, addDevice, fundedAccount, PLACES, type BenchDatabase, type Venue } from '../setup.js';
 import { renderTable, versusRawCells, VERSUS_RAW_COLUMNS, type CaseResult, type Column } from '../stats.js';
 import { Terminal } from '../terminal.js';
@@ -103,6 +103,7 @@ const COLUMNS: Column[] = [
   { header: 'conns', align: 'right' },
   ...VERSUS_RAW_COLUMNS,
   { header: 'ops/batch (max)', align: 'right' },
+  { header: 'server CPU µs/op', align: 'right' },
 ];
 
 function rows(
@@ -110,6 +111,7 @@ function rows(
   connections: number,
   results: Record<PathName, CaseResult>,
   batches: Record<'http' | 'fresh', string>,
+  cpu: Record<'http' | 'fresh', string>,
 ): string[][] {
   return (Object.keys(PATHS) as PathName[]).map((name) => [
     kind,
@@ -117,6 +119,7 @@ function rows(
     String(connections),
     ...versusRawCells(results[name], name === 'raw' ? undefined : results.raw),
     name === 'raw' ? '' : batches[name],
+    name === 'raw' ? '' : cpu[name],
   ]);
 }
 
@@ -153,13 +156,18 @@ export async function httpCashSection(target: Target, options: Options): Promise
         const config = { callers: connections, ops: options.ops, warmup: options.warmup, slices: SLICES };
         // Each server serves one path only: what its ledger batched is that path's.
         await Promise.all([now.ledgerBatches(), before.ledgerBatches()]); // starts the counts afresh
+        const [nowCpu, beforeCpu] = [cpuPerCall(now), cpuPerCall(before)];
         const results = await compare(paths, config);
+        const served = options.ops + options.warmup;
         const [nowBatches, beforeBatches] = await Promise.all([now.ledgerBatches(), before.ledgerBatches()]);
         part.push(
-          ...rows(kind, connections, results, {
-            http: batchCell(nowBatches),
-            fresh: batchCell(beforeBatches),
-          }),
+          ...rows(
+            kind,
+            connections,
+            results,
+            { http: batchCell(nowBatches), fresh: batchCell(beforeBatches) },
+            { http: nowCpu(served), fresh: beforeCpu(served) },
+          ),
         );
       }
       console.log(renderTable(COLUMNS, part));
