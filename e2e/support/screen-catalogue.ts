@@ -446,12 +446,15 @@ export const SCREENS: readonly ScreenEntry[] = [
       await renameDevice(v.server, phone.id, name);
       await phone.stop();
       await submitPin(v, 'remote', phone.pin);
+      // The phone's region shows once the link has committed: an event sent before that is refused 406
+      // (a flake of the clean-clone CI run of 2026-11-28).
+      const region = v.page.getByRole('region', { name, exact: true });
+      await region.waitFor();
       // A big win once the phone is connected, so the Game tab shows its table at its widest (issue 26:
       // it made the page 410 px wide at 375).
       const win = { place: 1, type: TX_TYPE.win, amount: 123_456_78 } as const;
       const answer = await sendDeviceEvent(v.server, phone.simulator.deviceToken ?? '', win);
       if (!answer.ok) throw new Error(`the phone's win was refused: ${answer.status} ${answer.err}`);
-      const region = v.page.getByRole('region', { name, exact: true });
       await region.getByRole('tab', { name: v.t('devices:tabs.game') }).click();
       await region
         .getByRole('table')
