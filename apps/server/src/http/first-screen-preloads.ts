@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /** The signed-in screens' chunk, as the web build's manifest names it. */
-export const SIGNED_IN_CHUNK = 'src/app/signed-in.tsx';
+const SIGNED_IN_CHUNK = 'src/app/signed-in.tsx';
 /** Addresses of the screens inside that chunk (apps/web/src/app/router.tsx). */
 const SIGNED_IN_PATHS = /^\/(devices|history)(\/|$)/;
 
