@@ -72,7 +72,7 @@ export async function changePlaceCash(
 export async function deleteAllSessions(server: E2EServer): Promise<number> {
   const result = await server.ctx.db.kysely.deleteFrom('sessions').executeTakeFirst();
   // Behind the server's back: its auth cache must hear of it as from any write path of the server.
-  server.ctx.db.auth.forget({ all: true });
+  server.ctx.auth.forget({ all: true });
   return Number(result.numDeletedRows);
 }
 

@@ -1,4 +1,5 @@
 // What every route and service needs, built once at start and passed down explicitly.
+import { AuthCache } from './auth/auth-cache.js';
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import { PinGuard } from './devices/pin-guard.js';
@@ -19,6 +20,12 @@ export interface AppContext {
   changes: ChangeFeed;
   /** The server's build hash (`/cashier_v`), the same one the web app's /version.json carries. */
   buildHash: string;
+  /**
+   * Sessions and device tokens remembered in this process (auth/auth-cache.ts), handed to every writer
+   * that revokes them. One per database handle: a second context on the same Db (tests) is handed the
+   * first one's.
+   */
+  auth: AuthCache;
   /** Throttles and judges device PINs for every call that takes one (devices/pin-guard.ts). */
   pins: PinGuard;
   /** What `GET /metrics` serves (metrics/); the ledger counts its operations there. */
@@ -30,6 +37,7 @@ export function createContext(
   db: Db,
   buildHash: string,
   clock: Clock = systemClock,
+  auth: AuthCache = AuthCache.of(db),
 ): AppContext {
   const changes = openChangeFeed(db);
   const metrics = new ServerMetrics({
@@ -37,7 +45,7 @@ export function createContext(
     pools: () => db.poolStats?.() ?? null,
   });
   // Across processes the auth cache hears revocations on the feed's connection (auth/auth-cache.ts).
-  if (changes instanceof PostgresChangeFeed) changes.serveRevocations(db.auth);
+  if (changes instanceof PostgresChangeFeed) changes.serveRevocations(auth);
   return {
     config,
     db,
@@ -48,6 +56,7 @@ export function createContext(
     clock,
     changes,
     buildHash,
+    auth,
     pins: new PinGuard(db, clock, changes),
     metrics,
   };

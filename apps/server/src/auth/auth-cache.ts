@@ -7,11 +7,16 @@
 //   (revokingTransaction below): this process forgets at once, and on PostgreSQL a NOTIFY sent in that
 //   transaction reaches every server process when (and only if) it commits. Each process acknowledges once
 //   it has forgotten, and the writer answers only when every listening process of its schema has.
-// - On PostgreSQL entries are used only while this process listens (pg-change-feed.ts): a dropped listening
-//   connection empties the cache and turns it off until it listens again.
+// - On PostgreSQL entries are used only while this process listens (live/pg-change-feed.ts, which knows
+//   the cache as a RevocationListener): a dropped listening connection empties the cache and turns it off
+//   until it listens again.
 // - On SQLite there is one server process, but an operator CLI in another process may write to the same
-//   file: `PRAGMA data_version` (a counter SQLite keeps in memory, no I/O) changes whenever another
-//   connection commits, and the cache empties when it does.
+//   file: `PRAGMA data_version` (a counter SQLite keeps in memory, no I/O; `Db.dataVersion`) changes
+//   whenever another connection commits, and the cache empties when it does.
+// - One cache per database handle in a process: the app's context holds it (context.ts) and hands it to
+//   every writer, and the CLI run in the server's process (tests) is handed the server's. Two caches on
+//   one SQLite connection would miss each other's revocations: data_version moves only for other
+//   connections.
 // - A lookup stores what it read only if no revocation came while it read (`ticket`), so a read that
 //   raced a revocation never puts the old state back.
 // - Expiry is judged from the entry, which never holds a later last-seen time than the database: an entry
@@ -21,18 +26,21 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { BoundedMap } from '../bounded-map.js';
 import type { Db, DialectName, Executor, Tx } from '../db/database.js';
-import type { UserRow } from '../db/schema.js';
-import type { SessionRow } from './sessions.repository.js';
+import type { SessionRow, UserRow } from '../db/schema.js';
+import {
+  LISTENER_APPLICATION_PREFIX,
+  REVOCATION_ACKS_CHANNEL,
+  REVOCATIONS_CHANNEL,
+  type RevocationListener,
+} from '../live/pg-change-feed.js';
 
 /** What a write changed: one session (by token hash), every session of a user, a device, or anything. */
 export type Revocation = { session: string } | { user: number } | { device: number } | { all: true };
 
-export const REVOCATIONS_CHANNEL = 'cashdesk_revocations';
 /** Entries per map; the oldest go first. Enough for every till and cabinet of a large install. */
 export const MAX_ENTRIES = 50_000;
 /** How long a writer waits for the listening processes' acknowledgements before answering anyway. */
 export const ACK_WAIT_MS = 2_000;
-export const REVOCATION_ACKS_CHANNEL = 'cashdesk_revocation_acks';
 
 export interface SignedIn {
   session: SessionRow;
@@ -45,9 +53,6 @@ interface Announced {
   /** The NOTIFY's tag, whose acknowledgements the writer waits for; null on SQLite or while not listening. */
   nonce: string | null;
 }
-
-/** The listening connections of this database and schema carry this application_name: who must acknowledge. */
-export const LISTENER_APPLICATION_PREFIX = 'cashdesk-auth:';
 
 /** A NOTIFY payload back into a revocation; anything else on the channel is ignored. */
 export function parseRevocation(
@@ -78,7 +83,7 @@ interface Acks {
   wake: (() => void) | null;
 }
 
-export class AuthCache {
+export class AuthCache implements RevocationListener {
   private readonly sessions = new BoundedMap<string, SignedIn>(MAX_ENTRIES);
   private readonly devices = new BoundedMap<string, number>(MAX_ENTRIES);
   /** Moves on every revocation: a lookup that started before may not store what it read. */
@@ -96,6 +101,11 @@ export class AuthCache {
     /** SQLite: `PRAGMA data_version`, which moves when another connection (a CLI) commits. */
     private readonly readExternalVersion: (() => number) | null = null,
   ) {}
+
+  /** A new, empty cache for `db`: one per database handle in a process (context.ts makes the server's). */
+  static of(db: Pick<Db, 'dialect' | 'dataVersion'>): AuthCache {
+    return new AuthCache(db.dialect, db.dataVersion ?? null);
+  }
 
   /** Entries held now (tests, and a figure for operators). */
   get size(): { sessions: number; devices: number; awaitedAcknowledgements: number } {
@@ -233,7 +243,7 @@ export class AuthCache {
     }
   }
 
-  // ---- the PostgreSQL listener (pg-change-feed.ts) ----------------------------------------------------
+  // ---- the PostgreSQL listener (live/pg-change-feed.ts) ----------------------------------------------------
 
   /**
    * A change feed offers to (re)connect its listener when the cache finds itself off; connects now.
@@ -318,6 +328,7 @@ export class AuthCache {
  */
 export async function revokingTransaction<T>(
   db: Db,
+  auth: AuthCache,
   work: (tx: Tx, revoke: (revocation: Revocation) => Promise<void>) => Promise<T>,
 ): Promise<T> {
   const announced: Announced[] = [];
@@ -325,12 +336,12 @@ export async function revokingTransaction<T>(
   try {
     const result = await db.kysely.transaction().execute((tx) =>
       work(tx, async (revocation) => {
-        announced.push(await db.auth.announce(tx, revocation));
+        announced.push(await auth.announce(tx, revocation));
       }),
     );
     committed = true;
     return result;
   } finally {
-    await db.auth.settle(db.kysely, announced, committed);
+    await auth.settle(db.kysely, announced, committed);
   }
 }

@@ -20,13 +20,26 @@ import { requireUser, userOf } from './guards.js';
 import { dummyPasswordHash, hashPassword } from './password.js';
 import { throttledPasswordCheck } from './password-check.js';
 import { assertAcceptablePassword } from './password-policy.js';
-import { revokingTransaction } from './auth-cache.js';
+import { revokingTransaction, type AuthCache } from './auth-cache.js';
 import {
   createSession,
   deleteExpiredSessions,
+  deleteSessionByHash,
   deleteUserSessions,
-  endSession,
+  hashSessionToken,
+  isWellFormedToken,
 } from './sessions.repository.js';
+import type { Db } from '../db/database.js';
+
+/** Sign-out: ends the session of a cookie token (a no-op for an unknown one), in every process's cache too. */
+async function endSession(db: Db, auth: AuthCache, token: string): Promise<void> {
+  if (!isWellFormedToken(token)) return;
+  const tokenHash = hashSessionToken(token);
+  await revokingTransaction(db, auth, async (tx, revoke) => {
+    await deleteSessionByHash(tx, tokenHash);
+    await revoke({ session: tokenHash });
+  });
+}
 
 export function authRoutes(ctx: AppContext): FastifyPluginAsync {
   const db = ctx.db.kysely;
@@ -59,7 +72,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsync {
 
       const now = ctx.clock.now();
       const previous = sessionTokenOf(request);
-      if (previous) await endSession(ctx.db, previous);
+      if (previous) await endSession(ctx.db, ctx.auth, previous);
       await deleteExpiredSessions(db, ctx.config.session, now, user.id);
       const { token } = await createSession(db, { userId: user.id, remember: body.remember }, now);
       setSessionCookie(request, reply, token, body.remember);
@@ -90,7 +103,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsync {
     };
     const signOutHandler = async (request: FastifyRequest, reply: FastifyReply): Promise<Ok> => {
       const token = sessionTokenOf(request);
-      if (token) await endSession(ctx.db, token);
+      if (token) await endSession(ctx.db, ctx.auth, token);
       clearSessionCookie(request, reply);
       return { ok: true };
     };
@@ -113,7 +126,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsync {
       await assertAcceptablePassword(body.new, { login: user.login, currentHash: user.password_hash });
       const passwordHash = await hashPassword(body.new);
       const current = request.authSession?.token_hash;
-      await revokingTransaction(ctx.db, async (tx, revoke) => {
+      await revokingTransaction(ctx.db, ctx.auth, async (tx, revoke) => {
         await setPasswordHash(tx, user.id, passwordHash);
         // Whoever else holds a session (a lost phone, a shared terminal) is signed out; this one stays.
         await deleteUserSessions(tx, user.id, current === undefined ? {} : { exceptTokenHash: current });

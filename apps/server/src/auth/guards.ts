@@ -52,7 +52,7 @@ export type AuthHook = (request: FastifyRequest, reply: FastifyReply) => Promise
 export async function findSignedIn(ctx: AppContext, token: string): Promise<SignedIn | null> {
   // Stryker disable next-line ConditionalExpression: a malformed token finds no session either; this saves its hash and lookup
   if (!isWellFormedToken(token)) return null;
-  const cache = ctx.db.auth;
+  const cache = ctx.auth;
   const tokenHash = hashSessionToken(token);
   const now = ctx.clock.now();
   const cached = cache.session(tokenHash);

@@ -10,12 +10,10 @@
 // every 5 s and must not turn every poll into a write. Idle expiry is therefore exact to within a minute.
 import { createHash, randomBytes } from 'node:crypto';
 import { REMEMBER_ME_DAYS } from '@cashdesk/contract';
-import type { Selectable } from 'kysely';
-import type { SessionsTable } from '../db/schema.js';
-import type { Db, Executor } from '../db/database.js';
-import { revokingTransaction } from './auth-cache.js';
+import type { Executor } from '../db/database.js';
+import type { SessionRow } from '../db/schema.js';
 
-export type SessionRow = Selectable<SessionsTable>;
+export type { SessionRow };
 
 const HOUR_MS = 3_600_000;
 export const ABSOLUTE_LIFETIME_MS = {
@@ -157,16 +155,6 @@ export async function countUnlockAttempt(db: Executor, tokenHash: string): Promi
 /** Ends the session with this token hash (too many wrong passwords on its lock screen). */
 export async function deleteSessionByHash(db: Executor, tokenHash: string): Promise<void> {
   await db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
-}
-
-/** Sign-out: ends the session of a cookie token (a no-op for an unknown one), in every process's cache too. */
-export async function endSession(db: Db, token: string): Promise<void> {
-  if (!isWellFormedToken(token)) return;
-  const tokenHash = hashSessionToken(token);
-  await revokingTransaction(db, async (tx, revoke) => {
-    await deleteSessionByHash(tx, tokenHash);
-    await revoke({ session: tokenHash });
-  });
 }
 
 /** Revokes every session of a user, or every one but `exceptTokenHash` (the caller's own). */

@@ -1,4 +1,5 @@
 // The shape of one CLI command and what it gets to work with.
+import type { AuthCache } from '../auth/auth-cache.js';
 import type { Db } from '../db/database.js';
 import type { Clock } from '../clock.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
@@ -8,6 +9,8 @@ import type { Printer } from './output.js';
 
 export interface CommandContext {
   db: Db;
+  /** Told of what a command revokes (a block, a password); the server's, when it runs in this process. */
+  auth: AuthCache;
   ledger: LedgerService;
   clock: Clock;
   /** Tells the server's terminals what a command changed (across processes on PostgreSQL only). */

@@ -1,5 +1,6 @@
 // runCli: the whole operator CLI as one function of (argv, database, output streams) -> exit code, so
 // tests drive it in-process and main.ts only wires it to the real process.
+import { AuthCache } from '../auth/auth-cache.js';
 import type { Db } from '../db/database.js';
 import { systemClock, type Clock } from '../clock.js';
 import { LedgerService } from '../ledger/ledger.service.js';
@@ -31,6 +32,11 @@ export const COMMANDS: ReadonlyMap<string, Command> = new Map(
 export interface CliIo {
   /** The database, or how to open it: `help` and mistyped commands never open (or create) one. */
   db: Db | (() => Promise<Db>);
+  /**
+   * The auth cache of a server running in this process on the same database (tests, the e2e harness),
+   * so what a command revokes reaches it; a CLI process makes its own.
+   */
+  auth?: AuthCache;
   out: Writer;
   err: Writer;
   clock?: Clock;
@@ -62,10 +68,11 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     const clock = io.clock ?? systemClock;
     const print = new Printer(io.out, args.bool('json'));
     const changes = openChangeFeed(db);
+    const auth = io.auth ?? AuthCache.of(db);
     try {
-      await listenForRevocations(changes, db);
+      await listenForRevocations(changes, auth);
       const ledger = new LedgerService(db, clock, changes);
-      const code = await command.run(args, { db, ledger, clock, changes, print });
+      const code = await command.run(args, { db, auth, ledger, clock, changes, print });
       return code ?? EXIT.ok;
     } finally {
       // Waits for the change notices the command published, before the caller closes the database.
@@ -85,9 +92,9 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
  * told (auth/auth-cache.ts): it hears its own revocation come back on a listening connection. Without one
  * (the database refuses it) the revocation still reaches every listening server, only unwaited.
  */
-async function listenForRevocations(changes: ChangeFeed, db: Db): Promise<void> {
+async function listenForRevocations(changes: ChangeFeed, auth: AuthCache): Promise<void> {
   if (!(changes instanceof PostgresChangeFeed)) return;
-  changes.serveRevocations(db.auth);
+  changes.serveRevocations(auth);
   await changes.ready().catch(() => undefined);
 }
 

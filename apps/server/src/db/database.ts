@@ -14,7 +14,6 @@ import {
   type Transaction,
 } from 'kysely';
 import pg from 'pg';
-import { AuthCache } from '../auth/auth-cache.js';
 import { namedStatementPool } from './pg-named-statements.js';
 import { postgresPipelined, sqlitePipelined, type PipelinedTransaction } from './pipelined-transaction.js';
 import type { Database } from './schema.js';
@@ -35,11 +34,11 @@ export interface Db {
   /** PostgreSQL's pools now (the metrics read them); absent on SQLite, which has one connection and no pool. */
   poolStats?: () => Record<PoolName, PoolStats>;
   /**
-   * Sessions and device tokens remembered in this process (auth/auth-cache.ts). It lives with the
-   * database because whatever writes to the database (a route, a service, the operator CLI) must be able
-   * to revoke what it changed.
+   * SQLite's `PRAGMA data_version`: a number that moves when another connection (an operator CLI's
+   * process) commits to the file, never for this connection's own commits. Absent on PostgreSQL. What
+   * this process keeps in memory from the database (the auth cache) empties when it moves.
    */
-  auth: AuthCache;
+  dataVersion?: () => number;
   /**
    * A transaction whose statements go out without waiting for earlier answers (db/pipelined-transaction.ts):
    * the ledger's batches, where round trips to PostgreSQL are most of a batch's time.
@@ -108,12 +107,11 @@ function openSqlite(file: string, preparedStatements: boolean): Db {
   const kysely = new Kysely<Database>({ dialect: new ImmediateSqliteDialect(database) });
   // data_version moves when another connection (an operator CLI's process) commits to the file.
   const dataVersion = sqlite.prepare('pragma data_version').pluck();
-  const auth = new AuthCache('sqlite', () => dataVersion.get() as number);
   return {
     kysely,
     dialect: 'sqlite',
     postgresUrl: null,
-    auth,
+    dataVersion: () => dataVersion.get() as number,
     pipelined: sqlitePipelined(kysely),
     close: () => kysely.destroy(),
   };
@@ -163,12 +161,10 @@ function openPostgres(url: string, poolSize: number, preparedStatements: boolean
   // pg's pool has already dropped the connection when it emits: telling is all that is left to do.
   pool.on('error', (error) => connectionError('queries', error));
   pipelinedPool.on('error', (error) => connectionError('ledger_batches', error));
-  const auth = new AuthCache('postgres');
   return {
     kysely,
     dialect: 'postgres',
     postgresUrl: url,
-    auth,
     poolStats: () => ({ queries: statsOf(pool), ledger_batches: statsOf(pipelinedPool) }),
     pipelined: postgresPipelined(preparedStatements ? namedStatementPool(pipelinedPool) : pipelinedPool),
     onConnectionError: (listener) => {

@@ -215,5 +215,6 @@ export type UserRow = Selectable<UsersTable>;
 export type DeviceRow = Selectable<DevicesTable>;
 export type PlaceRow = Selectable<PlacesTable>;
 export type ShiftRow = Selectable<ShiftsTable>;
+export type SessionRow = Selectable<SessionsTable>;
 export type NewLedgerEntry = Insertable<LedgerEntriesTable>;
 export type Timestamp = ColumnType<number, number, number>;

@@ -9,7 +9,7 @@ import { ApiError } from '../http/api-error.js';
 import { ok, refusal, type Outcome } from '../ledger/outcome.js';
 import type { Tx } from '../db/database.js';
 import { claimTrx, storeOutcome } from '../ledger/idempotency.js';
-import { revokingTransaction } from '../auth/auth-cache.js';
+import { revokingTransaction, type AuthCache } from '../auth/auth-cache.js';
 import { endDevicePin, linkDevice, lockDevicesShowingPin } from './devices.repository.js';
 import { isPinLive } from './remote-pin.js';
 
@@ -27,8 +27,8 @@ export interface LinkInput {
   afterClaim?: (tx: Tx) => Promise<void>;
 }
 
-export async function linkDeviceByPin(db: Db, input: LinkInput): Promise<Outcome> {
-  return revokingTransaction(db, async (tx, revoke) => {
+export async function linkDeviceByPin(db: Db, auth: AuthCache, input: LinkInput): Promise<Outcome> {
+  return revokingTransaction(db, auth, async (tx, revoke) => {
     const shown = await lockDevicesShowingPin(tx, db.dialect, input.pin, input.type);
     const named = devicesNamedBy(shown, input);
     if (named.length > 1) {

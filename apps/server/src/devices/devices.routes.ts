@@ -39,7 +39,7 @@ export function devicesRoutes(ctx: AppContext): FastifyPluginAsync {
     afterClaim?: LinkInput['afterClaim'],
   ) {
     const cashier = cashierOf(request);
-    return linkDeviceByPin(ctx.db, {
+    return linkDeviceByPin(ctx.db, ctx.auth, {
       account_id: cashier.account_id,
       user_id: cashier.id,
       pin: body.pin,

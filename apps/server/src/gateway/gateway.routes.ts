@@ -12,18 +12,16 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
-import type { DeviceRow } from '../db/schema.js';
 import { ApiError } from '../http/api-error.js';
 import { answers, sendOutcome } from '../http/route-schemas.js';
 import {
   applyDeviceEvent,
   authenticateDevice,
-  deviceOfTokenHash,
-  deviceTokenOf,
+  deviceRowOf,
   deviceState,
   enrollDevice,
-  hashToken,
   issuePin,
+  type DeviceCaller,
 } from './gateway.service.js';
 import { GatewayThrottle } from './gateway-throttle.js';
 
@@ -31,12 +29,9 @@ import { GatewayThrottle } from './gateway-throttle.js';
 const emptyBody = z.strictObject({}).optional();
 
 /** The device of each call, authenticated before its body is looked at (401 before 400). */
-const callers = new WeakMap<FastifyRequest, DeviceRow>();
+const callers = new WeakMap<FastifyRequest, DeviceCaller>();
 
-/** The device id of each game event's call (eventDevice: only the id, which a token never changes). */
-const eventCallers = new WeakMap<FastifyRequest, { id: number }>();
-
-function callerOf(request: FastifyRequest): DeviceRow {
+function callerOf(request: FastifyRequest): DeviceCaller {
   const device = callers.get(request);
   if (!device) throw new ApiError(ERR.unauthorized);
   return device;
@@ -46,27 +41,9 @@ export function gatewayRoutes(ctx: AppContext): FastifyPluginAsync {
   const throttle = new GatewayThrottle(ctx.db, ctx.clock);
   const authenticated = {
     preValidation: async (request: FastifyRequest) => {
-      callers.set(request, await authenticateDevice(ctx.db, request.headers.authorization));
+      callers.set(request, await authenticateDevice(ctx.db, ctx.auth, request.headers.authorization));
     },
   };
-
-  /**
-   * The device a game event comes from, by its token: from the process's auth cache when it knows the
-   * token (no query). The cache holds only the token's device id, which never changes; whether the
-   * device is still linked, and to which venue, the ledger reads inside the event's own transaction, so
-   * an unlink or relink applies to the very next event (and the cache forgets the device as well).
-   */
-  async function eventDevice(authorization: string | undefined): Promise<{ id: number }> {
-    const token = deviceTokenOf(authorization);
-    if (token === undefined) throw new ApiError(ERR.unauthorized);
-    const tokenHash = hashToken(token);
-    const cached = ctx.db.auth.device(tokenHash);
-    if (cached !== undefined) return { id: cached };
-    const ticket = ctx.db.auth.ticket();
-    const device = await deviceOfTokenHash(ctx.db, tokenHash);
-    ctx.db.auth.storeDevice(ticket, tokenHash, device.id);
-    return device;
-  }
 
   return async (plain) => {
     const app = plain.withTypeProvider<ZodTypeProvider>();
@@ -85,25 +62,23 @@ export function gatewayRoutes(ctx: AppContext): FastifyPluginAsync {
 
     const pin = { ...authenticated, schema: { body: emptyBody, response: answers({ 200: pinResult }) } };
     app.post('/device/pin', pin, async (request, reply) => {
-      const device = callerOf(request);
+      const device = await deviceRowOf(ctx.db, callerOf(request));
       await throttle.draw(reply, device.id, request.ip);
       return issuePin(ctx.db, ctx.changes, device, ctx.clock.now());
     });
 
     const state = { ...authenticated, schema: { response: answers({ 200: deviceStateSchema }) } };
-    app.get('/device/state', state, async (request) => deviceState(ctx.db, ctx.changes, callerOf(request)));
+    app.get('/device/state', state, async (request) =>
+      deviceState(ctx.db, ctx.changes, await deviceRowOf(ctx.db, callerOf(request))),
+    );
 
+    // Only the device's id: the ledger reads the rest inside the event's transaction.
     const events = {
-      // The token's device from the process's cache when it knows it (eventDevice).
-      preValidation: async (request: FastifyRequest) => {
-        eventCallers.set(request, await eventDevice(request.headers.authorization));
-      },
+      ...authenticated,
       schema: { body: deviceEventRequest, response: answers({ 200: deviceEventResult }) },
     };
     app.post('/device/events', events, async (request, reply) => {
-      const device = eventCallers.get(request);
-      if (!device) throw new ApiError(ERR.unauthorized);
-      const outcome = await applyDeviceEvent(ctx.ledger, device, request.body);
+      const outcome = await applyDeviceEvent(ctx.ledger, callerOf(request), request.body);
       return sendOutcome(reply, outcome);
     });
   };

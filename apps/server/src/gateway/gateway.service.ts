@@ -11,7 +11,9 @@ import {
 } from '@cashdesk/contract';
 import type { Db } from '../db/database.js';
 import type { DeviceRow } from '../db/schema.js';
+import type { AuthCache } from '../auth/auth-cache.js';
 import {
+  findDevice,
   findDeviceByTokenHash,
   insertDevice,
   insertPlaces,
@@ -69,15 +71,44 @@ export function deviceTokenOf(authorization: string | undefined): string | undef
   return /^Bearer ([A-Za-z0-9_-]{20,100})$/.exec(authorization ?? '')?.[1];
 }
 
-export async function authenticateDevice(db: Db, authorization: string | undefined): Promise<DeviceRow> {
-  const token = deviceTokenOf(authorization);
-  if (token === undefined) throw new ApiError(ERR.unauthorized);
-  return deviceOfTokenHash(db, hashToken(token));
+/** The device a call comes from: its id, and its row when authenticating read it. */
+export interface DeviceCaller {
+  id: number;
+  /** The row authentication read; null when the auth cache knew the token (no query). */
+  row: DeviceRow | null;
 }
 
-/** The device holding the token of this hash (authenticateDevice's second half), else 401. */
-export async function deviceOfTokenHash(db: Db, tokenHash: string): Promise<DeviceRow> {
+/**
+ * The device of an `Authorization: Bearer <token>` header, else 401: the one path every /device/* call
+ * takes. From the process's auth cache when it knows the token (no query), else by the token's hash, which
+ * the cache then learns. The cache holds only the token's device id, which never changes (a device's token
+ * is set once, at enrollment); whether the device is still linked, and to which venue, is read afresh: by
+ * the call that needs the row (deviceRowOf) or, for a game event, by the ledger inside the event's own
+ * transaction, so an unlink or relink applies to the very next call (and the cache forgets the device as
+ * well).
+ */
+export async function authenticateDevice(
+  db: Db,
+  auth: AuthCache,
+  authorization: string | undefined,
+): Promise<DeviceCaller> {
+  const token = deviceTokenOf(authorization);
+  if (token === undefined) throw new ApiError(ERR.unauthorized);
+  const tokenHash = hashToken(token);
+  const cached = auth.device(tokenHash);
+  if (cached !== undefined) return { id: cached, row: null };
+  const ticket = auth.ticket();
   const device = await findDeviceByTokenHash(db.kysely, tokenHash);
+  if (!device) throw new ApiError(ERR.unauthorized);
+  auth.storeDevice(ticket, tokenHash, device.id);
+  return { id: device.id, row: device };
+}
+
+/** The caller's row as it is now: the one authentication read, else read by id. */
+export async function deviceRowOf(db: Db, caller: DeviceCaller): Promise<DeviceRow> {
+  if (caller.row) return caller.row;
+  const device = await findDevice(db.kysely, caller.id);
+  // Devices are never deleted; a 401 like a token that names none, should one ever be.
   if (!device) throw new ApiError(ERR.unauthorized);
   return device;
 }

@@ -4,20 +4,38 @@
 // stream of this process ends (its terminals reconnect, refetch and poll meanwhile) rather than silently
 // missing changes.
 //
-// The same connection carries the auth cache's revocations (auth/auth-cache.ts): a server process listens
-// from its start (serveRevocations), and while it does not, its cache is off.
+// The same connection carries revocations to a RevocationListener (the auth cache, auth/auth-cache.ts,
+// which context.ts hands to serveRevocations): a server process listens from its start, and while it does
+// not, its cache is off.
 import { sql } from 'kysely';
 import pg from 'pg';
-import {
-  LISTENER_APPLICATION_PREFIX,
-  REVOCATION_ACKS_CHANNEL,
-  REVOCATIONS_CHANNEL,
-  type AuthCache,
-} from '../auth/auth-cache.js';
 import type { Db } from '../db/database.js';
 import { LocalSubscribers, type Change, type ChangeFeed, type ChangeSubscriber } from './change-feed.js';
 
 export const CHANGES_CHANNEL = 'cashdesk_changes';
+/** What a write revoked (auth/auth-cache.ts sends it, in the writing transaction). */
+export const REVOCATIONS_CHANNEL = 'cashdesk_revocations';
+/** A listening process forgot what a revocation named (its payload is the revocation's tag). */
+export const REVOCATION_ACKS_CHANNEL = 'cashdesk_revocation_acks';
+/** The listening connections of this database and schema carry this application_name: who must acknowledge. */
+export const LISTENER_APPLICATION_PREFIX = 'cashdesk-auth:';
+
+/**
+ * Who hears revocations on the feed's connection: the auth cache (auth/auth-cache.ts), known here only by
+ * this shape, so the floor imports no domain.
+ */
+export interface RevocationListener {
+  /** Takes `connect`, which (re)connects the feed's listener, and calls it now; returns the detach. */
+  attachListener(connect: () => void): () => void;
+  /** A NOTIFY on REVOCATIONS_CHANNEL: the tag to acknowledge once forgotten, or null. */
+  received(payload: string | undefined, schema: string): string | null;
+  /** A NOTIFY on REVOCATION_ACKS_CHANNEL: a process acknowledged the revocation tagged `nonce`. */
+  acknowledged(nonce: string): void;
+  /** The connection listens on both channels. */
+  listenerUp(): void;
+  /** The connection was lost: revocations may have been missed. */
+  listenerLost(): void;
+}
 
 /** A NOTIFY payload back into a change; anything else on the channel is ignored. */
 export function parseChange(payload: string | undefined): Change | null {
@@ -57,7 +75,7 @@ export class PostgresChangeFeed implements ChangeFeed {
   private listening: Promise<pg.Client> | null = null;
   private readonly publishing = new Set<Promise<void>>();
   private closed = false;
-  private revocations: AuthCache | null = null;
+  private revocations: RevocationListener | null = null;
   /** This feed counts as one live listener of `revocations` (from LISTEN until the connection is lost). */
   private revocationsUp = false;
   private detachRevocations: (() => void) | null = null;
@@ -93,12 +111,12 @@ export class PostgresChangeFeed implements ChangeFeed {
   }
 
   /**
-   * Feeds `cache` with every process's revocations from now on, connecting at once; the cache asks again
-   * when the connection is lost and it finds itself off.
+   * Feeds `listener` (the auth cache) with every process's revocations from now on, connecting at once;
+   * the cache asks again when the connection is lost and it finds itself off.
    */
-  serveRevocations(cache: AuthCache): void {
-    this.revocations = cache;
-    this.detachRevocations = cache.attachListener(() => {
+  serveRevocations(listener: RevocationListener): void {
+    this.revocations = listener;
+    this.detachRevocations = listener.attachListener(() => {
       if (!this.closed) this.ready().catch(() => undefined);
     });
   }

@@ -42,7 +42,7 @@ export function lockRoutes(ctx: AppContext): FastifyPluginAsync {
   const whileLocked = { config: { allowedWhileLocked: true }, schema: { response } };
   /** Locks or unlocks; every process's cached copy of the session learns it before the answer. */
   const lockTill = (tokenHash: string, lockedAtMs: number | null) =>
-    revokingTransaction(ctx.db, async (tx, revoke) => {
+    revokingTransaction(ctx.db, ctx.auth, async (tx, revoke) => {
       const session = await setSessionLock(tx, tokenHash, lockedAtMs);
       await revoke({ session: tokenHash });
       return session;
@@ -68,7 +68,7 @@ export function lockRoutes(ctx: AppContext): FastifyPluginAsync {
       const right = attempt <= UNLOCK_MAX_WRONG && (await isRightPassword(user.password_hash, body.password));
       if (right) return changed(await lockTill(tokenHash, null));
       if (attempt >= UNLOCK_MAX_WRONG) {
-        await revokingTransaction(ctx.db, async (tx, revoke) => {
+        await revokingTransaction(ctx.db, ctx.auth, async (tx, revoke) => {
           await deleteSessionByHash(tx, tokenHash);
           await revoke({ session: tokenHash });
         });

@@ -12,9 +12,9 @@ import { ERR } from '@cashdesk/contract';
 import { sql } from 'kysely';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REVOCATION_ACKS_CHANNEL } from '../../src/auth/auth-cache.js';
 import { openDatabase, type Db } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
+import { REVOCATION_ACKS_CHANNEL } from '../../src/live/pg-change-feed.js';
 import { signedInAs } from '../back-office/support.js';
 import { ALL_RESTRICTIONS } from '../cashier/support.js';
 import { postgresTestDatabase } from '../helpers/databases.js';
@@ -62,7 +62,7 @@ describe.skipIf(!postgresTestDatabase)('auth cache across server processes on Po
     dbB = openDatabase({ kind: 'postgres', url: dbA.postgresUrl!, poolSize: 5 });
     a = await startTestServer(dbA);
     b = await startTestServer(dbB);
-    await until(() => dbA.auth.ticket() !== null && dbB.auth.ticket() !== null);
+    await until(() => a.ctx.auth.ticket() !== null && b.ctx.auth.ticket() !== null);
     venueId = (await createVenue(dbA, { float: 1_000_00 })).id;
   });
   afterAll(async () => {
@@ -83,9 +83,9 @@ describe.skipIf(!postgresTestDatabase)('auth cache across server processes on Po
   const admin = async () => (await signedInAs(a, dbA, 'admin', null)).client;
 
   it('serves B from its cache', async () => {
-    const before = dbB.auth.size.sessions;
+    const before = b.ctx.auth.size.sessions;
     await cachedOnB();
-    expect(dbB.auth.size.sessions).toBe(before + 1);
+    expect(b.ctx.auth.size.sessions).toBe(before + 1);
   });
 
   it('sign-out on A: refused on B at once', async () => {
@@ -99,8 +99,8 @@ describe.skipIf(!postgresTestDatabase)('auth cache across server processes on Po
     // B hears the revocation 300 ms late (a busy event loop), then forgets and acknowledges as its
     // listener does (live/pg-change-feed.ts). A writer that stopped waiting for acknowledgements would
     // answer first, and B would still serve the ended session from its cache.
-    const hear = dbB.auth.received.bind(dbB.auth);
-    dbB.auth.received = (payload, schema) => {
+    const hear = b.ctx.auth.received.bind(b.ctx.auth);
+    b.ctx.auth.received = (payload, schema) => {
       setTimeout(() => {
         const nonce = hear(payload, schema);
         if (nonce !== null)
@@ -112,7 +112,7 @@ describe.skipIf(!postgresTestDatabase)('auth cache across server processes on Po
       expect((await user.client.post('/a/sign_out')).status).toBe(200);
       expect(await status(user.onB)).toBe(401);
     } finally {
-      dbB.auth.received = hear;
+      b.ctx.auth.received = hear;
     }
   });
 
@@ -164,14 +164,14 @@ describe.skipIf(!postgresTestDatabase)('auth cache across server processes on Po
     const feed = b.ctx.changes as unknown as { listening: Promise<pg.Client> | null };
     const listener = await feed.listening!;
     await listener.end();
-    await until(() => dbB.auth.size.sessions === 0);
+    await until(() => b.ctx.auth.size.sessions === 0);
     // Whether or not B listens again yet, the sign-out on A must reach B's next call.
     expect((await user.client.post('/a/sign_out')).status).toBe(200);
     expect(await status(user.onB)).toBe(401);
     // B listens again (it asks when it finds its cache off) and caches again.
-    await until(() => dbB.auth.ticket() !== null);
+    await until(() => b.ctx.auth.ticket() !== null);
     await cachedOnB();
-    expect(dbB.auth.size.sessions).toBeGreaterThan(0);
+    expect(b.ctx.auth.size.sessions).toBeGreaterThan(0);
   });
 });
 
@@ -206,7 +206,7 @@ describe('auth cache with the operator CLI writing to the SQLite file from its o
     const register = () => restricted.client.post('/a/cashier/devices/register', {});
     for (const user of [blocked, renewed]) expect(await status(user.client)).toBe(200);
     expect((await register()).status).toBe(400);
-    expect(db.auth.size.sessions).toBeGreaterThanOrEqual(3);
+    expect(server.ctx.auth.size.sessions).toBeGreaterThanOrEqual(3);
 
     const runs = [
       await cli('user:block', blocked.login),

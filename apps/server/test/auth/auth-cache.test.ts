@@ -48,7 +48,7 @@ describe.each(testDatabases)('auth cache on $name', (database) => {
       config: { enrollmentOpen: true, session: { idleMs: IDLE, rememberIdleMs: 7 * 24 * HOUR } },
     });
     // On PostgreSQL the cache is on only while the process listens for revocations.
-    await until(() => db.auth.ticket() !== null);
+    await until(() => server.ctx.auth.ticket() !== null);
     venueId = (await createVenue(db, { float: 1_000_000_00, home_play: true })).id;
   });
   afterAll(async () => {
@@ -72,7 +72,7 @@ describe.each(testDatabases)('auth cache on $name', (database) => {
       const cabinet = await linkCabinet(server, cashier);
       // Cold: the cache forgets everything first, which is the request path as it was before the cache.
       const cold = async (call: () => Promise<{ status: number }>) => {
-        db.auth.forget({ all: true });
+        server.ctx.auth.forget({ all: true });
         return queriesOf(call);
       };
       const me = () => cashier.get('/a/me');

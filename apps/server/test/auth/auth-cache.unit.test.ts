@@ -19,12 +19,12 @@ import {
   revokingTransaction,
   MAX_ENTRIES,
   parseRevocation,
-  REVOCATIONS_CHANNEL,
   type SignedIn,
 } from '../../src/auth/auth-cache.js';
 import type { SessionRow } from '../../src/auth/sessions.repository.js';
 import type { Db, Executor } from '../../src/db/database.js';
 import type { Database, UserRow } from '../../src/db/schema.js';
+import { REVOCATIONS_CHANNEL } from '../../src/live/pg-change-feed.js';
 
 function signedIn(userId: number, lastSeenMs = 1_000): SignedIn {
   return {
@@ -427,7 +427,7 @@ describe('a revoking transaction', () => {
   function postgresDb(listening: number) {
     const cache = listeningCache();
     const { db: kysely, queries } = recordingPostgres(listening);
-    return { db: { kysely, auth: cache, dialect: 'postgres' } as unknown as Db, cache, queries };
+    return { db: { kysely, dialect: 'postgres' } as unknown as Db, cache, queries };
   }
   const waitsForListeners = (queries: CompiledQuery[]) =>
     queries.some((q) => q.sql.includes('pg_stat_activity'));
@@ -435,7 +435,7 @@ describe('a revoking transaction', () => {
   it('answers once every listening process has acknowledged what it committed', async () => {
     const { db, cache, queries } = postgresDb(1);
     let answered = false;
-    const writing = revokingTransaction(db, async (_tx, revoke) => {
+    const writing = revokingTransaction(db, cache, async (_tx, revoke) => {
       await revoke({ session: 'a' });
       return 'written';
     }).then((result) => {
@@ -455,7 +455,7 @@ describe('a revoking transaction', () => {
     const { db, cache, queries } = postgresDb(1);
     cache.storeSession(cache.ticket(), 'a', signedIn(1));
     await expect(
-      revokingTransaction(db, async (_tx, revoke) => {
+      revokingTransaction(db, cache, async (_tx, revoke) => {
         await revoke({ session: 'a' });
         throw new Error('refused');
       }),

@@ -156,7 +156,7 @@ describe.each(testDatabases)('auth guards on $name', (database) => {
     expect((await client.get('/a/probe/open')).status).toBe(200);
     await db.kysely.updateTable('users').set({ blocked: 1 }).where('id', '=', user.id).execute();
     // Written behind the server's back: forget its cached copy, as every writer of the server does.
-    db.auth.forget({ user: user.id });
+    server.ctx.auth.forget({ user: user.id });
     const res = await client.get('/a/probe/open');
     expect(res.status).toBe(403);
     expect(res.body).toEqual({ err: ERR.userBlocked });

@@ -110,7 +110,7 @@ describe.each(testDatabases)('sign-in on $name', (database) => {
     const { user, client } = await createSignedInUser(server);
     await db.kysely.updateTable('users').set({ blocked: 1 }).where('id', '=', user.id).execute();
     // Written behind the server's back: tell its auth cache, as every write path of the server does.
-    db.auth.forget({ user: user.id });
+    server.ctx.auth.forget({ user: user.id });
     const me = await client.get('/a/me');
     expect(me.status).toBe(403);
     expect(me.body).toEqual({ err: ERR.userBlocked });

@@ -1,6 +1,7 @@
 // The operator CLI in-process (runCli) with its output captured, for suites that drive commands.
 import { runCli } from '../../src/cli/run.js';
 import type { Db } from '../../src/db/database.js';
+import { authCacheOf } from './auth-cache.js';
 
 export interface CliRun {
   code: number;
@@ -13,6 +14,8 @@ export async function runCliCaptured(db: Db, argv: readonly string[]): Promise<C
   let err = '';
   const code = await runCli(argv, {
     db,
+    // The auth cache of the servers this test runs on the database, as a CLI in their process would share.
+    auth: authCacheOf(db),
     out: { write: (s: string) => (out += s) },
     err: { write: (s: string) => (err += s) },
   });

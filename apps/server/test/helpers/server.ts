@@ -18,6 +18,7 @@ import { createContext, type AppContext } from '../../src/context.js';
 import type { Db } from '../../src/db/database.js';
 import type { UserRow } from '../../src/db/schema.js';
 import type { Clock } from '../../src/clock.js';
+import { authCacheOf } from './auth-cache.js';
 import { createUser } from '../../src/users/users.repository.js';
 
 export const SESSION_COOKIE = 'x-token';
@@ -59,7 +60,13 @@ export interface TestServer {
 }
 
 export async function startTestServer(db: Db, options: TestServerOptions = {}): Promise<TestServer> {
-  const ctx = createContext(testConfig(options.config), db, options.buildHash ?? 'test-hash', options.clock);
+  const ctx = createContext(
+    testConfig(options.config),
+    db,
+    options.buildHash ?? 'test-hash',
+    options.clock,
+    authCacheOf(db),
+  );
   const app = await buildApp(ctx, {
     ...(options.logStream ? { logStream: options.logStream } : { logger: false }),
     ...(options.onRoute ? { onRoute: options.onRoute } : {}),

@@ -11,6 +11,7 @@ import { ApiError } from '../../src/http/api-error.js';
 import { LedgerService } from '../../src/ledger/ledger.service.js';
 import { verifyLedger } from '../../src/ledger/verify.js';
 import type { Outcome } from '../../src/ledger/outcome.js';
+import { authCacheOf } from '../helpers/auth-cache.js';
 import { testDatabases } from '../helpers/databases.js';
 import { createLinkedDevice, createTestUser, createVenue } from '../helpers/factories.js';
 
@@ -180,7 +181,7 @@ describe.each(testDatabases)('ledger under concurrency on $name', (database) => 
           amount_cents: 1_00,
           trx: `race-${round}`,
         }),
-        unlinkAccountDevice(db, {
+        unlinkAccountDevice(db, authCacheOf(db), {
           account_id: account.id,
           device_id: device.id,
           actor: OPERATOR,

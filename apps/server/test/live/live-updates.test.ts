@@ -4,10 +4,10 @@
 // of another.
 import { ERR, LIVE_COALESCE_MS, liveChange, TX_TYPE } from '@cashdesk/contract';
 import { sql } from 'kysely';
-import { LISTENER_APPLICATION_PREFIX } from '../../src/auth/auth-cache.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../src/db/database.js';
 import { verifyLedger } from '../../src/ledger/verify.js';
+import { LISTENER_APPLICATION_PREFIX } from '../../src/live/pg-change-feed.js';
 import {
   MAX_STREAMS_PER_ADDRESS,
   MAX_STREAMS_PER_SESSION,

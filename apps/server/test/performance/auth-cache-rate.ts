@@ -70,7 +70,7 @@ async function openDb(): Promise<{ db: Db; cleanup: () => Promise<void> }> {
 async function main(): Promise<void> {
   const { db, cleanup } = await openDb();
   const server = await startTestServer(db, { config: { enrollmentOpen: true } });
-  const cache = db.auth;
+  const cache = server.ctx.auth;
   const lookups = { session: cache.session.bind(cache), device: cache.device.bind(cache) };
   const setCache = (on: boolean) => {
     cache.session = on ? lookups.session : () => undefined;

@@ -155,7 +155,7 @@ describe.each(testDatabases)('a retry of an applied cash call on $name', (databa
     expect(first.status).toBe(200);
     // The player cashed out at once and the venue unlinked the cabinet (only an empty one unlinks).
     expect((await cash(cashier, cabinet.id, 1, -40_00)).status).toBe(200);
-    await unlinkAccountDevice(suite.db, {
+    await unlinkAccountDevice(suite.db, suite.server.ctx.auth, {
       account_id: venueId,
       device_id: cabinet.id,
       actor: OPERATOR,
@@ -181,7 +181,7 @@ describe.each(testDatabases)('a retry of an applied cash call on $name', (databa
     const first = await remoteCash(cashier, phone, 8_00, trx);
     expect(first.status).toBe(200);
     expect((await remoteCash(cashier, phone, -8_00)).status).toBe(200);
-    await unlinkAccountDevice(suite.db, {
+    await unlinkAccountDevice(suite.db, suite.server.ctx.auth, {
       account_id: venueId,
       device_id: phone.id,
       actor: OPERATOR,

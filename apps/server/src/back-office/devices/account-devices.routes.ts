@@ -68,7 +68,7 @@ export function accountDevicesRoutes(ctx: AppContext): FastifyPluginAsync {
       const change = await target(request, request.params.deviceId, reason);
       await publishAfterCommit(
         ctx.changes,
-        () => unlinkAccountDevice(ctx.db, change),
+        () => unlinkAccountDevice(ctx.db, ctx.auth, change),
         () => deviceChange(change.account_id, change.device_id),
       );
       return { ok: true };

@@ -9,7 +9,7 @@ import { listAccountDevices, updateDeviceSettings } from '../../devices/devices.
 import { ApiError } from '../../http/api-error.js';
 import type { Actor } from '../access.js';
 import { recordAudit, recordChanges } from '../audit/audit.repository.js';
-import { revokingTransaction } from '../../auth/auth-cache.js';
+import { revokingTransaction, type AuthCache } from '../../auth/auth-cache.js';
 import { lockAccountDevice, unlinkDevice } from './account-devices.repository.js';
 
 export async function listDevicesOfAccount(ctx: AppContext, accountId: number): Promise<Device[]> {
@@ -66,8 +66,8 @@ export async function editAccountDevice(
  * final bonus: that money is the venue's liability to its players, and it must be cashed out here
  * before the device could be linked to another venue and cashed out into that venue's float.
  */
-export async function unlinkAccountDevice(db: Db, change: DeviceChange): Promise<void> {
-  await revokingTransaction(db, async (tx, revoke) => {
+export async function unlinkAccountDevice(db: Db, auth: AuthCache, change: DeviceChange): Promise<void> {
+  await revokingTransaction(db, auth, async (tx, revoke) => {
     const locked = await lockAccountDevice(tx, db.dialect, change.account_id, change.device_id);
     if (!locked) throw new ApiError(ERR.notFound);
     if (locked.places.some((p) => p.entries_cents > 0 || p.final_bonus_cents > 0)) {

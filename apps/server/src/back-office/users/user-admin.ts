@@ -2,7 +2,7 @@
 // restrictions. Each change and its audit entry share one transaction; a password never reaches the log.
 import { ERR, type BackOfficeUser, type Restriction, type Role } from '@cashdesk/contract';
 import { findAccount } from '../../accounts/accounts.repository.js';
-import { revokingTransaction } from '../../auth/auth-cache.js';
+import { revokingTransaction, type AuthCache } from '../../auth/auth-cache.js';
 import { hashPassword } from '../../auth/password.js';
 import { assertAcceptablePassword } from '../../auth/password-policy.js';
 import { deleteUserSessions } from '../../auth/sessions.repository.js';
@@ -112,13 +112,14 @@ export interface UserChange {
  */
 async function auditedUserChange(
   db: Db,
+  auth: AuthCache,
   change: UserChange,
   action: 'user.update' | 'user.set_password' | 'user.set_restrictions',
   apply: (tx: Tx, user: UserRow) => Promise<UserRow | undefined>,
   record?: { before: Snapshot | null; after: Snapshot },
 ): Promise<UserRow> {
   // Any change (blocked, account, password, restrictions, name) reaches the user's cached sessions at once.
-  return revokingTransaction(db, async (tx, revoke) => {
+  return revokingTransaction(db, auth, async (tx, revoke) => {
     const current = await lockUser(tx, db.dialect, change.user_id);
     if (!current) throw new ApiError(ERR.notFound);
     change.allow?.(current);
@@ -142,10 +143,11 @@ async function auditedUserChange(
 
 export function updateUserAudited(
   db: Db,
+  auth: AuthCache,
   change: UserChange,
   patch: { name?: string; account_id?: number | null; blocked?: boolean },
 ): Promise<UserRow> {
-  return auditedUserChange(db, change, 'user.update', async (tx, user) => {
+  return auditedUserChange(db, auth, change, 'user.update', async (tx, user) => {
     if (patch.blocked === true && user.id === change.actor.user_id) {
       throw ApiError.validation('blocked', 'you cannot block yourself');
     }
@@ -161,7 +163,12 @@ export function updateUserAudited(
 }
 
 /** Sets a new password and signs the user out everywhere (contract: set_password revokes sessions). */
-export async function setPasswordAudited(db: Db, change: UserChange, password: string): Promise<UserRow> {
+export async function setPasswordAudited(
+  db: Db,
+  auth: AuthCache,
+  change: UserChange,
+  password: string,
+): Promise<UserRow> {
   // Checked and hashed before the transaction (both are slow on purpose); a user gone meanwhile is the
   // transaction's 404. `allow` first: whoever may not touch the user learns nothing of their password.
   const current = await findUserById(db.kysely, change.user_id);
@@ -172,6 +179,7 @@ export async function setPasswordAudited(db: Db, change: UserChange, password: s
   const hash = await hashPassword(password);
   return auditedUserChange(
     db,
+    auth,
     change,
     'user.set_password',
     async (tx, user) => {
@@ -190,6 +198,7 @@ export async function setPasswordAudited(db: Db, change: UserChange, password: s
  */
 export function setRestrictionsAudited(
   db: Db,
+  auth: AuthCache,
   changes: ChangePublisher,
   change: UserChange,
   restrictions: readonly Restriction[],
@@ -197,7 +206,7 @@ export function setRestrictionsAudited(
   return publishAfterCommit(
     changes,
     () =>
-      auditedUserChange(db, change, 'user.set_restrictions', (tx, user) =>
+      auditedUserChange(db, auth, change, 'user.set_restrictions', (tx, user) =>
         setRestrictions(tx, user.id, restrictions),
       ),
     // Only a venue's users have terminals on its stream.

@@ -89,7 +89,7 @@ export function usersRoutes(ctx: AppContext): FastifyPluginAsync {
     app.post('/a/admin/user/:id', update, async (request): Promise<BackOfficeUser> => {
       const { id } = request.params;
       const { reason, ...patch } = request.body;
-      return toBackOfficeUser(await updateUserAudited(ctx.db, change(request, id, reason), patch));
+      return toBackOfficeUser(await updateUserAudited(ctx.db, ctx.auth, change(request, id, reason), patch));
     });
 
     const setPassword = {
@@ -99,7 +99,7 @@ export function usersRoutes(ctx: AppContext): FastifyPluginAsync {
     app.post('/a/admin/user/:id/set_password', setPassword, async (request): Promise<Ok> => {
       const { id } = request.params;
       const { reason, password } = request.body;
-      await setPasswordAudited(ctx.db, change(request, id, reason), password);
+      await setPasswordAudited(ctx.db, ctx.auth, change(request, id, reason), password);
       return { ok: true };
     });
 
@@ -110,7 +110,13 @@ export function usersRoutes(ctx: AppContext): FastifyPluginAsync {
         const { id } = request.params;
         const { reason, restrictions } = request.body;
         return toBackOfficeUser(
-          await setRestrictionsAudited(ctx.db, ctx.changes, change(request, id, reason), restrictions),
+          await setRestrictionsAudited(
+            ctx.db,
+            ctx.auth,
+            ctx.changes,
+            change(request, id, reason),
+            restrictions,
+          ),
         );
       },
     );
@@ -144,7 +150,7 @@ export function usersRoutes(ctx: AppContext): FastifyPluginAsync {
       async (request): Promise<BackOfficeUser> => {
         const { reason, ...patch } = request.body;
         const target = await cashierChange(request, request.params.userId, reason);
-        return toBackOfficeUser(await updateUserAudited(ctx.db, target, patch));
+        return toBackOfficeUser(await updateUserAudited(ctx.db, ctx.auth, target, patch));
       },
     );
 
@@ -158,6 +164,7 @@ export function usersRoutes(ctx: AppContext): FastifyPluginAsync {
         const { reason, password } = request.body;
         await setPasswordAudited(
           ctx.db,
+          ctx.auth,
           await cashierChange(request, request.params.userId, reason),
           password,
         );
@@ -171,7 +178,9 @@ export function usersRoutes(ctx: AppContext): FastifyPluginAsync {
       async (request): Promise<BackOfficeUser> => {
         const { reason, restrictions } = request.body;
         const target = await cashierChange(request, request.params.userId, reason);
-        return toBackOfficeUser(await setRestrictionsAudited(ctx.db, ctx.changes, target, restrictions));
+        return toBackOfficeUser(
+          await setRestrictionsAudited(ctx.db, ctx.auth, ctx.changes, target, restrictions),
+        );
       },
     );
   };

@@ -181,17 +181,20 @@ const userPassword: Command = {
   ],
   positionals: ['<login>', '<newPassword>'],
   flags: {},
-  async run(args, { db, clock, print }) {
+  async run(args, { db, auth, clock, print }) {
     const login = args.positional(0);
     const { password } = validate(setPasswordRequest, { password: args.positional(1) }, LABELS);
     const user = await requireUser(db, login);
     const revoked = await countUserSessions(db.kysely, user.id);
     // One transaction: a session never outlives the password it was opened with.
-    await setPasswordAudited(db, { user_id: user.id, actor: OPERATOR, now_ms: clock.now() }, password).catch(
-      (error: unknown) => {
-        throw explainWeakPassword(error);
-      },
-    );
+    await setPasswordAudited(
+      db,
+      auth,
+      { user_id: user.id, actor: OPERATOR, now_ms: clock.now() },
+      password,
+    ).catch((error: unknown) => {
+      throw explainWeakPassword(error);
+    });
     print.result(
       { ok: true, login, revoked_sessions: revoked },
       () => `password of '${login}' changed; ${revoked} session(s) revoked`,
@@ -207,10 +210,10 @@ function blockCommand(blocked: boolean): Command {
     summary: blocked ? 'block a user: every sign-in and call is refused' : 'unblock a user',
     positionals: ['<login>'],
     flags: {},
-    async run(args, { db, clock, print }) {
+    async run(args, { db, auth, clock, print }) {
       const user = await requireUser(db, args.positional(0));
       const change = { user_id: user.id, actor: OPERATOR, now_ms: clock.now() };
-      const updated = view(await updateUserAudited(db, change, { blocked }));
+      const updated = view(await updateUserAudited(db, auth, change, { blocked }));
       print.result(updated, () => `${blocked ? 'blocked' : 'unblocked'} ${describeUser(updated)}`);
     },
   };
@@ -223,7 +226,7 @@ const userRestrictions: Command = {
   details: [restrictionHelp],
   positionals: ['<login>', '<restrictions>'],
   flags: {},
-  async run(args, { db, clock, changes, print }) {
+  async run(args, { db, auth, clock, changes, print }) {
     const login = args.positional(0);
     const { restrictions } = validate(
       setRestrictionsRequest,
@@ -232,7 +235,7 @@ const userRestrictions: Command = {
     );
     const user = await requireUser(db, login);
     const change = { user_id: user.id, actor: OPERATOR, now_ms: clock.now() };
-    const updated = view(await setRestrictionsAudited(db, changes, change, restrictions));
+    const updated = view(await setRestrictionsAudited(db, auth, changes, change, restrictions));
     print.result(updated, () => `updated ${describeUser(updated)}`);
   },
 };
