@@ -4,7 +4,7 @@
 // `{"bench_url": ...}` once it listens. Spawned with an IPC channel (server-process.ts), it answers the
 // message 'live-streams' with the number of live-updates streams it holds (the polling section's push
 // terminals), and 'ledger-batches' with the ledger's transactions since the last ask (its batch observer).
-import { buildApp, createContext, loadConfig, onBatch, openDatabase } from '@cashdesk/server';
+import { buildApp, createContext, loadConfig, openDatabase } from '@cashdesk/server';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -14,7 +14,7 @@ async function main(): Promise<void> {
   const ctx = createContext(config, db, 'bench');
   const app = await buildApp(ctx);
   let batches = { batches: 0, operations: 0, max: 0 };
-  onBatch((size) => {
+  ctx.ledger.onBatch((size) => {
     batches.batches += 1;
     batches.operations += size;
     batches.max = Math.max(batches.max, size);

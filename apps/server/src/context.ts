@@ -46,13 +46,12 @@ export function createContext(
   });
   // Across processes the auth cache hears revocations on the feed's connection (auth/auth-cache.ts).
   if (changes instanceof PostgresChangeFeed) changes.serveRevocations(auth);
+  const ledger = new MeteredLedger(metrics, db, clock, changes, config.ledger);
+  ledger.onBatch((size) => metrics.observeLedgerBatch(size));
   return {
     config,
     db,
-    ledger: new MeteredLedger(metrics, db, clock, changes, {
-      ...config.ledger,
-      onBatch: (size) => metrics.observeLedgerBatch(size),
-    }),
+    ledger,
     clock,
     changes,
     buildHash,

@@ -23,7 +23,6 @@ export { reportIndexesMigration } from './db/migrations/004-report-indexes.js';
 export type { AccountRow, DeviceRow, LedgerKind, LedgerLine, PlaceRow, UserRow } from './db/schema.js';
 
 // The ledger: the only code that changes a balance, and its check.
-export { onBatch } from './ledger/batch-observer.js';
 export { requestHash } from './ledger/idempotency.js';
 export {
   LedgerService,

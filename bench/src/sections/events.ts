@@ -86,7 +86,8 @@ function eventsPath(url: string, lanes: Lane[]): { op: OpFn; close(): Promise<vo
  * ledger with its group commit, without HTTP, routing, auth or JSON. Its batch sizes go to `onBatch`.
  */
 function ledgerPath(db: Db, lanes: Lane[], onBatch: (size: number) => void): OpFn {
-  const ledger = new LedgerService(db, undefined, undefined, { onBatch });
+  const ledger = new LedgerService(db);
+  ledger.onBatch(onBatch);
   const count = new Array<number>(lanes.length).fill(0);
   return async (caller) => {
     const lane = lanes[caller]!;

@@ -1,49 +1,15 @@
-// The money rules of a cash call and of a game event, decided in memory on the rows the batch locked
-// (ledger/batch.ts): what the call answers and what it writes. Pure: nothing here touches the database,
-// so a refused operation leaves no write behind, and the next operation of the batch on the same float
-// or place is decided on the balances this one left.
-import { ERR, TX_TYPE, type Balances, type CashResult, type DeviceEventType } from '@cashdesk/contract';
-import type { AccountRow, LedgerKind, LedgerLine, NewLedgerEntry, PlaceRow } from '../db/schema.js';
+// The money rules: one pure decision per transfer kind (deposit, withdraw, cash-out, float move; a game
+// event's bet, win, final-bonus payout and cancel), each saying yes with the ledger rows it writes or no
+// with the refusal to store (types.ts Decision). Nothing here touches the database: the batch
+// (batch-decide.ts) hands each decision the rows it locked, as the batch's earlier operations left them,
+// so a refused operation leaves no write behind and the next one on the same float or place sees this
+// one's result. Refusals that must not use up a trx (a balance past the safe range, a cancel with no bet
+// before it) are thrown as ApiError.
+import { ERR, TX_TYPE, type Balances, type CashResult, type FloatMoveResult } from '@cashdesk/contract';
+import type { AccountRow, LedgerKind, LedgerLine, PlaceRow } from '../db/schema.js';
 import { ApiError } from '../http/api-error.js';
-import { ok, refusal, type Outcome } from './outcome.js';
-
-/** A ledger row before its operation's record exists (the batch fills operation_id in). */
-export type PlannedEntry = Omit<NewLedgerEntry, 'operation_id'>;
-
-/** What an accepted operation writes; null on a refusal by a money rule (stored, but moves nothing). */
-export interface PlannedMove {
-  rows: PlannedEntry[];
-  /** The float's balance after, for cash calls. */
-  float_after: number | null;
-  place_after: { entries_cents: number; final_bonus_cents: number };
-  /** A game event's record (cancels look up the place's latest one). */
-  event: { type: number; amount_cents: number; entries_after_cents: number } | null;
-}
-
-export interface Decision {
-  outcome: Outcome;
-  move: PlannedMove | null;
-}
-
-export interface CashCall {
-  account_id: number;
-  user_id: number;
-  device_id: number;
-  device_uuid: string;
-  place: number;
-  delta_cents: number;
-  trx: string;
-  /** A cash-out: takes the place's whole balance when decided, not `delta_cents` (cashOutDelta). */
-  cash_out?: boolean | undefined;
-}
-
-export interface GameEvent {
-  device_id: number;
-  place: number;
-  type: DeviceEventType;
-  amount_cents: number;
-  trx: string;
-}
+import { ok, refusal } from './outcome.js';
+import type { Decision, DeviceEventInput, Entry, FloatMoveInput, Outcome, PlaceCashInput } from './types.js';
 
 /** The venue's settings a game event obeys, as read inside its transaction. */
 export interface DeviceEventRules {
@@ -53,15 +19,6 @@ export interface DeviceEventRules {
   /** Ceiling of one event's amount (422 `max transaction amount exceeded` above it). */
   max_event_amount_cents: number;
 }
-
-/** Types that credit the place's entries from the game (wins and jackpots). */
-const CREDIT_TYPES: readonly number[] = [
-  TX_TYPE.win,
-  TX_TYPE.jackpot,
-  TX_TYPE.cjackpot,
-  TX_TYPE.gjackpot,
-  TX_TYPE.rjackpot,
-];
 
 /**
  * A balance past 2^53 - 1 cents cannot be stored exactly (nor in a bigint CHECK's range on every driver):
@@ -75,19 +32,34 @@ export function safeBalance(cents: number, field: 'delta' | 'amount' | 'counted_
   return cents;
 }
 
+/** How far below 0 the float may go. */
 export function floatLimit(account: Pick<AccountRow, 'has_overdraft' | 'overdraft_cents'>): number {
   return account.has_overdraft === 1 ? account.overdraft_cents : 0;
 }
 
+/** A cashier's cash call by its delta: money onto the place, or off it. */
+export function cashKind(delta: number): 'deposit' | 'withdraw' {
+  // Stryker disable next-line EqualityOperator: never-zero
+  return delta > 0 ? 'deposit' : 'withdraw';
+}
+
+/** A float move by its delta: money in from outside, or out to it. */
+export function floatMoveKind(delta: number): 'float_top_up' | 'float_withdraw' {
+  // Stryker disable next-line EqualityOperator: never-zero
+  return delta > 0 ? 'float_top_up' : 'float_withdraw';
+}
+
+const refused = (outcome: Outcome): Decision => ({ ok: false, outcome });
+
 /** Builds ledger rows of one operation that share its trx, kind, time and place. */
-export function rowBuilder(
+function rowBuilder(
   trx: string,
   kind: LedgerKind,
   now: number,
   accountId: number,
   at: { device_id?: number; place?: number; user_id?: number | null },
 ) {
-  return (line: LedgerLine, amount: number, balanceAfter: number | null): PlannedEntry => ({
+  return (line: LedgerLine, amount: number, balanceAfter: number | null): Entry => ({
     trx,
     kind,
     tx_type: null,
@@ -102,149 +74,277 @@ export function rowBuilder(
   });
 }
 
-/** A cashier's cash call by its delta: money onto the place, or off it. */
-export function cashKind(delta: number): 'deposit' | 'withdraw' {
-  // Stryker disable next-line EqualityOperator: a cash delta is never 0 (the contract's amountCents refuses it), so > and >= agree
-  return delta > 0 ? 'deposit' : 'withdraw';
-}
+// ---- A cashier's cash calls -------------------------------------------------------------------------
 
-/**
- * The delta a cash call books. A cash-out empties the seat: it takes the place's entries as they are
- * when the batch decides it (under the place's lock, after every earlier operation of the batch), not
- * the balance the cashier saw when the modal opened: a bet or a win may have come between
- * (docs/product.md section 4, "Cash out"). Any other call books the delta it asks for.
- */
-export function cashOutDelta(call: Pick<CashCall, 'delta_cents' | 'cash_out'>, place: PlaceRow): number {
-  return call.cash_out === true ? -place.entries_cents : call.delta_cents;
-}
-
-/**
- * A cashier's deposit (delta > 0: float -> entries) or withdraw (delta < 0: entries -> float; a cash-out
- * takes delta = -entries, cashOutDelta). Any withdraw burns the place's final bonus back to the
- * promotion line. The venue's minimum and maximum bound an amount the cashier keys in, so they do not
- * apply to a cash-out: a seat above the maximum (or below the minimum) is emptied in one call.
- */
-export function decideCash(call: CashCall, account: AccountRow, place: PlaceRow, now: number): Decision {
-  const delta = cashOutDelta(call, place);
-  const refused = (outcome: Outcome): Decision => ({ outcome, move: null });
-  // An empty seat has nothing to cash out: refused as a withdraw from it always was.
-  if (delta === 0) return refused(refusal(ERR.notEnoughMoney));
-  const kind = cashKind(delta);
-  const deposit = kind === 'deposit';
+/** The venue's minimum and maximum bound an amount the cashier keys in (not a cash-out's). */
+function amountRefusal(delta: number, account: AccountRow): Decision | null {
   const magnitude = Math.abs(delta);
-  if (call.cash_out !== true && magnitude < account.min_amount_cents) {
+  if (magnitude < account.min_amount_cents) {
     return refused(refusal(ERR.minAmount, { min_amount: account.min_amount_cents }));
   }
-  if (call.cash_out !== true && magnitude > account.max_amount_cents) {
+  if (magnitude > account.max_amount_cents) {
     return refused(refusal(ERR.maxAmount, { max_amount: account.max_amount_cents }));
   }
+  return null;
+}
+
+/** A deposit: float -> the place's entries, as far as the float's limit allows. */
+export function decideDeposit(
+  call: PlaceCashInput,
+  account: AccountRow,
+  place: PlaceRow,
+  now: number,
+): Decision {
+  const delta = call.delta_cents;
+  const outOfBounds = amountRefusal(delta, account);
+  if (outOfBounds) return outOfBounds;
   const limit = floatLimit(account);
-  if (deposit && account.balance_cents - delta < -limit) {
+  if (account.balance_cents - delta < -limit) {
     return refused(refusal(ERR.overdraft, { balance: account.balance_cents, overdraft: limit }));
   }
-  if (!deposit && magnitude > place.entries_cents) return refused(refusal(ERR.notEnoughMoney));
+  return movePlaceCash(call, account, place, delta, now);
+}
 
+/** A withdraw: the place's entries -> float, no more than the place holds. */
+export function decideWithdraw(
+  call: PlaceCashInput,
+  account: AccountRow,
+  place: PlaceRow,
+  now: number,
+): Decision {
+  const delta = call.delta_cents;
+  const outOfBounds = amountRefusal(delta, account);
+  if (outOfBounds) return outOfBounds;
+  if (-delta > place.entries_cents) return refused(refusal(ERR.notEnoughMoney));
+  return movePlaceCash(call, account, place, delta, now);
+}
+
+/**
+ * A cash-out empties the seat: it takes the place's entries as they are when the batch decides it (under
+ * the place's lock, after every earlier operation of the batch), not the balance the cashier saw when
+ * the modal opened: a bet or a win may have come between (docs/product.md section 4, "Cash out"). The
+ * minimum and maximum do not apply: a seat above the maximum (or below the minimum) is emptied in one
+ * call. An empty seat has nothing to cash out: refused as a withdraw from it always was.
+ */
+export function decideCashOut(
+  call: PlaceCashInput,
+  account: AccountRow,
+  place: PlaceRow,
+  now: number,
+): Decision {
+  if (place.entries_cents === 0) return refused(refusal(ERR.notEnoughMoney));
+  return movePlaceCash(call, account, place, -place.entries_cents, now);
+}
+
+/** An accepted cash call's rows and answer. Any withdraw burns the place's final bonus back to promotion. */
+function movePlaceCash(
+  call: PlaceCashInput,
+  account: AccountRow,
+  place: PlaceRow,
+  delta: number,
+  now: number,
+): Decision {
+  const kind = cashKind(delta);
   const floatAfter = safeBalance(account.balance_cents - delta);
   const entriesAfter = safeBalance(place.entries_cents + delta);
-  const burned = deposit ? 0 : place.final_bonus_cents;
-  const txType = deposit ? TX_TYPE.deposit : TX_TYPE.withdraw;
+  const burned = kind === 'deposit' ? 0 : place.final_bonus_cents;
   const at = { device_id: call.device_id, place: call.place, user_id: call.user_id };
   const row = rowBuilder(call.trx, kind, now, account.id, at);
-  const burnRow = rowBuilder(call.trx, 'final_bonus_burn', now, account.id, at);
-  const rows: PlannedEntry[] = [
+  const entries: Entry[] = [
     row('float', -delta, floatAfter),
-    { ...row('entries', delta, entriesAfter), tx_type: txType },
-  ];
-  if (burned > 0) rows.push(burnRow('final_bonus', -burned, 0), burnRow('promotion', burned, null));
-  const finalBonusAfter = place.final_bonus_cents - burned;
-  return {
-    outcome: ok<CashResult>({
-      trx: call.trx,
-      delta,
-      balances: { entries: entriesAfter, final_bonus: finalBonusAfter },
-      burned_final_bonus: burned,
-      float_balance: floatAfter,
-      currency: account.currency,
-      device_uuid: call.device_uuid,
-      created_at: new Date(now).toISOString(),
-    }),
-    move: {
-      rows,
-      float_after: floatAfter,
-      place_after: { entries_cents: entriesAfter, final_bonus_cents: finalBonusAfter },
-      event: null,
+    {
+      ...row('entries', delta, entriesAfter),
+      tx_type: kind === 'deposit' ? TX_TYPE.deposit : TX_TYPE.withdraw,
     },
+  ];
+  if (burned > 0) {
+    const burn = rowBuilder(call.trx, 'final_bonus_burn', now, account.id, at);
+    entries.push(burn('final_bonus', -burned, 0), burn('promotion', burned, null));
+  }
+  const outcome = ok<CashResult>({
+    trx: call.trx,
+    delta,
+    balances: { entries: entriesAfter, final_bonus: place.final_bonus_cents - burned },
+    burned_final_bonus: burned,
+    float_balance: floatAfter,
+    currency: account.currency,
+    device_uuid: call.device_uuid,
+    created_at: new Date(now).toISOString(),
+  });
+  return { ok: true, outcome, entries, event: null };
+}
+
+// ---- The back office's float moves ------------------------------------------------------------------
+
+/** A float top-up (delta > 0) or withdraw (delta < 0) against the outside world, within the float's limit. */
+export function decideFloatMove(move: FloatMoveInput, account: AccountRow, now: number): Decision {
+  const limit = floatLimit(account);
+  const balance = safeBalance(account.balance_cents + move.delta_cents);
+  if (balance < -limit) {
+    return refused(refusal(ERR.overdraft, { balance: account.balance_cents, overdraft: limit }));
+  }
+  const row = rowBuilder(move.trx, floatMoveKind(move.delta_cents), now, account.id, {
+    user_id: move.user_id,
+  });
+  return {
+    ok: true,
+    outcome: ok<FloatMoveResult>({ trx: move.trx, delta: move.delta_cents, balance }),
+    entries: [row('float', move.delta_cents, balance), row('external', -move.delta_cents, null)],
+    event: null,
   };
+}
+
+// ---- A device's game events -------------------------------------------------------------------------
+
+/** Types that credit the place's entries from the game (wins and jackpots). */
+const CREDIT_TYPES: readonly number[] = [
+  TX_TYPE.win,
+  TX_TYPE.jackpot,
+  TX_TYPE.cjackpot,
+  TX_TYPE.gjackpot,
+  TX_TYPE.rjackpot,
+];
+
+/** A game event's place as it goes, and the rows that got it there. */
+interface EventMove {
+  entries: number;
+  finalBonus: number;
+  rows: Entry[];
 }
 
 /**
  * A game event from a device: bets, wins, jackpots, final bonus, cancels. Never touches the float.
  * `lastEvent` is the place's latest game event (earlier ones of the same batch included), for cancels.
+ * The venue's ceiling bounds every type; a refusal by it is stored, so a replay answers the same even if
+ * the ceiling moves.
  */
 export function decideEvent(
-  input: GameEvent,
+  event: DeviceEventInput,
   place: PlaceRow,
   rules: DeviceEventRules,
   lastEvent: { type: number; amount_cents: number } | undefined,
   now: number,
 ): Decision {
-  // A refusal by a money rule: stored, so a replay answers the same even if the ceiling moves.
-  if (input.amount_cents > rules.max_event_amount_cents) {
-    return { outcome: refusal(ERR.maxAmount, { max_amount: rules.max_event_amount_cents }), move: null };
+  if (event.amount_cents > rules.max_event_amount_cents) {
+    return refused(refusal(ERR.maxAmount, { max_amount: rules.max_event_amount_cents }));
   }
-  const amount = input.amount_cents;
-  const rateBps = rules.rate_bps;
-  let entries = place.entries_cents;
-  let finalBonus = place.final_bonus_cents;
-  const at = { device_id: input.device_id, place: input.place };
-  const row = rowBuilder(input.trx, 'device_event', now, rules.account_id, at);
-  const rows: PlannedEntry[] = [];
-  const typed = (entry: PlannedEntry): PlannedEntry => ({ ...entry, tx_type: input.type });
-
-  if (input.type === TX_TYPE.pay || input.type === TX_TYPE.luckyBet) {
-    if (amount > entries) return { outcome: refusal(ERR.notEnoughMoney), move: null };
-    entries -= amount;
-    rows.push(typed(row('entries', -amount, entries)), row('game', amount, null));
-    const accrual = input.type === TX_TYPE.pay ? Math.floor((amount * rateBps) / 10000) : 0;
-    if (accrual > 0) {
-      finalBonus += accrual;
-      const accrue = rowBuilder(input.trx, 'final_bonus_accrual', now, rules.account_id, at);
-      rows.push(accrue('final_bonus', accrual, finalBonus), accrue('promotion', -accrual, null));
-    }
-  } else if (input.type === TX_TYPE.finalBonus) {
-    if (amount > finalBonus) return { outcome: refusal(ERR.notEnoughMoney), move: null };
-    finalBonus -= amount;
-    entries += amount;
-    rows.push(row('final_bonus', -amount, finalBonus), typed(row('entries', amount, entries)));
-  } else if (input.type === TX_TYPE.cancelPay || input.type === TX_TYPE.cancelledLuckyBet) {
-    // A cancel returns the bet just made on this place, once, and takes back the bonus it accrued:
-    // otherwise bet + cancel pairs would farm final bonus out of nothing.
-    const bet = input.type === TX_TYPE.cancelPay ? TX_TYPE.pay : TX_TYPE.luckyBet;
-    if (!lastEvent || lastEvent.type !== bet || lastEvent.amount_cents !== amount) {
-      throw ApiError.validation('type', 'a cancel must follow the bet it cancels, for the same amount');
-    }
-    entries += amount;
-    rows.push(typed(row('entries', amount, entries)), row('game', -amount, null));
-    const accrued = bet === TX_TYPE.pay ? Math.min(finalBonus, Math.floor((amount * rateBps) / 10000)) : 0;
-    if (accrued > 0) {
-      finalBonus -= accrued;
-      const undo = rowBuilder(input.trx, 'final_bonus_accrual', now, rules.account_id, at);
-      rows.push(undo('final_bonus', -accrued, finalBonus), undo('promotion', accrued, null));
-    }
-  } else if (CREDIT_TYPES.includes(input.type)) {
-    entries = safeBalance(entries + amount, 'amount');
-    rows.push(typed(row('entries', amount, entries)), row('game', -amount, null));
-  } else {
-    throw ApiError.validation('type', 'is not a device event type');
-  }
-
+  const at = { device_id: event.device_id, place: event.place };
+  const row = (kind: LedgerKind) => rowBuilder(event.trx, kind, now, rules.account_id, at);
+  const start: EventMove = { entries: place.entries_cents, finalBonus: place.final_bonus_cents, rows: [] };
+  let move: EventMove | Decision;
+  if (event.type === TX_TYPE.pay || event.type === TX_TYPE.luckyBet)
+    move = decideBet(event, start, rules, row);
+  else if (event.type === TX_TYPE.finalBonus) move = decideBonusPayout(event, start, row);
+  else if (event.type === TX_TYPE.cancelPay || event.type === TX_TYPE.cancelledLuckyBet) {
+    move = decideCancel(event, start, rules, lastEvent, row);
+  } else if (CREDIT_TYPES.includes(event.type)) move = decideWin(event, start, row);
+  else throw ApiError.validation('type', 'is not a device event type');
+  if ('ok' in move) return move;
   return {
-    outcome: ok<{ balances: Balances }>({ balances: { entries, final_bonus: finalBonus } }),
-    move: {
-      rows,
-      float_after: null,
-      place_after: { entries_cents: entries, final_bonus_cents: finalBonus },
-      event: { type: input.type, amount_cents: amount, entries_after_cents: entries },
+    ok: true,
+    outcome: ok<{ balances: Balances }>({
+      balances: { entries: move.entries, final_bonus: move.finalBonus },
+    }),
+    entries: move.rows,
+    event: {
+      place: event.place,
+      type: event.type,
+      amount_cents: event.amount_cents,
+      entries_after_cents: move.entries,
     },
   };
+}
+
+type RowsOf = (kind: LedgerKind) => ReturnType<typeof rowBuilder>;
+
+/** The rows of the entries line carry the event's type (the history shows it). */
+const typed = (entry: Entry, type: number): Entry => ({ ...entry, tx_type: type });
+
+/** The final bonus a pay of `amount` accrues at the venue's rate; a lucky bet accrues none. */
+function accrualOf(type: number, amount: number, rules: DeviceEventRules): number {
+  return type === TX_TYPE.pay ? Math.floor((amount * rules.rate_bps) / 10000) : 0;
+}
+
+/** A bet (pay or lucky bet): entries -> game, no more than the place holds; a pay accrues final bonus. */
+export function decideBet(
+  event: DeviceEventInput,
+  place: EventMove,
+  rules: DeviceEventRules,
+  row: RowsOf,
+): EventMove | Decision {
+  const amount = event.amount_cents;
+  if (amount > place.entries) return refused(refusal(ERR.notEnoughMoney));
+  const entries = place.entries - amount;
+  const rows = [
+    typed(row('device_event')('entries', -amount, entries), event.type),
+    row('device_event')('game', amount, null),
+  ];
+  const accrual = accrualOf(event.type, amount, rules);
+  let finalBonus = place.finalBonus;
+  if (accrual > 0) {
+    finalBonus += accrual;
+    const accrue = row('final_bonus_accrual');
+    rows.push(accrue('final_bonus', accrual, finalBonus), accrue('promotion', -accrual, null));
+  }
+  return { entries, finalBonus, rows };
+}
+
+/** A win or a jackpot: game -> entries. */
+export function decideWin(event: DeviceEventInput, place: EventMove, row: RowsOf): EventMove {
+  const amount = event.amount_cents;
+  const entries = safeBalance(place.entries + amount, 'amount');
+  const rows = [
+    typed(row('device_event')('entries', amount, entries), event.type),
+    row('device_event')('game', -amount, null),
+  ];
+  return { entries, finalBonus: place.finalBonus, rows };
+}
+
+/** The final bonus paid out: final bonus -> entries, no more than the place has accrued. */
+export function decideBonusPayout(
+  event: DeviceEventInput,
+  place: EventMove,
+  row: RowsOf,
+): EventMove | Decision {
+  const amount = event.amount_cents;
+  if (amount > place.finalBonus) return refused(refusal(ERR.notEnoughMoney));
+  const finalBonus = place.finalBonus - amount;
+  const entries = place.entries + amount;
+  const event_ = row('device_event');
+  return {
+    entries,
+    finalBonus,
+    rows: [event_('final_bonus', -amount, finalBonus), typed(event_('entries', amount, entries), event.type)],
+  };
+}
+
+/**
+ * A cancel returns the bet just made on this place, once, and takes back the bonus it accrued: otherwise
+ * bet + cancel pairs would farm final bonus out of nothing.
+ */
+export function decideCancel(
+  event: DeviceEventInput,
+  place: EventMove,
+  rules: DeviceEventRules,
+  lastEvent: { type: number; amount_cents: number } | undefined,
+  row: RowsOf,
+): EventMove {
+  const amount = event.amount_cents;
+  const bet = event.type === TX_TYPE.cancelPay ? TX_TYPE.pay : TX_TYPE.luckyBet;
+  if (!lastEvent || lastEvent.type !== bet || lastEvent.amount_cents !== amount) {
+    throw ApiError.validation('type', 'a cancel must follow the bet it cancels, for the same amount');
+  }
+  const entries = place.entries + amount;
+  const rows = [
+    typed(row('device_event')('entries', amount, entries), event.type),
+    row('device_event')('game', -amount, null),
+  ];
+  const accrued = Math.min(place.finalBonus, accrualOf(bet, amount, rules));
+  let finalBonus = place.finalBonus;
+  if (accrued > 0) {
+    finalBonus -= accrued;
+    const undo = row('final_bonus_accrual');
+    rows.push(undo('final_bonus', -accrued, finalBonus), undo('promotion', accrued, null));
+  }
+  return { entries, finalBonus, rows };
 }

@@ -1,12 +1,9 @@
-// The answer to a money or linking call, as status + body: what the ledger stores under a trx (so a
-// replay gets it byte for byte) and what the route sends back. Refusals by a money rule are outcomes
+// Builds the answers of money and linking calls (types.ts Outcome). Refusals by a money rule are outcomes
 // too; refusals that must not use up a trx are thrown as ApiError (http/api-error.ts) instead.
 import { ERR_STATUS, type ErrText } from '@cashdesk/contract';
+import type { Outcome } from './types.js';
 
-export interface Outcome<T = unknown> {
-  status: number;
-  body: T;
-}
+export type { Outcome } from './types.js';
 
 export function ok<T>(body: T): Outcome<T> {
   return { status: 200, body };

@@ -3,9 +3,10 @@
 // lanes may never share (on PostgreSQL a second lane would wait on the first, or deadlock).
 import { TX_TYPE } from '@cashdesk/contract';
 import { describe, expect, it } from 'vitest';
-import { claimKeyOf, lockedRowsOf, type LedgerOp } from '../../src/ledger/batch.js';
+import { claimKeyOf, lockedRowsOf } from '../../src/ledger/batch.js';
+import type { LedgerRequest } from '../../src/ledger/types.js';
 
-const cash: LedgerOp = {
+const cash: LedgerRequest = {
   kind: 'cash',
   input: {
     account_id: 5,
@@ -18,7 +19,7 @@ const cash: LedgerOp = {
     remote_pin: null,
   },
 };
-const event: LedgerOp = {
+const event: LedgerRequest = {
   kind: 'event',
   input: { device_id: 3, place: 2, type: TX_TYPE.win, amount_cents: 1_00, trx: 'T1' },
 };

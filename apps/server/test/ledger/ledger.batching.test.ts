@@ -7,7 +7,6 @@ import { InsertQueryNode, type KyselyPlugin } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/database.js';
 import { ApiError } from '../../src/http/api-error.js';
-import { onBatch } from '../../src/ledger/batch-observer.js';
 import { LedgerService } from '../../src/ledger/ledger.service.js';
 import type { Outcome } from '../../src/ledger/outcome.js';
 import { verifyLedger } from '../../src/ledger/verify.js';
@@ -34,7 +33,7 @@ describe.each(testDatabases)('batched ledger on $name', (database) => {
     db = await database.open({ poolSize: 10 });
     ledger = new LedgerService(db);
     sizes = [];
-    stopObserving = onBatch((size) => sizes.push(size));
+    stopObserving = ledger.onBatch((size) => sizes.push(size));
   });
   afterEach(async () => {
     stopObserving();
@@ -204,6 +203,7 @@ describe.each(testDatabases)('batched ledger on $name', (database) => {
 
   it('runs each call of a batch that fails unexpectedly alone: only the failing call fails', async () => {
     const failing = new LedgerService({ ...db, kysely: db.kysely.withPlugin(failOnBoom) });
+    failing.onBatch((size) => sizes.push(size));
     const v = await venue(() => failing);
     sizes.length = 0;
     await new Promise((resolve) => setImmediate(resolve));

@@ -15,7 +15,7 @@ import { type Outcome } from '../../ledger/outcome.js';
 import { lockAccount } from '../../ledger/ledger.repository.js';
 import { floatLimit, type LedgerService } from '../../ledger/ledger.service.js';
 import type { Actor } from '../access.js';
-import { recordAudit, recordChanges, type Snapshot } from '../audit/audit.repository.js';
+import { auditEntryQuery, recordAudit, recordChanges, type Snapshot } from '../audit/audit.repository.js';
 import { floatChange, publishAfterCommit, type ChangePublisher } from '../../live/change-feed.js';
 
 /** The settings of an account as the audit log shows them (the float is the ledger's, not a setting). */
@@ -107,8 +107,8 @@ export function moveFloatAudited(
     delta_cents: request.delta,
     trx: request.trx,
     reason: request.reason,
-    onMoved: (tx, moved) =>
-      recordAudit(tx, {
+    alsoWrite: (moved, db) =>
+      auditEntryQuery(db, {
         actor,
         action: 'account.float_move',
         target_type: 'account',

@@ -20,7 +20,12 @@ export interface NewAuditEntry {
 }
 
 export async function recordAudit(db: Executor, entry: NewAuditEntry): Promise<void> {
-  await db
+  await db.executeQuery(auditEntryQuery(db, entry));
+}
+
+/** The insert of one entry, compiled: for a caller that sends it down another's transaction (a float move). */
+export function auditEntryQuery(db: Executor, entry: NewAuditEntry) {
+  return db
     .insertInto('audit_log')
     .values({
       created_at_ms: entry.now_ms,
@@ -35,7 +40,7 @@ export async function recordAudit(db: Executor, entry: NewAuditEntry): Promise<v
       reason: entry.reason ?? null,
       trx: entry.trx ?? null,
     })
-    .execute();
+    .compile();
 }
 
 /**

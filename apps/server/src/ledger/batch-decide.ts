@@ -1,0 +1,270 @@
+// A batch's second phase: each request in arrival order, in memory, on the rows the first phase locked.
+// For each: its place (or float), a replay's stored answer, then the block, the PIN, the shift and the
+// money rule of its kind (money-rules.ts). An accepted operation's rows move the working copies on, so
+// the next operation on the same float or place is decided on what this one left; everything decided
+// goes into the write plan (types.ts WritePlan) that the third phase checks and writes.
+import { ERR } from '@cashdesk/contract';
+import { assertNotBlocked } from '../accounts/account-blocks.js';
+import { assertRemotePin } from '../devices/remote-pin.js';
+import { ApiError } from '../http/api-error.js';
+import { deviceChange, floatChange, type Change } from '../live/change-feed.js';
+import { shiftOfOperation } from '../shifts/shift-of-operation.js';
+import { claimKeyOf, placeKeyOf, scopeOf, type BatchReads } from './batch-read.js';
+import { replayOutcome, requestHash } from './idempotency.js';
+import {
+  cashKind,
+  decideCashOut,
+  decideDeposit,
+  decideEvent,
+  decideFloatMove,
+  decideWithdraw,
+  floatLimit,
+  floatMoveKind,
+} from './money-rules.js';
+import type { NewOperation } from './operations.repository.js';
+import type {
+  Decision,
+  DeviceEventInput,
+  Entry,
+  FloatMoveInput,
+  LedgerRequest,
+  Outcome,
+  PlaceCashInput,
+  WritePlan,
+} from './types.js';
+
+/** A request's answer and the change to tell terminals once committed, or the refusal it was thrown. */
+export type Settled = { outcome: Outcome; change: Change } | { error: ApiError };
+
+/** A request judged: answered from its earlier record, or decided now. */
+type Judged =
+  | { replay: Outcome; change: Change }
+  | {
+      decision: Decision;
+      record: NewOperation;
+      change: Change;
+      also: WritePlan['operations'][number]['also'];
+    };
+
+export function decideBatch(
+  requests: readonly LedgerRequest[],
+  now: number,
+  reads: BatchReads,
+): { settled: Settled[]; plan: WritePlan } {
+  const plan: WritePlan = {
+    before: balancesOf(reads),
+    after: { floats: new Map(), places: new Map() },
+    operations: [],
+    replayed: new Set(),
+  };
+  const settled = requests.map((request): Settled => {
+    try {
+      return settle(request, judge(request, now, reads), reads, plan);
+    } catch (error) {
+      // A refusal that must not use up the trx (ApiError); anything else fails the batch, whose calls
+      // then run alone (ledger.service.ts): it may have left the working copies half-moved.
+      // Stryker disable next-line ConditionalExpression: no test can throw a non-ApiError here
+      if (!(error instanceof ApiError)) throw error;
+      return { error };
+    }
+  });
+  return { settled, plan };
+}
+
+function judge(request: LedgerRequest, now: number, reads: BatchReads): Judged {
+  if (request.kind === 'cash') return judgeCash(request, now, reads);
+  if (request.kind === 'event') return judgeEvent(request, now, reads);
+  return judgeFloat(request, now, reads);
+}
+
+/** Puts what was judged into the plan and moves the working copies on. */
+function settle(request: LedgerRequest, judged: Judged, reads: BatchReads, plan: WritePlan): Settled {
+  if ('replay' in judged) {
+    plan.replayed.add(claimKeyOf(request));
+    return { outcome: judged.replay, change: judged.change };
+  }
+  const { decision, record, change } = judged;
+  const outcome = decision.outcome;
+  // The answer goes in with the record: one statement instead of an insert and an update.
+  const stored = { ...record, status_code: outcome.status, response_json: JSON.stringify(outcome.body) };
+  if (!decision.ok) {
+    plan.operations.push({ record: stored, entries: [], event: null, also: [] });
+    return { outcome, change };
+  }
+  plan.operations.push({
+    record: stored,
+    entries: decision.entries,
+    event: decision.event,
+    also: judged.also,
+  });
+  moveOn(reads, plan.after, decision.entries);
+  if (decision.event && request.kind === 'event')
+    reads.lastEvents.set(placeKeyOf(request.input), decision.event);
+  return { outcome, change };
+}
+
+/** The stored answer of an earlier call with the request's trx, if any (422 when the request changed). */
+function replayOf(request: LedgerRequest, reads: BatchReads, hash: string): Outcome | null {
+  const found = reads.earlier.get(claimKeyOf(request));
+  return found ? replayOutcome(found, hash) : null;
+}
+
+function judgeCash(request: { kind: 'cash'; input: PlaceCashInput }, now: number, reads: BatchReads): Judged {
+  const input = request.input;
+  const account = reads.accounts.get(input.account_id);
+  // Stryker disable next-line ConditionalExpression: never-deleted
+  if (!account) throw new ApiError(ERR.noAccount);
+  const place = reads.places.get(placeKeyOf(input));
+  if (!place) throw ApiError.validation('place', 'the device has no such place');
+  const change: Change = { account_id: input.account_id, float: true, device_ids: [input.device_id] };
+  const hash = cashRequestHash(input);
+  // A replay gets its stored answer even if a block or a new PIN came since: its money already moved.
+  const replay = replayOf(request, reads, hash);
+  if (replay) return { replay, change };
+  const kind = cashKind(input.delta_cents);
+  assertNotBlocked(account, { kind });
+  if (input.remote_pin !== null) assertRemotePin(reads.pins.get(input.device_id), input.remote_pin, now);
+  const shiftId = shiftOfOperation(account, reads.openShifts.get(input.user_id));
+  const decide =
+    input.cash_out === true ? decideCashOut : kind === 'deposit' ? decideDeposit : decideWithdraw;
+  const record = recordOf(request, kind, hash, now, {
+    account_id: input.account_id,
+    user_id: input.user_id,
+    device_id: input.device_id,
+    shift_id: shiftId,
+  });
+  return { decision: decide(input, account, place, now), record, change, also: [] };
+}
+
+/**
+ * A cashier's other calls hash other shapes (linking, shifts), and a device is a cabinet or a phone for
+ * good, so its calls all carry a PIN or none: neither part tells two calls apart today, but the stored
+ * hashes hold them, so they stay. A cash-out is another request than a withdraw of the same delta;
+ * without the flag the hash is the one stored answers were always kept under.
+ */
+function cashRequestHash(input: PlaceCashInput): string {
+  // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral: stored-hash
+  const request = ['cash', input.device_id, input.place, input.delta_cents, input.remote_pin !== null];
+  return requestHash(input.cash_out === true ? [...request, 'cash_out'] : request);
+}
+
+function judgeEvent(
+  request: { kind: 'event'; input: DeviceEventInput },
+  now: number,
+  reads: BatchReads,
+): Judged {
+  const input = request.input;
+  const place = reads.places.get(placeKeyOf(input));
+  const rules = reads.rules.get(input.device_id);
+  if (!rules) throw new ApiError(ERR.deviceNotAvailable);
+  if (!place) throw ApiError.validation('place', 'the device has no such place');
+  const change = deviceChange(rules.account_id, input.device_id);
+  // Stryker disable next-line StringLiteral: stored-hash
+  const hash = requestHash(['event', input.place, input.type, input.amount_cents]);
+  const replay = replayOf(request, reads, hash);
+  if (replay) return { replay, change };
+  const last = reads.lastEvents.get(placeKeyOf(input));
+  const record = recordOf(request, 'device_event', hash, now, {
+    account_id: rules.account_id,
+    user_id: null,
+    device_id: input.device_id,
+    shift_id: null,
+  });
+  return { decision: decideEvent(input, place, rules, last, now), record, change, also: [] };
+}
+
+function judgeFloat(
+  request: { kind: 'float'; input: FloatMoveInput },
+  now: number,
+  reads: BatchReads,
+): Judged {
+  const input = request.input;
+  const account = reads.accounts.get(input.account_id);
+  if (!account) throw new ApiError(ERR.noAccount);
+  const change = floatChange(input.account_id);
+  const hash = requestHash(['float', input.account_id, input.delta_cents, input.reason]);
+  const replay = replayOf(request, reads, hash);
+  if (replay) return { replay, change };
+  const before = account.balance_cents;
+  const decision = decideFloatMove(input, account, now);
+  const record = recordOf(request, floatMoveKind(input.delta_cents), hash, now, {
+    account_id: input.account_id,
+    user_id: input.user_id,
+    device_id: null,
+    shift_id: null,
+    reason: input.reason,
+  });
+  const alsoWrite = input.alsoWrite;
+  const also =
+    decision.ok && alsoWrite
+      ? [
+          (db: Parameters<typeof alsoWrite>[1]) =>
+            alsoWrite({ balance_before: before, balance_after: before + input.delta_cents }, db),
+        ]
+      : [];
+  return { decision, record, change, also };
+}
+
+function recordOf(
+  request: LedgerRequest,
+  kind: string,
+  hash: string,
+  now: number,
+  who: Pick<NewOperation, 'account_id' | 'user_id' | 'device_id' | 'shift_id'> & { reason?: string },
+): NewOperation {
+  return {
+    scope: scopeOf(request),
+    trx: request.input.trx,
+    kind,
+    request_hash: hash,
+    status_code: null,
+    response_json: null,
+    reason: null,
+    ...who,
+    created_at_ms: now,
+  };
+}
+
+/** The balances as locked, before any operation of the batch: what the invariants start from. */
+function balancesOf(reads: BatchReads): WritePlan['before'] {
+  const floats: WritePlan['before']['floats'] = new Map();
+  for (const account of reads.accounts.values()) {
+    floats.set(account.id, { balance_cents: account.balance_cents, limit_cents: floatLimit(account) });
+  }
+  const places: WritePlan['before']['places'] = new Map();
+  for (const [key, p] of reads.places) {
+    places.set(key, {
+      device_id: p.device_id,
+      place: p.place,
+      entries_cents: p.entries_cents,
+      final_bonus_cents: p.final_bonus_cents,
+    });
+  }
+  return { floats, places };
+}
+
+/**
+ * Moves the working copies to the balances an accepted operation's rows leave (each balance-bearing row
+ * carries its balance after), and notes them as the batch's balances to write.
+ */
+function moveOn(reads: BatchReads, after: WritePlan['after'], entries: readonly Entry[]): void {
+  for (const entry of entries) {
+    const balance = entry.balance_after_cents;
+    if (balance === null || balance === undefined) continue;
+    if (entry.line === 'float') {
+      const account = reads.accounts.get(entry.account_id)!;
+      account.balance_cents = balance;
+      after.floats.set(account.id, { balance_cents: balance, limit_cents: floatLimit(account) });
+      continue;
+    }
+    const place = reads.places.get(placeKeyOf({ device_id: entry.device_id!, place: entry.place! }))!;
+    if (entry.line === 'entries') place.entries_cents = balance;
+    if (entry.line === 'final_bonus') place.final_bonus_cents = balance;
+    after.places.set(placeKeyOf(place), {
+      device_id: place.device_id,
+      place: place.place,
+      entries_cents: place.entries_cents,
+      final_bonus_cents: place.final_bonus_cents,
+    });
+  }
+}

@@ -1,0 +1,132 @@
+// A batch's first phase: lock what it touches and read what its decisions need, every statement sent
+// before the first answer is awaited (on PostgreSQL, one round trip: db/pipelined-transaction.ts).
+//   locks: every account, then every place, each in sorted order: one global order for every process
+//          (accounts by id, then places by (device_id, place)), so two batches never deadlock;
+//   reads: the earlier records of the batch's trx, the venue rules of the devices with events, the PINs
+//          of phones with remote calls, a place's latest game event for a cancel, and the open shifts of
+//          the batch's cashiers (locked for share, shifts/shift-of-operation.ts).
+import { TX_TYPE } from '@cashdesk/contract';
+import type { DialectName, Executor } from '../db/database.js';
+import type { Pipeline } from '../db/pipelined-transaction.js';
+import type { AccountRow, PlaceRow } from '../db/schema.js';
+import { readOpenShifts } from '../shifts/shift-of-operation.js';
+import {
+  devicePinsQuery,
+  eventRulesQuery,
+  lastDeviceEventQuery,
+  lockAccountsQuery,
+  lockPlacesQuery,
+  type PlaceKey,
+} from './ledger.repository.js';
+import type { DeviceEventRules } from './money-rules.js';
+import { findOperationsQuery } from './operations.repository.js';
+import type { LedgerRequest } from './types.js';
+
+/** What a batch read under its locks. The decide phase moves the accounts and places on as it goes. */
+export interface BatchReads {
+  accounts: Map<number, AccountRow>;
+  /** By `device_id/place` (placeKeyOf). */
+  places: Map<string, PlaceRow>;
+  /** By device id: the venue a linked device's events book to, with its rate and ceiling. */
+  rules: Map<number, DeviceEventRules>;
+  /** By `scope\0trx` (claimKeyOf): the records of trx used before. */
+  earlier: Map<string, { request_hash: string; status_code: number | null; response_json: string | null }>;
+  pins: Map<number, { pin: string | null; pin_expires_at_ms: number | null; pin_previous: string | null }>;
+  /** By `device_id/place`, the place's latest game event, for cancels. */
+  lastEvents: Map<string, { type: number; amount_cents: number } | undefined>;
+  /** The open shift of each cashier of the batch (none: no entry); it counts where the venue uses shifts. */
+  openShifts: Map<number, number>;
+}
+
+export const placeKeyOf = (k: PlaceKey) => `${k.device_id}/${k.place}`;
+
+/** Whose trx namespace a request is in: one tenant can never read another's answer. */
+export function scopeOf(request: LedgerRequest): string {
+  if (request.kind === 'event') return `device:${request.input.device_id}`;
+  const userId = request.input.user_id;
+  return userId === null ? 'operator' : `user:${userId}`;
+}
+
+/** The key of a request's record: its scope and trx. */
+export function claimKeyOf(request: LedgerRequest): string {
+  return `${scopeOf(request)}\u0000${request.input.trx}`;
+}
+
+const CANCEL_TYPES: readonly number[] = [TX_TYPE.cancelPay, TX_TYPE.cancelledLuckyBet];
+
+function uniquePlaces(keys: readonly PlaceKey[]): PlaceKey[] {
+  const byKey = new Map<string, PlaceKey>();
+  for (const { device_id, place } of keys) byKey.set(placeKeyOf({ device_id, place }), { device_id, place });
+  // Stryker disable next-line all: lock-order
+  return [...byKey.values()].sort((a, b) => a.device_id - b.device_id || a.place - b.place);
+}
+
+const unique = (ids: readonly number[]) => [...new Set(ids)];
+
+/** The keys the batch locks and reads by. */
+function keysOf(requests: readonly LedgerRequest[]) {
+  const cash = requests.flatMap((r) => (r.kind === 'cash' ? [r.input] : []));
+  const events = requests.flatMap((r) => (r.kind === 'event' ? [r.input] : []));
+  const floats = requests.flatMap((r) => (r.kind === 'float' ? [r.input] : []));
+  return {
+    // Stryker disable next-line ArrowFunction,ArithmeticOperator,MethodExpression: lock-order
+    accountIds: unique([...cash, ...floats].map((input) => input.account_id)).sort((a, b) => a - b),
+    places: uniquePlaces([...cash, ...events]),
+    eventDevices: unique(events.map((input) => input.device_id)),
+    phones: unique(cash.filter((input) => input.remote_pin !== null).map((input) => input.device_id)),
+    // Only a cancel looks at the place's latest event; the batch's own events update it in memory.
+    cancelPlaces: uniquePlaces(events.filter((input) => CANCEL_TYPES.includes(input.type))),
+    cashiers: cash.map((input) => input.user_id),
+  };
+}
+
+const noRows = Promise.resolve([]);
+
+/**
+ * Sends every lock and read of the batch, in lock order, then collects the answers. An empty list is no
+ * statement: PostgreSQL refuses `in ()`.
+ */
+export async function readBatch(
+  pipe: Pipeline,
+  db: Executor,
+  dialect: DialectName,
+  requests: readonly LedgerRequest[],
+): Promise<BatchReads> {
+  const keys = keysOf(requests);
+  const some = <T>(list: readonly unknown[], read: () => Promise<T[]>) => (list.length > 0 ? read() : noRows);
+  const accountRows = some(keys.accountIds, () => pipe.run(lockAccountsQuery(db, dialect, keys.accountIds)));
+  const placeRows = some(keys.places, () => pipe.run(lockPlacesQuery(db, dialect, keys.places)));
+  const ruleRows = some(keys.eventDevices, () => pipe.run(eventRulesQuery(db, keys.eventDevices)));
+  const earlierRows = pipe.run(
+    findOperationsQuery(
+      db,
+      requests.map((r) => ({ scope: scopeOf(r), trx: r.input.trx })),
+    ),
+  );
+  const pinRows = some(keys.phones, () => pipe.run(devicePinsQuery(db, keys.phones)));
+  const lastEvents = keys.cancelPlaces.map((key) =>
+    pipe.run(lastDeviceEventQuery(db, key)).then((rows) => [placeKeyOf(key), rows[0]] as const),
+  );
+  const openShifts = readOpenShifts(pipe, db, dialect, keys.cashiers);
+  return {
+    accounts: new Map((await accountRows).map((a) => [a.id, { ...a }])),
+    places: new Map((await placeRows).map((p) => [placeKeyOf(p), { ...p }])),
+    rules: new Map((await ruleRows).map((r) => [r.device_id, rulesOf(r)])),
+    earlier: new Map((await earlierRows).map((r) => [`${r.scope}\u0000${r.trx}`, r])),
+    pins: new Map((await pinRows).map(({ id, ...pin }) => [id, pin])),
+    lastEvents: new Map(await Promise.all(lastEvents)),
+    openShifts: await openShifts,
+  };
+}
+
+function rulesOf(row: {
+  account_id: number;
+  final_bonus_rate_bps: number;
+  max_event_amount_cents: number;
+}): DeviceEventRules {
+  return {
+    account_id: row.account_id,
+    rate_bps: row.final_bonus_rate_bps,
+    max_event_amount_cents: row.max_event_amount_cents,
+  };
+}

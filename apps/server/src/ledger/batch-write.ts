@@ -1,0 +1,64 @@
+// A batch's third phase: the write plan checked against the ledger's invariants (invariants.ts), then
+// written: the operations' records first (their ids go into the ledger rows) with the balances behind
+// them, then the ledger rows, the game-event records and what callers asked to write with a move, left in
+// flight: the commit follows them (db/pipelined-transaction.ts), so on PostgreSQL the writes and the
+// commit take two round trips.
+import type { Executor } from '../db/database.js';
+import type { Pipeline } from '../db/pipelined-transaction.js';
+import type { NewLedgerEntry } from '../db/schema.js';
+import { assertWritePlan } from './invariants.js';
+import {
+  insertDeviceEventsQuery,
+  insertLedgerEntriesQuery,
+  setFloatBalanceQuery,
+  setPlacesBalancesQuery,
+} from './ledger.repository.js';
+import { insertOperationsQuery } from './operations.repository.js';
+import type { WritePlan } from './types.js';
+
+/** Another transaction claimed a trx of the batch between our read and our insert: run it again. */
+export class ClaimRaced extends Error {
+  // Stryker disable next-line BlockStatement: pg-two-processes
+  constructor() {
+    // Stryker disable next-line StringLiteral: error-text
+    super('a trx of the batch was claimed by another transaction meanwhile');
+  }
+}
+
+export async function writeBatch(pipe: Pipeline, db: Executor, plan: WritePlan): Promise<void> {
+  assertWritePlan(plan);
+  const operations = plan.operations;
+  if (operations.length === 0) return;
+  const insertedRows = pipe.run(
+    insertOperationsQuery(
+      db,
+      operations.map((o) => o.record),
+    ),
+  );
+  for (const [accountId, float] of plan.after.floats) {
+    void pipe.run(setFloatBalanceQuery(db, accountId, float.balance_cents).compile());
+  }
+  if (plan.after.places.size > 0) void pipe.run(setPlacesBalancesQuery(db, [...plan.after.places.values()]));
+
+  const inserted = await insertedRows;
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: pg-two-processes
+  if (inserted.length !== operations.length) throw new ClaimRaced();
+  const ids = new Map(inserted.map((r) => [`${r.scope}\u0000${r.trx}`, r.id]));
+  const rows: NewLedgerEntry[] = [];
+  const events = [];
+  for (const { record, entries, event, also } of operations) {
+    const operationId = ids.get(`${record.scope}\u0000${record.trx}`)!;
+    for (const entry of entries) rows.push({ ...entry, operation_id: operationId });
+    if (event) {
+      events.push({
+        operation_id: operationId,
+        device_id: record.device_id!,
+        ...event,
+        created_at_ms: record.created_at_ms,
+      });
+    }
+    for (const statement of also) void pipe.run(statement(db));
+  }
+  if (rows.length > 0) void pipe.run(insertLedgerEntriesQuery(db, rows).compile());
+  if (events.length > 0) void pipe.run(insertDeviceEventsQuery(db, events));
+}

@@ -1,0 +1,108 @@
+// The ledger's invariants, asserted on a batch's write plan before a single row of it goes out (the way
+// TigerBeetle asserts at write rather than finding a wrong balance afterwards, as `verify` would):
+//   1. a replay writes nothing: no record of a trx the batch answered from its earlier record;
+//   2. an operation's rows sum to zero: money moves between lines, it is never made or lost;
+//   3. each balance a row leaves is the balance before it plus its amount, starting from the balances the
+//      batch locked, and only the float, entries and final-bonus lines carry one;
+//   4. no balance goes below its floor: a float below minus its limit, entries or final bonus below 0;
+//   5. the balances the batch writes are the ones its rows leave, and every balance they move is written.
+// A broken invariant is a bug in the code that made the plan: the batch throws LedgerInvariantBroken, its
+// transaction rolls back, the error is logged and each call answers 500 (http/errors.ts). Nothing is written.
+import type { Entry, WritePlan } from './types.js';
+
+export class LedgerInvariantBroken extends Error {
+  constructor(invariant: string, detail: Record<string, unknown>) {
+    super(`ledger invariant broken: ${invariant} ${JSON.stringify(detail)}`);
+    this.name = 'LedgerInvariantBroken';
+  }
+}
+
+const BALANCE_LINES = new Set(['float', 'entries', 'final_bonus']);
+
+const placeKey = (entry: Entry) => `${entry.device_id}/${entry.place}`;
+
+/** Throws LedgerInvariantBroken naming the first invariant the plan breaks. */
+export function assertWritePlan(plan: WritePlan): void {
+  const floats = new Map([...plan.before.floats].map(([id, f]) => [id, { ...f }]));
+  const places = new Map([...plan.before.places].map(([key, p]) => [key, { ...p }]));
+  for (const operation of plan.operations) {
+    const { scope, trx } = operation.record;
+    const key = `${scope}\u0000${trx}`;
+    if (plan.replayed.has(key)) throw new LedgerInvariantBroken('a replay writes nothing', { scope, trx });
+    const sum = operation.entries.reduce((total, entry) => total + entry.amount_cents, 0);
+    if (sum !== 0) throw new LedgerInvariantBroken("an operation's rows sum to zero", { trx, sum });
+    for (const entry of operation.entries) moveBalance(entry, floats, places);
+  }
+  assertWritten(floats, plan.before.floats, plan.after.floats, (f) => f.balance_cents);
+  assertWritten(
+    places,
+    plan.before.places,
+    plan.after.places,
+    (p) => `${p.entries_cents}/${p.final_bonus_cents}`,
+  );
+}
+
+type Floats = WritePlan['before']['floats'];
+type Places = WritePlan['before']['places'];
+
+/** Invariants 3 and 4 for one row, moving the running balances on. */
+function moveBalance(entry: Entry, floats: Floats, places: Places): void {
+  const after = entry.balance_after_cents ?? null;
+  if (!BALANCE_LINES.has(entry.line)) {
+    if (after !== null) throw broken('only a balance line carries a balance', entry);
+    return;
+  }
+  if (after === null) throw broken('a balance line carries the balance it leaves', entry);
+  if (entry.line === 'float') {
+    const float = floats.get(entry.account_id);
+    if (!float) throw broken('a balance moved is one the batch locked', entry);
+    if (float.balance_cents + entry.amount_cents !== after)
+      throw broken('balance after = before + amount', entry);
+    if (after < -float.limit_cents) throw broken('no float below minus its limit', entry);
+    float.balance_cents = after;
+    return;
+  }
+  const place = places.get(placeKey(entry));
+  if (!place) throw broken('a balance moved is one the batch locked', entry);
+  const field = entry.line === 'entries' ? 'entries_cents' : 'final_bonus_cents';
+  if (place[field] + entry.amount_cents !== after) throw broken('balance after = before + amount', entry);
+  if (after < 0) throw broken('no entries or final bonus below 0', entry);
+  place[field] = after;
+}
+
+function broken(invariant: string, entry: Entry): LedgerInvariantBroken {
+  const { trx, line, account_id, device_id, place, amount_cents, balance_after_cents } = entry;
+  return new LedgerInvariantBroken(invariant, {
+    trx,
+    line,
+    account_id,
+    device_id,
+    place,
+    amount_cents,
+    balance_after_cents,
+  });
+}
+
+/** Invariant 5: what is written is where the rows left each balance, and every balance moved is written. */
+function assertWritten<K, V>(
+  running: Map<K, V>,
+  before: Map<K, V>,
+  written: Map<K, V>,
+  value: (v: V) => unknown,
+): void {
+  for (const [key, v] of written) {
+    const left = running.get(key);
+    if (left === undefined || value(left) !== value(v)) {
+      throw new LedgerInvariantBroken('the balances written are the ones the rows leave', {
+        key,
+        written: value(v),
+        left: left === undefined ? null : value(left),
+      });
+    }
+  }
+  for (const [key, v] of running) {
+    if (value(v) !== value(before.get(key)!) && !written.has(key)) {
+      throw new LedgerInvariantBroken('every balance moved is written', { key, left: value(v) });
+    }
+  }
+}

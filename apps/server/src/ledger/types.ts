@@ -1,0 +1,130 @@
+// What a ledger operation is at each of its four stages, in the order it goes through them:
+//   LedgerRequest  what a caller asks for: a cash call, a game event or a float move (the inputs below);
+//   Decision       what the money rules say of it: yes with its ledger rows, or a refusal to store
+//                  (money-rules.ts, one pure function per transfer kind);
+//   WritePlan      what one batch writes in its transaction, checked against the invariants before a
+//                  single row goes out (batch-write.ts, invariants.ts);
+//   Outcome        the answer the caller gets, stored under the trx so a replay gets it byte for byte.
+// docs/architecture.md walks a deposit and a game event through these stages file by file.
+import type { DeviceEventType } from '@cashdesk/contract';
+import type { CompiledQuery } from 'kysely';
+import type { Executor } from '../db/database.js';
+import type { NewLedgerEntry } from '../db/schema.js';
+import type { NewOperation } from './operations.repository.js';
+
+// ---- Stage 1: the request -------------------------------------------------------------------------
+
+/** A cashier's deposit or withdraw on a place (cash.routes.ts: the contract's cashRequest). */
+export interface PlaceCashInput {
+  account_id: number;
+  user_id: number;
+  device_id: number;
+  device_uuid: string;
+  place: number;
+  /** > 0 a deposit (float -> entries), < 0 a withdraw (entries -> float). */
+  delta_cents: number;
+  trx: string;
+  /**
+   * A cash-out: the place's whole balance when the ledger decides the call, whatever `delta_cents` (the
+   * balance the cashier saw) says; the answer's delta is what was taken (money-rules.ts decideCashOut).
+   */
+  cash_out?: boolean | undefined;
+  /**
+   * The PIN of a remote (home-play) call, null for a regular device. Remote calls need the phone's
+   * current PIN; every cash call obeys the account's hard and light blocks (accounts/account-blocks.ts).
+   */
+  remote_pin: string | null;
+}
+
+/**
+ * A game event of a device (gateway/: the contract's deviceEventRequest). The venue it books to, and the
+ * venue's final-bonus rate and per-event ceiling, are read inside the event's transaction: a device
+ * unlinked a moment before is refused, never credited to the venue it left.
+ */
+export interface DeviceEventInput {
+  device_id: number;
+  place: number;
+  type: DeviceEventType;
+  amount_cents: number;
+  trx: string;
+}
+
+/** A back-office float top-up (delta > 0, from outside) or withdraw (delta < 0, to outside). */
+export interface FloatMoveInput {
+  account_id: number;
+  user_id: number | null;
+  delta_cents: number;
+  trx: string;
+  reason: string;
+  /**
+   * A statement written in the move's transaction once the money has moved (not on a replay or a
+   * refusal): the back office's audit entry, so the move and its record commit or fail together.
+   */
+  alsoWrite?: (moved: { balance_before: number; balance_after: number }, db: Executor) => CompiledQuery;
+}
+
+export type LedgerRequest =
+  | { kind: 'cash'; input: PlaceCashInput }
+  | { kind: 'event'; input: DeviceEventInput }
+  | { kind: 'float'; input: FloatMoveInput };
+
+// ---- Stage 2: the decision --------------------------------------------------------------------------
+
+/** A ledger row as decided, before its operation's record has an id (the write fills operation_id in). */
+export type Entry = Omit<NewLedgerEntry, 'operation_id'>;
+
+/** A game event's own record (device_events): cancels look up the place's latest one. */
+type GameEventRecord = { place: number; type: number; amount_cents: number; entries_after_cents: number };
+
+/**
+ * Yes: the answer, the rows that move the money (they sum to zero; each balance-bearing row carries the
+ * balance it leaves) and, for a game event, its record. No: a refusal by a money rule, stored under the
+ * trx, which moves nothing. A refusal that must not use up the trx is thrown as an ApiError instead.
+ */
+export type Decision =
+  | {
+      ok: true;
+      outcome: Outcome;
+      entries: Entry[];
+      event: GameEventRecord | null;
+    }
+  | { ok: false; outcome: Outcome };
+
+// ---- Stage 3: the write plan ------------------------------------------------------------------------
+
+/** A float's or a place's balances, keyed as invariants.ts and the writes find them (WritePlan['before']). */
+interface Balances {
+  /** Float balance by account id, with the float's limit (how far below 0 it may go). */
+  floats: Map<number, { balance_cents: number; limit_cents: number }>;
+  /** Place balances by `device_id/place`. */
+  places: Map<string, { device_id: number; place: number; entries_cents: number; final_bonus_cents: number }>;
+}
+
+/** Everything one batch writes, in one transaction, and what it was decided from. */
+export interface WritePlan {
+  /** The balances as the batch locked them, which the first operation's rows start from. */
+  before: Balances;
+  /** The balances the batch leaves: only those an operation moved are written. */
+  after: Balances;
+  /** Each decided operation in arrival order: its record (answer included) and what it moves. */
+  operations: {
+    record: NewOperation;
+    entries: Entry[];
+    event: GameEventRecord | null;
+    /** Statements the caller asked to write with the move (FloatMoveInput.alsoWrite), compiled at write. */
+    also: ((db: Executor) => CompiledQuery)[];
+  }[];
+  /** `scope\0trx` of the batch's replays: they were answered from their record and write nothing. */
+  replayed: Set<string>;
+}
+
+// ---- Stage 4: the outcome ---------------------------------------------------------------------------
+
+/**
+ * The answer to a money or linking call, as status + body: what the ledger stores under a trx (so a
+ * replay gets it byte for byte) and what the route sends back (outcome.ts builds them).
+ */
+export interface Outcome<T = unknown> {
+  status: number;
+  body: T;
+}
