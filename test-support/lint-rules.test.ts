@@ -23,10 +23,11 @@ const RESTRICTED = 'import-x/no-restricted-paths';
 
 // The first lint of a web file loads the TypeScript resolver and walks the web's import graph (no-cycle):
 // seconds on a busy machine, once; every lint after it takes milliseconds.
-beforeAll(
-  () => rulesFiring('apps/web/src/features/cash/lint-sample.ts', importing('validatePassword', '../auth')),
-  60_000,
-);
+beforeAll(async () => {
+  await rulesFiring('apps/web/src/features/cash/lint-sample.ts', importing('validatePassword', '../auth'));
+  // The same for the server's graph (no-restricted-paths, and the cycle rule's reading of every module).
+  await rulesFiring('apps/server/src/cash/lint-sample.ts', importing('cashierOf', '../auth/index.js'));
+}, 60_000);
 
 describe('the web app keeps its one-way imports', () => {
   it("refuses a feature importing another feature's insides, not its public entry", async () => {
@@ -80,10 +81,73 @@ describe('the server publishes a change only after commit', () => {
   });
 });
 
-describe('the server has no import cycle', () => {
+describe('the server keeps its layers', () => {
+  // A type import counts: the floor must not even name a domain's type (http/ takes a shape of its own).
+  const typeImport = (name: string, from: string) =>
+    `import type { ${name} } from '${from}';\nexport type Use = ${name};\n`;
+
+  for (const floor of ['db', 'http', 'live']) {
+    it(`refuses ${floor}/ importing a domain folder, even for a type`, async () => {
+      const file = `apps/server/src/${floor}/lint-sample.ts`;
+      expect(await rulesFiring(file, importing('revokingTransaction', '../auth/index.js'))).toContain(
+        RESTRICTED,
+      );
+      expect(await rulesFiring(file, typeImport('Outcome', '../ledger/outcome.js'))).toContain(RESTRICTED);
+      expect(await rulesFiring(file, typeImport('Clock', '../clock.js'))).toEqual([]);
+    });
+  }
+
+  for (const file of ['clock.ts', 'config.ts', 'bounded-map.ts']) {
+    it(`refuses ${file} importing a domain folder`, async () => {
+      const code = importing('hashPassword', './auth/index.js');
+      expect(await rulesFiring(`apps/server/src/${file}`, code)).toContain(RESTRICTED);
+    });
+  }
+
+  it('refuses the floor importing the composition', async () => {
+    const code = typeImport('AppContext', '../context.js');
+    expect(await rulesFiring('apps/server/src/http/lint-sample.ts', code)).toContain(RESTRICTED);
+  });
+
+  it("refuses a domain importing another domain's insides, not its entry", async () => {
+    const file = 'apps/server/src/cash/lint-sample.ts';
+    expect(await rulesFiring(file, importing('cashierOf', '../auth/guards.js'))).toContain(RESTRICTED);
+    expect(await rulesFiring(file, typeImport('CashierRow', '../auth/guards.js'))).toContain(RESTRICTED);
+    expect(await rulesFiring(file, importing('cashierOf', '../auth/index.js'))).toEqual([]);
+    // A nested file of a domain is held the same, and so is a domain that has no entry yet.
+    const nested = 'apps/server/src/back-office/users/lint-sample.ts';
+    expect(await rulesFiring(nested, importing('toUser', '../../users/users.repository.js'))).toContain(
+      RESTRICTED,
+    );
+    expect(await rulesFiring(nested, importing('toUser', '../../users/index.js'))).toEqual([]);
+    const reports = 'apps/server/src/reports/lint-sample.ts';
+    expect(await rulesFiring(reports, importing('hashToken', '../gateway/gateway.service.js'))).toContain(
+      RESTRICTED,
+    );
+  });
+
+  it('lets every domain import the ledger by path, and the composition import anything', async () => {
+    const ledger = importing('verifyLedger', '../ledger/verify.js');
+    expect(await rulesFiring('apps/server/src/cash/lint-sample.ts', ledger)).toEqual([]);
+    const guards = importing('cashierOf', '../auth/guards.js');
+    expect(await rulesFiring('apps/server/src/cli/lint-sample.ts', guards)).toEqual([]);
+    expect(
+      await rulesFiring('apps/server/src/lint-sample.ts', importing('cashierOf', './auth/guards.js')),
+    ).toEqual([]);
+  });
+});
+
+describe('the server has no import cycle, type imports counted', () => {
+  // context.ts imports clock.ts (systemClock): clock.ts importing the context back closes a loop.
+  const CYCLE = 'cashdesk/import-cycle';
+
   it('refuses a module importing what imports it', async () => {
-    // ledger.service.ts imports clock.ts: clock.ts importing the ledger back closes a loop.
-    const loop = importing('LedgerService', './ledger/ledger.service.js');
-    expect(await rulesFiring('apps/server/src/clock.ts', loop)).toContain('import-x/no-cycle');
+    const loop = importing('createContext', './context.js');
+    expect(await rulesFiring('apps/server/src/clock.ts', loop)).toContain(CYCLE);
+  });
+
+  it('refuses it when the import brings only types, which import-x/no-cycle lets through', async () => {
+    const loop = "import type { AppContext } from './context.js';\nexport type Use = AppContext;\n";
+    expect(await rulesFiring('apps/server/src/clock.ts', loop)).toContain(CYCLE);
   });
 });

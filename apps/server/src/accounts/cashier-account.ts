@@ -1,7 +1,7 @@
 // The venue of a signed-in cashier: the account every cashier call acts on (the float poll, the device
 // and cash calls). 403 `user dont have account` once the account is gone.
 import { ERR } from '@cashdesk/contract';
-import type { CashierRow } from '../auth/guards.js';
+import type { CashierRow } from '../auth/index.js';
 import type { Executor } from '../db/database.js';
 import type { AccountRow } from '../db/schema.js';
 import { ApiError } from '../http/api-error.js';

@@ -3,9 +3,9 @@ import { floatInfo, type FloatInfo } from '@cashdesk/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { answers } from '../http/route-schemas.js';
-import { cashierOf, requireCashier } from '../auth/guards.js';
+import { cashierOf, requireCashier } from '../auth/index.js';
 import type { AppContext } from '../context.js';
-import { restrictionsOf } from '../users/users.repository.js';
+import { restrictionsOf } from '../users/index.js';
 import { toFloatInfo } from './accounts.repository.js';
 import { cashierAccount } from './cashier-account.js';
 

@@ -29,7 +29,6 @@ import type { Db, DialectName, Executor, Tx } from '../db/database.js';
 import type { SessionRow, UserRow } from '../db/schema.js';
 import {
   LISTENER_APPLICATION_PREFIX,
-  REVOCATION_ACKS_CHANNEL,
   REVOCATIONS_CHANNEL,
   type RevocationListener,
 } from '../live/pg-change-feed.js';

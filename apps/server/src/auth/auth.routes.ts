@@ -13,7 +13,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context.js';
 import { ApiError } from '../http/api-error.js';
 import { answers } from '../http/route-schemas.js';
-import { findUserByLogin, setPasswordHash, toUser } from '../users/users.repository.js';
+import { findUserByLogin, setPasswordHash, toUser } from '../users/index.js';
 import { clearSessionCookie, sessionTokenOf, setSessionCookie } from './cookie.js';
 import { deviceCookies } from './device-cookie.js';
 import { requireUser, userOf } from './guards.js';

@@ -11,12 +11,14 @@
 // route that must work signed out says so with `config: { sessionOptional: true }`.
 import { API_BASE, ERR, type Restriction, type Role, type User } from '@cashdesk/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppContext } from '../context.js';
+import type { Clock } from '../clock.js';
+import type { Config } from '../config.js';
+import type { Db } from '../db/database.js';
 import type { UserRow } from '../db/schema.js';
 import { ApiError } from '../http/api-error.js';
-import { findUserById, restrictionsOf } from '../users/users.repository.js';
+import { findUserById, restrictionsOf } from '../users/index.js';
 import { clearSessionCookie, sessionTokenOf } from './cookie.js';
-import type { SignedIn } from './auth-cache.js';
+import type { AuthCache, SignedIn } from './auth-cache.js';
 import {
   findActiveSession,
   hashSessionToken,
@@ -45,11 +47,22 @@ declare module 'fastify' {
 export type AuthHook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
 /**
+ * What the guards read of the app's context (context.ts's AppContext has it all): named here, so the
+ * guards, which every domain uses, do not depend on the context that composes those domains.
+ */
+export interface GuardContext {
+  db: Db;
+  auth: AuthCache;
+  clock: Clock;
+  config: Pick<Config, 'session'>;
+}
+
+/**
  * The live session of `token` and its user, or null: what every signed-in check starts from. Served from
  * the process's cache when it holds the session (auth-cache.ts): no query, except the once-a-minute
  * last-seen write the database path makes too.
  */
-export async function findSignedIn(ctx: AppContext, token: string): Promise<SignedIn | null> {
+export async function findSignedIn(ctx: GuardContext, token: string): Promise<SignedIn | null> {
   // Stryker disable next-line ConditionalExpression: a malformed token finds no session either; this saves its hash and lookup
   if (!isWellFormedToken(token)) return null;
   const cache = ctx.auth;
@@ -81,7 +94,7 @@ export async function findSignedIn(ctx: AppContext, token: string): Promise<Sign
  * session (and a dead cookie is cleared), 403 `user blocked` for a blocked user.
  * Runs its queries once per request, however many times it is listed.
  */
-export function requireUser(ctx: AppContext): AuthHook {
+export function requireUser(ctx: GuardContext): AuthHook {
   return async (request, reply) => {
     // Stryker disable next-line ConditionalExpression: a second run finds the same user (from the cache); this saves it
     if (request.user) return;
@@ -104,7 +117,7 @@ export function requireUser(ctx: AppContext): AuthHook {
  * session's till is locked (docs/web-app.md) every such route answers 423 `till locked`, unless it says
  * `config: { allowedWhileLocked: true }`: a route added later is locked out without anyone remembering to.
  */
-export function installSessionGuard(app: FastifyInstance, ctx: AppContext): void {
+export function installSessionGuard(app: FastifyInstance, ctx: GuardContext): void {
   const guard = requireUser(ctx);
   const prefix = `${API_BASE}/a/`;
   app.addHook('onRequest', async (request, reply) => {

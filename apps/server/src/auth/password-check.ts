@@ -3,7 +3,8 @@
 // so a stolen session cannot guess a password faster through one call than through the other. (Unlocking
 // the till has its own per-session limit: lock/lock.routes.ts.)
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AppContext } from '../context.js';
+import type { Clock } from '../clock.js';
+import type { Db } from '../db/database.js';
 import { dummyPasswordHash, verifyPassword } from './password.js';
 import { SignInThrottle, tooManyAttempts } from './throttle.js';
 
@@ -23,7 +24,7 @@ export type PasswordCheck = (
  * held only by that cookie's count. `passwordHash` undefined (unknown login) is checked against a dummy
  * hash, so the answer takes as long as for a real user, and always fails.
  */
-export function throttledPasswordCheck(ctx: AppContext): PasswordCheck {
+export function throttledPasswordCheck(ctx: { db: Db; clock: Clock }): PasswordCheck {
   const throttle = new SignInThrottle(ctx.db, ctx.clock);
   return async (request, reply, login, passwordHash, password, knownDevice = null) => {
     const decision =

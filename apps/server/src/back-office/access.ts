@@ -3,8 +3,8 @@
 import { ERR, idParam } from '@cashdesk/contract';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { findAccount } from '../accounts/accounts.repository.js';
-import { requireRole, userOf } from '../auth/guards.js';
+import { findAccount } from '../accounts/index.js';
+import { requireRole, userOf } from '../auth/index.js';
 import type { AppContext } from '../context.js';
 import type { AccountRow, UserRow } from '../db/schema.js';
 import { ApiError } from '../http/api-error.js';

@@ -12,20 +12,17 @@ import {
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { blockRefusal } from '../accounts/account-blocks.js';
-import { cashierAccount } from '../accounts/cashier-account.js';
-import { cashierOf, requireCashier } from '../auth/guards.js';
+import { blockRefusal, cashierAccount } from '../accounts/index.js';
+import { cashierOf, requireCashier } from '../auth/index.js';
 import type { AppContext } from '../context.js';
 import type { DeviceRow } from '../db/schema.js';
-import { assertAccessibleDevice } from '../devices/device-access.js';
-import { findDevice } from '../devices/devices.repository.js';
+import { assertAccessibleDevice, findDevice } from '../devices/index.js';
 import { ApiError } from '../http/api-error.js';
 import { answers, sendOutcome } from '../http/route-schemas.js';
 import { findCashierCall, isReplayOn } from '../ledger/cashier-replay.js';
 import { cashKind } from '../ledger/money-rules.js';
-import { assertShiftForCashCall } from '../shifts/shift-guard.js';
-import { findShiftGate } from '../shifts/shifts.repository.js';
-import { restrictionsOf } from '../users/users.repository.js';
+import { assertShiftForCashCall, findShiftGate } from '../shifts/index.js';
+import { restrictionsOf } from '../users/index.js';
 import { outcomeForViewer } from './float-redaction.js';
 
 const placeParams = z.object({ id: idParam, place: placeParam });

@@ -4,21 +4,30 @@
 import { DEVICE_TYPE, ERR, type DeviceType } from '@cashdesk/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { CashierRow } from '../auth/guards.js';
-import type { AppContext } from '../context.js';
+import type { CashierRow } from '../auth/index.js';
+import type { Db } from '../db/database.js';
 import type { AccountRow, DeviceRow } from '../db/schema.js';
-import { assertNotBlocked } from '../accounts/account-blocks.js';
-import { cashierAccount } from '../accounts/cashier-account.js';
+import { assertNotBlocked, cashierAccount } from '../accounts/index.js';
 import { ApiError } from '../http/api-error.js';
 import { findDevice } from './devices.repository.js';
+import type { PinGuard } from './pin-guard.js';
 import { assertPinOpens } from './remote-pin.js';
+
+/**
+ * What these checks read of the app's context (AppContext has it): named here, because context.ts reaches
+ * this module through the devices entry, and a type import of the context would close a circle.
+ */
+export interface DeviceAccessContext {
+  db: Db;
+  pins: PinGuard;
+}
 
 export const PIN_HEADER = 'x-device-pin';
 const pinHeader = z.string().regex(/^\d{1,6}$/, 'must be 1 to 6 digits');
 
 /** A device of the cashier's account of the given type, else 406 `device not available`. */
 export async function accessibleDevice(
-  ctx: AppContext,
+  ctx: Pick<DeviceAccessContext, 'db'>,
   cashier: CashierRow,
   deviceId: number,
   type: DeviceType,
@@ -46,7 +55,7 @@ export function assertAccessibleDevice(
  * real PIN attempt is counted.
  */
 export async function accessibleRemoteDevice(
-  ctx: AppContext,
+  ctx: DeviceAccessContext,
   request: FastifyRequest,
   reply: FastifyReply,
   cashier: CashierRow,

@@ -9,7 +9,7 @@ import { ApiError } from '../http/api-error.js';
 import { ok, refusal, type Outcome } from '../ledger/outcome.js';
 import type { Tx } from '../db/database.js';
 import { claimTrx, storeOutcome } from '../ledger/idempotency.js';
-import { revokingTransaction, type AuthCache } from '../auth/auth-cache.js';
+import { type AuthCache, revokingTransaction } from '../auth/index.js';
 import { endDevicePin, linkDevice, lockDevicesShowingPin } from './devices.repository.js';
 import { isPinLive } from './remote-pin.js';
 

@@ -16,13 +16,12 @@ import {
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { cashierOf, requireCashier, requireRestriction } from '../auth/guards.js';
+import { cashierOf, requireCashier, requireRestriction } from '../auth/index.js';
 import type { AppContext } from '../context.js';
 import { ApiError } from '../http/api-error.js';
 import { type Outcome } from '../ledger/outcome.js';
 import { answers, sendOutcome } from '../http/route-schemas.js';
-import { assertNotBlocked } from '../accounts/account-blocks.js';
-import { findAccount } from '../accounts/accounts.repository.js';
+import { assertNotBlocked, findAccount } from '../accounts/index.js';
 import { accessibleDevice, accessibleRemoteDevice, PIN_HEADER, pinHeaders } from './device-access.js';
 import { linkDeviceByPin, type LinkInput } from './device-linking.js';
 import { viewDevices, withoutPlaces } from './device-view.js';

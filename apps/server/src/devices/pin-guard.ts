@@ -4,8 +4,14 @@
 // mechanism (auth/throttle.ts), a phone's PIN ends after PIN_MAX_WRONG wrong tries against it, and an
 // expired PIN is refused everywhere.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AttemptThrottle, doublingRule, tooManyAttempts, type ThrottlePolicy } from '../auth/throttle.js';
-import { sessionOf, type CashierRow } from '../auth/guards.js';
+import {
+  AttemptThrottle,
+  type CashierRow,
+  doublingRule,
+  sessionOf,
+  type ThrottlePolicy,
+  tooManyAttempts,
+} from '../auth/index.js';
 import { BoundedMap } from '../bounded-map.js';
 import { networkOf } from '../http/client-network.js';
 import type { Db } from '../db/database.js';

@@ -5,7 +5,7 @@
 // counts (nothing is given back), and a network is an address's /24 or /64 (http/client-network.ts), so
 // many addresses inside one venue's network share one budget.
 import type { FastifyReply } from 'fastify';
-import { AttemptThrottle, doublingRule, tooManyAttempts, type ThrottlePolicy } from '../auth/throttle.js';
+import { AttemptThrottle, doublingRule, type ThrottlePolicy, tooManyAttempts } from '../auth/index.js';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/database.js';
 import { networkOf } from '../http/client-network.js';

@@ -11,7 +11,7 @@ import {
 } from '@cashdesk/contract';
 import type { Db } from '../db/database.js';
 import type { DeviceRow } from '../db/schema.js';
-import type { AuthCache } from '../auth/auth-cache.js';
+import type { AuthCache } from '../auth/index.js';
 import {
   findDevice,
   findDeviceByTokenHash,
@@ -20,11 +20,11 @@ import {
   listPlaces,
   markDeviceReady,
   setDevicePin,
-} from '../devices/devices.repository.js';
+  toPlace,
+} from '../devices/index.js';
 import { ApiError } from '../http/api-error.js';
 import { type Outcome } from '../ledger/outcome.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
-import { toPlace } from '../devices/device-view.js';
 import { deviceChange, publishAfterCommit, type ChangePublisher } from '../live/change-feed.js';
 
 export const PIN_TTL_MS = 10 * 60 * 1000;

@@ -13,7 +13,6 @@ import type {
   FastifySchemaCompiler,
   FastifySerializerCompiler,
 } from 'fastify';
-import type { Outcome } from '../ledger/outcome.js';
 import { errorBody } from '@cashdesk/contract';
 import { z } from 'zod';
 import { validationError } from './validate.js';
@@ -93,9 +92,18 @@ export function textAnswer(contentType: string, description: string) {
 }
 
 /**
- * Sends a money or linking call's outcome (ledger/outcome.ts). Its body may be a replay read back from
- * the database, so its type is not known here; the serializer checks it against the route's schema.
+ * A status and a body to send: the shape of a money or linking call's answer (the ledger's `Outcome`,
+ * which fits it), named here so the floor takes no type from a domain.
  */
-export function sendOutcome(reply: FastifyReply, outcome: Outcome): FastifyReply {
+export interface StatusAndBody {
+  status: number;
+  body: unknown;
+}
+
+/**
+ * Sends a money or linking call's outcome (the ledger's `Outcome`). Its body may be a replay read back
+ * from the database, so its type is not known here; the serializer checks it against the route's schema.
+ */
+export function sendOutcome(reply: FastifyReply, outcome: StatusAndBody): FastifyReply {
   return reply.status(outcome.status).send(outcome.body);
 }

@@ -10,16 +10,17 @@
 import { ERR, lockState, unlockRequest, type LockState } from '@cashdesk/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { revokingTransaction } from '../auth/auth-cache.js';
-import { clearSessionCookie } from '../auth/cookie.js';
-import { sessionOf, userOf } from '../auth/guards.js';
-import { isRightPassword } from '../auth/password-check.js';
 import {
+  clearSessionCookie,
   countUnlockAttempt,
   deleteSessionByHash,
-  setSessionLock,
+  isRightPassword,
+  revokingTransaction,
+  sessionOf,
   type SessionRow,
-} from '../auth/sessions.repository.js';
+  setSessionLock,
+  userOf,
+} from '../auth/index.js';
 import type { AppContext } from '../context.js';
 import { ApiError } from '../http/api-error.js';
 import { answers } from '../http/route-schemas.js';

@@ -18,10 +18,9 @@ import {
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { cashierOf, requireCashier } from '../auth/guards.js';
+import { cashierOf, requireCashier } from '../auth/index.js';
 import type { AppContext } from '../context.js';
-import { accessibleRemoteDevice, PIN_HEADER, pinHeaders } from '../devices/device-access.js';
-import { accountDeviceIds, listAccountDevices } from '../devices/devices.repository.js';
+import { accessibleRemoteDevice, accountDeviceIds, listAccountDevices, PIN_HEADER, pinHeaders } from '../devices/index.js';
 import { ApiError } from '../http/api-error.js';
 import { venueMovesSince } from '../ledger/cash-moves.repository.js';
 import { answers } from '../http/route-schemas.js';

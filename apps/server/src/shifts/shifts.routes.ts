@@ -3,7 +3,7 @@
 import { openShift, shiftCountRequest, zReport, type OpenShift } from '@cashdesk/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { cashierOf, requireCashier } from '../auth/guards.js';
+import { cashierOf, requireCashier } from '../auth/index.js';
 import type { AppContext } from '../context.js';
 import { answers, sendOutcome } from '../http/route-schemas.js';
 import { ShiftService } from './shifts.service.js';

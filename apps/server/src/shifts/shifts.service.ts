@@ -2,8 +2,8 @@
 // (ledger/idempotency.ts: a replay gets the stored answer, another payload 422 `trx conflict`), writes the
 // shift and its audit entry, and stores the answer.
 import { ERR, type OpenShift, type ShiftCountRequest, type ZReport } from '@cashdesk/contract';
-import type { CashierRow } from '../auth/guards.js';
-import { recordAudit } from '../back-office/audit/audit.repository.js';
+import type { CashierRow } from '../auth/index.js';
+import { recordAudit } from '../back-office/index.js';
 import type { Clock } from '../clock.js';
 import type { Db, Tx } from '../db/database.js';
 import { ApiError } from '../http/api-error.js';

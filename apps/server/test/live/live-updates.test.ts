@@ -12,7 +12,7 @@ import {
   MAX_STREAMS_PER_ADDRESS,
   MAX_STREAMS_PER_SESSION,
   MAX_STREAMS_PER_USER,
-} from '../../src/live/events.routes.js';
+} from '../../src/accounts/live-events.routes.js';
 import { signedInAs } from '../back-office/support.js';
 import {
   ALL_RESTRICTIONS,

@@ -6,7 +6,7 @@ import {
   type FloatMoveRequest,
   type UpdateAccountRequest,
 } from '@cashdesk/contract';
-import { createAccount, toAccount, updateAccount } from '../../accounts/accounts.repository.js';
+import { createAccount, toAccount, updateAccount } from '../../accounts/index.js';
 import type { Db } from '../../db/database.js';
 import { isCheckViolation } from '../../db/errors.js';
 import type { AccountRow } from '../../db/schema.js';

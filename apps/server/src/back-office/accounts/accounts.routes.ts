@@ -11,7 +11,7 @@ import {
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { listAccounts, toAccount } from '../../accounts/accounts.repository.js';
+import { listAccounts, toAccount } from '../../accounts/index.js';
 import type { AppContext } from '../../context.js';
 import { answers, sendOutcome } from '../../http/route-schemas.js';
 import { accountInScope, accountParams, actorOf, requireAdmin } from '../access.js';

@@ -12,7 +12,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { viewDevices, withoutPlaces } from '../../devices/device-view.js';
+import { viewDevices, withoutPlaces } from '../../devices/index.js';
 import { answers } from '../../http/route-schemas.js';
 import { accountInScope, accountParams, actorOf } from '../access.js';
 import { editAccountDevice, listDevicesOfAccount, unlinkAccountDevice } from './account-devices.js';

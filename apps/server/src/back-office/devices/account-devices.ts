@@ -4,12 +4,11 @@ import { DEVICE_TYPE, ERR, type Device } from '@cashdesk/contract';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/database.js';
 import type { DeviceRow } from '../../db/schema.js';
-import { viewDevices, withoutPlaces } from '../../devices/device-view.js';
-import { listAccountDevices, updateDeviceSettings } from '../../devices/devices.repository.js';
+import { listAccountDevices, updateDeviceSettings, viewDevices, withoutPlaces } from '../../devices/index.js';
 import { ApiError } from '../../http/api-error.js';
 import type { Actor } from '../access.js';
 import { recordAudit, recordChanges } from '../audit/audit.repository.js';
-import { revokingTransaction, type AuthCache } from '../../auth/auth-cache.js';
+import { type AuthCache, revokingTransaction } from '../../auth/index.js';
 import { lockAccountDevice, unlinkDevice } from './account-devices.repository.js';
 
 export async function listDevicesOfAccount(ctx: AppContext, accountId: number): Promise<Device[]> {

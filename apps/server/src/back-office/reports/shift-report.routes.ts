@@ -7,7 +7,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { ApiError } from '../../http/api-error.js';
 import { answers } from '../../http/route-schemas.js';
-import { listUsers } from '../../users/users.repository.js';
+import { listUsers } from '../../users/index.js';
 import { accountInScope, accountParams } from '../access.js';
 import { cashierSums, type CashierSums } from './shift-report.repository.js';
 

@@ -15,7 +15,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { ApiError } from '../../http/api-error.js';
 import { answers } from '../../http/route-schemas.js';
-import { findZReport, listShifts } from '../../shifts/shifts.repository.js';
+import { findZReport, listShifts } from '../../shifts/index.js';
 import { accountInScope, accountParams } from '../access.js';
 import { pageBounds } from '../paging.js';
 

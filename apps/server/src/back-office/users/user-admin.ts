@@ -1,11 +1,14 @@
 // Changes to users from the back office (and the operator CLI): create, rename, move, block, password,
 // restrictions. Each change and its audit entry share one transaction; a password never reaches the log.
 import { ERR, type BackOfficeUser, type Restriction, type Role } from '@cashdesk/contract';
-import { findAccount } from '../../accounts/accounts.repository.js';
-import { revokingTransaction, type AuthCache } from '../../auth/auth-cache.js';
-import { hashPassword } from '../../auth/password.js';
-import { assertAcceptablePassword } from '../../auth/password-policy.js';
-import { deleteUserSessions } from '../../auth/sessions.repository.js';
+import { findAccount } from '../../accounts/index.js';
+import {
+  assertAcceptablePassword,
+  type AuthCache,
+  deleteUserSessions,
+  hashPassword,
+  revokingTransaction,
+} from '../../auth/index.js';
 import type { Db } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { UserRow } from '../../db/schema.js';
@@ -21,7 +24,7 @@ import {
   setRestrictions,
   toUser,
   updateUser,
-} from '../../users/users.repository.js';
+} from '../../users/index.js';
 import type { Actor } from '../access.js';
 import { recordAudit, recordChanges, type Snapshot } from '../audit/audit.repository.js';
 

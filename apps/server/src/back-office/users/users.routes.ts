@@ -21,7 +21,7 @@ import type { AppContext } from '../../context.js';
 import type { AccountRow, UserRow } from '../../db/schema.js';
 import { ApiError } from '../../http/api-error.js';
 import { answers } from '../../http/route-schemas.js';
-import { listUsers } from '../../users/users.repository.js';
+import { listUsers } from '../../users/index.js';
 import { accountInScope, accountParams, actorOf, requireAdmin } from '../access.js';
 import {
   createUserAudited,

@@ -1,15 +1,15 @@
 // `GET /a/cashier/events`: the live-updates stream of a cashier's venue (docs/live-updates.md). Server
 // push beside the polling of docs/product.md section 7: while a terminal holds the stream it hears of a change at once and
-// polls only every POLL_WITH_PUSH_MS; without it, it polls every 5 s as before.
+// polls only every POLL_WITH_PUSH_MS; without it, it polls every 5 s as before. A cashier route, so it
+// lives with the venue (account) it streams, beside the float poll; the stream itself is live/'s.
 import { PassThrough } from 'node:stream';
 import { ERR } from '@cashdesk/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { answers, textAnswer } from '../http/route-schemas.js';
-import { sessionTokenOf } from '../auth/cookie.js';
-import { cashierOf, findSignedIn, requireCashier, type CashierRow } from '../auth/guards.js';
+import { cashierOf, type CashierRow, findSignedIn, requireCashier, sessionTokenOf } from '../auth/index.js';
 import type { AppContext } from '../context.js';
 import { ApiError } from '../http/api-error.js';
-import { LiveStream } from './live-stream.js';
+import { LiveStream } from '../live/live-stream.js';
 
 /**
  * Open streams one session may hold in this process: a till with a few tabs, not a script opening

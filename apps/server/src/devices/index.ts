@@ -1,0 +1,17 @@
+// The devices domain's entry: what other domains use of it (lint refuses their reaching further in). Its
+// routes and the PIN guard are composed by app.ts and context.ts.
+export { accessibleRemoteDevice, assertAccessibleDevice, PIN_HEADER, pinHeaders } from './device-access.js';
+export { toPlace, viewDevices, withoutPlaces } from './device-view.js';
+export {
+  accountDeviceIds,
+  findDevice,
+  findDeviceByTokenHash,
+  insertDevice,
+  insertPlaces,
+  listAccountDevices,
+  listPlaces,
+  markDeviceReady,
+  setDevicePin,
+  updateDeviceSettings,
+} from './devices.repository.js';
+export { assertRemotePin } from './remote-pin.js';
