@@ -1,0 +1,250 @@
+// The ledger's invariants, asserted at write (src/ledger/invariants.ts): a batch's write plan that breaks
+// one never reaches the database. Each test reads and decides a real request on a real database, breaks
+// the plan the way a bug in a decision or in the batch would, and writes it: the write throws
+// LedgerInvariantBroken naming the invariant, the transaction rolls back, and no record, row or balance
+// changed. On every test database.
+import { TX_TYPE } from '@cashdesk/contract';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Db } from '../../src/db/database.js';
+import { readBatch } from '../../src/ledger/batch-read.js';
+import { decideBatch } from '../../src/ledger/batch-decide.js';
+import { writeBatch } from '../../src/ledger/batch-write.js';
+import { LedgerInvariantBroken } from '../../src/ledger/invariants.js';
+import { LedgerService } from '../../src/ledger/ledger.service.js';
+import type { LedgerRequest, PlaceCashInput, WritePlan } from '../../src/ledger/types.js';
+import { verifyLedger } from '../../src/ledger/verify.js';
+import { testDatabases } from '../helpers/databases.js';
+import { createLinkedDevice, createTestUser, createVenue } from '../helpers/factories.js';
+
+describe.each(testDatabases)('ledger invariants at write on $name', (database) => {
+  let db: Db;
+  beforeEach(async () => {
+    db = await database.open();
+  });
+  afterEach(async () => {
+    expect(await verifyLedger(db)).toEqual([]);
+    await db.close();
+  });
+
+  async function venue() {
+    const account = await createVenue(db, { float: 100_00 });
+    const user = await createTestUser(db, { account_id: account.id });
+    const device = await createLinkedDevice(db, { account_id: account.id });
+    const cash = (delta: number, trx: string): PlaceCashInput => ({
+      account_id: account.id,
+      user_id: user.id,
+      device_id: device.id,
+      device_uuid: device.uuid,
+      place: 1,
+      delta_cents: delta,
+      trx,
+      remote_pin: null,
+    });
+    const deposit = (delta: number, trx: string): LedgerRequest => ({
+      kind: 'cash',
+      input: cash(delta, trx),
+    });
+    return { account, user, device, cash, deposit };
+  }
+
+  /** What the database holds of the books: a broken plan must leave all of it as it was. */
+  async function books() {
+    const count = async (table: 'operations' | 'ledger_entries' | 'device_events') =>
+      Number(
+        (
+          await db.kysely
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const floats = await db.kysely
+      .selectFrom('accounts')
+      .select(['id', 'balance_cents'])
+      .orderBy('id')
+      .execute();
+    const places = await db.kysely
+      .selectFrom('places')
+      .select(['device_id', 'place', 'entries_cents', 'final_bonus_cents'])
+      .orderBy('device_id')
+      .orderBy('place')
+      .execute();
+    return {
+      operations: await count('operations'),
+      rows: await count('ledger_entries'),
+      events: await count('device_events'),
+      floats,
+      places,
+    };
+  }
+
+  /** Reads and decides `requests` as a batch would, lets `breakPlan` spoil the plan, then writes it. */
+  async function writeBroken(requests: LedgerRequest[], breakPlan: (plan: WritePlan) => void) {
+    const before = await books();
+    const written = db.pipelined(async (pipe) => {
+      const reads = await readBatch(pipe, db.kysely, db.dialect, requests);
+      const { plan } = decideBatch(requests, Date.now(), reads);
+      breakPlan(plan);
+      await writeBatch(pipe, db.kysely, plan);
+    });
+    const error = await written.then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(LedgerInvariantBroken);
+    expect(await books()).toEqual(before);
+    return (error as Error).message;
+  }
+
+  const plainMessage = (message: string) => message.replace(/ \{.*$/, '');
+
+  it('writes an unbroken plan (the same path the broken ones take)', async () => {
+    const v = await venue();
+    await db.pipelined(async (pipe) => {
+      const requests = [v.deposit(5_00, 'fine')];
+      const reads = await readBatch(pipe, db.kysely, db.dialect, requests);
+      await writeBatch(pipe, db.kysely, decideBatch(requests, Date.now(), reads).plan);
+    });
+    const entries = await db.kysely
+      .selectFrom('places')
+      .select('entries_cents')
+      .where('device_id', '=', v.device.id)
+      .where('place', '=', 1)
+      .executeTakeFirstOrThrow();
+    expect(entries.entries_cents).toBe(5_00);
+  });
+
+  it("refuses rows that do not sum to zero (a deposit's float row lost)", async () => {
+    const v = await venue();
+    const message = await writeBroken([v.deposit(5_00, 'lost-row')], (plan) => {
+      plan.operations[0]!.entries.shift();
+      plan.after.floats.clear();
+    });
+    expect(plainMessage(message)).toBe("ledger invariant broken: an operation's rows sum to zero");
+    expect(message).toContain('"sum":500');
+  });
+
+  it('refuses a balance after that is not the balance before plus the amount', async () => {
+    const v = await venue();
+    const message = await writeBroken([v.deposit(5_00, 'off-by-one')], (plan) => {
+      const entries = plan.operations[0]!.entries.find((e) => e.line === 'entries')!;
+      entries.balance_after_cents = 5_01;
+    });
+    expect(plainMessage(message)).toBe('ledger invariant broken: balance after = before + amount');
+  });
+
+  it('refuses a second deposit decided on the balance before the first (a lost update)', async () => {
+    const v = await venue();
+    const message = await writeBroken([v.deposit(5_00, 'first'), v.deposit(3_00, 'second')], (plan) => {
+      const second = plan.operations[1]!.entries;
+      for (const entry of second) {
+        if (entry.line === 'float') entry.balance_after_cents = 100_00 - 3_00;
+        if (entry.line === 'entries') entry.balance_after_cents = 3_00;
+      }
+    });
+    expect(plainMessage(message)).toBe('ledger invariant broken: balance after = before + amount');
+  });
+
+  it('refuses a float taken below minus its limit', async () => {
+    const v = await venue();
+    const message = await writeBroken([v.deposit(5_00, 'too-much')], (plan) => {
+      for (const entry of plan.operations[0]!.entries) {
+        if (entry.line === 'float')
+          Object.assign(entry, { amount_cents: -150_00, balance_after_cents: -50_00 });
+        if (entry.line === 'entries')
+          Object.assign(entry, { amount_cents: 150_00, balance_after_cents: 150_00 });
+      }
+    });
+    expect(plainMessage(message)).toBe('ledger invariant broken: no float below minus its limit');
+  });
+
+  it("refuses a place's entries taken below 0", async () => {
+    const v = await venue();
+    const message = await writeBroken([v.deposit(-5_00, 'empty-seat')], (plan) => {
+      // The withdraw was refused (the seat is empty); a bug that books it anyway:
+      plan.operations[0]!.entries = [row(v, 'float', 5_00, 105_00), row(v, 'entries', -5_00, -5_00)];
+    });
+    expect(plainMessage(message)).toBe('ledger invariant broken: no entries or final bonus below 0');
+  });
+
+  it('refuses a balance on a line that carries none, and a balance line without one', async () => {
+    const v = await venue();
+    const onGame = await writeBroken([v.deposit(5_00, 'game-balance')], (plan) => {
+      plan.operations[0]!.entries.push(row(v, 'game', 0, 7));
+    });
+    expect(plainMessage(onGame)).toBe('ledger invariant broken: only a balance line carries a balance');
+    const missing = await writeBroken([v.deposit(5_00, 'no-balance')], (plan) => {
+      plan.operations[0]!.entries[0]!.balance_after_cents = null;
+    });
+    expect(plainMessage(missing)).toBe(
+      'ledger invariant broken: a balance line carries the balance it leaves',
+    );
+  });
+
+  it('refuses a write plan whose balances are not the ones its rows leave, or leave one out', async () => {
+    const v = await venue();
+    const wrong = await writeBroken([v.deposit(5_00, 'wrong-balance')], (plan) => {
+      plan.after.floats.get(v.account.id)!.balance_cents += 1;
+    });
+    expect(plainMessage(wrong)).toBe(
+      'ledger invariant broken: the balances written are the ones the rows leave',
+    );
+    const left = await writeBroken([v.deposit(5_00, 'left-out')], (plan) => {
+      plan.after.places.clear();
+    });
+    expect(plainMessage(left)).toBe('ledger invariant broken: every balance moved is written');
+  });
+
+  it('refuses a plan that writes for a replay', async () => {
+    const v = await venue();
+    const ledger = new LedgerService(db);
+    expect((await ledger.changePlaceCash(v.cash(5_00, 'once'))).status).toBe(200);
+    const message = await writeBroken([v.deposit(5_00, 'once')], (plan) => {
+      expect(plan.replayed.size).toBe(1);
+      expect(plan.operations).toHaveLength(0);
+      const record = { scope: `user:${v.user.id}`, trx: 'once', kind: 'deposit', request_hash: 'h' };
+      plan.operations.push({ record: { ...record, created_at_ms: 0 }, entries: [], event: null, also: [] });
+    });
+    expect(plainMessage(message)).toBe('ledger invariant broken: a replay writes nothing');
+  });
+
+  it("refuses a game event's rows that leave the final bonus below 0", async () => {
+    const v = await venue();
+    const ledger = new LedgerService(db);
+    await ledger.changePlaceCash(v.cash(10_00, 'stake'));
+    const bet: LedgerRequest = {
+      kind: 'event',
+      input: { device_id: v.device.id, place: 1, type: TX_TYPE.pay, amount_cents: 1_00, trx: 'bet' },
+    };
+    const message = await writeBroken([bet], (plan) => {
+      for (const entry of plan.operations[0]!.entries) {
+        if (entry.line === 'final_bonus') entry.balance_after_cents = -entry.amount_cents;
+        if (entry.line === 'final_bonus') entry.amount_cents = -entry.amount_cents;
+        if (entry.line === 'promotion') entry.amount_cents = -entry.amount_cents;
+      }
+    });
+    expect(plainMessage(message)).toBe('ledger invariant broken: no entries or final bonus below 0');
+  });
+});
+
+/** A ledger row of the venue's deposit, to build a wrong plan from. */
+function row(
+  v: { account: { id: number }; device: { id: number } },
+  line: 'float' | 'entries' | 'game',
+  amount: number,
+  balanceAfter: number | null,
+) {
+  return {
+    trx: 'built',
+    kind: 'deposit' as const,
+    tx_type: null,
+    line,
+    account_id: v.account.id,
+    device_id: v.device.id,
+    place: 1,
+    user_id: null,
+    amount_cents: amount,
+    balance_after_cents: balanceAfter,
+    created_at_ms: Date.now(),
+  };
+}
