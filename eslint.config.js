@@ -109,15 +109,6 @@ const serverEntryZones = SERVER_DOMAINS.filter((domain) => domain !== SERVER_OPE
   message: `Import the ${domain} domain through its entry, ${domain}/index.ts (export there what you need); only ledger/ is imported by path.`,
 }));
 
-/**
- * issue 27: the lead's ledger reshape removes this. Files of ledger/ that still import another domain by
- * path (its entry exports what they use): the floor's zones hold for them, the entry zones wait.
- */
-const LEDGER_RESHAPE_PENDING = [
-  'apps/server/src/ledger/batch-decide.ts',
-  'apps/server/src/ledger/batch-read.ts',
-];
-
 /** The folders that use the server as a package: its entry, never its files. */
 const SERVER_CLIENTS = ['bench', 'e2e', 'apps/device-sim', 'test-support'];
 
@@ -205,14 +196,6 @@ export default tseslint.config(
       'import-x/no-restricted-paths': ['error', { zones: [...serverFloorZones, ...serverEntryZones] }],
     },
   },
-  ...(LEDGER_RESHAPE_PENDING.length > 0
-    ? [
-        {
-          files: LEDGER_RESHAPE_PENDING,
-          rules: { 'import-x/no-restricted-paths': ['error', { zones: serverFloorZones }] },
-        },
-      ]
-    : []),
   {
     files: SERVER_CLIENTS.map((dir) => `${dir}/**/*.ts`),
     plugins: { 'import-x': importX },

@@ -4,11 +4,11 @@
 // the next operation on the same float or place is decided on what this one left; everything decided
 // goes into the write plan (types.ts WritePlan) that the third phase checks and writes.
 import { ERR } from '@cashdesk/contract';
-import { assertNotBlocked } from '../accounts/account-blocks.js';
-import { assertRemotePin } from '../devices/remote-pin.js';
+import { assertNotBlocked } from '../accounts/index.js';
+import { assertRemotePin } from '../devices/index.js';
 import { ApiError } from '../http/api-error.js';
 import { deviceChange, floatChange, type Change } from '../live/change-feed.js';
-import { shiftOfOperation } from '../shifts/shift-of-operation.js';
+import { shiftOfOperation } from '../shifts/index.js';
 import { claimKeyOf, placeKeyOf, scopeOf, type BatchReads } from './batch-read.js';
 import { replayOutcome, requestHash } from './idempotency.js';
 import {

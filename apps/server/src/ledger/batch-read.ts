@@ -9,7 +9,7 @@ import { TX_TYPE } from '@cashdesk/contract';
 import type { DialectName, Executor } from '../db/database.js';
 import type { Pipeline } from '../db/pipelined-transaction.js';
 import type { AccountRow, PlaceRow } from '../db/schema.js';
-import { readOpenShifts } from '../shifts/shift-of-operation.js';
+import { readOpenShifts } from '../shifts/index.js';
 import {
   devicePinsQuery,
   eventRulesQuery,
