@@ -140,7 +140,7 @@ export class AttemptThrottle<K extends string> {
     const entries = (Object.entries(keys) as [K, string | undefined][]).filter(
       (entry): entry is [K, string] => entry[1] !== undefined,
     );
-    // Stryker disable next-line EqualityOperator: `<=` orders distinct keys the same
+    // Stryker disable next-line EqualityOperator: distinct-keys
     entries.sort((a, b) => (a[1] < b[1] ? -1 : 1));
     const now = this.clock.now();
     const { windowMs, rules } = this.policy;
@@ -158,7 +158,7 @@ export class AttemptThrottle<K extends string> {
       const counted: ThrottleAttempt<K>['counted'] = [];
       for (const [kind, key] of entries) {
         const row = rows.find((r) => r.key === key);
-        // Stryker disable next-line ConditionalExpression,StringLiteral: ensureThrottleRows just made every row, and this transaction holds them locked
+        // Stryker disable next-line ConditionalExpression,StringLiteral: row-just-written
         if (!row) throw new Error(`throttle row ${key} vanished inside its transaction`);
         const before: KeyState = {
           failures: row.failures,

@@ -64,7 +64,7 @@ export async function accessibleRemoteDevice(
 ): Promise<{ device: DeviceRow; account: AccountRow }> {
   const device = await accessibleDevice(ctx, cashier, deviceId, DEVICE_TYPE.remote);
   const account = await cashierAccount(ctx.db.kysely, cashier);
-  // Stryker disable next-line ObjectLiteral,StringLiteral: blockRefusal judges every call that is not a deposit alike
+  // Stryker disable next-line ObjectLiteral,StringLiteral: non-deposit-alike
   assertNotBlocked(account, { kind: 'remote' });
   assertPinOpens(await ctx.pins.check(request, reply, cashier, device, pin));
   return { device, account };

@@ -87,7 +87,7 @@ export class PinGuard {
   async begin(request: FastifyRequest, reply: FastifyReply, cashier: CashierRow): Promise<PinAttempt> {
     const decision = await this.throttle.begin(pinThrottleKeys(cashier, request.ip));
     if (!decision.allowed) throw tooManyAttempts(reply, decision.retryAfterS);
-    // Stryker disable next-line ArrayDeclaration: no kind of this throttle is cleared by a right PIN, and a kind it has not counted clears nothing
+    // Stryker disable next-line ArrayDeclaration: no-kind-cleared
     return { giveBack: () => this.throttle.succeeded(decision.attempt, []) };
   }
 
@@ -116,7 +116,7 @@ export class PinGuard {
       ({ ended }) => (ended ? deviceChange(cashier.account_id, device.id) : null),
     );
     if (verdict !== 'wrong') await attempt.giveBack();
-    // Stryker disable next-line ConditionalExpression: the shortcut above judges the PIN again before it skips the throttle, so a wrong PIN remembered would open nothing
+    // Stryker disable next-line ConditionalExpression: pin-judged-again
     if (verdict === 'right') this.proven.set(provenKey, pin);
     return verdict;
   }

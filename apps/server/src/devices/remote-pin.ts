@@ -33,6 +33,6 @@ export function assertPinOpens(verdict: PinVerdict): void {
 
 /** Judges `pin` against the phone as read (undefined: no such device) and throws unless it opens it. */
 export function assertRemotePin(device: PinFields | undefined, pin: string, nowMs: number): void {
-  // Stryker disable next-line StringLiteral: every verdict but `right` is refused alike
+  // Stryker disable next-line StringLiteral: refused-alike
   assertPinOpens(device ? judgePin(device, pin, nowMs) : 'wrong');
 }

@@ -67,7 +67,7 @@ export async function enrollDevice(
 
 /** The device token of an `Authorization` header: the whole header is `Bearer <token>`, nothing around it. */
 export function deviceTokenOf(authorization: string | undefined): string | undefined {
-  // Stryker disable next-line StringLiteral: no text in place of a missing header can be a Bearer token
+  // Stryker disable next-line StringLiteral: missing-header
   return /^Bearer ([A-Za-z0-9_-]{20,100})$/.exec(authorization ?? '')?.[1];
 }
 
@@ -135,7 +135,7 @@ export async function issuePin(
   await publishAfterCommit(
     changes,
     () => setDevicePin(db.kysely, device.id, pin, expires),
-    // Stryker disable next-line ConditionalExpression: a change for no venue reaches no terminal
+    // Stryker disable next-line ConditionalExpression: no-venue-change
     () => (device.account_id === null ? null : deviceChange(device.account_id, device.id)),
   );
   return { pin, expires_at: new Date(expires).toISOString() };
@@ -156,7 +156,7 @@ function drawPin(device: Pick<DeviceRow, 'type' | 'pin'>): string {
 export async function deviceState(db: Db, changes: ChangePublisher, device: DeviceRow) {
   const accountId = device.account_id;
   const firstReport = device.status === 'registering';
-  // Stryker disable next-line ConditionalExpression,LogicalOperator: an unlinked device is `registering` too; marked ready, its next link sets `registering` again (device-linking.ts)
+  // Stryker disable next-line ConditionalExpression,LogicalOperator: unlinked-registering
   if (accountId !== null && firstReport) {
     await publishAfterCommit(
       changes,

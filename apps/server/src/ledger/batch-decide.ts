@@ -6,6 +6,7 @@
 import { ERR } from '@cashdesk/contract';
 import { assertNotBlocked } from '../accounts/index.js';
 import { assertRemotePin } from '../devices/index.js';
+import type { AccountRow } from '../db/schema.js';
 import { ApiError } from '../http/api-error.js';
 import { deviceChange, floatChange, type Change } from '../live/change-feed.js';
 import { shiftOfOperation } from '../shifts/index.js';
@@ -63,7 +64,7 @@ export function decideBatch(
     } catch (error) {
       // A refusal that must not use up the trx (ApiError); anything else fails the batch, whose calls
       // then run alone (ledger.service.ts): it may have left the working copies half-moved.
-      // Stryker disable next-line ConditionalExpression: no test can throw a non-ApiError here
+      // Stryker disable next-line ConditionalExpression: non-api-error
       if (!(error instanceof ApiError)) throw error;
       return { error };
     }
@@ -103,6 +104,13 @@ function settle(request: LedgerRequest, judged: Judged, reads: BatchReads, plan:
   return { outcome, change };
 }
 
+/** The account a request moves the float of, as the batch locked it: 404 `no account` if there is none. */
+function lockedAccount(reads: BatchReads, accountId: number): AccountRow {
+  const account = reads.accounts.get(accountId);
+  if (!account) throw new ApiError(ERR.noAccount);
+  return account;
+}
+
 /** The stored answer of an earlier call with the request's trx, if any (422 when the request changed). */
 function replayOf(request: LedgerRequest, reads: BatchReads, hash: string): Outcome | null {
   const found = reads.earlier.get(claimKeyOf(request));
@@ -111,9 +119,7 @@ function replayOf(request: LedgerRequest, reads: BatchReads, hash: string): Outc
 
 function judgeCash(request: { kind: 'cash'; input: PlaceCashInput }, now: number, reads: BatchReads): Judged {
   const input = request.input;
-  const account = reads.accounts.get(input.account_id);
-  // Stryker disable next-line ConditionalExpression: never-deleted
-  if (!account) throw new ApiError(ERR.noAccount);
+  const account = lockedAccount(reads, input.account_id);
   const place = reads.places.get(placeKeyOf(input));
   if (!place) throw ApiError.validation('place', 'the device has no such place');
   const change: Change = { account_id: input.account_id, float: true, device_ids: [input.device_id] };
@@ -179,8 +185,7 @@ function judgeFloat(
   reads: BatchReads,
 ): Judged {
   const input = request.input;
-  const account = reads.accounts.get(input.account_id);
-  if (!account) throw new ApiError(ERR.noAccount);
+  const account = lockedAccount(reads, input.account_id);
   const change = floatChange(input.account_id);
   const hash = requestHash(['float', input.account_id, input.delta_cents, input.reason]);
   const replay = replayOf(request, reads, hash);

@@ -44,9 +44,9 @@ export class GroupCommit<Op, R> {
       this.queue.push({ op, key: this.keyOf(op), rows: this.rowsOf(op), resolve, reject });
       // Only saves pump() calls that would find every lane busy or the turn's operations already taken
       // (pump() checks both itself): no mutant of these two lines changes what runs or when.
-      // Stryker disable next-line all: an optimisation of pump() calls, see above
+      // Stryker disable next-line all: pump-shortcut
       if (this.inFlight >= this.lanes || this.scheduled) return;
-      // Stryker disable next-line all: an optimisation of pump() calls, see above
+      // Stryker disable next-line all: pump-shortcut
       this.scheduled = true;
       setImmediate(() => {
         this.scheduled = false;

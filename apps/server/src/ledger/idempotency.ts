@@ -44,7 +44,7 @@ export function replayOutcome(
   if (earlier.request_hash !== hash) return refusal(ERR.trxConflict);
   // A record is written with its answer in the transaction that claims it, so a committed one always has
   // one; this only keeps a damaged row from being served as an answer.
-  // Stryker disable next-line ConditionalExpression,LogicalOperator: as above, no test can commit a record without its answer
+  // Stryker disable next-line ConditionalExpression,LogicalOperator: damaged-record
   if (earlier.status_code === null || earlier.response_json === null) return refusal(ERR.trxConflict);
   const replay: Outcome = { status: earlier.status_code, body: JSON.parse(earlier.response_json) as unknown };
   replays.add(replay);
@@ -74,7 +74,7 @@ export async function claimTrx(tx: Tx, claim: Claim): Promise<ClaimResult> {
   if (id !== undefined) return { claimed: true, operation_id: id };
 
   const earlier = await findOperation(tx, claim.scope, claim.trx);
-  // Stryker disable next-line ConditionalExpression,StringLiteral: the insert just met this row, under this transaction's locks
+  // Stryker disable next-line ConditionalExpression,StringLiteral: row-just-written
   if (!earlier) throw new Error(`operation ${claim.scope}/${claim.trx} vanished inside its transaction`);
   return { claimed: false, outcome: replayOutcome(earlier, hash) };
 }

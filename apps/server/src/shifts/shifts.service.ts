@@ -54,12 +54,12 @@ export class ShiftService {
     return this.db.kysely.transaction().execute(async (tx) => {
       const now = this.clock.now();
       // The account's lock orders a cashier's opens (and their cash calls): a second open sees the first.
-      // Stryker disable next-line ConditionalExpression: a signed-in cashier's account exists (accounts are never deleted)
+      // Stryker disable next-line ConditionalExpression: never-deleted
       if (!(await lockAccount(tx, this.db.dialect, cashier.account_id))) throw new ApiError(ERR.noAccount);
       const claim = await claimTrx(tx, {
         ...this.claimBase(cashier, request.trx, now),
         kind: 'shift_open',
-        // Stryker disable next-line StringLiteral: keeps the hash apart from other kinds in the cashier's scope; no other hashes [text, cents]
+        // Stryker disable next-line StringLiteral: stored-hash
         request: ['shift_open', request.counted_cents],
       });
       if (!claim.claimed) return claim.outcome;
@@ -97,12 +97,12 @@ export class ShiftService {
       const claim = await claimTrx(tx, {
         ...this.claimBase(cashier, request.trx, now),
         kind: 'shift_close',
-        // Stryker disable next-line StringLiteral: as for the open
+        // Stryker disable next-line StringLiteral: stored-hash
         request: ['shift_close', request.counted_cents],
       });
       if (!claim.claimed) return claim.outcome;
 
-      // Stryker disable next-line ObjectLiteral,StringLiteral: PostgreSQL's row lock (shift-close.concurrency.test.ts); SQLite holds the write lock
+      // Stryker disable next-line ObjectLiteral,StringLiteral: pg-row-lock
       const shift = await findOpenShift(tx, cashier.id, { dialect: this.db.dialect, mode: 'update' });
       // Thrown, not stored: the claim rolls back and the trx stays usable.
       if (!shift) throw new ApiError(ERR.noOpenShift);
@@ -126,7 +126,7 @@ export class ShiftService {
         ...figures,
       });
       const report = await findZReport(tx, shift.id);
-      // Stryker disable next-line ConditionalExpression,StringLiteral: the row this transaction just wrote is there
+      // Stryker disable next-line ConditionalExpression,StringLiteral: row-just-written
       if (!report) throw new Error(`shift ${shift.id} not closed inside its own close`);
       const outcome = ok<ZReport>(report);
       await storeOutcome(tx, claim.operation_id, outcome);

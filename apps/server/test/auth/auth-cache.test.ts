@@ -97,6 +97,13 @@ describe.each(testDatabases)('auth cache on $name', (database) => {
       expect(after.event.n).toBe(before.event.n - 1); // the device token
     });
 
+    it('answers a malformed session cookie 401 without a query: a flood of junk cookies costs no lookups', async () => {
+      const junk = await queriesOf(() =>
+        server.client().get('/a/me', { cookie: 'x-token=not-a-session-token' }),
+      );
+      expect(junk).toEqual({ n: 0, status: 401 });
+    });
+
     it('writes the last-seen time at most once a minute, and never reads the session meanwhile', async () => {
       const { client } = await createSignedInUser(server);
       await client.get('/a/me');

@@ -249,6 +249,23 @@ describe.each(testDatabases)('ledger rules on $name', (database) => {
     expect(refused.status).toBe(409);
   });
 
+  it('refuses a float move on an account that does not exist (no account), claiming nothing', async () => {
+    const move = ledger.moveFloat({
+      account_id: 999_999,
+      user_id: null,
+      delta_cents: 5_00,
+      trx: 'nowhere',
+      reason: 'bank',
+    });
+    await expect(move).rejects.toMatchObject({ err: ERR.noAccount });
+    const claimed = await db.kysely
+      .selectFrom('operations')
+      .select('id')
+      .where('trx', '=', 'nowhere')
+      .execute();
+    expect(claimed).toEqual([]);
+  });
+
   it('refuses a cash call or a game event on a place the device does not have with 400, naming the place', async () => {
     const v = await venue();
     const noSuchPlace = {
