@@ -13,6 +13,10 @@ export default {
   mutate: [
     'apps/server/src/ledger/ledger.service.ts',
     'apps/server/src/ledger/batch.ts',
+    'apps/server/src/ledger/batch-read.ts',
+    'apps/server/src/ledger/batch-decide.ts',
+    'apps/server/src/ledger/batch-write.ts',
+    'apps/server/src/ledger/invariants.ts',
     'apps/server/src/ledger/group-commit.ts',
     'apps/server/src/ledger/money-rules.ts',
     'apps/server/src/ledger/idempotency.ts',
