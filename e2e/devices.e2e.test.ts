@@ -54,6 +54,31 @@ describeE2E('devices screen', () => {
     await devicesHeading(page).waitFor();
   });
 
+  it("draws the screen from the answers its page carries, before the app's own calls answer (issue 31)", async () => {
+    const page = await e2e.newPage('desktop');
+    // The session, lock and screen calls are held until the screen is up: it must not need them.
+    const held: (() => void)[] = [];
+    const asked: string[] = [];
+    await page.route(
+      /\/api\/v1\/a\/(me|lock|cashier\/(devices|daily_totals|account_balance))$/,
+      async (route) => {
+        asked.push(new URL(route.request().url()).pathname);
+        await new Promise<void>((release) => held.push(release));
+        await route.continue();
+      },
+    );
+    await openSignedIn(page, e2e.server);
+    await devicesHeading(page).waitFor();
+    await openDeviceButton(page, 'Fruit Game').first().waitFor();
+    await page.getByText('Select a device', { exact: true }).waitFor();
+    // The page carried them: the app asked for none of the session's calls, only the list's refresh.
+    expect(asked.filter((path) => /\/a\/(me|lock)$/.test(path))).toEqual([]);
+    // Read once: the block is gone from the page.
+    expect(await page.locator('#first-screen-data').count()).toBe(0);
+    for (const release of held) release();
+    await page.unroute(/\/api\/v1\/a\//);
+  });
+
   it.each(VIEWPORT_NAMES)('adds a device by the PIN its simulator shows (%s)', async (viewport) => {
     const cabinet = await enrollCabinet(e2e.server);
     const name = `Cabinet ${viewport}`;

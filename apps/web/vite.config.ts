@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -53,8 +54,81 @@ function precompressedAssets(): Plugin {
   };
 }
 
+/** The signed-in screens' chunk (apps/web/src/app/router.tsx loads it with a dynamic import). */
+const SIGNED_IN_CHUNK = 'src/app/signed-in.tsx';
+
+/**
+ * Puts the signed-in chunk's whole static closure in that chunk (issue 31, BENCHMARKS.md 'Web first
+ * load'): left to itself Rolldown cut every module the chunk shares with a lazier part (a modal, the
+ * lock screen, history) into a file of its own, often under 1 KB, each one more request on a slow
+ * network (a browser opens 6 at a time to one server) and gzipped alone. The lazier parts import what
+ * they share from the signed-in chunk, which is always loaded before them.
+ *
+ * Returns the plugin, which finds the modules once the module graph is built, and the test of the
+ * code-splitting group below (groups run after the graph is built). The plugin also names the chunk in
+ * the build's manifest by its module (`src/app/signed-in.tsx`), as Vite names a chunk it split at a
+ * dynamic import: a chunk made by a group is named after the group otherwise, and bench/, the e2e
+ * budget test and the server's preloads (apps/server/src/http/first-screen-preloads.ts) look it up so.
+ */
+function signedInChunk(): { plugin: Plugin; holds: (id: string) => boolean } {
+  let modules = new Set<string>();
+  const plugin: Plugin = {
+    name: 'cashdesk-signed-in-chunk',
+    apply: 'build',
+    buildEnd() {
+      const ids = [...this.getModuleIds()];
+      const find = (source: string) => ids.find((id) => id.endsWith(`/${source}`));
+      const closure = (from: string | undefined, skip = new Set<string>()) => {
+        const seen = new Set<string>();
+        const walk = (id: string, root = false) => {
+          if (seen.has(id) || skip.has(id) || id.includes('node_modules')) return;
+          // A module someone imports dynamically stays a chunk of its own (the Z-report, which the shift
+          // feature's index.ts also names).
+          if (!root && (this.getModuleInfo(id)?.dynamicImporters.length ?? 0) > 0) return;
+          seen.add(id);
+          for (const next of this.getModuleInfo(id)?.importedIds ?? []) walk(next);
+        };
+        if (from) walk(from, true);
+        return seen;
+      };
+      // Beyond what the entry imports (the entry's chunk holds that).
+      modules = closure(find(SIGNED_IN_CHUNK), closure(find('src/main.tsx')));
+    },
+    writeBundle: {
+      // Before the compressed copies are written (precompressedAssets).
+      order: 'pre',
+      sequential: true,
+      handler(options) {
+        const file = path.join(options.dir ?? 'dist', '.vite/manifest.json');
+        if (!fs.existsSync(file)) return;
+        type Chunk = { name?: string; src?: string; isDynamicEntry?: boolean; imports?: string[] };
+        const manifest = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, Chunk>;
+        const key = Object.keys(manifest).find((k) => k.startsWith('_') && manifest[k]?.name === 'signed-in');
+        if (!key || manifest[SIGNED_IN_CHUNK]) return;
+        manifest[SIGNED_IN_CHUNK] = { ...manifest[key], src: SIGNED_IN_CHUNK, isDynamicEntry: true };
+        delete manifest[key];
+        for (const chunk of Object.values(manifest)) {
+          chunk.imports = chunk.imports?.map((k) => (k === key ? SIGNED_IN_CHUNK : k));
+        }
+        fs.writeFileSync(file, JSON.stringify(manifest, null, 2));
+      },
+    },
+  };
+  return { plugin, holds: (id) => modules.has(id) };
+}
+
+const signedIn = signedInChunk();
+
 export default defineConfig({
-  plugins: [react(), versionFile(), precompressedAssets()],
+  plugins: [react(), versionFile(), signedIn.plugin, precompressedAssets()],
+  resolve: {
+    alias: [
+      {
+        find: /^use-sync-external-store\/shim$/,
+        replacement: fileURLToPath(new URL('./src/lib/use-sync-external-store-shim.ts', import.meta.url)),
+      },
+    ],
+  },
   // The manifest lets bench/ (web budget) find each route's initial JavaScript.
   build: {
     manifest: true,
@@ -66,7 +140,16 @@ export default defineConfig({
         // Toolkit, i18next, react-router), and one file gzips smaller than the five Rolldown would cut
         // (issue 31, BENCHMARKS.md 'Web first load'). A package only a lazy screen used would land here
         // too: the web budget test (e2e/web-budget.e2e.test.ts) would show it.
-        codeSplitting: { groups: [{ name: 'vendor', test: /node_modules/ }] },
+        // Then the app's modules the entry imports statically (Rolldown's `$initial` tag) in the entry's
+        // chunk, and the signed-in chunk's (signedInChunk above): a group that takes a chunk's own
+        // module merges with it. Left to itself Rolldown had cut them into 14 files, 7 under 1 KB.
+        codeSplitting: {
+          groups: [
+            { name: 'vendor', test: /node_modules/, priority: 3 },
+            { name: 'app', tags: ['$initial'], priority: 2 },
+            { name: 'signed-in', test: signedIn.holds, priority: 1 },
+          ],
+        },
         // Each language's catalogue chunk named after its language (catalogue-es-<hash>.js), not
         // index-<hash>.js, so the network panel and the web budget show what a terminal fetched.
         chunkFileNames: (chunk) => {

@@ -28,7 +28,8 @@ import { installMetrics } from './metrics/metrics.routes.js';
 import { clientConfigRoutes } from './client-config/client-config.routes.js';
 import { demoClientRoutes } from './client-config/demo-client.routes.js';
 import { installConditionalGet } from './http/conditional-get.js';
-import { screenPages } from './http/first-screen-preloads.js';
+import { firstScreenData } from './http/first-screen-data.js';
+import { isSignedInScreen, screenPages } from './http/first-screen-preloads.js';
 import { reportsRoutes } from './reports/reports.routes.js';
 import { shiftsRoutes } from './shifts/shifts.routes.js';
 
@@ -164,13 +165,17 @@ async function serveWebApp(app: FastifyInstance, ctx: AppContext): Promise<void>
   }
 
   const pageFor = hasWeb ? screenPages(dist) : null;
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     if (pageFor && request.method === 'GET' && isScreenPath(request.url)) {
+      const page = pageFor(request.url);
+      // A signed-in screen's page carries the session's first answers (http/first-screen-data.ts).
+      const data = isSignedInScreen(request.url) ? await firstScreenData(app, request) : '';
       // Asked again on every visit (a new build names new chunks); the files it names are immutable.
+      // With a session's answers in it, the page is that session's: never stored.
       return reply
         .type('text/html; charset=utf-8')
-        .header('cache-control', 'no-cache')
-        .send(pageFor(request.url));
+        .header('cache-control', data ? 'no-store' : 'no-cache')
+        .send(data && page.includes('</body>') ? page.replace('</body>', `${data}</body>`) : page);
     }
     return reply.status(404).send({ err: ERR.notFound });
   });

@@ -1,7 +1,9 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { seedFirstScreenData } from './app/first-screen-data';
 import { firstScreenReady } from './app/router';
+import { makeStore } from './app/store';
 import { initI18n } from './i18n/i18n';
 import './app/styles.css';
 
@@ -16,12 +18,15 @@ void clearOldWorkers().catch(() => undefined);
 // Rendered once the chosen language's text is in (a Spanish or Portuguese terminal fetches its
 // catalogue chunk first), so no screen flashes in English, and the first screen's chunk with it (both
 // fetched at once; app/router.tsx). If a chunk cannot come, English shows, or the screen waits as before.
-function render(): void {
+// The store is made first, with the answers the page carries (a signed-in screen's: app/first-screen-data.ts).
+async function render(): Promise<void> {
   const root = document.getElementById('root');
   if (!root) return;
+  const store = makeStore();
+  await seedFirstScreenData(store);
   createRoot(root).render(
     <StrictMode>
-      <App />
+      <App store={store} />
     </StrictMode>,
   );
 }

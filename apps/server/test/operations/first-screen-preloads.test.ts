@@ -1,5 +1,7 @@
-// The page of a signed-in screen's address names the signed-in chunk's files (modulepreload), so the
-// browser fetches them beside the entry, not after it (issue 31); the sign-in page does not.
+// The page of a signed-in screen's address names the signed-in chunk's files (modulepreload) and style
+// sheets, so the browser fetches them beside the entry, not after it (issue 31); the sign-in page does
+// not. With a session cookie it also carries the session's first answers, as the API gives them
+// (http/first-screen-data.ts).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/database.js';
 import { signedInPreloads } from '../../src/http/first-screen-preloads.js';
 import { sqliteTestDatabase } from '../helpers/databases.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { createLinkedDevice, createTestUser, createVenue } from '../helpers/factories.js';
+import { clientForUser, startTestServer, type TestClient, type TestServer } from '../helpers/server.js';
 
 const INDEX =
   '<!doctype html><html><head><script type="module" crossorigin src="/assets/index-1.js"></script>' +
@@ -24,6 +27,13 @@ const MANIFEST = {
     dynamicImports: ['src/features/history/history-page.tsx'],
   },
   'src/features/history/history-page.tsx': { file: 'assets/history-page-1.js', imports: ['_vendor-1.js'] },
+  'src/features/maintenance/index.ts': {
+    file: 'assets/maintenance-1.js',
+    imports: ['index.html', '_logo-1.js'],
+    css: ['assets/maintenance-1.css'],
+  },
+  '_logo-1.js': { file: 'assets/logo-1.js' },
+  'src/features/get-client/index.ts': { file: 'assets/get-client-1.js', imports: ['index.html'] },
 };
 
 function writeBuild(manifest: object | null): string {
@@ -38,6 +48,11 @@ function writeBuild(manifest: object | null): string {
 
 const preloadsIn = (page: string) =>
   [...page.matchAll(/rel="modulepreload" crossorigin href="([^"]+)"/g)].map((m) => m[1]);
+const stylesIn = (page: string) =>
+  [...page.matchAll(/rel="stylesheet" crossorigin href="([^"]+)"/g)].map((m) => m[1]);
+/** The data block's text as sent, or null without one. */
+const dataIn = (page: string) =>
+  /<script type="application\/json" id="first-screen-data">(.*?)<\/script>/s.exec(page)?.[1] ?? null;
 
 describe('first-screen preloads in the page', () => {
   let db: Db;
@@ -64,15 +79,32 @@ describe('first-screen preloads in the page', () => {
 
   it("names the signed-in chunk and what it imports beyond the entry's own on the signed-in screens", async () => {
     for (const url of ['/devices', '/devices/12?type=1', '/history']) {
-      expect([url, preloadsIn(await page(url))]).toEqual([
+      const text = await page(url);
+      expect([url, preloadsIn(text), stylesIn(text)]).toEqual([
         url,
         ['/assets/vendor-1.js', '/assets/signed-in-1.js', '/assets/shift-1.js'],
+        ['/assets/shift-1.css'],
       ]);
+      // Without a session cookie, no answers in it.
+      expect(dataIn(text)).toBeNull();
     }
   });
 
-  it('leaves the sign-in page and other public screens as built', async () => {
-    for (const url of ['/authorization', '/get-client', '/maintenance-redirect']) {
+  it('names the chunk of the maintenance and client download pages on their addresses', async () => {
+    const maintenance = await page('/maintenance-redirect');
+    expect([preloadsIn(maintenance), stylesIn(maintenance)]).toEqual([
+      ['/assets/vendor-1.js', '/assets/maintenance-1.js', '/assets/logo-1.js'],
+      ['/assets/maintenance-1.css'],
+    ]);
+    const getClient = await page('/get-client?from=menu');
+    expect([preloadsIn(getClient), stylesIn(getClient)]).toEqual([
+      ['/assets/vendor-1.js', '/assets/get-client-1.js'],
+      [],
+    ]);
+  });
+
+  it('leaves the sign-in page and other addresses as built (the sign-in screen is in the entry)', async () => {
+    for (const url of ['/authorization', '/back-office', '/nowhere', '/maintenance-redirect/x']) {
       expect([url, await page(url)]).toEqual([url, INDEX]);
     }
   });
@@ -81,11 +113,103 @@ describe('first-screen preloads in the page', () => {
     const bare = writeBuild(null);
     const other = writeBuild({ 'index.html': MANIFEST['index.html'] });
     try {
-      expect(signedInPreloads(bare)).toEqual([]);
-      expect(signedInPreloads(other)).toEqual([]);
+      expect(signedInPreloads(bare)).toEqual({ scripts: [], styles: [] });
+      expect(signedInPreloads(other)).toEqual({ scripts: [], styles: [] });
     } finally {
       fs.rmSync(bare, { recursive: true, force: true });
       fs.rmSync(other, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("a signed-in screen's page with the session's first answers", () => {
+  let db: Db;
+  let server: TestServer;
+  let dist: string;
+  let cashier: TestClient;
+
+  beforeAll(async () => {
+    db = await sqliteTestDatabase.open();
+    dist = writeBuild(MANIFEST);
+    server = await startTestServer(db, { config: { webDist: dist } });
+    const venue = await createVenue(db);
+    // A name with markup: it must not end the block or open a tag in the page.
+    await createLinkedDevice(db, { account_id: venue.id, name: '</script><b>Cabinet & "one"</b>' });
+    cashier = await clientForUser(server, await createTestUser(db, { account_id: venue.id }));
+  });
+  afterAll(async () => {
+    await server.close();
+    await db.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+
+  /** The page at `url` as `client`'s browser gets it. */
+  const pageOf = async (client: TestClient, url: string) => {
+    const res = await client.get<string>(`${server.baseUrl}${url}`);
+    expect(res.status).toBe(200);
+    return { text: res.body, cacheControl: res.headers.get('cache-control') };
+  };
+  /** What the API answers `client` for `call`, as sent. */
+  const answerOf = async (client: TestClient, call: string) => {
+    const res = await fetch(`${server.apiUrl}${call}`, { headers: { cookie: `x-token=${client.token}` } });
+    expect(res.status).toBe(200);
+    return res.text();
+  };
+
+  it("carries the API's own answers to me, the lock, the devices, the day's totals and the float, byte for byte", async () => {
+    const { text, cacheControl } = await pageOf(cashier, '/devices');
+    // The session's page: never stored by any cache.
+    expect(cacheControl).toBe('no-store');
+    const block = dataIn(text);
+    expect(block).not.toBeNull();
+    // Nothing in it can close the block or open a tag: every < is written \u003c.
+    expect(block).not.toContain('<');
+    const expected = [
+      `"/a/me":${await answerOf(cashier, '/a/me')}`,
+      `"/a/lock":${await answerOf(cashier, '/a/lock')}`,
+      `"/a/cashier/devices":${await answerOf(cashier, '/a/cashier/devices')}`,
+      `"/a/cashier/daily_totals":${await answerOf(cashier, '/a/cashier/daily_totals')}`,
+      `"/a/cashier/account_balance":${await answerOf(cashier, '/a/cashier/account_balance')}`,
+    ];
+    expect(block!.replaceAll('\\u003c', '<')).toBe(`{${expected.join(',')}}`);
+    const parsed = JSON.parse(block!) as Record<string, { name: string }[]>;
+    expect(parsed['/a/cashier/devices']![0]!.name).toBe('</script><b>Cabinet & "one"</b>');
+  });
+
+  it("leaves out what the API refuses: the venue's data on a locked till, or for an admin", async () => {
+    const noVenue = await clientForUser(
+      server,
+      await createTestUser(db, { account_id: null, role: 'cashier' }),
+    );
+    const venue = await createVenue(db);
+    const lockedTill = await clientForUser(server, await createTestUser(db, { account_id: venue.id }));
+    expect((await lockedTill.post('/a/lock')).status).toBe(200);
+    const lockedBlock = JSON.parse(dataIn((await pageOf(lockedTill, '/history')).text)!) as object;
+    expect(Object.keys(lockedBlock)).toEqual(['/a/me', '/a/lock']);
+    expect(lockedBlock).toMatchObject({ '/a/lock': { locked: true } });
+
+    const admin = await clientForUser(server, await createTestUser(db, { account_id: null, role: 'admin' }));
+    expect(Object.keys(JSON.parse(dataIn((await pageOf(admin, '/devices')).text)!) as object)).toEqual([
+      '/a/me',
+      '/a/lock',
+    ]);
+    // A cashier without a venue: the venue's calls are a 403, left out too.
+    expect(Object.keys(JSON.parse(dataIn((await pageOf(noVenue, '/devices')).text)!) as object)).toEqual([
+      '/a/me',
+      '/a/lock',
+    ]);
+  });
+
+  it('carries nothing without a live session, or on the public screens', async () => {
+    const stranger = server.client();
+    stranger.token = 'not-a-session';
+    for (const [client, url] of [
+      [stranger, '/devices'],
+      [cashier, '/authorization'],
+      [cashier, '/get-client'],
+    ] as const) {
+      const { text, cacheControl } = await pageOf(client, url);
+      expect([url, dataIn(text), cacheControl]).toEqual([url, null, 'no-cache']);
     }
   });
 });

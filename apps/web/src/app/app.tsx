@@ -4,10 +4,11 @@ import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
 import i18n from '../i18n/i18n';
 import { AppRouter } from './router';
-import { makeStore } from './store';
+import { makeStore, type AppStore } from './store';
 
-export function App() {
-  const [store] = useState(() => makeStore());
+/** `store`: one made (and filled) before the first render (main.tsx); a new one by default. */
+export function App({ store: given }: { store?: AppStore }) {
+  const [store] = useState(() => given ?? makeStore());
   return (
     <Provider store={store}>
       <I18nextProvider i18n={i18n}>

@@ -1,7 +1,10 @@
 // The routes of docs/product.md section 2, declared with <BrowserRouter> and <Routes>: no loader, action or fetcher
 // is used, and without the data router about 16 KB gzip of react-router stays off the login screen.
 // Signed-in screens sit inside the app layout (navigation bar) and come in a chunk of their own
-// (signed-in.tsx), waited for with `use` under the Suspense boundary in Root. BrowserRouter applies
+// (signed-in.tsx), waited for with `use` under the Suspense boundary in Root; so do the maintenance and
+// client download pages, which a terminal opens seldom (issue 31). The server names the chunk of the
+// address's screen in the page it answers (modulepreload: apps/server/src/http/first-screen-preloads.ts),
+// so none of them costs a round trip more on a first load. BrowserRouter applies
 // navigations in React.startTransition, so a link or navigate() to a signed-in screen whose chunk is still
 // on its way keeps the previous screen up until the next one can show (Back and Forward, which React
 // renders at once, show the empty fallback meanwhile, as they did with the data router).
@@ -12,8 +15,6 @@ import { LoginPage } from '../features/auth';
 import { homePathFor } from '../lib/home-path';
 import { BackOfficeEntry } from '../features/back-office';
 import { authApi, useMeQuery } from '../api/auth-api';
-import { GetClientPage } from '../features/get-client';
-import { MaintenancePage } from '../features/maintenance';
 import { RequireSession, SessionWatcher } from '../features/session';
 import { toastShown } from '../store/toasts-slice';
 import { Toaster } from '../components/ui/toaster';
@@ -32,36 +33,51 @@ function Root() {
   );
 }
 
-const loadSignedIn = () => import('./signed-in');
-let signedInChunk: ReturnType<typeof loadSignedIn> | undefined;
-/** The signed-in chunk, fetched once; after a failed fetch (the idle prefetch offline) the next call retries. */
-function signedIn(): ReturnType<typeof loadSignedIn> {
-  const chunk = (signedInChunk ??= loadSignedIn().then(
-    (module) => {
-      // Marked as React's `use` reads a settled promise, so a render after this never suspends.
-      Object.assign(chunk, { status: 'fulfilled', value: module });
-      return module;
-    },
-    (error: unknown) => {
-      signedInChunk = undefined;
-      throw error;
-    },
-  ));
-  return chunk;
+/**
+ * A chunk of screens, fetched once; after a failed fetch (the idle prefetch offline) the next call
+ * retries. The promise is marked as React's `use` reads a settled one, so a render after it never suspends.
+ */
+function chunkOf<T>(load: () => Promise<T>): () => Promise<T> {
+  let pending: Promise<T> | undefined;
+  return () => {
+    const chunk = (pending ??= load().then(
+      (module) => {
+        Object.assign(chunk, { status: 'fulfilled', value: module });
+        return module;
+      },
+      (error: unknown) => {
+        pending = undefined;
+        throw error;
+      },
+    ));
+    return chunk;
+  };
 }
+const signedIn = chunkOf(() => import('./signed-in'));
+const maintenanceScreen = chunkOf(() => import('../features/maintenance'));
+const getClientScreen = chunkOf(() => import('../features/get-client'));
 
 /** The screens anyone may open; every other path shows a signed-in screen or goes to one. */
 const PUBLIC_PATHS = ['/authorization', '/maintenance-redirect', '/get-client'];
 
 /**
- * Settles when the first screen of this page can render without waiting for a chunk: at once for a
- * public path, else once the signed-in chunk is in (or could not come). main.tsx renders after it: a
+ * Settles when the first screen of this page can render without waiting for a chunk: at once for the
+ * sign-in screen, else once the screen's chunk is in (or could not come). main.tsx renders after it: a
  * first render that suspended on the chunk would show the screen only after React's 300 ms reveal
  * throttle, and the session's ask (below) would wait as long (issue 31, the devices screen's LCP).
  */
 export function firstScreenReady(): Promise<void> {
-  if (PUBLIC_PATHS.includes(window.location.pathname)) return Promise.resolve();
-  return signedIn().then(
+  const { pathname } = window.location;
+  const chunk =
+    pathname === '/maintenance-redirect'
+      ? maintenanceScreen()
+      : pathname === '/get-client'
+        ? getClientScreen()
+        : PUBLIC_PATHS.includes(pathname)
+          ? null
+          : signedIn();
+  if (!chunk) return Promise.resolve();
+  return chunk.then(
     () => undefined,
     () => undefined,
   );
@@ -81,6 +97,12 @@ function DevicePage() {
 }
 function HistoryRoute() {
   return createElement(use(signedIn()).HistoryRoute);
+}
+function MaintenancePage() {
+  return createElement(use(maintenanceScreen()).MaintenancePage);
+}
+function GetClientPage() {
+  return createElement(use(getClientScreen()).GetClientPage);
 }
 
 /** Fetches the signed-in chunk once the page has loaded and the browser is idle, so sign-in is instant. */

@@ -4,6 +4,7 @@ import type { i18n as I18n } from 'i18next';
 import en from './locales/en/backOffice.json';
 import es from './locales/es/backOffice.json';
 import pt from './locales/pt/backOffice.json';
+import { addReportCatalogues } from './report-resources';
 import { addSignedInCatalogues } from './signed-in-resources';
 
 export const BACK_OFFICE_NAMESPACE = 'backOffice';
@@ -14,6 +15,7 @@ export const backOfficeResources = { en, es, pt } as const;
 export function addBackOfficeCatalogues(i18n: I18n): void {
   // The console shows parts of the cashier's screens too (change password, Z-reports): their English.
   addSignedInCatalogues(i18n);
+  addReportCatalogues(i18n);
   for (const [lng, catalogue] of Object.entries(backOfficeResources)) {
     if (!i18n.hasResourceBundle(lng, BACK_OFFICE_NAMESPACE)) {
       i18n.addResourceBundle(lng, BACK_OFFICE_NAMESPACE, catalogue);

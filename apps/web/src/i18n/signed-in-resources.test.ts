@@ -4,18 +4,24 @@ import { describe, expect, it } from 'vitest';
 import i18n from './i18n';
 import en from './locales/en';
 import { FIRST_LOAD_NAMESPACES, NAMESPACES } from './resources';
+import { addReportCatalogues, reportCatalogues } from './report-resources';
 import { addSignedInCatalogues, signedInCatalogues } from './signed-in-resources';
 
-describe('English catalogues of the first bundle and the signed-in chunk', () => {
+describe('English catalogues of the first bundle, the signed-in chunk and the report screens', () => {
   it('are every namespace, each in one place', () => {
-    const split = [...FIRST_LOAD_NAMESPACES, ...Object.keys(signedInCatalogues)];
+    const split = [
+      ...FIRST_LOAD_NAMESPACES,
+      ...Object.keys(signedInCatalogues),
+      ...Object.keys(reportCatalogues),
+    ];
     expect(new Set(split).size).toBe(split.length);
     expect([...split].sort()).toEqual([...NAMESPACES].sort());
   });
 
-  it('make English whole once the signed-in chunk has added its part', () => {
+  it('make English whole once the signed-in chunk and the report screens have added their parts', () => {
     addSignedInCatalogues(i18n);
     addSignedInCatalogues(i18n);
+    addReportCatalogues(i18n);
     for (const ns of NAMESPACES) expect(i18n.getResourceBundle('en', ns)).toEqual(en[ns]);
   });
 });

@@ -1,16 +1,14 @@
 // The English catalogues of the signed-in screens, kept out of the first bundle (resources.ts): they
 // ship in the signed-in chunk (app/signed-in.tsx) and the back office's (back-office-resources.ts), which
-// add them as they load, before their first render. Spanish and Portuguese hold every namespace in their
+// add them as they load, before their first render. Those of the history page and the Statistic modal
+// come with those screens' chunks (report-resources.ts). Spanish and Portuguese hold every namespace in their
 // own chunk already (resources.ts loadCatalogue).
 import type { i18n as I18n } from 'i18next';
 import cash from './locales/en/cash.json';
 import devices from './locales/en/devices.json';
-import history from './locales/en/history.json';
 import lock from './locales/en/lock.json';
 import navigation from './locales/en/navigation.json';
-import report from './locales/en/report.json';
 import shift from './locales/en/shift.json';
-import statistic from './locales/en/statistic.json';
 import support from './locales/en/support.json';
 import { BUNDLED_LANGUAGE, type Namespace } from './resources';
 
@@ -20,9 +18,6 @@ export const signedInCatalogues = {
   cash,
   lock,
   support,
-  report,
-  history,
-  statistic,
   shift,
 } satisfies Partial<Record<Namespace, object>>;
 

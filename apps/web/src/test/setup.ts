@@ -2,11 +2,14 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import i18n, { initI18n } from '../i18n/i18n';
+import { addReportCatalogues } from '../i18n/report-resources';
 import { addSignedInCatalogues } from '../i18n/signed-in-resources';
 
 await initI18n();
-// The app adds them as the signed-in chunk loads (app/signed-in.tsx); tests render those screens directly.
+// The app adds them as the signed-in chunk loads (app/signed-in.tsx) and the report screens' chunks
+// (history, Statistic); tests render those screens and their parts directly.
 addSignedInCatalogues(i18n);
+addReportCatalogues(i18n);
 afterEach(() => cleanup());
 // The modals behind a click are chunks of their own (components/ui/deferred-part.tsx): a test's first
 // import of one is transformed on the spot, which takes over the default second on a loaded machine.

@@ -10,6 +10,8 @@ import { useMeQuery } from '../../api/auth-api';
 import { useNarrowScreen } from '../../hooks/use-media-query';
 import { formatReceiptTime } from '../../lib/date-time';
 import { CashFlowChart } from '../../components/ui/cash-flow-chart';
+import i18n from '../../i18n/i18n';
+import { addReportCatalogues } from '../../i18n/report-resources';
 import { Tabs } from '../../components/ui/tabs';
 import { cashFlow } from '../../lib/cash-flow-buckets';
 import { downloadFile } from '../../lib/download-file';
@@ -46,6 +48,9 @@ import {
   type HistoryFilters,
 } from './lib/history-rows';
 import './history-page.css';
+
+// Their English texts come with this chunk, in before its first render (i18n/report-resources.ts).
+addReportCatalogues(i18n);
 
 export function HistoryPage() {
   const { t } = useTranslation('history');

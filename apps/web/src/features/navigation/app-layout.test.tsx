@@ -146,7 +146,8 @@ describe('navigation bar, below 1351 px', () => {
   it('opens the mobile menu with the same entries, the Profile area and the banner', async () => {
     const { user } = renderLayout();
     await user.click(await screen.findByRole('button', { name: 'Menu' }));
-    const menu = screen.getByRole('dialog', { name: 'Menu' });
+    // The menu is a chunk of its own (issue 31): it shows once that is in.
+    const menu = await screen.findByRole('dialog', { name: 'Menu' });
     expect(within(menu).getByRole('link', { name: 'Devices' })).toBeTruthy();
     expect(within(menu).getByRole('link', { name: 'History' })).toBeTruthy();
     expect(within(menu).getByRole('button', { name: 'Statistic' })).toBeTruthy();
@@ -162,7 +163,7 @@ describe('navigation bar, below 1351 px', () => {
     const { user } = renderLayout();
     await user.click(await screen.findByRole('button', { name: 'Menu' }));
     await user.click(
-      within(screen.getByRole('dialog', { name: 'Menu' })).getByRole('button', { name: 'Statistic' }),
+      within(await screen.findByRole('dialog', { name: 'Menu' })).getByRole('button', { name: 'Statistic' }),
     );
     expect(await screen.findByRole('dialog', { name: 'Statistic' })).toBeTruthy();
     expect(screen.queryByRole('dialog', { name: 'Menu' })).toBeNull();
@@ -171,7 +172,7 @@ describe('navigation bar, below 1351 px', () => {
   it('remembers a dismissed banner', async () => {
     const { user } = renderLayout();
     await user.click(await screen.findByRole('button', { name: 'Menu' }));
-    await user.click(screen.getByRole('button', { name: 'Hide the promotion' }));
+    await user.click(await screen.findByRole('button', { name: 'Hide the promotion' }));
     expect(screen.queryByRole('complementary', { name: 'Promotion' })).toBeNull();
     expect(localStorage.getItem('promo_banner_dismissed')).toBe('true');
     await user.click(screen.getByRole('button', { name: 'Close' }));
@@ -183,7 +184,7 @@ describe('navigation bar, below 1351 px', () => {
   it('hides the banner when its image fails to load', async () => {
     const { user } = renderLayout();
     await user.click(await screen.findByRole('button', { name: 'Menu' }));
-    const banner = screen.getByRole('complementary', { name: 'Promotion' });
+    const banner = await screen.findByRole('complementary', { name: 'Promotion' });
     fireEvent.error(within(banner).getByRole('img'));
     expect(screen.queryByRole('complementary', { name: 'Promotion' })).toBeNull();
   });

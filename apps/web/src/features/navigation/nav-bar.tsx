@@ -1,7 +1,7 @@
 // The navigation bar of the signed-in screens: page title with the Game Platform label, the float, and
 // the menu. From 1351 px the whole menu is in the bar; below, a Menu button opens the mobile menu.
 import type { User } from '@cashdesk/contract';
-import { Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useState, type ComponentProps, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { ChangePasswordModal } from '../auth';
@@ -9,8 +9,9 @@ import { FloatDisplay, type FloatView } from '../float';
 import { LockButton } from '../lock';
 import { CloseShiftButton } from '../shift';
 import { StatisticModal } from '../statistic';
+import { deferredPart, whenIdle } from '../../components/ui/deferred-part';
 import { MenuIcon } from '../../components/ui/icons';
-import { MobileMenu } from './mobile-menu';
+import type { MobileMenu as MobileMenuNow } from './mobile-menu';
 import { LogoutButton, NavItems } from './nav-items';
 import { pageSegment, pageTitleKey } from './page-title';
 import { ProfileArea } from './profile-area';
@@ -18,6 +19,14 @@ import { useLogout } from '../session';
 import { DESKTOP_QUERY, useMediaQuery } from '../../hooks/use-media-query';
 
 type OpenModal = 'none' | 'menu' | 'statistic' | 'changePassword';
+
+/**
+ * The mobile menu (with its promotional banner), a chunk of its own (issue 31): only the Menu button
+ * opens it, so it stays out of the devices screen's first load; fetched at idle once the bar is up.
+ */
+const MobileMenu = /* @__PURE__ */ deferredPart<ComponentProps<typeof MobileMenuNow>>(() =>
+  import('./mobile-menu').then((module) => module.MobileMenu),
+);
 
 export interface NavBarProps {
   user: User | undefined;
@@ -38,6 +47,9 @@ export function NavBar({ user, floatView, support }: NavBarProps) {
   useEffect(() => {
     document.title = title ? `${title} · ${t('common:appName')}` : t('common:appName');
   }, [title, t]);
+
+  // Below the desktop width the Menu button opens it: its chunk fetched once the screen is up.
+  useEffect(() => (isDesktop ? undefined : whenIdle(() => void MobileMenu.preload())), [isDesktop]);
 
   const close = () => setOpen('none');
   const onLogout = () => {

@@ -7,6 +7,8 @@ import { reportTotals } from '@cashdesk/contract';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CashFlowChart } from '../../components/ui/cash-flow-chart';
+import i18n from '../../i18n/i18n';
+import { addReportCatalogues } from '../../i18n/report-resources';
 import { Modal } from '../../components/ui/modal';
 import { cashFlow } from '../../lib/cash-flow-buckets';
 import { useFloatQuery } from '../float';
@@ -25,6 +27,9 @@ import {
   useReportFailureToast,
 } from '../report';
 import './statistic-modal.css';
+
+// Their English texts come with this chunk, in before its first render (i18n/report-resources.ts).
+addReportCatalogues(i18n);
 
 export type StatisticState = 'idle' | 'loading' | 'result';
 
