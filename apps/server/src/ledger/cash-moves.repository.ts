@@ -3,12 +3,25 @@
 // on what they hold (issue 26, item 5). A move is a deposit or withdraw row on a place's entries line,
 // whether made at a cabinet or on a home-play phone: the other ledger kinds are the float's own moves
 // (float_top_up, float_withdraw), game play (device_event) and promotions (final_bonus_*).
-import type { ExpressionBuilder } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import type { Executor } from '../db/database.js';
 import type { Database, LedgerEntriesTable, LedgerKind } from '../db/schema.js';
 
 /** The ledger kinds of a cashier's money move. */
 export const CASH_MOVE_KINDS = ['deposit', 'withdraw'] as const satisfies readonly LedgerKind[];
+
+/**
+ * A cash-out, as the books tell it afterwards: a withdraw that left the place at 0. A cash-out call
+ * (money-rules.ts decideCashOut) always does, and so does a withdraw of the whole balance, the spec's own
+ * cash-out (docs/money.md). The one definition the shift's figures (SQL, on the entries rows of `l`) and
+ * the metrics (on a call's answer) both count by.
+ */
+export function leftPlaceEmpty(delta: number, entriesAfter: unknown): boolean {
+  return delta < 0 && entriesAfter === 0;
+}
+
+/** leftPlaceEmpty on an entries row of `l`. */
+export const leftPlaceEmptyRow = sql<boolean>`(l.amount_cents < 0 and l.balance_after_cents = 0)`;
 
 /** The cashier money moves of the ledger, as `l`, for a caller to narrow (account, devices, time). */
 export function cashMoves(db: Executor) {

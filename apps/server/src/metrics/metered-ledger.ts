@@ -3,6 +3,7 @@
 // office, the demo). The ledger itself stays unaware of metrics.
 import { ERR } from '@cashdesk/contract';
 import { ApiError } from '../http/api-error.js';
+import { leftPlaceEmpty } from '../ledger/cash-moves.repository.js';
 import { isReplay } from '../ledger/idempotency.js';
 import {
   LedgerService,
@@ -10,6 +11,7 @@ import {
   type FloatMoveInput,
   type PlaceCashInput,
 } from '../ledger/ledger.service.js';
+import { floatMoveKind } from '../ledger/money-rules.js';
 import type { Outcome } from '../ledger/outcome.js';
 import type { LedgerOperationKind, LedgerOperationOutcome, ServerMetrics } from './server-metrics.js';
 
@@ -37,7 +39,9 @@ export function placeCashKind(input: PlaceCashInput, outcome: Outcome | null): L
   const remote = input.remote_pin !== null;
   if (input.delta_cents > 0) return remote ? 'remote_deposit' : 'deposit';
   const entries = (outcome?.body as { balances?: { entries?: unknown } } | undefined)?.balances?.entries;
-  const cashOut = input.cash_out === true || (outcome !== null && outcome.status === 200 && entries === 0);
+  const cashOut =
+    input.cash_out === true ||
+    (outcome !== null && outcome.status === 200 && leftPlaceEmpty(input.delta_cents, entries));
   if (cashOut) return remote ? 'remote_cash_out' : 'cash_out';
   return remote ? 'remote_withdraw' : 'withdraw';
 }
@@ -52,7 +56,7 @@ export class MeteredLedger extends LedgerService {
   }
 
   override moveFloat(input: FloatMoveInput): Promise<Outcome> {
-    const kind = input.delta_cents > 0 ? 'float_top_up' : 'float_withdraw';
+    const kind = floatMoveKind(input.delta_cents);
     return this.counted(
       () => super.moveFloat(input),
       () => kind,

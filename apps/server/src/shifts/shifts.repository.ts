@@ -5,6 +5,7 @@ import { sql, type Insertable } from 'kysely';
 import type { DialectName, Executor, Tx } from '../db/database.js';
 import { lockedOn, type LockStrength } from '../db/row-locks.js';
 import type { ShiftRow, ShiftsTable } from '../db/schema.js';
+import { CASH_MOVE_KINDS, leftPlaceEmptyRow } from '../ledger/cash-moves.repository.js';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -79,7 +80,7 @@ export interface ShiftTotals {
 
 /**
  * The cash operations of a shift, from the ledger's entries rows of the operations tied to it (a refused
- * call wrote no row). A withdraw that left the place at 0 is a cash-out (a cash-out is delta = -entries).
+ * call wrote no row). A withdraw that left the place at 0 is a cash-out (ledger/cash-moves.repository.ts).
  */
 export async function shiftTotals(db: Executor | Tx, shiftId: number): Promise<ShiftTotals> {
   const row = await db
@@ -87,19 +88,17 @@ export async function shiftTotals(db: Executor | Tx, shiftId: number): Promise<S
     .innerJoin('operations as o', 'o.id', 'l.operation_id')
     .where('o.shift_id', '=', shiftId)
     .where('l.line', '=', 'entries')
-    .where('l.kind', 'in', ['deposit', 'withdraw'])
+    .where('l.kind', 'in', [...CASH_MOVE_KINDS])
     .select([
       sql<number>`coalesce(sum(case when l.amount_cents > 0 then 1 else 0 end), 0)`.as('deposits'),
       sql<number>`coalesce(sum(case when l.amount_cents > 0 then l.amount_cents else 0 end), 0)`.as(
         'deposits_cents',
       ),
-      sql<number>`coalesce(sum(case when l.amount_cents < 0 and l.balance_after_cents > 0 then 1 else 0 end), 0)`.as(
+      sql<number>`coalesce(sum(case when l.amount_cents < 0 and not ${leftPlaceEmptyRow} then 1 else 0 end), 0)`.as(
         'withdraws',
       ),
-      sql<number>`coalesce(sum(case when l.amount_cents < 0 and l.balance_after_cents = 0 then 1 else 0 end), 0)`.as(
-        'cash_outs',
-      ),
-      sql<number>`coalesce(sum(case when l.amount_cents < 0 and l.balance_after_cents = 0 then -l.amount_cents else 0 end), 0)`.as(
+      sql<number>`coalesce(sum(case when ${leftPlaceEmptyRow} then 1 else 0 end), 0)`.as('cash_outs'),
+      sql<number>`coalesce(sum(case when ${leftPlaceEmptyRow} then -l.amount_cents else 0 end), 0)`.as(
         'cash_outs_cents',
       ),
       sql<number>`coalesce(sum(case when l.amount_cents < 0 then -l.amount_cents else 0 end), 0)`.as(
