@@ -151,3 +151,13 @@ describe('the server has no import cycle, type imports counted', () => {
     expect(await rulesFiring('apps/server/src/clock.ts', loop)).toContain(CYCLE);
   });
 });
+
+describe('the ledger keeps its functions short', () => {
+  it('refuses a function of more than 50 lines in ledger/, and lets one of 50 through', async () => {
+    const fn = (lines: number) =>
+      `export function long(): number {\n  let n = 0;\n${'  n += 1;\n'.repeat(lines - 4)}  return n;\n}\n`;
+    const file = 'apps/server/src/ledger/lint-sample.ts';
+    expect(await rulesFiring(file, fn(51))).toContain('max-lines-per-function');
+    expect(await rulesFiring(file, fn(50))).toEqual([]);
+  });
+});
