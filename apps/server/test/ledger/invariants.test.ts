@@ -92,6 +92,8 @@ describe.each(testDatabases)('ledger invariants at write on $name', (database) =
       (e: unknown) => e,
     );
     expect(error).toBeInstanceOf(LedgerInvariantBroken);
+    // The name the log shows beside the message.
+    expect((error as Error).name).toBe('LedgerInvariantBroken');
     expect(await books()).toEqual(before);
     return (error as Error).message;
   }
@@ -131,6 +133,28 @@ describe.each(testDatabases)('ledger invariants at write on $name', (database) =
       entries.balance_after_cents = 5_01;
     });
     expect(plainMessage(message)).toBe('ledger invariant broken: balance after = before + amount');
+    // The log names the row: enough to find the operation and the line.
+    expect(JSON.parse(message.slice(message.indexOf('{')))).toEqual({
+      trx: 'off-by-one',
+      line: 'entries',
+      account_id: v.account.id,
+      device_id: v.device.id,
+      place: 1,
+      amount_cents: 5_00,
+      balance_after_cents: 5_01,
+    });
+  });
+
+  it('refuses a row that moves a balance the batch did not lock', async () => {
+    const v = await venue();
+    const float = await writeBroken([v.deposit(5_00, 'other-float')], (plan) => {
+      for (const entry of plan.operations[0]!.entries) if (entry.line === 'float') entry.account_id = 999_999;
+    });
+    expect(plainMessage(float)).toBe('ledger invariant broken: a balance moved is one the batch locked');
+    const place = await writeBroken([v.deposit(5_00, 'other-place')], (plan) => {
+      for (const entry of plan.operations[0]!.entries) if (entry.line === 'entries') entry.place = 9;
+    });
+    expect(plainMessage(place)).toBe('ledger invariant broken: a balance moved is one the batch locked');
   });
 
   it('refuses a second deposit decided on the balance before the first (a lost update)', async () => {
@@ -189,10 +213,16 @@ describe.each(testDatabases)('ledger invariants at write on $name', (database) =
     expect(plainMessage(wrong)).toBe(
       'ledger invariant broken: the balances written are the ones the rows leave',
     );
+    expect(wrong).toContain(`{"key":${v.account.id},"written":9501,"left":9500}`);
+    const unlocked = await writeBroken([v.deposit(5_00, 'unlocked-balance')], (plan) => {
+      plan.after.floats.set(999_999, { balance_cents: 1, limit_cents: 0 });
+    });
+    expect(unlocked).toContain('{"key":999999,"written":1,"left":null}');
     const left = await writeBroken([v.deposit(5_00, 'left-out')], (plan) => {
       plan.after.places.clear();
     });
     expect(plainMessage(left)).toBe('ledger invariant broken: every balance moved is written');
+    expect(left).toContain(`{"key":"${v.device.id}/1","left":"500/0"}`);
   });
 
   it('refuses a plan that writes for a replay', async () => {
@@ -206,6 +236,7 @@ describe.each(testDatabases)('ledger invariants at write on $name', (database) =
       plan.operations.push({ record: { ...record, created_at_ms: 0 }, entries: [], event: null, also: [] });
     });
     expect(plainMessage(message)).toBe('ledger invariant broken: a replay writes nothing');
+    expect(message).toContain(`{"scope":"user:${v.user.id}","trx":"once"}`);
   });
 
   it("refuses a game event's rows that leave the final bonus below 0", async () => {

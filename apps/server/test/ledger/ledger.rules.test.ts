@@ -155,8 +155,10 @@ describe.each(testDatabases)('ledger rules on $name', (database) => {
     await v.event(2, 5_00, 'win-after-cash-out');
     expect(await v.cashOut(50_00, 'cash-out-1')).toEqual(out);
     expect(await floatOf(v.account.id)).toBe(90_00);
-    // The same trx as a plain withdraw of the same delta is another request.
+    // The same trx as a plain withdraw of the same delta is another request, and so is a cash-out of
+    // another balance seen.
     expect((await v.cash(-50_00, 'cash-out-1')).body).toEqual({ err: ERR.trxConflict });
+    expect((await v.cashOut(45_00, 'cash-out-1')).body).toEqual({ err: ERR.trxConflict });
   });
 
   it('cashes out past the venue maximum and under its minimum, which bound keyed-in amounts only', async () => {
