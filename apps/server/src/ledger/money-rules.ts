@@ -102,7 +102,7 @@ export function decideDeposit(
   if (account.balance_cents - delta < -limit) {
     return refused(refusal(ERR.overdraft, { balance: account.balance_cents, overdraft: limit }));
   }
-  return movePlaceCash(call, account, place, delta, now);
+  return movePlaceCash('deposit', call, account, place, delta, now);
 }
 
 /** A withdraw: the place's entries -> float, no more than the place holds. */
@@ -116,7 +116,7 @@ export function decideWithdraw(
   const outOfBounds = amountRefusal(delta, account);
   if (outOfBounds) return outOfBounds;
   if (-delta > place.entries_cents) return refused(refusal(ERR.notEnoughMoney));
-  return movePlaceCash(call, account, place, delta, now);
+  return movePlaceCash('withdraw', call, account, place, delta, now);
 }
 
 /**
@@ -133,18 +133,18 @@ export function decideCashOut(
   now: number,
 ): Decision {
   if (place.entries_cents === 0) return refused(refusal(ERR.notEnoughMoney));
-  return movePlaceCash(call, account, place, -place.entries_cents, now);
+  return movePlaceCash('withdraw', call, account, place, -place.entries_cents, now);
 }
 
 /** An accepted cash call's rows and answer. Any withdraw burns the place's final bonus back to promotion. */
 function movePlaceCash(
+  kind: 'deposit' | 'withdraw',
   call: PlaceCashInput,
   account: AccountRow,
   place: PlaceRow,
   delta: number,
   now: number,
 ): Decision {
-  const kind = cashKind(delta);
   const floatAfter = safeBalance(account.balance_cents - delta);
   const entriesAfter = safeBalance(place.entries_cents + delta);
   const burned = kind === 'deposit' ? 0 : place.final_bonus_cents;
