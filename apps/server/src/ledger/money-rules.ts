@@ -88,6 +88,13 @@ function amountRefusal(delta: number, account: AccountRow): Decision | null {
   return null;
 }
 
+/** The overdraft rule, for every move off a float: 409 `overdraft` if it would leave it below its limit. */
+function overdraftRefusal(account: AccountRow, balanceAfter: number): Decision | null {
+  const limit = floatLimit(account);
+  if (balanceAfter >= -limit) return null;
+  return refused(refusal(ERR.overdraft, { balance: account.balance_cents, overdraft: limit }));
+}
+
 /** A deposit: float -> the place's entries, as far as the float's limit allows. */
 export function decideDeposit(
   call: PlaceCashInput,
@@ -98,10 +105,8 @@ export function decideDeposit(
   const delta = call.delta_cents;
   const outOfBounds = amountRefusal(delta, account);
   if (outOfBounds) return outOfBounds;
-  const limit = floatLimit(account);
-  if (account.balance_cents - delta < -limit) {
-    return refused(refusal(ERR.overdraft, { balance: account.balance_cents, overdraft: limit }));
-  }
+  const overdrawn = overdraftRefusal(account, account.balance_cents - delta);
+  if (overdrawn) return overdrawn;
   return movePlaceCash('deposit', call, account, place, delta, now);
 }
 
@@ -178,11 +183,9 @@ function movePlaceCash(
 
 /** A float top-up (delta > 0) or withdraw (delta < 0) against the outside world, within the float's limit. */
 export function decideFloatMove(move: FloatMoveInput, account: AccountRow, now: number): Decision {
-  const limit = floatLimit(account);
   const balance = safeBalance(account.balance_cents + move.delta_cents);
-  if (balance < -limit) {
-    return refused(refusal(ERR.overdraft, { balance: account.balance_cents, overdraft: limit }));
-  }
+  const overdrawn = overdraftRefusal(account, balance);
+  if (overdrawn) return overdrawn;
   const row = rowBuilder(move.trx, floatMoveKind(move.delta_cents), now, account.id, {
     user_id: move.user_id,
   });
