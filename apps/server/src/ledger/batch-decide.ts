@@ -99,8 +99,13 @@ function settle(request: LedgerRequest, judged: Judged, reads: BatchReads, plan:
     also: judged.also,
   });
   moveOn(reads, plan.after, decision.entries);
-  if (decision.event && request.kind === 'event')
-    reads.lastEvents.set(placeKeyOf(request.input), decision.event);
+  // A game event is its place's latest now: a cancel later in the batch looks for it.
+  if (decision.event) {
+    reads.lastEvents.set(
+      placeKeyOf({ device_id: record.device_id!, place: decision.event.place }),
+      decision.event,
+    );
+  }
   return { outcome, change };
 }
 

@@ -215,6 +215,9 @@ interface EventMove {
   rows: Entry[];
 }
 
+/** The place's balances an event is decided on. */
+type PlaceBefore = Omit<EventMove, 'rows'>;
+
 /**
  * A game event from a device: bets, wins, jackpots, final bonus, cancels. Never touches the float.
  * `lastEvent` is the place's latest game event (earlier ones of the same batch included), for cancels.
@@ -233,7 +236,7 @@ export function decideEvent(
   }
   const at = { device_id: event.device_id, place: event.place };
   const row = (kind: LedgerKind) => rowBuilder(event.trx, kind, now, rules.account_id, at);
-  const start: EventMove = { entries: place.entries_cents, finalBonus: place.final_bonus_cents, rows: [] };
+  const start: PlaceBefore = { entries: place.entries_cents, finalBonus: place.final_bonus_cents };
   let move: EventMove | Decision;
   if (event.type === TX_TYPE.pay || event.type === TX_TYPE.luckyBet)
     move = decideBet(event, start, rules, row);
@@ -271,7 +274,7 @@ function accrualOf(type: number, amount: number, rules: DeviceEventRules): numbe
 /** A bet (pay or lucky bet): entries -> game, no more than the place holds; a pay accrues final bonus. */
 export function decideBet(
   event: DeviceEventInput,
-  place: EventMove,
+  place: PlaceBefore,
   rules: DeviceEventRules,
   row: RowsOf,
 ): EventMove | Decision {
@@ -293,7 +296,7 @@ export function decideBet(
 }
 
 /** A win or a jackpot: game -> entries. */
-export function decideWin(event: DeviceEventInput, place: EventMove, row: RowsOf): EventMove {
+export function decideWin(event: DeviceEventInput, place: PlaceBefore, row: RowsOf): EventMove {
   const amount = event.amount_cents;
   const entries = safeBalance(place.entries + amount, 'amount');
   const rows = [
@@ -306,7 +309,7 @@ export function decideWin(event: DeviceEventInput, place: EventMove, row: RowsOf
 /** The final bonus paid out: final bonus -> entries, no more than the place has accrued. */
 export function decideBonusPayout(
   event: DeviceEventInput,
-  place: EventMove,
+  place: PlaceBefore,
   row: RowsOf,
 ): EventMove | Decision {
   const amount = event.amount_cents;
@@ -327,7 +330,7 @@ export function decideBonusPayout(
  */
 export function decideCancel(
   event: DeviceEventInput,
-  place: EventMove,
+  place: PlaceBefore,
   rules: DeviceEventRules,
   lastEvent: { type: number; amount_cents: number } | undefined,
   row: RowsOf,

@@ -151,6 +151,19 @@ describe.each(testDatabases)('ledger rules on $name', (database) => {
       body: { delta: -40_00, balances: { entries: 0, final_bonus: 0 }, burned_final_bonus: 1_00 },
     });
     expect(await floatOf(v.account.id)).toBe(90_00);
+    // Booked as a withdraw, which the history, the reports and the shift's figures read as a cash move.
+    const rows = await db.kysely
+      .selectFrom('ledger_entries')
+      .select(['kind', 'line'])
+      .where('trx', '=', 'cash-out-1')
+      .orderBy('id')
+      .execute();
+    expect(rows.map((r) => `${r.kind} ${r.line}`)).toEqual([
+      'withdraw float',
+      'withdraw entries',
+      'final_bonus_burn final_bonus',
+      'final_bonus_burn promotion',
+    ]);
     // A win after it and the same trx again: the stored answer, the money moved once.
     await v.event(2, 5_00, 'win-after-cash-out');
     expect(await v.cashOut(50_00, 'cash-out-1')).toEqual(out);
