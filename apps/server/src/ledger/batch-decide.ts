@@ -6,6 +6,7 @@
 import { ERR } from '@cashdesk/contract';
 import { assertNotBlocked } from '../accounts/index.js';
 import { assertRemotePin } from '../devices/index.js';
+import type { Executor } from '../db/database.js';
 import type { AccountRow } from '../db/schema.js';
 import { ApiError } from '../http/api-error.js';
 import { deviceChange, floatChange, type Change } from '../live/change-feed.js';
@@ -209,7 +210,7 @@ function judgeFloat(
   const also =
     decision.ok && alsoWrite
       ? [
-          (db: Parameters<typeof alsoWrite>[1]) =>
+          (db: Executor) =>
             alsoWrite({ balance_before: before, balance_after: before + input.delta_cents }, db),
         ]
       : [];
