@@ -4,14 +4,16 @@
 // `{"bench_url": ...}` once it listens. Spawned with an IPC channel (server-process.ts), it answers the
 // message 'live-streams' with the number of live-updates streams it holds (the polling section's push
 // terminals), and 'ledger-batches' with the ledger's transactions since the last ask (its batch observer).
-import { buildApp, createContext, loadConfig, openDatabase } from '@cashdesk/server';
+import { buildApp, createContext, loadConfig, openDatabase, readBuildHash } from '@cashdesk/server';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   // The web budget serves the built web app too (BENCH_WEB_DIST); the API benchmarks need none.
   config.webDist = process.env.BENCH_WEB_DIST || null;
   const db = openDatabase({ ...config.database, preparedStatements: process.env.BENCH_PREPARED !== '0' });
-  const ctx = createContext(config, db, 'bench');
+  // The web build's own hash, as main.ts reports it: another one would make every page the web budget
+  // opens reload itself once (features/navigation/use-reload-on-new-version.ts), inside Lighthouse's window.
+  const ctx = createContext(config, db, readBuildHash(config.webDist));
   const app = await buildApp(ctx);
   let batches = { batches: 0, operations: 0, max: 0 };
   ctx.ledger.onBatch((size) => {

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { seedFirstScreenData } from './app/first-screen-data';
@@ -24,10 +24,15 @@ async function render(): Promise<void> {
   if (!root) return;
   const store = makeStore();
   await seedFirstScreenData(store);
-  createRoot(root).render(
-    <StrictMode>
-      <App store={store} />
-    </StrictMode>,
+  // In a transition, so React renders the first screen in slices of a few ms and the browser stays
+  // responsive; a plain first render is one task as long as the whole screen (issue 31, BENCHMARKS.md 8).
+  const app = createRoot(root);
+  startTransition(() =>
+    app.render(
+      <StrictMode>
+        <App store={store} />
+      </StrictMode>,
+    ),
   );
 }
 void Promise.allSettled([initI18n(), firstScreenReady()]).then(render);

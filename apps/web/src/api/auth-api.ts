@@ -16,3 +16,11 @@ export const authApi = baseApi.injectEndpoints({
 });
 
 export const { useMeQuery, useSignInMutation, useSignOutMutation, useChangePasswordMutation } = authApi;
+
+/**
+ * The signed-in user from the cached `/a/me` answer. The component re-renders when the answer changes,
+ * not when a refetch starts or ends (the stream's hello and a `me` change ask again; issue 31).
+ */
+export function useMe(): User | undefined {
+  return useMeQuery(undefined, { selectFromResult: ({ data }) => ({ data }) }).data;
+}

@@ -46,6 +46,21 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> =
   return result;
 };
 
+/**
+ * A screen that opens asks again for what it shows (`refetchOnMountOrArgChange`) unless the answer is
+ * younger than this: the answers a signed-in page carries (app/first-screen-data.ts) are a moment old
+ * when the first screen mounts, and the live-updates stream's hello asks again right after anyway.
+ */
+export const REFETCH_ON_OPEN_OLDER_THAN_S = 2;
+
+/**
+ * Whether a query that is never skipped has no answer yet, for a `selectFromResult`: RTK Query counts
+ * the moment before the query starts as loading only when no selectFromResult is given.
+ */
+export function isFirstLoad(result: { isLoading: boolean; isUninitialized: boolean }): boolean {
+  return result.isLoading || result.isUninitialized;
+}
+
 export const TAGS = ['Me', 'Float', 'Devices', 'Device', 'Reports', 'Lock', 'Version', 'Shift'] as const;
 export type Tag = (typeof TAGS)[number];
 /** The venue's data, dropped from the cache while the till is locked (not the session's, not the build's). */

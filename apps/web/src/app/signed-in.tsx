@@ -5,7 +5,7 @@
 import i18n from '../i18n/i18n';
 import { addSignedInCatalogues } from '../i18n/signed-in-resources';
 import { useEffect } from 'react';
-import { whenIdle } from '../components/ui/deferred-part';
+import { preloadWhenIdle } from '../components/ui/deferred-part';
 import { ChangePasswordModal } from '../features/auth';
 import { CashierOnly } from '../features/back-office';
 import { CashManageModal } from '../features/cash';
@@ -19,20 +19,16 @@ addSignedInCatalogues(i18n);
 export { DevicePage, DevicesPage } from '../features/devices';
 export { HistoryRoute } from '../features/history';
 
+const NOTHING = {};
+
 /** The cashier's frame: consoles roles go to the back office, a locked till shows only the lock screen. */
 export function CashierFrame() {
   // The till's lock state asked for at once, beside the session (router.tsx): the lock gate's own ask
-  // would wait for CashierOnly to know the role, one round trip more before the devices screen.
-  useLockStateQuery();
+  // would wait for CashierOnly to know the role, one round trip more before the devices screen. Nothing
+  // of it is read here, so its answers never re-render the whole frame.
+  useLockStateQuery(undefined, { selectFromResult: () => NOTHING });
   // The modals behind the screens' buttons, fetched once the screen is up, so a click opens them at once.
-  useEffect(
-    () =>
-      whenIdle(() => {
-        void CashManageModal.preload();
-        void ChangePasswordModal.preload();
-      }),
-    [],
-  );
+  useEffect(() => preloadWhenIdle([CashManageModal, ChangePasswordModal]), []);
   return (
     <CashierOnly>
       <TillLockGate>

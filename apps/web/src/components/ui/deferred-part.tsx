@@ -51,6 +51,24 @@ export function deferredPart<P extends object>(load: () => Promise<ComponentType
   return Object.assign(Part, { preload });
 }
 
+/**
+ * Fetches `parts` one per idle moment, in order: each fetch adds its files' tags and, when in, runs the
+ * module, and all at once made one long task while the first screen settles (issue 31). Cancellable.
+ */
+export function preloadWhenIdle(parts: readonly { preload(): Promise<unknown> }[]): () => void {
+  let cancel = () => {};
+  const next = (index: number) => {
+    const part = parts[index];
+    if (!part) return;
+    cancel = whenIdle(() => {
+      void part.preload();
+      next(index + 1);
+    });
+  };
+  next(0);
+  return () => cancel();
+}
+
 /** Runs `work` when the browser is next idle after the page's load (a timeout where idle callbacks are missing). */
 export function whenIdle(work: () => void): () => void {
   let cancelled = false;

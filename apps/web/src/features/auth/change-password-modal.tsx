@@ -8,7 +8,7 @@ import { errorToast } from '../../api/error-toast';
 import { useAppDispatch } from '../../store/hooks';
 import { Modal } from '../../components/ui/modal';
 import { toastShown } from '../../store/toasts-slice';
-import { useChangePasswordMutation, useMeQuery } from '../../api/auth-api';
+import { useChangePasswordMutation, useMe } from '../../api/auth-api';
 import {
   validateChangePassword,
   type ChangePasswordErrors,
@@ -27,7 +27,7 @@ export function ChangePasswordModal({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation('auth');
   const dispatch = useAppDispatch();
   const [changePassword, { isLoading }] = useChangePasswordMutation();
-  const { data: me } = useMeQuery();
+  const me = useMe();
   const [values, setValues] = useState<ChangePasswordValues>(EMPTY);
   const [checked, setChecked] = useState(NOT_CHECKED);
   /** The server's verdict on the old password, until it is edited again. */

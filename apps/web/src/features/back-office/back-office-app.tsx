@@ -3,7 +3,7 @@
 import { Navigate, Route, Routes } from 'react-router';
 import i18n from '../../i18n/i18n';
 import { addBackOfficeCatalogues } from '../../i18n/back-office-resources';
-import { useMeQuery } from '../../api/auth-api';
+import { useMe } from '../../api/auth-api';
 import { BackOfficeLayout } from './layout/back-office-layout';
 import { AccountPage } from './pages/account-page';
 import { AccountsPage } from './pages/accounts-page';
@@ -16,7 +16,7 @@ addBackOfficeCatalogues(i18n);
 
 /** The first screen of the console for this user. */
 function Home() {
-  const { data: me } = useMeQuery();
+  const me = useMe();
   if (me?.role === 'manager' && me.account_id !== null) {
     return <Navigate to={`/back-office/accounts/${me.account_id}`} replace />;
   }
@@ -25,7 +25,7 @@ function Home() {
 
 /** Accounts list: admins only; a manager has one account and goes straight to it. */
 function Accounts() {
-  const { data: me } = useMeQuery();
+  const me = useMe();
   return me?.role === 'admin' ? <AccountsPage /> : <Home />;
 }
 

@@ -4,7 +4,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
-import { useMeQuery } from '../../api/auth-api';
+import { useMe } from '../../api/auth-api';
 import { BACK_OFFICE_PATH, isBackOfficeUser } from '../../lib/home-path';
 
 const BackOfficeApp = lazy(() => import('./back-office-app'));
@@ -12,7 +12,7 @@ const BackOfficeApp = lazy(() => import('./back-office-app'));
 /** Inside RequireSession: the user is known. */
 export function BackOfficeEntry() {
   const { t } = useTranslation();
-  const { data: user } = useMeQuery();
+  const user = useMe();
   if (!isBackOfficeUser(user)) return <Navigate to="/devices" replace />;
   return (
     <Suspense
@@ -29,7 +29,7 @@ export function BackOfficeEntry() {
 
 /** Around the cashier screens: admins and managers have no till, their screens are the console's. */
 export function CashierOnly({ children }: { children: ReactNode }) {
-  const { data: user } = useMeQuery();
+  const user = useMe();
   if (isBackOfficeUser(user)) return <Navigate to={BACK_OFFICE_PATH} replace />;
   return <>{children}</>;
 }

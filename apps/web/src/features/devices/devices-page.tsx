@@ -2,9 +2,10 @@
 // 24-hour totals and the device table; on screens >= 768 px a side panel shows the chosen device, below
 // that a row opens /devices/:id. Three minutes without activity reset the screen (docs/product.md section 4).
 import { DEVICE_TYPE, type Device } from '@cashdesk/contract';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { isFirstLoad, REFETCH_ON_OPEN_OLDER_THAN_S } from '../../api/base-api';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { useFloatQuery } from '../float';
 import { usePollInterval } from '../live-updates';
@@ -16,11 +17,11 @@ import {
   BlockModal,
   DeviceDetailView,
   EditDeviceModal,
-  preloadDeviceParts,
+  DEVICE_PARTS,
   RemoteDeviceModal,
 } from './components/deferred-parts';
 import { DeviceTable } from './components/device-table';
-import { whenIdle } from '../../components/ui/deferred-part';
+import { preloadWhenIdle } from '../../components/ui/deferred-part';
 import { VisibilityToggle, type Visibility } from './components/visibility-toggle';
 import {
   deviceSelected,
@@ -42,6 +43,8 @@ type OpenModal =
   | { kind: 'edit'; device: Device }
   | null;
 
+const NO_DEVICES: readonly Device[] = [];
+
 export function DevicesPage() {
   const { t } = useTranslation('devices');
   const dispatch = useAppDispatch();
@@ -53,22 +56,28 @@ export function DevicesPage() {
   const [modal, setModal] = useState<OpenModal>(null);
   const selected = useAppSelector(selectSelectedDevice);
   const remotePin = useAppSelector((s) => (selected ? selectRemotePin(s, selected.id) : null));
-  const { data: float } = useFloatQuery();
+  const { data: float } = useFloatQuery(undefined, { selectFromResult: ({ data }) => ({ data }) });
   // The screen follows the venue: fetched afresh when it opens, polled like the float (5 s, 15 s while the
   // live-updates stream is open) and refetched on every pushed change naming a device (features/live-updates).
   // A refetch keeps the rows on screen until the new ones arrive: `isLoading` is the first load only, and
   // unchanged rows keep their identity, so no flash, no lost scroll and the selection (by id) stays.
+  // Only what the screen shows is read, so a refetch that brings the same rows re-renders nothing.
   const {
     data: devices,
     isLoading,
     isError,
     refetch,
   } = useDevicesQuery(undefined, {
-    refetchOnMountOrArgChange: true,
+    refetchOnMountOrArgChange: REFETCH_ON_OPEN_OLDER_THAN_S,
     pollingInterval: usePollInterval(),
+    selectFromResult: (result) => ({
+      data: result.data,
+      isLoading: isFirstLoad(result),
+      isError: result.isError,
+    }),
   });
 
-  useEffect(() => whenIdle(preloadDeviceParts), []);
+  useEffect(() => preloadWhenIdle(DEVICE_PARTS), []);
 
   const reset = useCallback(() => {
     dispatch(viewReset());
@@ -79,17 +88,22 @@ export function DevicesPage() {
   const leaveDevice = useCallback(() => dispatch(viewReset()), [dispatch]);
 
   const shown: Visibility = canEdit ? visibility : 'visible';
-  const all = devices ?? [];
+  const all = devices ?? NO_DEVICES;
   const counts = {
     visible: all.filter((d) => !d.hidden).length,
     hidden: all.filter((d) => d.hidden).length,
   };
-  const listed = all.filter((d) => d.hidden === (shown === 'hidden'));
-
-  function openDevice(device: Device) {
-    if (wide) dispatch(deviceSelected(device.id));
-    else void navigate(`/devices/${device.id}`);
-  }
+  // The table (memo) re-renders only when its rows or the selection change, not with the screen's other
+  // state (a modal, the float, the poll period), which matters in a venue of a hundred cabinets.
+  const listed = useMemo(() => all.filter((d) => d.hidden === (shown === 'hidden')), [all, shown]);
+  const openDevice = useCallback(
+    (device: Device) => {
+      if (wide) dispatch(deviceSelected(device.id));
+      else void navigate(`/devices/${device.id}`);
+    },
+    [wide, dispatch, navigate],
+  );
+  const editDevice = useCallback((device: Device) => setModal({ kind: 'edit', device }), []);
 
   function openRemoteDevices() {
     if (float?.is_hard_block_home_play) setModal({ kind: 'block', level: 'hard' });
@@ -147,7 +161,7 @@ export function DevicesPage() {
               selectedId={wide && selected?.type === DEVICE_TYPE.regular ? selected.id : null}
               canEdit={canEdit}
               onOpen={openDevice}
-              onEdit={(device) => setModal({ kind: 'edit', device })}
+              onEdit={editDevice}
             />
           </div>
         )}

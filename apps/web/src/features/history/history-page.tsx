@@ -6,7 +6,7 @@ import { reportTotals, type ReportEntry } from '@cashdesk/contract';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMeQuery } from '../../api/auth-api';
+import { useMe } from '../../api/auth-api';
 import { useNarrowScreen } from '../../hooks/use-media-query';
 import { formatReceiptTime } from '../../lib/date-time';
 import { CashFlowChart } from '../../components/ui/cash-flow-chart';
@@ -59,7 +59,7 @@ export function HistoryPage() {
   const [range, setRange] = useState<ReportRange>(() => defaultRange(Date.now()));
   const [filters, setFilters] = useState<HistoryFilters>(DEFAULT_FILTERS);
   const devices = useReportDevices();
-  const { data: me } = useMeQuery();
+  const me = useMe();
   const { data: float } = useFloatQuery();
   const report = useCashierReportQuery(
     devices.deviceIds && !devices.noDevices

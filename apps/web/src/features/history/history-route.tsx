@@ -4,14 +4,14 @@ import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { useAppDispatch } from '../../store/hooks';
-import { useMeQuery } from '../../api/auth-api';
+import { useMe } from '../../api/auth-api';
 import { toastShown } from '../../store/toasts-slice';
 
 const HistoryPage = lazy(() => import('./history-page').then((module) => ({ default: module.HistoryPage })));
 
 export function HistoryRoute() {
   const { t } = useTranslation();
-  const { data: me } = useMeQuery();
+  const me = useMe();
   const loading = (
     <p className="page-center" role="status">
       {t('loading')}

@@ -11,6 +11,22 @@ import { liveConnected, liveDisconnected } from './live-updates-slice';
 
 export const LIVE_EVENTS_URL = `${API_BASE}/a/cashier/events`;
 
+/** What a hello makes stale (whatever may have changed while no stream was open), one group per task. */
+const CATCH_UP: readonly (readonly Tag[])[] = [['Float'], ['Devices', 'Device'], ['Me'], ['Version']];
+
+/** Runs `steps` one per task, in order; the answer cancels those not run yet. */
+function inTurns(steps: readonly (() => void)[]): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const run = (index: number) => {
+    timer = setTimeout(() => {
+      steps[index]?.();
+      if (index + 1 < steps.length) run(index + 1);
+    });
+  };
+  run(0);
+  return () => clearTimeout(timer);
+}
+
 export function useLiveUpdates(): void {
   const dispatch = useAppDispatch();
 
@@ -18,6 +34,7 @@ export function useLiveUpdates(): void {
     if (typeof EventSource === 'undefined') return;
     let source: EventSource | null = null;
     let reopen: ReturnType<typeof setTimeout> | undefined;
+    let catchUp = () => {};
 
     const open = () => {
       source = new EventSource(LIVE_EVENTS_URL, { withCredentials: true });
@@ -27,8 +44,10 @@ export function useLiveUpdates(): void {
       source.addEventListener('hello', () => {
         said = true;
         dispatch(liveConnected());
-        // 'Me' too: the cashier's restrictions may have changed while the stream was down.
-        dispatch(baseApi.util.invalidateTags(['Float', 'Devices', 'Device', 'Version', 'Me']));
+        // 'Me' too: the cashier's restrictions may have changed while the stream was down. Each group in a
+        // task of its own: the slower polls re-render every polled screen, each refetch starts a call, and
+        // all in one go were one long task while the first screen settles (issue 31).
+        catchUp = inTurns(CATCH_UP.map((tags) => () => dispatch(baseApi.util.invalidateTags([...tags]))));
       });
       source.addEventListener('change', (event) => {
         const change = readChange((event as MessageEvent<string>).data);
@@ -54,6 +73,7 @@ export function useLiveUpdates(): void {
     open();
     return () => {
       clearTimeout(reopen);
+      catchUp();
       source?.close();
       dispatch(liveDisconnected());
     };

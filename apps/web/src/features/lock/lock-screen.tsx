@@ -10,7 +10,7 @@ import { baseApi, CASHIER_DATA_TAGS } from '../../api/base-api';
 import { errorToast } from '../../api/error-toast';
 import { useAppDispatch } from '../../store/hooks';
 import { PageCard } from '../../components/ui/page-card';
-import { useMeQuery } from '../../api/auth-api';
+import { useMe } from '../../api/auth-api';
 import { PasswordField } from '../../components/ui/form-field';
 import { validatePassword, type FieldError } from '../auth';
 import { avatarInitial, cashierDisplayName } from '../../lib/cashier-name';
@@ -23,7 +23,7 @@ import './lock-screen.css';
 export function LockScreen() {
   const { t } = useTranslation('lock');
   const dispatch = useAppDispatch();
-  const { data: me } = useMeQuery();
+  const me = useMe();
   useLockStateQuery(undefined, { pollingInterval: POLL_INTERVAL_MS });
   const [unlockTill, { isLoading: isUnlocking }] = useUnlockTillMutation();
   const { logout, isLoggingOut } = useLogout();

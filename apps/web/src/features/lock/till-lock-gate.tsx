@@ -3,6 +3,7 @@
 // data. While open, it locks the till after the configured time without activity.
 import type { ReactNode } from 'react';
 import { deferredPart } from '../../components/ui/deferred-part';
+import { isFirstLoad } from '../../api/base-api';
 import { PageLoading } from '../../components/ui/page-loading';
 import { useInactivityReset } from '../../hooks/use-inactivity-reset';
 import { useLockStateQuery } from './api/lock-api';
@@ -13,7 +14,9 @@ import { useLockTill } from './use-lock-till';
 const LockScreen = deferredPart<object>(() => import('./lock-screen').then((module) => module.LockScreen));
 
 export function TillLockGate({ children }: { children: ReactNode }) {
-  const state = useLockStateQuery();
+  const state = useLockStateQuery(undefined, {
+    selectFromResult: (result) => ({ isLoading: isFirstLoad(result), data: result.data }),
+  });
   if (state.isLoading) return <PageLoading />;
   if (state.data?.locked) return <LockScreen />;
   // When the state cannot be read the screens still open: the server refuses their data while locked,

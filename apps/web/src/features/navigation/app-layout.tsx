@@ -8,8 +8,15 @@ import { Outlet } from 'react-router';
 import { apiFailure } from '../../api/api-error';
 import { errorToast } from '../../api/error-toast';
 import { useAppDispatch } from '../../store/hooks';
-import { useMeQuery } from '../../api/auth-api';
-import { accountBlock, BlockBanner, floatVisibility, usePolledFloat, useReloadOnBlockChange } from '../float';
+import { useMe } from '../../api/auth-api';
+import {
+  accountBlock,
+  BlockBanner,
+  floatVisibility,
+  useFloatQuery,
+  usePolledFloat,
+  useReloadOnBlockChange,
+} from '../float';
 import { SupportWidget } from '../support';
 import { toastShown } from '../../store/toasts-slice';
 import { UnconfirmedOperations } from '../cash';
@@ -20,23 +27,19 @@ import { useLiveUpdates } from '../live-updates';
 import './app-layout.css';
 
 export function AppLayout() {
-  const { data: user } = useMeQuery();
+  const user = useMe();
   const float = usePolledFloat();
-  useReloadOnBlockChange(float.data);
+  useReloadOnBlockChange(float);
   useReloadOnNewVersion();
   useLiveUpdates();
-  useFloatErrorToast(float.error, float.fulfilledTimeStamp);
   useResetApiOnSignedOutExit();
 
   return (
     <div className="app-layout">
       {/* Support sits in the bar, never floating over the screens' buttons (issue 26). */}
-      <NavBar
-        user={user}
-        floatView={floatVisibility(user, float.data)}
-        support={<SupportWidget user={user} />}
-      />
-      <BlockBanner block={accountBlock(float.data)} />
+      <NavBar user={user} floatView={floatVisibility(user, float)} support={<SupportWidget user={user} />} />
+      <FloatErrorToast />
+      <BlockBanner block={accountBlock(float)} />
       <main className="app-layout__main">
         <UnconfirmedOperations cashierId={user?.id} />
         <Outlet />
@@ -47,8 +50,17 @@ export function AppLayout() {
 
 /**
  * A failing float poll shows its toast once, not every 5 s: again only after a success or a different
- * failure. A 401 is left to the session watcher.
+ * failure. A 401 is left to the session watcher. A component of its own, so each poll's answer
+ * re-renders this and not the frame.
  */
+function FloatErrorToast() {
+  const { error, fulfilledTimeStamp } = useFloatQuery(undefined, {
+    selectFromResult: ({ error, fulfilledTimeStamp }) => ({ error, fulfilledTimeStamp }),
+  });
+  useFloatErrorToast(error, fulfilledTimeStamp);
+  return null;
+}
+
 function useFloatErrorToast(
   error: FetchBaseQueryError | SerializedError | undefined,
   lastSuccessAt: number | undefined,

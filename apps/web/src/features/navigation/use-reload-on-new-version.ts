@@ -71,6 +71,7 @@ export function useReloadOnNewVersion(reload: () => void = reloadPage): void {
   const { data } = useServerVersionQuery(undefined, {
     pollingInterval: usePollInterval(),
     skip: !clientHash,
+    selectFromResult: ({ data }) => ({ data }),
   });
   const serverHash = hashOf(data);
 

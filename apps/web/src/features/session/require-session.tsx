@@ -11,12 +11,20 @@ import { errorToast } from '../../api/error-toast';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { PageLoading } from '../../components/ui/page-loading';
 import { useMeQuery } from '../../api/auth-api';
+import { isFirstLoad } from '../../api/base-api';
 import { toastShown } from '../../store/toasts-slice';
 
 export function RequireSession({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
-  const me = useMeQuery();
+  // What the guard reads, so a refetch of the session that changes nothing re-renders nothing.
+  const me = useMeQuery(undefined, {
+    selectFromResult: (result) => ({
+      isLoading: isFirstLoad(result),
+      isError: result.isError,
+      error: result.error,
+    }),
+  });
   const seen = useAppSelector((s) => s.session.seen);
   const failure = me.isError ? apiFailure(me.error) : null;
   const stranger = failure?.status === 401 && !seen;

@@ -29,12 +29,12 @@ const CloseShiftModal = /* @__PURE__ */ deferredPart<ComponentProps<typeof Close
 
 export function ShiftGate({ children }: { children: ReactNode }) {
   const float = usePolledFloat();
-  const usesShifts = float.data?.shifts === true;
+  const usesShifts = float?.shifts === true;
   const shift = useCurrentShiftQuery(undefined, { skip: !usesShifts });
   const [closing, setClosing] = useState(false);
   const [report, setReport] = useState<ZReport | null>(null);
   const actions = useMemo(() => ({ usesShifts, startClose: () => setClosing(true) }), [usesShifts]);
-  const currency = float.data?.currency;
+  const currency = float?.currency;
   useEffect(() => {
     if (!usesShifts) return;
     void OpenShiftPage.preload();

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet } from 'react-router';
 import { ChangePasswordModal } from '../../auth';
-import { useMeQuery } from '../../../api/auth-api';
+import { useMe } from '../../../api/auth-api';
 import { LanguageSelect } from '../../../components/ui/language-select';
 import { useLogout, useResetApiOnSignedOutExit } from '../../session';
 import { useMediaQuery } from '../../../hooks/use-media-query';
@@ -14,7 +14,7 @@ const CONSOLE_MENU_FOLDED_QUERY = '(max-width: 1023px)';
 
 export function BackOfficeLayout() {
   const { t } = useTranslation('backOffice');
-  const { data: me } = useMeQuery();
+  const me = useMe();
   const narrow = useMediaQuery(CONSOLE_MENU_FOLDED_QUERY, false);
   const [menuOpen, setMenuOpen] = useState(false);
   const [changingPassword, setChangingPassword] = useState(false);

@@ -1,9 +1,9 @@
 // The audit log page: every back-office change for an admin, their own account's for a manager.
-import { useMeQuery } from '../../../api/auth-api';
+import { useMe } from '../../../api/auth-api';
 import { AuditList } from '../sections/audit-list';
 
 export function AuditPage() {
-  const { data: me } = useMeQuery();
+  const me = useMe();
   const accountId = me?.role === 'manager' ? me.account_id : null;
   return (
     <div className="bo-page">

@@ -4,14 +4,14 @@ import type { LedgerMismatch } from '@cashdesk/contract';
 import { formatCents } from '@cashdesk/contract';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { useMeQuery } from '../../../api/auth-api';
+import { useMe } from '../../../api/auth-api';
 import { useLazyBoVerifyQuery } from '../api/back-office-api';
 import { failureText } from '../lib/failure-text';
 import { formatDateTime } from '../lib/units';
 
 export function ReconciliationPage() {
   const { t } = useTranslation('backOffice');
-  const { data: me } = useMeQuery();
+  const me = useMe();
   const accountId = me?.role === 'manager' ? me.account_id : null;
   const [verify, result] = useLazyBoVerifyQuery();
   const data = result.isFetching ? undefined : result.data;

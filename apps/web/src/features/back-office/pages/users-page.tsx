@@ -3,7 +3,7 @@
 import type { Account, BackOfficeUser } from '@cashdesk/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMeQuery } from '../../../api/auth-api';
+import { useMe } from '../../../api/auth-api';
 import { useBoAccountsQuery, useBoUsersQuery } from '../api/back-office-api';
 import { SelectField } from '../components/fields';
 import { QueryState } from '../components/query-state';
@@ -19,7 +19,7 @@ const NO_ACCOUNTS: Account[] = [];
 
 export function UsersPage() {
   const { t } = useTranslation('backOffice');
-  const { data: me } = useMeQuery();
+  const me = useMe();
   const scope = usersScopeOf(me ?? { role: 'manager', account_id: null });
   const isAdmin = scope.kind === 'admin';
   const users = useBoUsersQuery(scope);

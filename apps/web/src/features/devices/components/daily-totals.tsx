@@ -4,14 +4,16 @@
 // the restriction disable_daily_total (the caller decides). Polled like the list; nothing while unknown.
 import { formatCents } from '@cashdesk/contract';
 import { useTranslation } from 'react-i18next';
+import { REFETCH_ON_OPEN_OLDER_THAN_S } from '../../../api/base-api';
 import { usePollInterval } from '../../live-updates';
 import { useDailyTotalsQuery } from '../api/devices-api';
 
 export function DailyTotals() {
   const { t } = useTranslation('devices');
   const { data: totals } = useDailyTotalsQuery(undefined, {
-    refetchOnMountOrArgChange: true,
+    refetchOnMountOrArgChange: REFETCH_ON_OPEN_OLDER_THAN_S,
     pollingInterval: usePollInterval(),
+    selectFromResult: ({ data }) => ({ data }),
   });
   if (!totals) return null;
   return (

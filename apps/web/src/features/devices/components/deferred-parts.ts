@@ -1,7 +1,7 @@
 // The parts of the devices screens that its first paint does not draw, each a chunk of its own (issue
 // 31: the devices screen's initial JavaScript under 150 KB gzip): the four modals behind the toolbar's
 // and a row's buttons, and the device's detail, which the wide screen's panel shows only once a row is
-// chosen. preloadDeviceParts fetches them at idle once the screen is up, so a click opens them at once.
+// chosen. the devices screen fetches them at idle (DEVICE_PARTS) once the screen is up, so a click opens them at once.
 import type { ComponentProps } from 'react';
 import { deferredPart } from '../../../components/ui/deferred-part';
 import type * as Add from './add-device-modal';
@@ -26,9 +26,11 @@ export const DeviceDetailView = /* @__PURE__ */ deferredPart<ComponentProps<type
   () => import('./device-detail').then((module) => module.DeviceDetailView),
 );
 
-/** Fetches every part above (each once); for the screens' idle moment (components/ui/deferred-part.tsx). */
-export function preloadDeviceParts(): void {
-  for (const part of [DeviceDetailView, AddDeviceModal, RemoteDeviceModal, BlockModal, EditDeviceModal]) {
-    void part.preload();
-  }
-}
+/** Every part above, in the order the screen's idle moments fetch them (components/ui/deferred-part.tsx). */
+export const DEVICE_PARTS = [
+  DeviceDetailView,
+  AddDeviceModal,
+  RemoteDeviceModal,
+  BlockModal,
+  EditDeviceModal,
+];

@@ -1,7 +1,7 @@
 // The device list (columns game, id, name, players, payment). The name is a button, so every row is
 // reachable by keyboard (Enter/Space); a click anywhere else in the row opens it too.
 import { formatCents, type Device } from '@cashdesk/contract';
-import type { MouseEvent } from 'react';
+import { memo, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { shortenDeviceName } from '../../../lib/shorten-device-name';
@@ -20,7 +20,13 @@ function fromControl(event: MouseEvent): boolean {
   return (event.target as HTMLElement).closest('button, a, input') !== null;
 }
 
-export function DeviceTable({ devices, selectedId, canEdit, onOpen, onEdit }: DeviceTableProps) {
+export const DeviceTable = memo(function DeviceTable({
+  devices,
+  selectedId,
+  canEdit,
+  onOpen,
+  onEdit,
+}: DeviceTableProps) {
   const { t } = useTranslation('devices');
   return (
     <table className="device-table">
@@ -100,7 +106,7 @@ export function DeviceTable({ devices, selectedId, canEdit, onOpen, onEdit }: De
       </tbody>
     </table>
   );
-}
+});
 
 function PenIcon() {
   return (

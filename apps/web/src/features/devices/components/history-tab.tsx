@@ -3,7 +3,7 @@
 import { formatCents, PLACE_HISTORY_SHOWN, type DeviceDetail, type ReportEntry } from '@cashdesk/contract';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMeQuery } from '../../../api/auth-api';
+import { useMe } from '../../../api/auth-api';
 import { useLastPlaceOperationsQuery } from '../../cash';
 import { formatShortDate } from '../../../lib/date-time';
 import { usePollInterval } from '../../live-updates';
@@ -34,7 +34,7 @@ export function HistoryTab({ device }: { device: DeviceDetail }) {
 
 function PlaceOperations({ deviceId, place }: { deviceId: number; place: number }) {
   const { t } = useTranslation('devices');
-  const { data: me } = useMeQuery();
+  const me = useMe();
   const { data, isLoading, isError } = useLastPlaceOperationsQuery(
     { deviceId, place },
     { pollingInterval: usePollInterval() },
