@@ -76,6 +76,7 @@ const SERVER_COMPOSITION = [
   'cli',
   'demo',
   'startup',
+  'workers',
 ];
 /** Every other folder of src/ is a domain: a new folder is one until it is listed above. */
 const SERVER_DOMAINS = fs
@@ -97,7 +98,7 @@ const serverFloorZones = [
     target: SERVER_FLOOR.map((part) => server(part)),
     from: SERVER_COMPOSITION.map((part) => server(part)),
     message:
-      'The floor never imports the composition (app.ts, context.ts, main.ts, index.ts, cli/, demo/, startup/).',
+      'The floor never imports the composition (app.ts, context.ts, main.ts, index.ts, cli/, demo/, startup/, workers/).',
   },
 ];
 

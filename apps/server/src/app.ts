@@ -33,6 +33,9 @@ import { isSignedInScreen, screenPages } from './http/first-screen-preloads.js';
 import { reportsRoutes } from './reports/reports.routes.js';
 import { shiftsRoutes } from './shifts/shifts.routes.js';
 
+/** Which worker process answered (only with WORKERS > 1): for an operator reading a trace, and tests. */
+export const WORKER_HEADER = 'x-cashdesk-worker';
+
 export interface BuildOptions {
   /** false in tests that assert nothing about logs. */
   logger?: boolean;
@@ -40,6 +43,8 @@ export interface BuildOptions {
   logStream?: { write(line: string): void };
   /** Hears every route as it is declared: the test that every route has its schemas (test/http/openapi.test.ts). */
   onRoute?: (route: RouteOptions) => void;
+  /** Names the worker process in an `x-cashdesk-worker` header on every answer (WORKERS, workers/). */
+  worker?: number;
 }
 
 /**
@@ -80,6 +85,13 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   });
 
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
+  const worker = options.worker === undefined ? null : String(options.worker);
+  if (worker !== null) {
+    app.addHook('onRequest', (_request, reply, done) => {
+      reply.header(WORKER_HEADER, worker);
+      done();
+    });
+  }
 
   // JSON only: a cross-site form post (urlencoded, multipart, text/plain) is refused with 415.
   app.removeContentTypeParser('text/plain');

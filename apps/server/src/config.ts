@@ -59,6 +59,7 @@ const env = z.object({
     .default(15),
   LEDGER_BATCH_MAX: z.coerce.number().int().min(1).max(1000).default(DEFAULT_LEDGER_BATCH_MAX),
   LEDGER_LANES: z.coerce.number().int().min(1).max(64).default(DEFAULT_LEDGER_LANES),
+  WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   CLIENT_DOWNLOAD_URL: optionalText(urlOrPath),
   SUPPORT_CHAT_SCRIPT_URL: optionalText(urlOrPath),
   SUPPORT_PHONE: optionalText(
@@ -110,6 +111,11 @@ export interface Config {
   live: { heartbeatMs: number };
   /** `GET /metrics` (docs/operations.md): loopback clients, and anyone with this bearer token if set. */
   metrics: { token: string | null };
+  /**
+   * Server processes on one port (WORKERS, workers/primary.ts): more than one only on PostgreSQL, where
+   * sessions, idempotency, push and revocations are shared through the database.
+   */
+  workers: number;
 }
 
 /** Whether `host` is an address only this machine reaches (127.0.0.0/8, ::1, localhost). */
@@ -163,5 +169,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     live: { heartbeatMs: LIVE_HEARTBEAT_MS },
     metrics: { token: e.METRICS_TOKEN ?? null },
+    workers: e.WORKERS,
   };
 }

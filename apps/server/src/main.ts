@@ -1,21 +1,31 @@
-// Starts the product: opens and migrates the database, seeds the demo venue when asked, serves API + web.
+// Starts the product: opens and migrates the database, seeds the demo venue when asked, serves API + web
+// (in this process, or in WORKERS processes on PostgreSQL: workers/primary.ts).
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { FastifyBaseLogger } from 'fastify';
+import { pino } from 'pino';
 import { buildApp } from './app.js';
 import { readBuildHash } from './build-hash.js';
-import { isLoopbackHost, loadConfig } from './config.js';
-import { createContext } from './context.js';
-import { openDatabase } from './db/database.js';
+import { isLoopbackHost, loadConfig, type Config } from './config.js';
+import { createContext, type AppContext } from './context.js';
+import { openDatabase, type Db } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { ensureDemoDevices } from './demo/devices.js';
 import { demoLoginWarning, exposedDemoLogins } from './demo/exposed-logins.js';
 import { DEMO_LOGINS, seedDemo } from './demo/seed.js';
 import { startDemoSimulators, type DemoSimulators } from './demo/simulators.js';
 import { demoDeviceName, describeDatabase, renderBanner, renderDevicePin } from './startup/banner.js';
+import { workerProcesses } from './workers/primary.js';
+import { shareMetrics, workerIndex } from './workers/worker.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const SHUTDOWN_GRACE_MS = 15_000;
+
+/** The product's log lines before (or without) a server: JSON on stdout, as the server's own. */
+function primaryLog(config: Config) {
+  return pino({ level: config.logLevel });
+}
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -27,6 +37,17 @@ async function main(): Promise<void> {
   // apps/web/dist is a symlink that a later build re-points (apps/web/build.mjs): resolved once here, so
   // this process serves the build it started with (@fastify/static lists its files at start) to the end.
   if (fs.existsSync(config.webDist)) config.webDist = fs.realpathSync(config.webDist);
+  const worker = workerIndex();
+  if (worker !== null) return serveAsWorker(config, worker);
+  if (config.workers > 1 && config.database.kind === 'sqlite') {
+    // One process holds the embedded database's writes; more would only wait on its lock.
+    primaryLog(config).warn(
+      { workers: config.workers },
+      'WORKERS needs PostgreSQL (DATABASE_URL): the embedded database runs one server process',
+    );
+    config.workers = 1;
+  }
+
   const db = openDatabase(config.database);
   await migrateToLatest(db);
   const ctx = createContext(config, db, readBuildHash(config.webDist));
@@ -34,37 +55,33 @@ async function main(): Promise<void> {
     await seedDemo(ctx);
     await ensureDemoDevices(ctx);
   }
-
-  const app = await buildApp(ctx);
-  db.onConnectionError?.((pool, error) =>
-    app.log.warn({ pool, err: error }, 'database connection lost; the pool opens another for the next query'),
-  );
+  const server = config.workers > 1 ? workersServer(config, db) : await serveHere(ctx);
   let simulators: DemoSimulators | null = null;
   // Graceful stop: the listener closes (new requests are refused, /readyz with them), requests in flight
   // finish and commit or roll back whole, then the database closes. A request stuck past the grace time
   // is cut: its transaction never committed, so nothing is half-written (the retry of its trx executes).
+  let stopping = false;
   const shutdown = async (signal: string) => {
-    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    if (stopping) return;
+    stopping = true;
+    server.log.info({ signal }, 'shutting down: finishing in-flight requests');
     setTimeout(() => {
-      app.log.error(
+      server.log.error(
         { graceMs: SHUTDOWN_GRACE_MS },
         'shutdown: requests still running after the grace time, exiting',
       );
       process.exit(1);
     }, SHUTDOWN_GRACE_MS).unref();
     await simulators?.stop();
-    await app.close();
+    await server.close();
     await db.close();
-    app.log.info('stopped');
+    server.log.info('stopped');
     process.exit(0);
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
-  await app.listen({ port: config.port, host: config.host });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : config.port;
-  const url = `http://${config.host}:${port}`;
+  const url = `http://${config.host}:${await server.listen()}`;
   if (tty) {
     const demoLogins = config.demo ? DEMO_LOGINS : null;
     process.stdout.write(
@@ -78,13 +95,14 @@ async function main(): Promise<void> {
   } else {
     // The demo logins are public (README); a newcomer reading `npm start` through a pipe still finds them.
     const logins = config.demo ? DEMO_LOGINS.map((l) => `${l.login}/${l.password}`) : undefined;
-    app.log.info(
+    server.log.info(
       {
         url,
         database: config.database.kind,
         database_location: describeDatabase(config.database),
         demo: config.demo,
         logins,
+        workers: config.workers,
       },
       'cashdesk started',
     );
@@ -94,17 +112,75 @@ async function main(): Promise<void> {
   if (exposed.length > 0) {
     const warning = demoLoginWarning(exposed, !isLoopbackHost(config.host));
     if (tty) process.stdout.write(`\n${warning}\n\n`);
-    else app.log.warn({ logins: exposed.map((l) => l.login) }, warning);
+    else server.log.warn({ logins: exposed.map((l) => l.login) }, warning);
   }
   if (config.demo) {
     simulators = await startDemoSimulators(ctx, url, (device, pin, expiresAt) => {
       if (tty) process.stdout.write(renderDevicePin(device.kind, pin, expiresAt));
       else {
         const what = demoDeviceName(device.kind);
-        app.log.info({ device: what, pin, expires_at: expiresAt.toISOString() }, 'demo device PIN');
+        server.log.info({ device: what, pin, expires_at: expiresAt.toISOString() }, 'demo device PIN');
       }
     });
   }
+}
+
+/** What main needs of its server: its log, how to start listening (the port), and how to stop it. */
+interface Server {
+  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+  listen(): Promise<number>;
+  close(): Promise<void>;
+}
+
+/** One server process: this one serves the API. */
+async function serveHere(ctx: AppContext): Promise<Server> {
+  const app = await buildApp(ctx);
+  watchConnections(app, ctx.db);
+  const listen = async () => {
+    await app.listen({ port: ctx.config.port, host: ctx.config.host });
+    const address = app.server.address();
+    return typeof address === 'object' && address ? address.port : ctx.config.port;
+  };
+  return { log: app.log, listen, close: () => app.close() };
+}
+
+/** WORKERS=N: this process forks the servers (workers/primary.ts) and serves nothing itself. */
+function workersServer(config: Config, db: Db): Server {
+  const log = primaryLog(config);
+  watchConnections({ log }, db);
+  const workers = workerProcesses(config.workers, log);
+  return { log, listen: () => workers.start(), close: () => workers.stop() };
+}
+
+/** A worker of WORKERS=N: the database is migrated and seeded; serve until told to stop. */
+async function serveAsWorker(config: Config, worker: number): Promise<void> {
+  const db = openDatabase(config.database);
+  const ctx = createContext(config, db, readBuildHash(config.webDist));
+  shareMetrics(ctx.metrics);
+  const app = await buildApp(ctx, { worker });
+  watchConnections(app, db);
+  let stopping = false;
+  const shutdown = async () => {
+    if (stopping) return;
+    stopping = true;
+    setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();
+    await app.close();
+    await db.close();
+    process.exit(0);
+  };
+  // Ctrl-C reaches every process of the group; the primary's SIGTERM comes after it.
+  process.once('SIGINT', () => void shutdown());
+  process.once('SIGTERM', () => void shutdown());
+  await app.listen({ port: config.port, host: config.host });
+}
+
+function watchConnections(server: { log: Pick<FastifyBaseLogger, 'warn'> }, db: Db): void {
+  db.onConnectionError?.((pool, error) =>
+    server.log.warn(
+      { pool, err: error },
+      'database connection lost; the pool opens another for the next query',
+    ),
+  );
 }
 
 main().catch((error: unknown) => {

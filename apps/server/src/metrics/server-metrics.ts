@@ -118,8 +118,20 @@ export class ServerMetrics {
 
   readonly contentType = this.registry.contentType;
 
+  /** This server's figures and the process's: what a worker process hands its primary (workers/). */
+  get registries(): Registry[] {
+    return [this.registry, processMetrics()];
+  }
+
+  private renderText: () => Promise<string> = () => Registry.merge(this.registries).metrics();
+
+  /** From now on a scrape gets `whole()`: every worker process's figures summed (workers/worker.ts). */
+  renderWith(whole: () => Promise<string>): void {
+    this.renderText = whole;
+  }
+
   /** The text a scrape gets: this server's figures, then the process's. */
   async render(): Promise<string> {
-    return Registry.merge([this.registry, processMetrics()]).metrics();
+    return this.renderText();
   }
 }

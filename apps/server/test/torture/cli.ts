@@ -1,11 +1,12 @@
-// `npm run torture -- --duration 120 [--seed N] [--db postgres|sqlite|both] [--clients 32] [--kills K]`
+// `npm run torture -- --duration 120 [--seed N] [--db postgres|sqlite|both] [--clients 32] [--kills K]
+// [--workers N]`
 // The long form of the torture tests: prints the seed and the findings; exit 1 on any problem.
 import { parseArgs } from 'node:util';
 import { randomSeed } from './random.js';
 import { describeReport, runTorture } from './torture.js';
 
 const USAGE =
-  'usage: npm run torture -- --duration <seconds> [--seed N] [--db postgres|sqlite|both] [--clients N] [--kills N]\n' +
+  'usage: npm run torture -- --duration <seconds> [--seed N] [--db postgres|sqlite|both] [--clients N] [--kills N] [--workers N]\n' +
   'PostgreSQL: TEST_DATABASE_URL (else postgres://postgres@127.0.0.1:5432/test); each run creates and drops its own database.';
 
 async function main(): Promise<number> {
@@ -16,6 +17,7 @@ async function main(): Promise<number> {
       db: { type: 'string', default: 'both' },
       clients: { type: 'string' },
       kills: { type: 'string' },
+      workers: { type: 'string' },
       help: { type: 'boolean', default: false },
     },
   });
@@ -49,6 +51,8 @@ async function main(): Promise<number> {
           ? Number(values.kills)
           : Math.max(db === 'postgres' ? 1 : 3, Math.round(durationS / 20)),
       ...(values.clients !== undefined ? { clients: Number(values.clients) } : {}),
+      // WORKERS=N server processes, each N workers (PostgreSQL; the embedded database keeps one).
+      ...(values.workers !== undefined && db === 'postgres' ? { workers: Number(values.workers) } : {}),
       log: (line) => console.log(line),
     });
     console.log(describeReport(report));

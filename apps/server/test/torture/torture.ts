@@ -24,8 +24,10 @@ export interface TortureOptions {
   db: 'postgres' | 'sqlite';
   durationMs: number;
   seed: number;
-  /** Server processes on the one database (PostgreSQL: 3; the embedded database: 1). */
+  /** Server processes on the one database (PostgreSQL: 3, or 1 with workers; the embedded database: 1). */
   servers?: number;
+  /** WORKERS of each server process (PostgreSQL): a kill then takes down its primary and every worker. */
+  workers?: number;
   clients?: number;
   /** SIGKILLs during the run, each followed by a restart of the killed process. */
   kills?: number;
@@ -57,7 +59,9 @@ export async function runTorture(options: TortureOptions): Promise<TortureReport
   const started = Date.now();
   const log = options.log ?? (() => {});
   const rng = new Random(options.seed);
-  const serverCount = options.servers ?? (options.db === 'postgres' ? 3 : 1);
+  // With workers, one server of N processes: three of them would open more connections than a default
+  // PostgreSQL allows (each worker has two pools of 10; docs/operations.md, "Workers").
+  const serverCount = options.servers ?? (options.db === 'postgres' && !options.workers ? 3 : 1);
   const clientCount = options.clients ?? 32;
   const killCount = options.kills ?? 1;
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), `cashdesk-torture-${options.db}-`));
@@ -82,6 +86,7 @@ export async function runTorture(options: TortureOptions): Promise<TortureReport
           port: await freePort(),
           database: database.serverEnv,
           logFile: path.join(workDir, `server-${i}.log`),
+          ...(options.workers ? { env: { WORKERS: String(options.workers) } } : {}),
         }),
       );
     }
@@ -89,7 +94,7 @@ export async function runTorture(options: TortureOptions): Promise<TortureReport
     const cabinets = await linkCabinets(servers[0]!.baseUrl, seeded.cashiers[0]!, options.cabinets ?? 8, 4);
     const start = await withDb(database, totalBalances);
     log(
-      `seed ${options.seed}: ${serverCount} server(s) on ${options.db}, ${clientCount} clients, ${cabinets.length} cabinets`,
+      `seed ${options.seed}: ${serverCount} server(s)${options.workers ? ` of ${options.workers} workers` : ''} on ${options.db}, ${clientCount} clients, ${cabinets.length} cabinets`,
     );
 
     // The plan is drawn before anything runs, so the same seed gives the same plan.
