@@ -3,6 +3,7 @@
 // in through one works through the other, a sign-out through one ends it on the other at the next call,
 // a change made through one is pushed to streams held by both, and a metrics scrape sums both. On the
 // embedded database the setting falls back to one process, and says so.
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -65,6 +66,8 @@ function call(
       },
     );
     request.on('error', reject);
+    // A connection handed to a worker that is dying gets no answer: give up on it, as a client would.
+    request.setTimeout(5_000, () => request.destroy(new Error('no answer in 5 s')));
     request.end(body);
   });
 }
@@ -228,6 +231,20 @@ describe.skipIf(!pgUrl)('WORKERS=2 on PostgreSQL', () => {
     }
   });
 
+  it('replaces a worker that dies, under the same number', async () => {
+    const workers = childrenOf(server.pid!);
+    expect(workers).toHaveLength(2);
+    process.kill(workers[0]!, 'SIGKILL');
+    const seen = new Set<string | undefined>();
+    await untilAsync(async () => {
+      const answer = await call(server.baseUrl, `${API}/cashier_v`).catch(() => null);
+      seen.add(answer?.worker);
+      return answer?.status === 200 && seen.has('1') && seen.has('2') && childrenOf(server.pid!).length === 2;
+    });
+    expect(childrenOf(server.pid!)).not.toContain(workers[0]);
+    expect(fs.readFileSync(server.options.logFile, 'utf8')).toContain('worker process died');
+  });
+
   it('stops both workers on SIGTERM and exits 0, leaving the port free', async () => {
     const exit = await server.stop();
     expect(exit).toBe(0);
@@ -265,4 +282,12 @@ async function untilAsync(condition: () => Promise<boolean>, timeoutMs = 30_000)
     if (Date.now() > deadline) throw new Error('condition not met in time');
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+/** The processes `pid` started (a primary's workers). */
+function childrenOf(pid: number): number[] {
+  return execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' })
+    .split('\n')
+    .map(Number)
+    .filter((child) => child > 0);
 }
