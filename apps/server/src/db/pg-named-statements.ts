@@ -71,7 +71,9 @@ export function namedStatementPool(pool: pg.Pool): PostgresPool {
     return {
       query: query as unknown as PostgresPoolClient['query'],
       release: () => client.release(),
-    };
+      // For db/pipelined-transaction.ts, which holds a round trip's writes together.
+      socket: (client as unknown as pg.Client).connection.stream,
+    } as PostgresPoolClient;
   };
   return {
     async connect() {

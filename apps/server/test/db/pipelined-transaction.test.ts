@@ -1,7 +1,8 @@
 // The ledger's pipelined transaction (db/pipelined-transaction.ts) on both databases: everything sent
 // commits together, in the order sent, and any failure, awaited or not, leaves nothing behind.
 import { CompiledQuery, sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import net from 'node:net';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../../src/db/database.js';
 import { testDatabases } from '../helpers/databases.js';
 
@@ -79,4 +80,31 @@ describe.each(testDatabases)('pipelined transaction on $name', (database) => {
     await Promise.all([30, 31, 32, 33].map((id) => db.pipelined((pipe) => pipe.run(insert(db, id)))));
     expect(await ids()).toEqual([30, 31, 32, 33]);
   });
+  it.runIf(database.name === 'postgres')(
+    "sends a round trip's statements in one write, not one each",
+    async () => {
+      await clear();
+      // Every write the sockets make (pg's connections are net.Socket): one call per write to the kernel.
+      let writes = 0;
+      const proto = net.Socket.prototype as unknown as Record<string, (...args: unknown[]) => unknown>;
+      const spies = ['_write', '_writev'].map((method) => {
+        const original = proto[method]!;
+        return vi.spyOn(proto, method).mockImplementation(function (this: unknown, ...args: unknown[]) {
+          writes += 1;
+          return original.apply(this, args);
+        });
+      });
+      try {
+        await db.pipelined(async (pipe) => {
+          // begin, three inserts and a count go out in one turn of the event loop; the commit in another.
+          for (const id of [1, 2, 3]) void pipe.run(insert(db, id));
+          await pipe.run(count);
+        });
+      } finally {
+        for (const spy of spies) spy.mockRestore();
+      }
+      expect(await ids()).toEqual([1, 2, 3]);
+      expect(writes).toBeLessThanOrEqual(2);
+    },
+  );
 });
