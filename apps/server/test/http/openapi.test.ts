@@ -254,4 +254,29 @@ describe('answers written from the route schemas', () => {
     expect(compile(false, heard)({ a: 'one', b: 'x' })).toBe('{"a":"one","b":"x"}');
     expect(heard.map((m) => m.route)).toEqual(['GET /x']);
   });
+
+  it('outside tests checks one answer in `sampleEvery` of a route, the first included, and every one in tests', () => {
+    const heard: ResponseSchemaMismatch[] = [];
+    const sampled = zodSerializerCompiler({
+      strict: false,
+      sampleEvery: 4,
+      onMismatch: (m) => heard.push(m),
+    })({
+      schema,
+      method: 'GET',
+      url: '/x',
+      httpStatus: '200',
+    });
+    for (let i = 0; i < 9; i++) expect(sampled({ a: 'one', b: 'x' })).toBe('{"a":"one","b":"x"}');
+    // Answers 1, 5 and 9 were checked.
+    expect(heard).toHaveLength(3);
+    const strict = zodSerializerCompiler({ strict: true, sampleEvery: 4, onMismatch: () => undefined })({
+      schema,
+      method: 'GET',
+      url: '/x',
+      httpStatus: '200',
+    });
+    expect(strict({ a: 1, b: 'x' })).toBe('{"a":1,"b":"x"}');
+    expect(() => strict({ a: 'one', b: 'x' })).toThrow(ResponseSchemaMismatch);
+  });
 });
