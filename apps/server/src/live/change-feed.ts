@@ -56,6 +56,43 @@ export async function publishAfterCommit<T>(
   return result;
 }
 
+/** Devices one change names at most once merged, so its notice stays far below PostgreSQL's 8,000 bytes. */
+export const MERGED_DEVICES_MAX = 400;
+
+/**
+ * Changes of one moment as few as they can be told: one per account, saying everything its changes
+ * said (the float if any did; every device and user named), split past MERGED_DEVICES_MAX devices. A
+ * terminal hears the same as from the changes one by one: it refetches by what a change names, and its
+ * stream coalesces what arrives within LIVE_COALESCE_MS anyway.
+ */
+export function mergeChanges(changes: readonly Change[]): Change[] {
+  const merged: Change[] = [];
+  const open = new Map<number, { float: boolean; devices: Set<number>; users: Set<number> }>();
+  const close = (accountId: number) => {
+    const change = open.get(accountId);
+    if (!change) return;
+    open.delete(accountId);
+    merged.push({
+      account_id: accountId,
+      float: change.float,
+      device_ids: [...change.devices],
+      ...(change.users.size > 0 ? { user_ids: [...change.users] } : {}),
+    });
+  };
+  for (const change of changes) {
+    if ((open.get(change.account_id)?.devices.size ?? 0) + change.device_ids.length > MERGED_DEVICES_MAX) {
+      close(change.account_id);
+    }
+    const into = open.get(change.account_id) ?? { float: false, devices: new Set(), users: new Set() };
+    open.set(change.account_id, into);
+    into.float ||= change.float;
+    for (const id of change.device_ids) into.devices.add(id);
+    for (const id of change.user_ids ?? []) into.users.add(id);
+  }
+  for (const accountId of [...open.keys()]) close(accountId);
+  return merged;
+}
+
 /** For code that changes nothing a terminal watches, and for tests of the ledger alone. */
 export const noChangePublisher: ChangePublisher = { publish: async () => undefined };
 

@@ -10,7 +10,13 @@
 import { sql } from 'kysely';
 import pg from 'pg';
 import type { Db } from '../db/database.js';
-import { LocalSubscribers, type Change, type ChangeFeed, type ChangeSubscriber } from './change-feed.js';
+import {
+  LocalSubscribers,
+  mergeChanges,
+  type Change,
+  type ChangeFeed,
+  type ChangeSubscriber,
+} from './change-feed.js';
 
 export const CHANGES_CHANNEL = 'cashdesk_changes';
 /** What a write revoked (auth/auth-cache.ts sends it, in the writing transaction). */
@@ -89,21 +95,42 @@ export class PostgresChangeFeed implements ChangeFeed {
     return this.subscribers.size;
   }
 
+  /**
+   * Gathers the changes published in one turn of the event loop (a ledger batch publishes one per
+   * operation) and sends them, merged by account (mergeChanges), in one statement: one NOTIFY each was a
+   * transaction each, most of the commits PostgreSQL made for the game events path (docs/scale.md).
+   */
   publish(change: Change): Promise<void> {
+    if (this.gathering) {
+      this.gathering.changes.push(change);
+      return this.gathering.sent;
+    }
+    const changes = [change];
+    const sent = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => {
+        this.gathering = null;
+        return this.notify(mergeChanges(changes));
+      })
+      .finally(() => this.publishing.delete(sent));
+    this.gathering = { changes, sent };
+    this.publishing.add(sent);
+    return sent;
+  }
+
+  private gathering: { changes: Change[]; sent: Promise<void> } | null = null;
+
+  private async notify(changes: readonly Change[]): Promise<void> {
     // The schema goes along: servers of another schema of the same database (parallel test suites, or two
     // installs sharing a database) hear the channel too, and ignore it.
-    const body = JSON.stringify(change);
-    const notice =
-      sql`select pg_notify(${CHANGES_CHANNEL}, (${body}::jsonb || jsonb_build_object('schema', current_schema()))::text)`
-        .execute(this.db.kysely)
-        .then(
-          () => undefined,
-          // Committed already; the terminals' poll catches it. A closing pool is the usual cause.
-          () => undefined,
-        )
-        .finally(() => this.publishing.delete(notice));
-    this.publishing.add(notice);
-    return notice;
+    const bodies = changes.map((change) => JSON.stringify(change));
+    await sql`select pg_notify(${CHANGES_CHANNEL}, (body::jsonb || jsonb_build_object('schema', current_schema()))::text)
+      from unnest(${bodies}::text[]) as body`
+      .execute(this.db.kysely)
+      .then(
+        () => undefined,
+        // Committed already; the terminals' poll catches it. A closing pool is the usual cause.
+        () => undefined,
+      );
   }
 
   subscribe(accountId: number, subscriber: ChangeSubscriber): () => void {

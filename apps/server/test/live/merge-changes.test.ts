@@ -1,0 +1,73 @@
+// Changes published in one moment are told as few (live/change-feed.ts mergeChanges), and on PostgreSQL
+// sent in one statement (live/pg-change-feed.ts): what terminals hear is the same, PostgreSQL commits less.
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { MERGED_DEVICES_MAX, mergeChanges, type Change } from '../../src/live/change-feed.js';
+import { CHANGES_CHANNEL, PostgresChangeFeed } from '../../src/live/pg-change-feed.js';
+import { adminClient, postgresTestDatabase } from '../helpers/databases.js';
+import { until } from '../helpers/until.js';
+
+const change = (account_id: number, devices: number[], float = false, users?: number[]): Change => ({
+  account_id,
+  float,
+  device_ids: devices,
+  ...(users ? { user_ids: users } : {}),
+});
+
+describe('mergeChanges', () => {
+  it('tells one change per account with everything its changes named', () => {
+    expect(
+      mergeChanges([
+        change(1, [3]),
+        change(2, [7], true),
+        change(1, [4, 3], true),
+        change(1, [], false, [9]),
+      ]),
+    ).toEqual([change(1, [3, 4], true, [9]), change(2, [7], true)]);
+  });
+
+  it('keeps a lone change as it is, and a float-only change float-only', () => {
+    expect(mergeChanges([change(5, [1, 2])])).toEqual([change(5, [1, 2])]);
+    expect(mergeChanges([change(5, [], true), change(5, [], true)])).toEqual([change(5, [], true)]);
+  });
+
+  it(`starts another change past ${MERGED_DEVICES_MAX} devices, naming every device once`, () => {
+    const many = Array.from({ length: MERGED_DEVICES_MAX + 50 }, (_, i) => change(1, [i + 1]));
+    const merged = mergeChanges(many);
+    expect(merged.map((c) => c.device_ids.length)).toEqual([MERGED_DEVICES_MAX, 50]);
+    expect(merged.flatMap((c) => c.device_ids)).toEqual(many.map((c) => c.device_ids[0]));
+  });
+});
+
+describe.skipIf(!postgresTestDatabase)('PostgreSQL change feed', () => {
+  it('sends the changes of one moment as one notice per account, in one statement', async () => {
+    const db = await postgresTestDatabase!.open();
+    const feed = new PostgresChangeFeed(db, db.postgresUrl!);
+    const listener = adminClient(process.env.TEST_DATABASE_URL!);
+    const heard: Change[] = [];
+    try {
+      // Other suites' servers notify on the same channel from their own schemas.
+      const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db.kysely);
+      await listener.connect();
+      listener.on('notification', (n) => {
+        const notice = JSON.parse(n.payload ?? '{}') as Change & { schema?: string };
+        if (notice.schema === rows[0]!.schema) heard.push(notice);
+      });
+      await listener.query(`listen ${CHANGES_CHANNEL}`);
+      // A batch of eight operations of one venue and one of another, published in the same turn.
+      const sent = Array.from({ length: 8 }, (_, i) => feed.publish(change(1, [i + 1], i === 0)));
+      sent.push(feed.publish(change(2, [50])));
+      await Promise.all(sent);
+      await until(() => heard.length >= 2);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(heard.map(({ account_id, float, device_ids }) => ({ account_id, float, device_ids }))).toEqual([
+        { account_id: 1, float: true, device_ids: [1, 2, 3, 4, 5, 6, 7, 8] },
+        { account_id: 2, float: false, device_ids: [50] },
+      ]);
+    } finally {
+      await listener.end();
+      await feed.close();
+      await db.close();
+    }
+  });
+});
