@@ -1,7 +1,7 @@
 // The one RTK Query API of the app: base path /api/v1, cookies on every call, up to 2 retries on HTTP 500
 // (the request, and so its trx, is resent unchanged), unused data kept 60 s. Features add their
 // endpoints with `baseApi.injectEndpoints` in their own `api/` folder.
-import { API_BASE, ERR, RETRIES_ON_500, UNUSED_DATA_KEPT_S } from '@cashdesk/contract';
+import { API_BASE, ERR, POLL_INTERVAL_MS, RETRIES_ON_500, UNUSED_DATA_KEPT_S } from '@cashdesk/contract';
 import {
   createApi,
   fetchBaseQuery,
@@ -48,10 +48,11 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> =
 
 /**
  * A screen that opens asks again for what it shows (`refetchOnMountOrArgChange`) unless the answer is
- * younger than this: the answers a signed-in page carries (app/first-screen-data.ts) are a moment old
- * when the first screen mounts, and the live-updates stream's hello asks again right after anyway.
+ * younger than one poll period (POLL_INTERVAL_MS, the freshness every screen lives with anyway): the
+ * answers a signed-in page carries (app/first-screen-data.ts) are a moment old when the first screen
+ * mounts, even on a slow till, and the live-updates stream's hello asks again right after.
  */
-export const REFETCH_ON_OPEN_OLDER_THAN_S = 2;
+export const REFETCH_ON_OPEN_OLDER_THAN_S = POLL_INTERVAL_MS / 1000;
 
 /**
  * Whether a query that is never skipped has no answer yet, for a `selectFromResult`: RTK Query counts
