@@ -64,18 +64,19 @@ export function socketOf(connection: PostgresPoolClient): Duplex | undefined {
 }
 
 /**
- * Holds what a round trip sends until the event loop's next turn, then lets it out in one write. pg writes
- * each statement's messages on their own; a write per statement (a `writev` call each) was about a fifth
- * of the server's CPU on the game events path (issue 28's profile). Nothing waits for an answer within
- * the turn: an answer can only follow its statement's write.
+ * Holds what a round trip sends until the code sending it has run (its synchronous part and the promise
+ * continuations queued behind it: process.nextTick runs after them, before any I/O), then lets it out in
+ * one write. pg writes each statement's messages on their own; a write per statement (a `writev` call
+ * each) was about a fifth of the server's CPU on the game events path (issue 28's profile). A lone caller
+ * waits for no other work: an event-loop turn (setImmediate) instead cost it 5-10% (BENCHMARKS.md 13).
  */
-function writesHeldUntilNextTurn(socket: Duplex | undefined): () => void {
+function writesHeldWhileSending(socket: Duplex | undefined): () => void {
   let held = false;
   return () => {
     if (!socket || held) return;
     held = true;
     socket.cork();
-    setImmediate(() => {
+    process.nextTick(() => {
       held = false;
       socket.uncork();
     });
@@ -87,7 +88,7 @@ export function postgresPipelined(pool: PostgresPool): PipelinedTransaction {
   return async (work) => {
     const connection: PostgresPoolClient = await pool.connect();
     const answers: Promise<unknown>[] = [];
-    const holdWrites = writesHeldUntilNextTurn(socketOf(connection));
+    const holdWrites = writesHeldWhileSending(socketOf(connection));
     const send = (sql: string, parameters: readonly unknown[]) => {
       holdWrites();
       return tracked(answers, connection.query<unknown>(sql, parameters));
