@@ -284,10 +284,11 @@ async function untilAsync(condition: () => Promise<boolean>, timeoutMs = 30_000)
   }
 }
 
-/** The processes `pid` started (a primary's workers). */
+/** The server processes `pid` started (a primary's workers; not tsx's esbuild service beside them). */
 function childrenOf(pid: number): number[] {
-  return execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' })
+  return execFileSync('ps', ['-o', 'pid=,args=', '--ppid', String(pid)], { encoding: 'utf8' })
     .split('\n')
-    .map(Number)
+    .filter((line) => line.includes('main.ts'))
+    .map((line) => Number(line.trim().split(/\s+/)[0]))
     .filter((child) => child > 0);
 }
