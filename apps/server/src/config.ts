@@ -8,6 +8,11 @@ import { z } from 'zod';
 export const DEFAULT_LEDGER_BATCH_MAX = 64;
 /** Batched ledger transactions in flight at once per process on PostgreSQL (LEDGER_LANES); SQLite has 1. */
 export const DEFAULT_LEDGER_LANES = 4;
+/**
+ * How long a ledger batch about to start may wait for money calls already on their way to it (LEDGER_WAIT_US,
+ * µs; ledger/group-commit.ts). A lone caller never waits: nothing else is on its way.
+ */
+export const DEFAULT_LEDGER_WAIT_US = 500;
 
 /**
  * npm runs workspace scripts (`npm start`, `npm run cashdesk`) inside apps/server, so a path relative to
@@ -59,6 +64,7 @@ const env = z.object({
     .default(15),
   LEDGER_BATCH_MAX: z.coerce.number().int().min(1).max(1000).default(DEFAULT_LEDGER_BATCH_MAX),
   LEDGER_LANES: z.coerce.number().int().min(1).max(64).default(DEFAULT_LEDGER_LANES),
+  LEDGER_WAIT_US: z.coerce.number().int().min(0).max(10_000).default(DEFAULT_LEDGER_WAIT_US),
   WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   CLIENT_DOWNLOAD_URL: optionalText(urlOrPath),
   SUPPORT_CHAT_SCRIPT_URL: optionalText(urlOrPath),
@@ -102,7 +108,7 @@ export interface Config {
    * The ledger's group commit (ledger/group-commit.ts): operations one transaction holds at most, and
    * batches in flight at once on PostgreSQL (SQLite always runs one).
    */
-  ledger: { batchMax: number; lanes: number };
+  ledger: { batchMax: number; lanes: number; /** µs (LEDGER_WAIT_US) */ waitUs: number };
   /** What the /get-client page offers for download; null: nothing yet. */
   clientDownloadUrl: string | null;
   /** The support widget: a chat script, else the venue's support contact. */
@@ -160,7 +166,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       rememberIdleMs: e.SESSION_REMEMBER_IDLE_DAYS * 24 * 3_600_000,
     },
     tillLock: { autoLockAfterMs: e.TILL_AUTO_LOCK_MINUTES === 0 ? null : e.TILL_AUTO_LOCK_MINUTES * 60_000 },
-    ledger: { batchMax: e.LEDGER_BATCH_MAX, lanes: e.LEDGER_LANES },
+    ledger: { batchMax: e.LEDGER_BATCH_MAX, lanes: e.LEDGER_LANES, waitUs: e.LEDGER_WAIT_US },
     clientDownloadUrl: orDemo('CLIENT_DOWNLOAD_URL', e.CLIENT_DOWNLOAD_URL, DEMO_DEFAULTS.clientDownloadUrl),
     support: {
       chatScriptUrl: e.SUPPORT_CHAT_SCRIPT_URL ?? null,

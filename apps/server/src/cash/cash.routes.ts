@@ -18,6 +18,7 @@ import type { AppContext } from '../context.js';
 import type { DeviceRow } from '../db/schema.js';
 import { assertAccessibleDevice, findDevice } from '../devices/index.js';
 import { ApiError } from '../http/api-error.js';
+import { countedOnTheWayToLedger, reachesLedger } from '../http/ledger-arrivals.js';
 import { answers, sendOutcome } from '../http/route-schemas.js';
 import { findCashierCall, isReplayOn } from '../ledger/cashier-replay.js';
 import { cashKind } from '../ledger/money-rules.js';
@@ -51,8 +52,9 @@ export function cashRoutes(ctx: AppContext): FastifyPluginAsync {
     }: { delta: number; trx: string; pin_code: string | null; cash_out?: boolean | undefined },
   ) {
     const cashier = cashierOf(request);
-    const settle = async (device: Pick<DeviceRow, 'id' | 'uuid'>) =>
-      sendOutcome(
+    const settle = async (device: Pick<DeviceRow, 'id' | 'uuid'>) => {
+      reachesLedger(request);
+      return sendOutcome(
         reply,
         outcomeForViewer(
           await ctx.ledger.changePlaceCash({
@@ -69,6 +71,7 @@ export function cashRoutes(ctx: AppContext): FastifyPluginAsync {
           restrictionsOf(cashier),
         ),
       );
+    };
     // The reads the checks need go out at once (on PostgreSQL over several pool connections).
     const [stored, found, shiftGate, account] = await Promise.all([
       findCashierCall(ctx.db.kysely, cashier.id, trx),
@@ -96,6 +99,7 @@ export function cashRoutes(ctx: AppContext): FastifyPluginAsync {
   }
 
   const response = answers({ 200: cashResult });
+  const onTheWay = countedOnTheWayToLedger(ctx.ledger);
 
   return async (plain) => {
     const app = plain.withTypeProvider<ZodTypeProvider>();
@@ -103,13 +107,13 @@ export function cashRoutes(ctx: AppContext): FastifyPluginAsync {
     app.addHook('preValidation', requireCashier);
     app.post(
       '/a/cashier/devices/:id/place/:place/update',
-      { schema: { params: placeParams, body: cashRequest, response } },
+      { ...onTheWay, schema: { params: placeParams, body: cashRequest, response } },
       (request, reply) =>
         placeCash(request, reply, DEVICE_TYPE.regular, request.params, { ...request.body, pin_code: null }),
     );
     app.post(
       '/a/cashier/devices/remote/:id/place/:place/update',
-      { schema: { params: placeParams, body: remoteCashRequest, response } },
+      { ...onTheWay, schema: { params: placeParams, body: remoteCashRequest, response } },
       (request, reply) => placeCash(request, reply, DEVICE_TYPE.remote, request.params, request.body),
     );
   };

@@ -13,6 +13,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { ApiError } from '../http/api-error.js';
+import { countedOnTheWayToLedger, reachesLedger } from '../http/ledger-arrivals.js';
 import { answers, sendOutcome } from '../http/route-schemas.js';
 import {
   applyDeviceEvent,
@@ -75,10 +76,13 @@ export function gatewayRoutes(ctx: AppContext): FastifyPluginAsync {
     // Only the device's id: the ledger reads the rest inside the event's transaction.
     const events = {
       ...authenticated,
+      ...countedOnTheWayToLedger(ctx.ledger),
       schema: { body: deviceEventRequest, response: answers({ 200: deviceEventResult }) },
     };
     app.post('/device/events', events, async (request, reply) => {
-      const outcome = await applyDeviceEvent(ctx.ledger, callerOf(request), request.body);
+      const device = callerOf(request);
+      reachesLedger(request);
+      const outcome = await applyDeviceEvent(ctx.ledger, device, request.body);
       return sendOutcome(reply, outcome);
     });
   };

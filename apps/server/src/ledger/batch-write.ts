@@ -9,8 +9,8 @@ import type { NewLedgerEntry } from '../db/schema.js';
 import { assertWritePlan } from './invariants.js';
 import {
   insertDeviceEventsQuery,
-  insertLedgerEntriesQuery,
-  setFloatBalanceQuery,
+  insertLedgerEntriesStatement,
+  setFloatBalanceStatement,
   setPlacesBalancesQuery,
 } from './ledger.repository.js';
 import { insertOperationsQuery } from './operations.repository.js';
@@ -36,7 +36,7 @@ export async function writeBatch(pipe: Pipeline, db: Executor, plan: WritePlan):
     ),
   );
   for (const [accountId, float] of plan.after.floats) {
-    void pipe.run(setFloatBalanceQuery(db, accountId, float.balance_cents).compile());
+    void pipe.run(setFloatBalanceStatement(db, accountId, float.balance_cents));
   }
   if (plan.after.places.size > 0) void pipe.run(setPlacesBalancesQuery(db, [...plan.after.places.values()]));
 
@@ -59,6 +59,6 @@ export async function writeBatch(pipe: Pipeline, db: Executor, plan: WritePlan):
     }
     for (const statement of also) void pipe.run(statement(db));
   }
-  if (rows.length > 0) void pipe.run(insertLedgerEntriesQuery(db, rows).compile());
+  if (rows.length > 0) void pipe.run(insertLedgerEntriesStatement(db, rows));
   if (events.length > 0) void pipe.run(insertDeviceEventsQuery(db, events));
 }

@@ -10,6 +10,10 @@
 // waits for the next batch instead of joining another lane's batch that would only wait for that lock
 // inside the database. A hot float (one venue's cashiers at once) so fills one batch after another
 // instead of spreading over lanes that take its lock in turn.
+// Calls on their way: the HTTP layer tells the group commit of each money call from the moment its request
+// arrives until it is submitted (expect()). A batch about to start while some are on their way waits for
+// them, at most `waitMs` (a fraction of a millisecond) from the first deferral, so it holds them too
+// instead of leaving them to a batch of their own. A lone caller has nothing on its way and never waits.
 
 export interface Pending<Op, R> {
   op: Op;
@@ -21,8 +25,23 @@ export interface Pending<Op, R> {
   reject(error: unknown): void;
 }
 
+/** A call expected on its way, and since when (ms, performance.now()). */
+interface Expected {
+  since_ms: number;
+}
+
+/**
+ * A call expected longer than this is no longer waited for (its request's end was never reported, say):
+ * a leak would otherwise make every batch wait its full bound.
+ */
+export const EXPECTED_FORGOTTEN_AFTER_MS = 1_000;
+
 export class GroupCommit<Op, R> {
   private queue: Pending<Op, R>[] = [];
+  /** Calls on their way (expect()). */
+  private readonly expected = new Set<Expected>();
+  /** When the next batch was first held back for them, or null. */
+  private waitingSinceMs: number | null = null;
   private inFlight = 0;
   private scheduled = false;
   /** Keys of the batches in flight: a replay of one of them waits and then reads its stored answer. */
@@ -37,7 +56,24 @@ export class GroupCommit<Op, R> {
     private readonly rowsOf: (op: Op) => readonly string[],
     /** Runs one batch; it must settle every pending it is given (a throw rejects the ones it left). */
     private readonly run: (batch: Pending<Op, R>[]) => Promise<void>,
+    /** How long a batch may wait for calls on their way, in ms; 0 never waits. */
+    private readonly waitMs = 0,
   ) {}
+
+  /**
+   * A call is on its way (its request arrived); the returned function says it is no longer (it is about
+   * to be submitted, or it ended without). Calling it again does nothing.
+   */
+  expect(): () => void {
+    const entry: Expected = { since_ms: performance.now() };
+    this.expected.add(entry);
+    return () => {
+      // The last one a held batch waited for: start it now rather than at its bound.
+      if (this.expected.delete(entry) && this.expected.size === 0 && this.waitingSinceMs !== null) {
+        this.schedule();
+      }
+    };
+  }
 
   submit(op: Op): Promise<R> {
     return new Promise<R>((resolve, reject) => {
@@ -45,19 +81,51 @@ export class GroupCommit<Op, R> {
       // Only saves pump() calls that would find every lane busy or the turn's operations already taken
       // (pump() checks both itself): no mutant of these two lines changes what runs or when.
       // Stryker disable next-line all: pump-shortcut
-      if (this.inFlight >= this.lanes || this.scheduled) return;
-      // Stryker disable next-line all: pump-shortcut
-      this.scheduled = true;
-      setImmediate(() => {
-        this.scheduled = false;
-        this.pump();
-      });
+      if (this.inFlight >= this.lanes) return;
+      this.schedule();
     });
+  }
+
+  /** Pumps at the end of this event-loop turn, once however often asked. */
+  private schedule(): void {
+    // Stryker disable next-line all: pump-shortcut
+    if (this.scheduled) return;
+    // Stryker disable next-line all: pump-shortcut
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      this.pump();
+    });
+  }
+
+  /**
+   * Whether the next batch should wait for calls on their way: some are, it has room for them, and it
+   * has not waited its bound yet. Past the bound it goes, and the calls expected too long are forgotten.
+   */
+  private holdForExpected(): boolean {
+    if (this.waitMs <= 0 || this.expected.size === 0 || this.queue.length >= this.maxBatch) {
+      this.waitingSinceMs = null;
+      return false;
+    }
+    const now = performance.now();
+    this.waitingSinceMs ??= now;
+    if (now - this.waitingSinceMs < this.waitMs) return true;
+    this.waitingSinceMs = null;
+    for (const entry of this.expected) {
+      if (now - entry.since_ms > EXPECTED_FORGOTTEN_AFTER_MS) this.expected.delete(entry);
+    }
+    return false;
   }
 
   /** Starts batches while a lane is free and something can go. */
   private pump(): void {
     while (this.inFlight < this.lanes) {
+      if (this.queue.length === 0) return;
+      if (this.holdForExpected()) {
+        // Looked at again next turn: by then the calls that arrived meanwhile are in the queue.
+        this.schedule();
+        return;
+      }
       const batch = this.take();
       if (batch.length === 0) return;
       this.inFlight += 1;

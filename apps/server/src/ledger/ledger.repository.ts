@@ -1,6 +1,7 @@
 // Row access for the ledger service: locking reads in a fixed order (account, then place) and writes.
 import { sql, type ExpressionBuilder, type Insertable } from 'kysely';
 import type { DialectName, Executor, Tx } from '../db/database.js';
+import { shapedQuery, shapedRowsQuery } from '../db/query-shapes.js';
 import { lockedOn } from '../db/row-locks.js';
 import type { AccountRow, Database, DeviceEventsTable, NewLedgerEntry } from '../db/schema.js';
 
@@ -22,6 +23,13 @@ export function setFloatBalanceQuery(db: Executor, accountId: number, balanceCen
   return db.updateTable('accounts').set({ balance_cents: balanceCents }).where('id', '=', accountId);
 }
 
+/** setFloatBalanceQuery compiled by shape (db/query-shapes.ts), for a batch. */
+export function setFloatBalanceStatement(db: Executor, accountId: number, balanceCents: number) {
+  return shapedQuery(db, 'setFloatBalance', [accountId, balanceCents], ([id, balance]) =>
+    setFloatBalanceQuery(db, id as number, balance as number).compile(),
+  );
+}
+
 export async function setFloatBalance(tx: Tx, accountId: number, balanceCents: number): Promise<void> {
   await setFloatBalanceQuery(tx, accountId, balanceCents).execute();
 }
@@ -29,6 +37,13 @@ export async function setFloatBalance(tx: Tx, accountId: number, balanceCents: n
 /** At least one entry. */
 export function insertLedgerEntriesQuery(db: Executor, entries: readonly NewLedgerEntry[]) {
   return db.insertInto('ledger_entries').values([...entries]);
+}
+
+/** insertLedgerEntriesQuery compiled by shape (db/query-shapes.ts), for a batch; at least one entry. */
+export function insertLedgerEntriesStatement(db: Executor, entries: readonly NewLedgerEntry[]) {
+  return shapedRowsQuery(db, 'insertLedgerEntries', entries, (rows) =>
+    insertLedgerEntriesQuery(db, rows).compile(),
+  );
 }
 
 export async function insertLedgerEntries(tx: Tx, entries: NewLedgerEntry[]): Promise<void> {
@@ -50,25 +65,29 @@ export interface PlaceKey {
  * come out), so two batches in two processes always lock in the same order and cannot deadlock.
  */
 export function lockAccountsQuery(db: Executor, dialect: DialectName, ids: readonly number[]) {
-  return db
-    .selectFrom('accounts')
-    .selectAll()
-    .where('id', 'in', ids)
-    .orderBy('id')
-    .$call(lockedOn(dialect))
-    .compile();
+  return shapedQuery(db, `lockAccounts/${ids.length}`, ids, (placeholders) =>
+    db
+      .selectFrom('accounts')
+      .selectAll()
+      .where('id', 'in', placeholders as number[])
+      .orderBy('id')
+      .$call(lockedOn(dialect))
+      .compile(),
+  );
 }
 
 /** Locks the places in (device_id, place) order, after the accounts: the one lock order of every batch. */
 export function lockPlacesQuery(db: Executor, dialect: DialectName, keys: readonly PlaceKey[]) {
-  return db
-    .selectFrom('places')
-    .selectAll()
-    .where((eb) => eb.or(keys.map((k) => placeIs(eb, k))))
-    .orderBy('device_id')
-    .orderBy('place')
-    .$call(lockedOn(dialect))
-    .compile();
+  return shapedRowsQuery(db, 'lockPlaces', keys, (rows) =>
+    db
+      .selectFrom('places')
+      .selectAll()
+      .where((eb) => eb.or(rows.map((k) => placeIs(eb, k))))
+      .orderBy('device_id')
+      .orderBy('place')
+      .$call(lockedOn(dialect))
+      .compile(),
+  );
 }
 
 /** The condition that picks one place. */
@@ -83,38 +102,44 @@ function placeIs(eb: ExpressionBuilder<Database, 'places'>, k: PlaceKey) {
  * inside the events' transaction, after the places' locks.
  */
 export function eventRulesQuery(db: Executor, deviceIds: readonly number[]) {
-  return db
-    .selectFrom('devices')
-    .innerJoin('accounts', 'accounts.id', 'devices.account_id')
-    .select([
-      'devices.id as device_id',
-      'accounts.id as account_id',
-      'accounts.final_bonus_rate_bps',
-      'accounts.max_event_amount_cents',
-    ])
-    .where('devices.id', 'in', deviceIds)
-    .compile();
+  return shapedQuery(db, `eventRules/${deviceIds.length}`, deviceIds, (placeholders) =>
+    db
+      .selectFrom('devices')
+      .innerJoin('accounts', 'accounts.id', 'devices.account_id')
+      .select([
+        'devices.id as device_id',
+        'accounts.id as account_id',
+        'accounts.final_bonus_rate_bps',
+        'accounts.max_event_amount_cents',
+      ])
+      .where('devices.id', 'in', placeholders as number[])
+      .compile(),
+  );
 }
 
 /** The PIN fields of phones, for the remote-PIN rule inside a remote cash call's transaction. */
 export function devicePinsQuery(db: Executor, deviceIds: readonly number[]) {
-  return db
-    .selectFrom('devices')
-    .select(['id', 'pin', 'pin_expires_at_ms', 'pin_previous'])
-    .where('id', 'in', deviceIds)
-    .compile();
+  return shapedQuery(db, `devicePins/${deviceIds.length}`, deviceIds, (placeholders) =>
+    db
+      .selectFrom('devices')
+      .select(['id', 'pin', 'pin_expires_at_ms', 'pin_previous'])
+      .where('id', 'in', placeholders as number[])
+      .compile(),
+  );
 }
 
 /** The latest game event of a place (cancels must follow the bet they cancel). */
 export function lastDeviceEventQuery(db: Executor, key: PlaceKey) {
-  return db
-    .selectFrom('device_events')
-    .select(['type', 'amount_cents'])
-    .where('device_id', '=', key.device_id)
-    .where('place', '=', key.place)
-    .orderBy('id', 'desc')
-    .limit(1)
-    .compile();
+  return shapedRowsQuery(db, 'lastDeviceEvent', [key], ([row]) =>
+    db
+      .selectFrom('device_events')
+      .select(['type', 'amount_cents'])
+      .where('device_id', '=', row!.device_id)
+      .where('place', '=', row!.place)
+      .orderBy('id', 'desc')
+      .limit(1)
+      .compile(),
+  );
 }
 
 /** Writes the final balances of many places in one statement. */
@@ -122,21 +147,32 @@ export function setPlacesBalancesQuery(
   db: Executor,
   places: readonly (PlaceKey & { entries_cents: number; final_bonus_cents: number })[],
 ) {
-  // Casts: PostgreSQL types untyped parameters in VALUES as text; SQLite reads the cast as integer affinity.
-  const values = sql.join(
-    places.map(
-      (p) =>
-        sql`(cast(${p.device_id} as bigint), cast(${p.place} as bigint), cast(${p.entries_cents} as bigint), cast(${p.final_bonus_cents} as bigint))`,
-    ),
-  );
-  return sql`with v(device_id, place, entries_cents, final_bonus_cents) as (values ${values})
+  // Only the four fields the statement writes, in one order: the shape's key names its columns.
+  const rows = places.map(({ device_id, place, entries_cents, final_bonus_cents }) => ({
+    device_id,
+    place,
+    entries_cents,
+    final_bonus_cents,
+  }));
+  return shapedRowsQuery(db, 'setPlacesBalances', rows, (shaped) => {
+    // Casts: PostgreSQL types untyped parameters in VALUES as text; SQLite reads the cast as integer affinity.
+    const values = sql.join(
+      shaped.map(
+        (p) =>
+          sql`(cast(${p.device_id} as bigint), cast(${p.place} as bigint), cast(${p.entries_cents} as bigint), cast(${p.final_bonus_cents} as bigint))`,
+      ),
+    );
+    return sql`with v(device_id, place, entries_cents, final_bonus_cents) as (values ${values})
     update places set entries_cents = v.entries_cents, final_bonus_cents = v.final_bonus_cents
     from v where places.device_id = v.device_id and places.place = v.place`.compile(db);
+  });
 }
 
 export function insertDeviceEventsQuery(db: Executor, events: readonly Insertable<DeviceEventsTable>[]) {
-  return db
-    .insertInto('device_events')
-    .values([...events])
-    .compile();
+  return shapedRowsQuery(db, 'insertDeviceEvents', events, (rows) =>
+    db
+      .insertInto('device_events')
+      .values([...rows])
+      .compile(),
+  );
 }

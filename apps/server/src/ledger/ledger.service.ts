@@ -4,7 +4,7 @@
 // own trx claim, money rule (money-rules.ts) and answer, and the batch's writes are checked against the
 // ledger's invariants (invariants.ts) before they go out.
 import { systemClock, type Clock } from '../clock.js';
-import { DEFAULT_LEDGER_BATCH_MAX, DEFAULT_LEDGER_LANES } from '../config.js';
+import { DEFAULT_LEDGER_BATCH_MAX, DEFAULT_LEDGER_LANES, DEFAULT_LEDGER_WAIT_US } from '../config.js';
 import type { Db } from '../db/database.js';
 import { noChangePublisher, publishAfterCommit, type ChangePublisher } from '../live/change-feed.js';
 import { claimKeyOf, ClaimRaced, lockedRowsOf, runBatch, type Settled } from './batch.js';
@@ -23,7 +23,7 @@ export class LedgerService {
     private readonly clock: Clock = systemClock,
     /** Told, after commit, what each operation changed, for the terminals watching (live/). */
     private readonly changes: ChangePublisher = noChangePublisher,
-    options: { batchMax?: number; lanes?: number } = {},
+    options: { batchMax?: number; lanes?: number; waitUs?: number } = {},
   ) {
     this.commits = new GroupCommit<LedgerRequest, Outcome>(
       Math.max(1, options.batchMax ?? DEFAULT_LEDGER_BATCH_MAX),
@@ -33,6 +33,7 @@ export class LedgerService {
       claimKeyOf,
       lockedRowsOf,
       (batch) => this.runPending(batch),
+      (options.waitUs ?? DEFAULT_LEDGER_WAIT_US) / 1000,
     );
   }
 
@@ -46,6 +47,14 @@ export class LedgerService {
   onBatch(listener: (size: number) => void): () => void {
     this.batchListeners.add(listener);
     return () => this.batchListeners.delete(listener);
+  }
+
+  /**
+   * A money call is on its way here (its request arrived): a batch about to start may wait a moment for
+   * it (group-commit.ts). Call the returned function when it is about to be submitted, or ends without.
+   */
+  expectCall(): () => void {
+    return this.commits.expect();
   }
 
   /** Back-office float top-up (delta > 0) or withdraw (delta < 0), against the outside world. */

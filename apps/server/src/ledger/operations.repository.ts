@@ -1,6 +1,7 @@
 // Queries of the idempotency records (table `operations`, ledger/idempotency.ts): one row per
 // (scope, trx) with the request's hash and, once decided, the stored answer.
 import type { Executor } from '../db/database.js';
+import { shapedRowsQuery } from '../db/query-shapes.js';
 import type { OperationsTable } from '../db/schema.js';
 import type { Insertable, Selectable } from 'kysely';
 
@@ -47,11 +48,13 @@ export async function setOperationAnswer(
 
 /** The records of many (scope, trx) at once, for a batch (ledger/batch.ts); at least one key. */
 export function findOperationsQuery(db: Executor, keys: readonly { scope: string; trx: string }[]) {
-  return db
-    .selectFrom('operations')
-    .select(['scope', 'trx', 'request_hash', 'status_code', 'response_json'])
-    .where((eb) => eb.or(keys.map((k) => eb.and([eb('scope', '=', k.scope), eb('trx', '=', k.trx)]))))
-    .compile();
+  return shapedRowsQuery(db, 'findOperations', keys, (rows) =>
+    db
+      .selectFrom('operations')
+      .select(['scope', 'trx', 'request_hash', 'status_code', 'response_json'])
+      .where((eb) => eb.or(rows.map((k) => eb.and([eb('scope', '=', k.scope), eb('trx', '=', k.trx)]))))
+      .compile(),
+  );
 }
 
 /**
@@ -60,10 +63,12 @@ export function findOperationsQuery(db: Executor, keys: readonly { scope: string
  * to end).
  */
 export function insertOperationsQuery(db: Executor, rows: readonly NewOperation[]) {
-  return db
-    .insertInto('operations')
-    .values([...rows])
-    .onConflict((oc) => oc.columns(['scope', 'trx']).doNothing())
-    .returning(['id', 'scope', 'trx'])
-    .compile();
+  return shapedRowsQuery(db, 'insertOperations', rows, (shaped) =>
+    db
+      .insertInto('operations')
+      .values([...shaped])
+      .onConflict((oc) => oc.columns(['scope', 'trx']).doNothing())
+      .returning(['id', 'scope', 'trx'])
+      .compile(),
+  );
 }

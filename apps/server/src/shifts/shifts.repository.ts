@@ -3,6 +3,7 @@
 import type { OpenShift, ShiftListRow, ZReport } from '@cashdesk/contract';
 import { sql, type Insertable } from 'kysely';
 import type { DialectName, Executor, Tx } from '../db/database.js';
+import { shapedQuery } from '../db/query-shapes.js';
 import { lockedOn, type LockStrength } from '../db/row-locks.js';
 import type { ShiftRow, ShiftsTable } from '../db/schema.js';
 import { CASH_MOVE_KINDS, leftPlaceEmptyRow } from '../ledger/cash-moves.repository.js';
@@ -54,14 +55,16 @@ export async function findShiftGate(
  * batch (shifts/shift-of-operation.ts); at least one user.
  */
 export function openShiftsQuery(db: Executor, dialect: DialectName, userIds: readonly number[]) {
-  return db
-    .selectFrom('shifts')
-    .select(['user_id', 'id'])
-    .where('user_id', 'in', userIds)
-    .where('closed_at_ms', 'is', null)
-    .orderBy('user_id')
-    .$call(lockedOn(dialect, 'share'))
-    .compile();
+  return shapedQuery(db, `openShifts/${userIds.length}`, userIds, (placeholders) =>
+    db
+      .selectFrom('shifts')
+      .select(['user_id', 'id'])
+      .where('user_id', 'in', placeholders as number[])
+      .where('closed_at_ms', 'is', null)
+      .orderBy('user_id')
+      .$call(lockedOn(dialect, 'share'))
+      .compile(),
+  );
 }
 
 export async function insertShift(tx: Tx, row: Insertable<ShiftsTable>): Promise<ShiftRow> {

@@ -9,7 +9,7 @@ interface Op {
 }
 
 /** A group commit whose batches stay in flight until released, recording what ran together. */
-function harness(lanes: number, maxBatch = 64) {
+function harness(lanes: number, maxBatch = 64, waitMs = 0) {
   const batches: string[][] = [];
   const inFlight = new Set<string[]>();
   const overlaps: string[] = [];
@@ -32,6 +32,7 @@ function harness(lanes: number, maxBatch = 64) {
       inFlight.delete(trxs);
       for (const p of batch) p.resolve(p.op.trx);
     },
+    waitMs,
   );
   const opRows = new Map<string, string[]>();
   const submit = (trx: string, rows: string[]) => {
@@ -45,7 +46,7 @@ function harness(lanes: number, maxBatch = 64) {
     await turn();
     await turn();
   };
-  return { batches, overlaps, submit, turn, releaseAll, inFlight };
+  return { batches, overlaps, submit, turn, releaseAll, inFlight, expect: () => commits.expect() };
 }
 
 describe('group commit lanes', () => {
@@ -120,5 +121,72 @@ describe('group commit lanes', () => {
     for (let i = 0; i < 4; i++) await h.releaseAll();
     await Promise.all(answers);
     expect(h.batches).toEqual([['p1', 'p2'], ['p3', 'p4'], ['p5']]);
+  });
+});
+
+describe('group commit and the calls on their way (issue 28, item 3)', () => {
+  const WAIT_MS = 50;
+
+  it('starts a lone call at the end of its turn: nothing else is on its way', async () => {
+    const h = harness(1, 64, WAIT_MS);
+    void h.submit('a', ['place:1/1']);
+    await h.turn();
+    expect(h.batches).toEqual([['a']]);
+  });
+
+  it('holds the batch for a call on its way and starts it as soon as that one arrives', async () => {
+    const h = harness(1, 64, WAIT_MS);
+    const arrivedA = h.expect();
+    const arrivedB = h.expect();
+    arrivedA();
+    void h.submit('a', ['place:1/1']);
+    await h.turn();
+    await h.turn();
+    expect(h.batches).toEqual([]);
+    const started = performance.now();
+    arrivedB();
+    void h.submit('b', ['place:2/1']);
+    await h.turn();
+    expect(h.batches).toEqual([['a', 'b']]);
+    expect(performance.now() - started).toBeLessThan(WAIT_MS);
+  });
+
+  it('starts the batch as soon as the call it waits for ends without coming (refused before the ledger)', async () => {
+    const h = harness(1, 64, WAIT_MS);
+    const refused = h.expect();
+    void h.submit('a', ['place:1/1']);
+    await h.turn();
+    expect(h.batches).toEqual([]);
+    refused();
+    await h.turn();
+    expect(h.batches).toEqual([['a']]);
+  });
+
+  it('waits no longer than its bound for a call that does not come', async () => {
+    const h = harness(1, 64, WAIT_MS);
+    h.expect();
+    const started = performance.now();
+    void h.submit('a', ['place:1/1']);
+    while (h.batches.length === 0) await h.turn();
+    const waited = performance.now() - started;
+    expect(waited).toBeGreaterThanOrEqual(WAIT_MS - 1);
+    expect(waited).toBeLessThan(WAIT_MS * 4);
+  });
+
+  it('does not wait when the batch is already full', async () => {
+    const h = harness(1, 2, WAIT_MS);
+    h.expect();
+    void h.submit('a', ['place:1/1']);
+    void h.submit('b', ['place:2/1']);
+    await h.turn();
+    expect(h.batches).toEqual([['a', 'b']]);
+  });
+
+  it('never waits with a bound of 0 (the default)', async () => {
+    const h = harness(1);
+    h.expect();
+    void h.submit('a', ['place:1/1']);
+    await h.turn();
+    expect(h.batches).toEqual([['a']]);
   });
 });
