@@ -26,4 +26,26 @@ describe('the server profile by part', () => {
       { part: 'garbage collection', ms: 0.5, share: 0.125 },
     ]);
   });
+
+  it("counts the SQLite engine's native time, under Kysely's SQLite connection, for the database driver", () => {
+    const kysely = 'file:///r/node_modules/kysely/dist/esm';
+    const profile: CpuProfile = {
+      nodes: [
+        { id: 1, callFrame: frame('(root)', ''), children: [2, 4] },
+        {
+          id: 2,
+          callFrame: frame('executeQuery', `${kysely}/dialect/sqlite/sqlite-driver.js`),
+          children: [3],
+        },
+        { id: 3, callFrame: frame('all', ''), children: [] },
+        { id: 4, callFrame: frame('visitNode', `${kysely}/query-compiler/default-query-compiler.js`) },
+      ],
+      samples: [3, 3, 4],
+      timeDeltas: [1000, 1000, 1000],
+    };
+    expect(summarizeProfile(profile).map(({ part, ms }) => [part, ms])).toEqual([
+      ['database driver', 2],
+      ['query building (Kysely)', 1],
+    ]);
+  });
 });

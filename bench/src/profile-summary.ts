@@ -23,6 +23,9 @@ export interface CpuProfile {
 /** Parts by the first pattern their frame's URL (or, for V8's own entries, name) matches; order matters. */
 const PARTS: readonly [string, RegExp][] = [
   ['database driver', /node_modules\/(pg|pg-protocol|pg-pool|pg-cursor|better-sqlite3)\//],
+  // better-sqlite3's statements are native: the SQLite engine's time (its fsync included) has no frame of
+  // its own and lands in Kysely's SQLite connection, which calls them.
+  ['database driver', /node_modules\/kysely\/dist\/\w+\/dialect\/sqlite\/sqlite-driver\.js/],
   ['query building (Kysely)', /node_modules\/kysely\//],
   [
     'validation and serialization',

@@ -10,7 +10,8 @@ export const DEFAULT_LEDGER_BATCH_MAX = 64;
 export const DEFAULT_LEDGER_LANES = 4;
 /**
  * How long a ledger batch about to start may wait for money calls already on their way to it (LEDGER_WAIT_US,
- * µs; ledger/group-commit.ts). A lone caller never waits: nothing else is on its way.
+ * µs; ledger/group-commit.ts), on PostgreSQL; SQLite does not wait unless told to (its one lane held idle
+ * holds every call: BENCHMARKS.md 14). A lone caller never waits: nothing else is on its way.
  */
 export const DEFAULT_LEDGER_WAIT_US = 500;
 
@@ -64,7 +65,7 @@ const env = z.object({
     .default(15),
   LEDGER_BATCH_MAX: z.coerce.number().int().min(1).max(1000).default(DEFAULT_LEDGER_BATCH_MAX),
   LEDGER_LANES: z.coerce.number().int().min(1).max(64).default(DEFAULT_LEDGER_LANES),
-  LEDGER_WAIT_US: z.coerce.number().int().min(0).max(10_000).default(DEFAULT_LEDGER_WAIT_US),
+  LEDGER_WAIT_US: z.coerce.number().int().min(0).max(10_000).optional(),
   WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   CLIENT_DOWNLOAD_URL: optionalText(urlOrPath),
   SUPPORT_CHAT_SCRIPT_URL: optionalText(urlOrPath),
@@ -108,7 +109,11 @@ export interface Config {
    * The ledger's group commit (ledger/group-commit.ts): operations one transaction holds at most, and
    * batches in flight at once on PostgreSQL (SQLite always runs one).
    */
-  ledger: { batchMax: number; lanes: number; /** µs (LEDGER_WAIT_US) */ waitUs: number };
+  ledger: {
+    batchMax: number;
+    lanes: number;
+    /** µs (LEDGER_WAIT_US); undefined: the database's default */ waitUs?: number | undefined;
+  };
   /** What the /get-client page offers for download; null: nothing yet. */
   clientDownloadUrl: string | null;
   /** The support widget: a chat script, else the venue's support contact. */
