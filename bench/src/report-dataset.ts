@@ -1,12 +1,13 @@
 // A ledger of a given size (1 million rows in the full run) for the report benchmarks, written by bulk
 // insert in one pass: 90 days of 10 venues (10 cabinets of 4 places and 3 cashiers each), 40% cashier
 // deposits and withdraws and 60% game bets and wins, in time order. Every row carries its running balance
-// and the stored balances are set to the ledger's at the end, so verifyLedger stays clean. Not written
+// and its place on its venue's hash chain, and the stored balances and chain heads are set to the
+// ledger's at the end, so verifyLedger stays clean. Not written
 // (the reports do not read them): device_events rows for the game events, stored answers of operations.
 import { randomBytes } from 'node:crypto';
 import SqliteDatabase from 'better-sqlite3';
 import { sql } from 'kysely';
-import { hashPassword, type Db } from '@cashdesk/server';
+import { chainHash, GENESIS_HASH, hashPassword, type Db } from '@cashdesk/server';
 import { addCashier, addDevice, fundedAccount, FLOAT_CENTS, PLACES, type Connection } from './setup.js';
 
 export const DAY_MS = 86_400_000;
@@ -47,6 +48,8 @@ const LEDGER_COLUMNS = [
   'amount_cents',
   'balance_after_cents',
   'created_at_ms',
+  'chain_seq',
+  'chain_hash',
 ] as const;
 const OPERATION_COLUMNS = [
   'id',
@@ -105,7 +108,14 @@ export async function buildDataset(
   const fromMs = nowMs - SPAN_DAYS * DAY_MS;
   const operations = ledgerRows / 2;
   const prefix = randomBytes(3).toString('hex');
-  const writer = bulkWriter(db, connection);
+  // The venues' chains go on from the rows their set-up wrote (the funding top-ups).
+  const heads = new Map(
+    (await db.kysely.selectFrom('ledger_chain_heads').selectAll().execute()).map((h) => [
+      Number(h.account_id),
+      { entries: Number(h.entries), hash: h.hash },
+    ]),
+  );
+  const writer = bulkWriter(db, connection, heads);
 
   for (let i = 0; i < operations; i++) {
     const at = Math.floor(fromMs + ((i + next()) / operations) * (nowMs - fromMs));
@@ -229,9 +239,33 @@ export async function buildDataset(
  * with one prepared insert per table in one transaction per batch (SQLite limits bound values per
  * statement, so multi-row inserts would need tiny batches), on PostgreSQL with one unnest insert per table.
  */
-function bulkWriter(db: Db, connection: Connection) {
+function bulkWriter(db: Db, connection: Connection, heads: Map<number, { entries: number; hash: string }>) {
   let operations: Row[] = [];
   let ledger: Row[] = [];
+  // `heads`: each venue's chain head so far (the server's db/ledger-chain.ts, by its exported chainHash).
+  const chained = (row: Row): Row => {
+    const field = (name: (typeof LEDGER_COLUMNS)[number]) => row[LEDGER_COLUMNS.indexOf(name)] as never;
+    const accountId = field('account_id') as number;
+    const head = heads.get(accountId) ?? { entries: 0, hash: GENESIS_HASH };
+    const chain_seq = head.entries + 1;
+    const hash = chainHash(head.hash, {
+      chain_seq,
+      operation_id: field('operation_id'),
+      trx: field('trx'),
+      kind: field('kind'),
+      tx_type: field('tx_type'),
+      line: field('line'),
+      account_id: accountId,
+      device_id: field('device_id'),
+      place: field('place'),
+      user_id: field('user_id'),
+      amount_cents: field('amount_cents'),
+      balance_after_cents: field('balance_after_cents'),
+      created_at_ms: field('created_at_ms'),
+    });
+    heads.set(accountId, { entries: chain_seq, hash });
+    return [...row, chain_seq, hash];
+  };
   const columnsOf = (rows: Row[], width: number) =>
     Array.from({ length: width }, (_, c) => rows.map((row) => row[c] ?? null));
   const insertText = (table: string, columns: readonly string[]) =>
@@ -250,7 +284,7 @@ function bulkWriter(db: Db, connection: Connection) {
     : null;
   return {
     operation: (row: Row) => void operations.push(row),
-    ledger: (row: Row) => void ledger.push(row),
+    ledger: (row: Row) => void ledger.push(chained(row)),
     pending: () => ledger.length,
     async flush() {
       const ops = operations;
@@ -273,12 +307,19 @@ function bulkWriter(db: Db, connection: Connection) {
         await sql`insert into ledger_entries (${sql.raw(LEDGER_COLUMNS.join(', '))})
           select * from unnest(${l[0]}::bigint[], ${l[1]}::text[], ${l[2]}::text[], ${l[3]}::smallint[], ${l[4]}::text[],
             ${l[5]}::int[], ${l[6]}::int[], ${l[7]}::smallint[], ${l[8]}::int[], ${l[9]}::bigint[], ${l[10]}::bigint[],
-            ${l[11]}::bigint[])`.execute(tx);
+            ${l[11]}::bigint[], ${l[12]}::bigint[], ${l[13]}::text[])`.execute(tx);
       });
     },
     /** Closes the SQLite writer; PostgreSQL hands out ids from a sequence: move it past the ids written here. */
     async finish(lastOperationId: number) {
       sqlite?.close();
+      for (const [accountId, head] of heads) {
+        await db.kysely
+          .updateTable('ledger_chain_heads')
+          .set(head)
+          .where('account_id', '=', accountId)
+          .execute();
+      }
       if (db.dialect === 'postgres') {
         await sql`select setval(pg_get_serial_sequence('operations', 'id'), ${lastOperationId})`.execute(
           db.kysely,

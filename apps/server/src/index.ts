@@ -18,6 +18,7 @@ export {
   type Executor,
   type Tx,
 } from './db/database.js';
+export { chainHash, GENESIS_HASH } from './db/ledger-chain.js';
 export { migrateToLatest } from './db/migrate.js';
 export { reportIndexesMigration } from './db/migrations/004-report-indexes.js';
 export type { AccountRow, DeviceRow, LedgerKind, LedgerLine, PlaceRow, UserRow } from './db/schema.js';

@@ -130,6 +130,12 @@ export const shiftReport = z.object({
 });
 export type ShiftReport = z.infer<typeof shiftReport>;
 
+// ---- the ledger's hash chain ----------------------------------------------------------------------------
+
+/** A venue's hash-chain head: how many ledger rows its chain holds, and the last one's SHA-256 (hex). */
+export const ledgerHead = z.object({ entries: z.number(), hash: z.string() });
+export type LedgerHead = z.infer<typeof ledgerHead>;
+
 // ---- reconciliation ----------------------------------------------------------------------------------
 
 export const ledgerMismatch = z.discriminatedUnion('kind', [
@@ -149,6 +155,13 @@ export const ledgerMismatch = z.discriminatedUnion('kind', [
     running: z.number(),
   }),
   z.object({ kind: z.literal('limit'), account_id: z.number(), balance: z.number(), limit: z.number() }),
+  /** A venue's hash chain breaks at `chain_seq` (`entry_id` null: its rows hold, its head does not). */
+  z.object({
+    kind: z.literal('chain'),
+    account_id: z.number(),
+    chain_seq: z.number(),
+    entry_id: z.number().nullable(),
+  }),
 ]);
 export type LedgerMismatch = z.infer<typeof ledgerMismatch>;
 

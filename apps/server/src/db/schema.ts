@@ -136,6 +136,17 @@ export interface LedgerEntriesTable {
   /** The balance of the line after this row; null for lines without a stored balance. */
   balance_after_cents: number | null;
   created_at_ms: number;
+  /** The row's place in its venue's hash chain, from 1 (db/ledger-chain.ts). */
+  chain_seq: number;
+  /** SHA-256 (hex) over the previous row's hash of the venue and this row's fields (db/ledger-chain.ts). */
+  chain_hash: string;
+}
+
+/** The head of each venue's hash chain: how many rows it holds and the last one's hash (db/ledger-chain.ts). */
+export interface LedgerChainHeadsTable {
+  account_id: number;
+  entries: number;
+  hash: string;
 }
 
 export interface DeviceEventsTable {
@@ -204,6 +215,7 @@ export interface Database {
   places: PlacesTable;
   operations: OperationsTable;
   ledger_entries: LedgerEntriesTable;
+  ledger_chain_heads: LedgerChainHeadsTable;
   device_events: DeviceEventsTable;
   settings: SettingsTable;
   audit_log: AuditLogTable;

@@ -69,6 +69,8 @@ export const OPERATION_SUMMARIES: Readonly<Record<string, string>> = {
   [`GET ${a}/manager/account/:id/transactions`]: "The account's ledger, newest first, filtered and paged",
   [`GET ${a}/manager/account/:id/transactions.csv`]:
     "The account's ledger as a CSV file, with the same filters",
+  [`GET ${a}/manager/account/:id/ledger_head`]:
+    "The head of the account's hash-chained ledger: its entries and the last one's SHA-256",
   [`GET ${a}/manager/account/:id/devices`]: "The account's devices, hidden and home-play ones too",
   [`POST ${a}/manager/account/:id/devices/:deviceId`]: 'Rename or hide a device',
   [`POST ${a}/manager/account/:id/devices/:deviceId/unlink`]: 'Unlink a device from the account',

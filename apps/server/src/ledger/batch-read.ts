@@ -1,13 +1,15 @@
 // A batch's first phase: lock what it touches and read what its decisions need, every statement sent
 // before the first answer is awaited (on PostgreSQL, one round trip: db/pipelined-transaction.ts).
-//   locks: every account, then every place, each in sorted order: one global order for every process
-//          (accounts by id, then places by (device_id, place)), so two batches never deadlock;
+//   locks: every account, then every place, then the hash-chain heads of the venues written, each in
+//          sorted order: one global order for every process (accounts by id, places by (device_id,
+//          place), heads by account id), so two batches never deadlock;
 //   reads: the earlier records of the batch's trx, the venue rules of the devices with events, the PINs
 //          of phones with remote calls, a place's latest game event for a cancel, and the open shifts of
 //          the batch's cashiers (locked for share, shifts/shift-of-operation.ts).
 import { TX_TYPE } from '@cashdesk/contract';
 import type { DialectName, Executor } from '../db/database.js';
 import type { Pipeline } from '../db/pipelined-transaction.js';
+import type { ChainHead } from '../db/ledger-chain.js';
 import type { AccountRow, PlaceRow } from '../db/schema.js';
 import { readOpenShifts } from '../shifts/index.js';
 import {
@@ -15,6 +17,7 @@ import {
   eventRulesQuery,
   lastDeviceEventQuery,
   lockAccountsQuery,
+  lockChainHeadsQuery,
   lockPlacesQuery,
   type PlaceKey,
 } from './ledger.repository.js';
@@ -36,6 +39,8 @@ export interface BatchReads {
   lastEvents: Map<string, { type: number; amount_cents: number } | undefined>;
   /** The open shift of each cashier of the batch (none: no entry); it counts where the venue uses shifts. */
   openShifts: Map<number, number>;
+  /** By account id: the hash-chain heads of the venues the batch may write ledger rows for, locked. */
+  heads: Map<number, ChainHead>;
 }
 
 export const placeKeyOf = (k: PlaceKey) => `${k.device_id}/${k.place}`;
@@ -96,6 +101,9 @@ export async function readBatch(
   const some = <T>(list: readonly unknown[], read: () => Promise<T[]>) => (list.length > 0 ? read() : noRows);
   const accountRows = some(keys.accountIds, () => pipe.run(lockAccountsQuery(db, dialect, keys.accountIds)));
   const placeRows = some(keys.places, () => pipe.run(lockPlacesQuery(db, dialect, keys.places)));
+  const headRows = some([...keys.accountIds, ...keys.eventDevices], () =>
+    pipe.run(lockChainHeadsQuery(db, dialect, keys.accountIds, keys.eventDevices)),
+  );
   const ruleRows = some(keys.eventDevices, () => pipe.run(eventRulesQuery(db, keys.eventDevices)));
   const earlierRows = pipe.run(
     findOperationsQuery(
@@ -116,6 +124,9 @@ export async function readBatch(
     pins: new Map((await pinRows).map(({ id, ...pin }) => [id, pin])),
     lastEvents: new Map(await Promise.all(lastEvents)),
     openShifts: await openShifts,
+    heads: new Map(
+      (await headRows).map((h) => [Number(h.account_id), { entries: Number(h.entries), hash: h.hash }]),
+    ),
   };
 }
 

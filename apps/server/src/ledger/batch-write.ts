@@ -5,12 +5,13 @@
 // commit take two round trips.
 import type { Executor } from '../db/database.js';
 import type { Pipeline } from '../db/pipelined-transaction.js';
-import type { NewLedgerEntry } from '../db/schema.js';
+import { chainRows, type ChainHead, type UnchainedEntry } from '../db/ledger-chain.js';
 import { assertWritePlan } from './invariants.js';
 import {
   insertDeviceEventsQuery,
   insertLedgerEntriesStatement,
   setFloatBalanceStatement,
+  setChainHeadsQuery,
   setPlacesBalancesQuery,
 } from './ledger.repository.js';
 import { insertOperationsQuery } from './operations.repository.js';
@@ -25,7 +26,13 @@ export class ClaimRaced extends Error {
   }
 }
 
-export async function writeBatch(pipe: Pipeline, db: Executor, plan: WritePlan): Promise<void> {
+/** `heads`: the batch's locked hash-chain heads (batch-read.ts), which the ledger rows move on. */
+export async function writeBatch(
+  pipe: Pipeline,
+  db: Executor,
+  plan: WritePlan,
+  heads: ReadonlyMap<number, ChainHead>,
+): Promise<void> {
   assertWritePlan(plan);
   const operations = plan.operations;
   if (operations.length === 0) return;
@@ -44,7 +51,7 @@ export async function writeBatch(pipe: Pipeline, db: Executor, plan: WritePlan):
   // Stryker disable next-line ConditionalExpression,EqualityOperator: pg-two-processes
   if (inserted.length !== operations.length) throw new ClaimRaced();
   const ids = new Map(inserted.map((r) => [`${r.scope}\u0000${r.trx}`, r.id]));
-  const rows: NewLedgerEntry[] = [];
+  const rows: UnchainedEntry[] = [];
   const events = [];
   for (const { record, entries, event, also } of operations) {
     const operationId = ids.get(`${record.scope}\u0000${record.trx}`)!;
@@ -59,6 +66,16 @@ export async function writeBatch(pipe: Pipeline, db: Executor, plan: WritePlan):
     }
     for (const statement of also) void pipe.run(statement(db));
   }
-  if (rows.length > 0) void pipe.run(insertLedgerEntriesStatement(db, rows));
+  if (rows.length > 0) {
+    // Every row on its venue's chain, in the order written; the heads move on with them.
+    const chained = chainRows(rows, heads);
+    void pipe.run(insertLedgerEntriesStatement(db, chained.rows));
+    void pipe.run(
+      setChainHeadsQuery(
+        db,
+        [...chained.heads].map(([account_id, head]) => ({ account_id, ...head })),
+      ),
+    );
+  }
   if (events.length > 0) void pipe.run(insertDeviceEventsQuery(db, events));
 }

@@ -24,7 +24,7 @@ export function runBatch(db: Db, now: number, requests: readonly LedgerRequest[]
   return db.pipelined(async (pipe) => {
     const reads = await readBatch(pipe, db.kysely, db.dialect, requests);
     const { settled, plan } = decideBatch(requests, now, reads);
-    await writeBatch(pipe, db.kysely, plan);
+    await writeBatch(pipe, db.kysely, plan, reads.heads);
     return settled;
   });
 }

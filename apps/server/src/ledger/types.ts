@@ -71,7 +71,7 @@ export type LedgerRequest =
 // ---- Stage 2: the decision --------------------------------------------------------------------------
 
 /** A ledger row as decided, before its operation's record has an id (the write fills operation_id in). */
-export type Entry = Omit<NewLedgerEntry, 'operation_id'>;
+export type Entry = Omit<NewLedgerEntry, 'operation_id' | 'chain_seq' | 'chain_hash'>;
 
 /** A game event's own record (device_events): cancels look up the place's latest one. */
 type GameEventRecord = { place: number; type: number; amount_cents: number; entries_after_cents: number };

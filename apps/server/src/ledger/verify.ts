@@ -1,13 +1,20 @@
 // Recomputes every balance from the ledger and lists what disagrees. An empty list means the books hold.
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Db } from '../db/database.js';
+import { chainHash, GENESIS_HASH } from '../db/ledger-chain.js';
+import type { LedgerEntriesTable } from '../db/schema.js';
 
 export type Mismatch =
   | { kind: 'float'; account_id: number; stored: number; ledger: number }
   | { kind: 'entries' | 'final_bonus'; device_id: number; place: number; stored: number; ledger: number }
   | { kind: 'unbalanced_operation'; operation_id: number; sum: number }
   | { kind: 'running_balance'; entry_id: number; balance_after: number; running: number }
-  | { kind: 'limit'; account_id: number; balance: number; limit: number };
+  | { kind: 'limit'; account_id: number; balance: number; limit: number }
+  /**
+   * A venue's hash chain breaks at `chain_seq`: the row there (`entry_id`) was changed, or a row before it
+   * removed or slipped in; `entry_id` null when the chain's rows hold but its head does not.
+   */
+  | { kind: 'chain'; account_id: number; chain_seq: number; entry_id: number | null };
 
 type Scope = { accountId?: number };
 
@@ -16,7 +23,14 @@ type Scope = { accountId?: number };
  * (an operation's rows all belong to one account, so the per-operation and running sums stay whole).
  */
 export async function verifyLedger(db: Db, scope: Scope = {}): Promise<Mismatch[]> {
-  const checks = [floatMismatches, placeMismatches, unbalancedOperations, runningBalances, limitBreaches];
+  const checks = [
+    floatMismatches,
+    placeMismatches,
+    unbalancedOperations,
+    runningBalances,
+    limitBreaches,
+    chainMismatches,
+  ];
   const found: Mismatch[] = [];
   for (const check of checks) found.push(...(await check(db.kysely, scope)));
   return found;
@@ -118,6 +132,96 @@ const limitBreaches: Check = async (k, scope) => {
     limit: num(r.lim),
   }));
 };
+
+/** Rows a chain walk reads at a time. */
+const CHAIN_PAGE_ROWS = 5_000;
+
+/**
+ * Walks every venue's hash chain (db/ledger-chain.ts) in order and names the first row of each that
+ * breaks it: a place out of sequence (a row removed or slipped in) or a hash that is not the one its
+ * fields and the previous hash give (a row changed). Then each head must be the chain's last row.
+ */
+const chainMismatches: Check = async (k, scope) => {
+  const found: Mismatch[] = [];
+  const last = new Map<number, ChainWalk>();
+  // Venue by venue, each in chain order by the unique index on (account_id, chain_seq), a page at a time.
+  const accounts = await k
+    .selectFrom('ledger_entries')
+    .select('account_id')
+    .distinct()
+    .$if(scope.accountId !== undefined, (q) => q.where('account_id', '=', scope.accountId!))
+    .execute();
+  for (const { account_id } of accounts) {
+    let afterSeq = 0;
+    for (;;) {
+      const page = await k
+        .selectFrom('ledger_entries')
+        .selectAll()
+        .where('account_id', '=', account_id)
+        .where('chain_seq', '>', afterSeq)
+        .orderBy('chain_seq')
+        .limit(CHAIN_PAGE_ROWS)
+        .execute();
+      for (const row of page) walkChain(row, last, found);
+      if (page.length < CHAIN_PAGE_ROWS || last.get(num(account_id))?.broken) break;
+      afterSeq = num(page[page.length - 1]!.chain_seq);
+    }
+  }
+  const heads = await k
+    .selectFrom('ledger_chain_heads')
+    .select(['account_id', 'entries', 'hash'])
+    .$if(scope.accountId !== undefined, (q) => q.where('account_id', '=', scope.accountId!))
+    .execute();
+  for (const head of heads) {
+    const accountId = num(head.account_id);
+    const chain = last.get(accountId) ?? { seq: 0, hash: GENESIS_HASH, broken: false };
+    if (chain.broken) continue;
+    if (num(head.entries) !== chain.seq || head.hash !== chain.hash) {
+      found.push({ kind: 'chain', account_id: accountId, chain_seq: chain.seq + 1, entry_id: null });
+    }
+  }
+  return found;
+};
+
+interface ChainWalk {
+  seq: number;
+  hash: string;
+  broken: boolean;
+}
+
+/** One row of a chain walk: on its chain, or the first that breaks it (the rest of its chain is skipped). */
+function walkChain(
+  row: Selectable<LedgerEntriesTable>,
+  chains: Map<number, ChainWalk>,
+  found: Mismatch[],
+): void {
+  const accountId = num(row.account_id);
+  const seq = num(row.chain_seq);
+  const chain = chains.get(accountId) ?? { seq: 0, hash: GENESIS_HASH, broken: false };
+  chains.set(accountId, chain);
+  if (chain.broken) return;
+  // As written (ledger/batch-write.ts): PostgreSQL's bigint columns come back as numbers here too.
+  const fields = {
+    ...row,
+    account_id: accountId,
+    chain_seq: seq,
+    operation_id: num(row.operation_id),
+    amount_cents: num(row.amount_cents),
+    balance_after_cents: row.balance_after_cents === null ? null : num(row.balance_after_cents),
+    created_at_ms: num(row.created_at_ms),
+    tx_type: row.tx_type === null ? null : num(row.tx_type),
+    device_id: row.device_id === null ? null : num(row.device_id),
+    place: row.place === null ? null : num(row.place),
+    user_id: row.user_id === null ? null : num(row.user_id),
+  };
+  if (seq !== chain.seq + 1 || row.chain_hash !== chainHash(chain.hash, fields)) {
+    chain.broken = true;
+    found.push({ kind: 'chain', account_id: accountId, chain_seq: chain.seq + 1, entry_id: num(row.id) });
+    return;
+  }
+  chain.seq = seq;
+  chain.hash = row.chain_hash;
+}
 
 /** Aggregates come back as number (SQLite) or as parsed int8 (PostgreSQL); both must be safe integers. */
 function num(value: number | string | bigint): number {

@@ -8,6 +8,7 @@ import {
   device,
   ERR,
   floatMoveResult,
+  ledgerHead,
   ledgerRow,
   shiftListRow,
   shiftReport,
@@ -179,6 +180,19 @@ const ROUTES: RouteRow[] = [
     path: (f) => `${acct(f)}/transactions.csv`,
     scope: 'account',
     ok: { status: 200, check: (body) => expect(String(body)).toMatch(/^id,created_at,trx,/) },
+  },
+  {
+    route: 'GET /a/manager/account/:id/ledger_head',
+    method: 'GET',
+    path: (f) => `${acct(f)}/ledger_head`,
+    scope: 'account',
+    ok: {
+      status: 200,
+      check: shape(ledgerHead, (head) => {
+        expect(head.entries).toBeGreaterThan(0);
+        expect(head.hash).toMatch(/^[0-9a-f]{64}$/);
+      }),
+    },
   },
   {
     route: 'GET /a/manager/account/:id/devices',

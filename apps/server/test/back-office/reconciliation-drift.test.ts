@@ -3,6 +3,7 @@
 // server's time; then a stored place balance, a bonus, an operation that does not sum to zero, a running
 // balance and a float past its limit each show as exactly one mismatch, to the admin and to the manager of
 // that venue, never to the manager of another.
+import { chainRows } from '../../src/db/ledger-chain.js';
 import { TX_TYPE, verifyResult, type VerifyResult } from '@cashdesk/contract';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -115,28 +116,44 @@ describe.each(testDatabases)('reconciliation finds drift on $name', (database) =
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    // Chained like the ledger's own rows (db/ledger-chain.ts), head moved on too: this drift is in the
+    // balances alone, which the chain cannot vouch for.
+    const head = await db.kysely
+      .selectFrom('ledger_chain_heads')
+      .select(['entries', 'hash'])
+      .where('account_id', '=', accountId)
+      .executeTakeFirstOrThrow();
+    const chained = chainRows(
+      rows.map((row) => ({
+        operation_id: operation.id,
+        trx: 'raw',
+        kind: 'float_top_up' as const,
+        tx_type: null,
+        line: row.line,
+        account_id: accountId,
+        device_id: null,
+        place: null,
+        user_id: null,
+        amount_cents: row.amount,
+        balance_after_cents: row.balance_after,
+        created_at_ms: clock.now(),
+      })),
+      new Map([[accountId, { entries: Number(head.entries), hash: head.hash }]]),
+    );
     const entryIds: number[] = [];
-    for (const row of rows) {
+    for (const row of chained.rows) {
       const entry = await db.kysely
         .insertInto('ledger_entries')
-        .values({
-          operation_id: operation.id,
-          trx: 'raw',
-          kind: 'float_top_up',
-          tx_type: null,
-          line: row.line,
-          account_id: accountId,
-          device_id: null,
-          place: null,
-          user_id: null,
-          amount_cents: row.amount,
-          balance_after_cents: row.balance_after,
-          created_at_ms: clock.now(),
-        })
+        .values(row)
         .returning('id')
         .executeTakeFirstOrThrow();
       entryIds.push(entry.id);
     }
+    await db.kysely
+      .updateTable('ledger_chain_heads')
+      .set(chained.heads.get(accountId)!)
+      .where('account_id', '=', accountId)
+      .execute();
     return { operationId: operation.id, entryIds };
   }
 

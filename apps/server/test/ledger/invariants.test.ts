@@ -85,7 +85,7 @@ describe.each(testDatabases)('ledger invariants at write on $name', (database) =
       const reads = await readBatch(pipe, db.kysely, db.dialect, requests);
       const { plan } = decideBatch(requests, Date.now(), reads);
       breakPlan(plan);
-      await writeBatch(pipe, db.kysely, plan);
+      await writeBatch(pipe, db.kysely, plan, reads.heads);
     });
     const error = await written.then(
       () => null,
@@ -105,7 +105,7 @@ describe.each(testDatabases)('ledger invariants at write on $name', (database) =
     await db.pipelined(async (pipe) => {
       const requests = [v.deposit(5_00, 'fine')];
       const reads = await readBatch(pipe, db.kysely, db.dialect, requests);
-      await writeBatch(pipe, db.kysely, decideBatch(requests, Date.now(), reads).plan);
+      await writeBatch(pipe, db.kysely, decideBatch(requests, Date.now(), reads).plan, reads.heads);
     });
     const entries = await db.kysely
       .selectFrom('places')

@@ -68,3 +68,16 @@ export async function listLedgerRows(db: Executor, q: LedgerRowsQuery): Promise<
     created_at: new Date(r.created_at_ms).toISOString(),
   }));
 }
+
+/** The venue's hash-chain head (db/ledger-chain.ts): what an operator keeps outside the database. */
+export async function readChainHead(
+  db: Executor,
+  accountId: number,
+): Promise<{ entries: number; hash: string }> {
+  const head = await db
+    .selectFrom('ledger_chain_heads')
+    .select(['entries', 'hash'])
+    .where('account_id', '=', accountId)
+    .executeTakeFirstOrThrow();
+  return { entries: Number(head.entries), hash: head.hash };
+}

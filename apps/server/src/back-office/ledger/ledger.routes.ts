@@ -1,6 +1,6 @@
-// The ledger of one account (admin, or its manager): a page of rows as JSON, or every row of the
-// filters as CSV.
-import { ledgerExportQuery, ledgerQuery, ledgerRow, type LedgerRow } from '@cashdesk/contract';
+// The ledger of one account (admin, or its manager): a page of rows as JSON, every row of the filters as
+// CSV, and the head of its hash chain (db/ledger-chain.ts).
+import { ledgerExportQuery, ledgerHead, ledgerQuery, ledgerRow, type LedgerRow } from '@cashdesk/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -9,7 +9,7 @@ import { answers, textAnswer } from '../../http/route-schemas.js';
 import { accountInScope, accountParams } from '../access.js';
 import { pageBounds } from '../paging.js';
 import { ledgerCsv } from './ledger-csv.js';
-import { listLedgerRows, type LedgerRowsQuery } from './ledger-rows.repository.js';
+import { listLedgerRows, readChainHead, type LedgerRowsQuery } from './ledger-rows.repository.js';
 
 /** One export holds at most this many rows (newest first); a longer period is exported in parts. */
 export const CSV_ROW_CAP = 100_000;
@@ -73,6 +73,12 @@ export function ledgerRoutes(ctx: AppContext): FastifyPluginAsync {
         .header('content-disposition', `attachment; filename="ledger-account-${account.id}-${day}.csv"`)
         .header('x-truncated', truncated ? '1' : '0')
         .send(ledgerCsv(truncated ? rows.slice(0, CSV_ROW_CAP) : rows, account.currency));
+    });
+
+    const head = { schema: { params: accountParams, response: answers({ 200: ledgerHead }) } };
+    app.get('/a/manager/account/:id/ledger_head', head, async (request) => {
+      const account = await accountInScope(ctx, request);
+      return readChainHead(ctx.db.kysely, account.id);
     });
   };
 }

@@ -17,13 +17,17 @@ function describe(m: Mismatch): string {
       return `ledger entry ${m.entry_id}: balance_after ${formatCents(m.balance_after)}, running sum ${formatCents(m.running)}`;
     case 'limit':
       return `account ${m.account_id}: float ${formatCents(m.balance)} is below its limit -${formatCents(m.limit)}`;
+    case 'chain':
+      return m.entry_id === null
+        ? `hash chain of account ${m.account_id}: its head does not match its last entry (${m.chain_seq - 1} entries)`
+        : `hash chain of account ${m.account_id}: broken at entry ${m.entry_id} (place ${m.chain_seq} in the chain): changed, or an entry before it removed or added`;
   }
 }
 
 const verify: Command = {
   name: 'verify',
   usage: 'verify',
-  summary: 'check every balance against the ledger (exit 1 on any mismatch)',
+  summary: "check every balance against the ledger and every venue's hash chain (exit 1 on any mismatch)",
   positionals: [],
   flags: {},
   async run(_args, { db, print }) {

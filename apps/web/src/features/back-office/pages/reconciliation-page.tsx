@@ -84,6 +84,10 @@ function describeMismatch(m: LedgerMismatch, t: TFunction): string {
         after: formatCents(m.balance_after),
         running: formatCents(m.running),
       });
+    case 'chain':
+      return m.entry_id === null
+        ? t('reconciliation.kind.chainHead', { account: m.account_id })
+        : t('reconciliation.kind.chain', { account: m.account_id, entry: m.entry_id, seq: m.chain_seq });
     case 'limit':
       return t('reconciliation.kind.limit', {
         account: m.account_id,
