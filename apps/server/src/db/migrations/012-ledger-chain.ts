@@ -1,4 +1,4 @@
-// The hash-chained ledger (db/ledger-chain.ts, docs/product.md section 12): every ledger row gets its place
+// The hash-chained ledger (db/ledger-chain.ts, docs/product.md section 14): every ledger row gets its place
 // in its venue's chain and its hash, and every venue a chain head. Rows written before this migration are
 // chained here, in id order per venue, so `verify` holds on an upgraded database; the append-only
 // triggers step aside for exactly that and come back in the same transaction. A trigger gives every new
