@@ -30,6 +30,11 @@ export const AUDIT_ACTIONS = [
   // A cashier opened or closed a cash-drawer shift (target: the cashier; after: the shift's figures).
   'shift.open',
   'shift.close',
+  // Four eyes (target: the device; trx: the cashier's held-back call; after: the approval).
+  'approval.request',
+  'approval.approve',
+  'approval.decline',
+  'approval.withdraw',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

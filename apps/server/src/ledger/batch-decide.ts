@@ -3,17 +3,21 @@
 // money rule of its kind (money-rules.ts). An accepted operation's rows move the working copies on, so
 // the next operation on the same float or place is decided on what this one left; everything decided
 // goes into the write plan (types.ts WritePlan) that the third phase checks and writes.
+import { randomUUID } from 'node:crypto';
 import { ERR } from '@cashdesk/contract';
+import type { CompiledQuery } from 'kysely';
 import { assertNotBlocked } from '../accounts/index.js';
 import { assertRemotePin } from '../devices/index.js';
 import type { Executor } from '../db/database.js';
-import type { AccountRow } from '../db/schema.js';
+import type { AccountRow, PlaceRow } from '../db/schema.js';
 import { ApiError } from '../http/api-error.js';
 import { deviceChange, floatChange, type Change } from '../live/change-feed.js';
 import { shiftOfOperation } from '../shifts/index.js';
+import { insertApprovalQuery, type NewApproval } from './approvals.repository.js';
 import { claimKeyOf, placeKeyOf, scopeOf, type BatchReads } from './batch-read.js';
 import { replayOutcome, requestHash } from './idempotency.js';
 import {
+  approvalState,
   cashKind,
   decideCashOut,
   decideDeposit,
@@ -22,7 +26,10 @@ import {
   decideWithdraw,
   floatLimit,
   floatMoveKind,
+  needsApproval,
+  pendingOutcome,
 } from './money-rules.js';
+import { refusal } from './outcome.js';
 import type { NewOperation } from './operations.repository.js';
 import type {
   Decision,
@@ -41,6 +48,7 @@ export type Settled = { outcome: Outcome; change: Change } | { error: ApiError }
 /** A request judged: answered from its earlier record, or decided now. */
 type Judged =
   | { replay: Outcome; change: Change }
+  | { held: Outcome; change: Change; write: ((db: Executor) => CompiledQuery) | null }
   | {
       decision: Decision;
       record: NewOperation;
@@ -57,6 +65,7 @@ export function decideBatch(
     before: balancesOf(reads),
     after: { floats: new Map(), places: new Map() },
     operations: [],
+    held: [],
     replayed: new Set(),
   };
   const settled = requests.map((request): Settled => {
@@ -84,6 +93,10 @@ function settle(request: LedgerRequest, judged: Judged, reads: BatchReads, plan:
   if ('replay' in judged) {
     plan.replayed.add(claimKeyOf(request));
     return { outcome: judged.replay, change: judged.change };
+  }
+  if ('held' in judged) {
+    if (judged.write) plan.held.push(judged.write);
+    return { outcome: judged.held, change: judged.change };
   }
   const { decision, record, change } = judged;
   const outcome = decision.outcome;
@@ -137,6 +150,8 @@ function judgeCash(request: { kind: 'cash'; input: PlaceCashInput }, now: number
   assertNotBlocked(account, { kind });
   if (input.remote_pin !== null) assertRemotePin(reads.pins.get(input.device_id), input.remote_pin, now);
   const shiftId = shiftOfOperation(account, reads.openShifts.get(input.user_id));
+  const held = holdBack(request, account, place, hash, now, reads);
+  if (held) return { ...held, change };
   const decide =
     input.cash_out === true ? decideCashOut : kind === 'deposit' ? decideDeposit : decideWithdraw;
   const record = recordOf(request, kind, hash, now, {
@@ -146,6 +161,51 @@ function judgeCash(request: { kind: 'cash'; input: PlaceCashInput }, now: number
     shift_id: shiftId,
   });
   return { decision: decide(input, account, place, now), record, change, also: [] };
+}
+
+/**
+ * Four eyes: a call above the venue's `approval_above` waits for a manager (money-rules.ts needsApproval).
+ * Null: go on and decide it (no approval needed, or a manager approved it). Otherwise its answer now: a
+ * new 202 (its approval written with the batch), the same 202 while it waits, or the refusal that ended
+ * it. Nothing moves and the trx is not used up: the approval's row carries it until it is applied.
+ */
+function holdBack(
+  request: { kind: 'cash'; input: PlaceCashInput },
+  account: AccountRow,
+  place: PlaceRow,
+  hash: string,
+  now: number,
+  reads: BatchReads,
+): { held: Outcome; write: ((db: Executor) => CompiledQuery) | null } | null {
+  const input = request.input;
+  const earlier = reads.approvals.get(claimKeyOf(request));
+  if (earlier) {
+    if (earlier.request_hash !== hash) return { held: refusal(ERR.trxConflict), write: null };
+    const state = approvalState(earlier, input.trx, now);
+    return state === 'apply' ? null : { held: state, write: null };
+  }
+  if (!needsApproval(input, account, place)) return null;
+  const id = randomUUID();
+  const row: NewApproval = {
+    id,
+    account_id: input.account_id,
+    scope: scopeOf(request),
+    trx: input.trx,
+    request_hash: hash,
+    user_id: input.user_id,
+    device_id: input.device_id,
+    device_uuid: input.device_uuid,
+    place: input.place,
+    delta_cents: input.delta_cents,
+    cash_out: input.cash_out === true ? 1 : 0,
+    remote_pin: input.remote_pin,
+    status: 'pending',
+    created_at_ms: now,
+    decided_at_ms: null,
+    decided_by: null,
+    reason: null,
+  };
+  return { held: pendingOutcome(id, input.trx), write: (db) => insertApprovalQuery(db, row) };
 }
 
 /**

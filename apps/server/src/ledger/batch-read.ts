@@ -18,6 +18,7 @@ import {
   lockPlacesQuery,
   type PlaceKey,
 } from './ledger.repository.js';
+import { findApprovalsQuery, type ApprovalRow } from './approvals.repository.js';
 import type { DeviceEventRules } from './money-rules.js';
 import { findOperationsQuery } from './operations.repository.js';
 import type { LedgerRequest } from './types.js';
@@ -34,6 +35,8 @@ export interface BatchReads {
   pins: Map<number, { pin: string | null; pin_expires_at_ms: number | null; pin_previous: string | null }>;
   /** By `device_id/place`, the place's latest game event, for cancels. */
   lastEvents: Map<string, { type: number; amount_cents: number } | undefined>;
+  /** By `scope\0trx` (claimKeyOf): cash calls held back for a manager (four eyes, money-rules.ts). */
+  approvals: Map<string, ApprovalRow>;
   /** The open shift of each cashier of the batch (none: no entry); it counts where the venue uses shifts. */
   openShifts: Map<number, number>;
 }
@@ -103,6 +106,10 @@ export async function readBatch(
       requests.map((r) => ({ scope: scopeOf(r), trx: r.input.trx })),
     ),
   );
+  const cashKeys = requests.flatMap((r) =>
+    r.kind === 'cash' ? [{ scope: scopeOf(r), trx: r.input.trx }] : [],
+  );
+  const approvalRows = some(cashKeys, () => pipe.run(findApprovalsQuery(db, cashKeys)));
   const pinRows = some(keys.phones, () => pipe.run(devicePinsQuery(db, keys.phones)));
   const lastEvents = keys.cancelPlaces.map((key) =>
     pipe.run(lastDeviceEventQuery(db, key)).then((rows) => [placeKeyOf(key), rows[0]] as const),
@@ -113,6 +120,7 @@ export async function readBatch(
     places: new Map((await placeRows).map((p) => [placeKeyOf(p), { ...p }])),
     rules: new Map((await ruleRows).map((r) => [r.device_id, rulesOf(r)])),
     earlier: new Map((await earlierRows).map((r) => [`${r.scope}\u0000${r.trx}`, r])),
+    approvals: new Map((await approvalRows).map((a) => [`${a.scope}\u0000${a.trx}`, a])),
     pins: new Map((await pinRows).map(({ id, ...pin }) => [id, pin])),
     lastEvents: new Map(await Promise.all(lastEvents)),
     openShifts: await openShifts,

@@ -27,6 +27,7 @@ export class ClaimRaced extends Error {
 
 export async function writeBatch(pipe: Pipeline, db: Executor, plan: WritePlan): Promise<void> {
   assertWritePlan(plan);
+  for (const statement of plan.held) void pipe.run(statement(db));
   const operations = plan.operations;
   if (operations.length === 0) return;
   const insertedRows = pipe.run(

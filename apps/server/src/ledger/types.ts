@@ -114,6 +114,8 @@ export interface WritePlan {
     /** Statements the caller asked to write with the move (FloatMoveInput.alsoWrite), compiled at write. */
     also: ((db: Executor) => CompiledQuery)[];
   }[];
+  /** Calls held back for a manager (four eyes): their approvals, written whatever else the batch does. */
+  held: ((db: Executor) => CompiledQuery)[];
   /** `scope\0trx` of the batch's replays: they were answered from their record and write nothing. */
   replayed: Set<string>;
 }
