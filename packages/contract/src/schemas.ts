@@ -336,6 +336,8 @@ export const approvalDecisionRequest = z.strictObject({
   reason: z.string().trim().max(500).optional(),
 });
 export type ApprovalDecisionRequest = z.infer<typeof approvalDecisionRequest>;
+/** The cashier's withdrawal of their own held-back call carries nothing but the approval's id (in the path). */
+export const approvalWithdrawRequest = z.strictObject({});
 export const approvalDecisionResult = z.object({ id: z.string(), status: z.enum(APPROVAL_STATUSES) });
 
 const deviceIds = z.array(positiveId).max(1000);

@@ -1,6 +1,6 @@
 // Four eyes at the till (docs/api.md): the cashier withdraws their own held-back call while it waits.
 // Registered by app.ts beside the cashier's routes, outside the back office's role check.
-import { approvalDecisionResult } from '@cashdesk/contract';
+import { approvalDecisionResult, approvalWithdrawRequest } from '@cashdesk/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -15,7 +15,9 @@ export function cashierApprovalsRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (plain) => {
     const app = plain.withTypeProvider<ZodTypeProvider>();
     app.addHook('preValidation', requireCashier);
-    const withdraw = { schema: { params, response: answers({ 200: approvalDecisionResult }) } };
+    const withdraw = {
+      schema: { params, body: approvalWithdrawRequest, response: answers({ 200: approvalDecisionResult }) },
+    };
     app.post('/a/cashier/approvals/:approval_id/withdraw', withdraw, async (request) => {
       const cashier = cashierOf(request);
       return withdrawAsCashier(ctx, {
