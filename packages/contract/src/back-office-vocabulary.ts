@@ -35,6 +35,8 @@ export const AUDIT_ACTIONS = [
   'approval.approve',
   'approval.decline',
   'approval.withdraw',
+  // A manager's correction of a cash operation (target: the device; trx: the correction's).
+  'operation.correct',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

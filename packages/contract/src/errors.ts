@@ -37,6 +37,10 @@ export const ERR = {
   approvalWithdrawn: 'approval withdrawn',
   /** A second decision of an approval (or a withdrawal after one): the first stands. */
   alreadyDecided: 'already decided',
+  /** Corrections (docs/product.md section 13): the operation was corrected before. */
+  alreadyCorrected: 'already corrected',
+  /** A correction of a deposit the player already played away: the place no longer holds it. */
+  placeNoLongerHolds: 'place no longer holds it',
   internal: 'Internal server error',
 } as const;
 
@@ -75,6 +79,8 @@ export const ERR_STATUS: Record<ErrText, number> = {
   [ERR.approvalExpired]: 403,
   [ERR.approvalWithdrawn]: 403,
   [ERR.alreadyDecided]: 409,
+  [ERR.alreadyCorrected]: 422,
+  [ERR.placeNoLongerHolds]: 409,
   [ERR.internal]: 500,
 };
 

@@ -485,6 +485,23 @@ export type FloatMoveRequest = z.infer<typeof floatMoveRequest>;
 export const floatMoveResult = z.object({ trx: z.string(), delta: z.number(), balance: z.number() });
 export type FloatMoveResult = z.infer<typeof floatMoveResult>;
 
+/** A manager's correction of a cash operation (docs/product.md section 13): never an edit. */
+export const correctionRequest = z.strictObject({ trx, correction_trx: trx, reason });
+export type CorrectionRequest = z.infer<typeof correctionRequest>;
+export const correctionResult = z.object({
+  trx: z.string(),
+  /** The trx of the operation it reverses. */
+  corrects: z.string(),
+  reason: z.string(),
+  delta: z.number(),
+  balances,
+  float_balance: z.number(),
+  device_id: z.number(),
+  place: z.number(),
+  created_at: z.string(),
+});
+export type CorrectionResult = z.infer<typeof correctionResult>;
+
 const newPassword = z
   .string()
   .min(NEW_PASSWORD_MIN_LENGTH, `password must have at least ${NEW_PASSWORD_MIN_LENGTH} characters`)

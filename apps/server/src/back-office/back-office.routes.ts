@@ -7,6 +7,7 @@ import type { AppContext } from '../context.js';
 import { accountInScope, requireBackOffice } from './access.js';
 import { accountsRoutes } from './accounts/accounts.routes.js';
 import { approvalsRoutes } from './approvals/approvals.routes.js';
+import { correctionsRoutes } from './corrections/corrections.routes.js';
 import { auditRoutes } from './audit/audit.routes.js';
 import { accountDevicesRoutes } from './devices/account-devices.routes.js';
 import { ledgerRoutes } from './ledger/ledger.routes.js';
@@ -34,5 +35,6 @@ export function backOfficeRoutes(ctx: AppContext): FastifyPluginAsync {
     await app.register(verifyRoutes(ctx));
     await app.register(auditRoutes(ctx));
     await app.register(approvalsRoutes(ctx));
+    await app.register(correctionsRoutes(ctx));
   };
 }

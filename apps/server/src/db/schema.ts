@@ -116,6 +116,8 @@ export interface OperationsTable {
   created_at_ms: number;
   /** The cash-drawer shift a cashier's cash operation belongs to (migration 010, shifts/). */
   shift_id: Generated<number | null>;
+  /** A correction's original operation (migration 013): corrected at most once (a unique index). */
+  corrects_operation_id: Generated<number | null>;
 }
 
 // The ledger's vocabulary is part of the contract: the back office filters and shows it.

@@ -70,6 +70,8 @@ export const OPERATION_SUMMARIES: Readonly<Record<string, string>> = {
     "The venue's withdraws and cash-outs held for a manager's approval, by status, newest first",
   [`POST ${a}/manager/account/:id/approvals/:approval_id`]:
     "Approve (applied through the ledger with the cashier's trx) or decline a held-back call, with the manager's password",
+  [`POST ${a}/manager/account/:id/corrections`]:
+    'Reverse one cash operation of the venue by a new operation linked to it (never an edit); idempotent by correction_trx',
   [`POST ${a}/manager/account/:id/move`]:
     "Top up (delta > 0) or withdraw (delta < 0) an account's float; idempotent by trx",
   [`GET ${a}/manager/account/:id/transactions`]: "The account's ledger, newest first, filtered and paged",

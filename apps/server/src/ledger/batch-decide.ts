@@ -20,6 +20,7 @@ import {
   approvalState,
   cashKind,
   decideCashOut,
+  decideCorrection,
   decideDeposit,
   decideEvent,
   decideFloatMove,
@@ -146,6 +147,8 @@ function judgeCash(request: { kind: 'cash'; input: PlaceCashInput }, now: number
   // A replay gets its stored answer even if a block or a new PIN came since: its money already moved.
   const replay = replayOf(request, reads, hash);
   if (replay) return { replay, change };
+  if (input.corrects)
+    return judgeCorrection({ ...input, corrects: input.corrects }, request, hash, now, reads);
   const kind = cashKind(input.delta_cents);
   assertNotBlocked(account, { kind });
   if (input.remote_pin !== null) assertRemotePin(reads.pins.get(input.device_id), input.remote_pin, now);
@@ -161,6 +164,39 @@ function judgeCash(request: { kind: 'cash'; input: PlaceCashInput }, now: number
     shift_id: shiftId,
   });
   return { decision: decide(input, account, place, now), record, change, also: [] };
+}
+
+/**
+ * A manager's correction (money-rules.ts decideCorrection): at most one per original operation, judged
+ * under the place's lock, so of two racing corrections the second sees the first (422 `already
+ * corrected`, not stored: the correction's trx stays free). The record links it to the original.
+ */
+function judgeCorrection(
+  input: PlaceCashInput & { corrects: NonNullable<PlaceCashInput['corrects']> },
+  request: LedgerRequest,
+  hash: string,
+  now: number,
+  reads: BatchReads,
+): Judged {
+  const account = lockedAccount(reads, input.account_id);
+  const place = reads.places.get(placeKeyOf(input))!;
+  const change: Change = { account_id: input.account_id, float: true, device_ids: [input.device_id] };
+  const original = input.corrects.operation_id;
+  if (reads.corrected.has(original)) throw new ApiError(ERR.alreadyCorrected);
+  const decision = decideCorrection(input, account, place, now);
+  if (decision.ok) reads.corrected.add(original);
+  const record = {
+    ...recordOf(request, 'correction', hash, now, {
+      account_id: input.account_id,
+      user_id: input.user_id,
+      device_id: input.device_id,
+      shift_id: null,
+      reason: input.corrects.reason,
+    }),
+    ...(decision.ok ? { corrects_operation_id: original } : {}),
+  };
+  const alsoWrite = input.corrects.alsoWrite;
+  return { decision, record, change, also: decision.ok && alsoWrite ? [alsoWrite] : [] };
 }
 
 /**
@@ -217,6 +253,8 @@ function holdBack(
 function cashRequestHash(input: PlaceCashInput): string {
   // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral: stored-hash
   const request = ['cash', input.device_id, input.place, input.delta_cents, input.remote_pin !== null];
+  // A correction is its own request: what it corrects and why (never the hash of a cashier's call).
+  if (input.corrects) return requestHash(['correction', input.corrects.operation_id, input.corrects.reason]);
   // Stryker disable next-line StringLiteral: stored-hash
   return requestHash(input.cash_out === true ? [...request, 'cash_out'] : request);
 }

@@ -20,7 +20,7 @@ import {
 } from './ledger.repository.js';
 import { findApprovalsQuery, type ApprovalRow } from './approvals.repository.js';
 import type { DeviceEventRules } from './money-rules.js';
-import { findOperationsQuery } from './operations.repository.js';
+import { correctedQuery, findOperationsQuery } from './operations.repository.js';
 import type { LedgerRequest } from './types.js';
 
 /** What a batch read under its locks. The decide phase moves the accounts and places on as it goes. */
@@ -37,6 +37,8 @@ export interface BatchReads {
   lastEvents: Map<string, { type: number; amount_cents: number } | undefined>;
   /** By `scope\0trx` (claimKeyOf): cash calls held back for a manager (four eyes, money-rules.ts). */
   approvals: Map<string, ApprovalRow>;
+  /** Operations of the batch's corrections already corrected (their ids); the decide phase adds its own. */
+  corrected: Set<number>;
   /** The open shift of each cashier of the batch (none: no entry); it counts where the venue uses shifts. */
   openShifts: Map<number, number>;
 }
@@ -110,6 +112,10 @@ export async function readBatch(
     r.kind === 'cash' ? [{ scope: scopeOf(r), trx: r.input.trx }] : [],
   );
   const approvalRows = some(cashKeys, () => pipe.run(findApprovalsQuery(db, cashKeys)));
+  const originals = requests.flatMap((r) =>
+    r.kind === 'cash' && r.input.corrects ? [r.input.corrects.operation_id] : [],
+  );
+  const correctedRows = some(originals, () => pipe.run(correctedQuery(db, originals)));
   const pinRows = some(keys.phones, () => pipe.run(devicePinsQuery(db, keys.phones)));
   const lastEvents = keys.cancelPlaces.map((key) =>
     pipe.run(lastDeviceEventQuery(db, key)).then((rows) => [placeKeyOf(key), rows[0]] as const),
@@ -121,6 +127,11 @@ export async function readBatch(
     rules: new Map((await ruleRows).map((r) => [r.device_id, rulesOf(r)])),
     earlier: new Map((await earlierRows).map((r) => [`${r.scope}\u0000${r.trx}`, r])),
     approvals: new Map((await approvalRows).map((a) => [`${a.scope}\u0000${a.trx}`, a])),
+    corrected: new Set(
+      (await correctedRows).flatMap((r) =>
+        r.corrects_operation_id === null ? [] : [r.corrects_operation_id],
+      ),
+    ),
     pins: new Map((await pinRows).map(({ id, ...pin }) => [id, pin])),
     lastEvents: new Map(await Promise.all(lastEvents)),
     openShifts: await openShifts,

@@ -5,7 +5,14 @@
 // so a refused operation leaves no write behind and the next one on the same float or place sees this
 // one's result. Refusals that must not use up a trx (a balance past the safe range, a cancel with no bet
 // before it) are thrown as ApiError.
-import { ERR, TX_TYPE, type Balances, type CashResult, type FloatMoveResult } from '@cashdesk/contract';
+import {
+  ERR,
+  TX_TYPE,
+  type Balances,
+  type CashResult,
+  type CorrectionResult,
+  type FloatMoveResult,
+} from '@cashdesk/contract';
 import type { AccountRow, LedgerKind, LedgerLine, PlaceRow } from '../db/schema.js';
 import { ApiError } from '../http/api-error.js';
 import { ok, refusal } from './outcome.js';
@@ -174,6 +181,56 @@ function movePlaceCash(
     float_balance: floatAfter,
     currency: account.currency,
     device_uuid: call.device_uuid,
+    created_at: new Date(now).toISOString(),
+  });
+  return { ok: true, outcome, entries, event: null };
+}
+
+// ---- A manager's correction of a cash operation (docs/product.md section 13) -------------------------
+
+/**
+ * A correction: the opposite movement of a deposit or withdraw (a cash-out is a withdraw) on the same
+ * place and float, under the same rules. A deposit is taken back only while the place still holds it
+ * (409 `place no longer holds it`: the player played it away); a withdraw is put back as a deposit, which
+ * must respect the float's overdraft (409 `overdraft`). No final bonus burns: it undoes a mistake, it is
+ * no player leaving. The venue's minimum and maximum do not apply: the original amount is what it is.
+ */
+export function decideCorrection(
+  call: PlaceCashInput & { corrects: NonNullable<PlaceCashInput['corrects']> },
+  account: AccountRow,
+  place: PlaceRow,
+  now: number,
+): Decision {
+  const delta = -call.corrects.delta_cents;
+  if (delta < 0 && -delta > place.entries_cents) return refused(refusal(ERR.placeNoLongerHolds));
+  const floatAfter = safeBalance(account.balance_cents - delta);
+  if (delta > 0) {
+    const overdrawn = overdraftRefusal(account, floatAfter);
+    if (overdrawn) return overdrawn;
+  }
+  const entriesAfter = safeBalance(place.entries_cents + delta);
+  const kind = cashKind(delta);
+  const row = rowBuilder(call.trx, kind, now, account.id, {
+    device_id: call.device_id,
+    place: call.place,
+    user_id: call.user_id,
+  });
+  const entries: Entry[] = [
+    row('float', -delta, floatAfter),
+    {
+      ...row('entries', delta, entriesAfter),
+      tx_type: kind === 'deposit' ? TX_TYPE.deposit : TX_TYPE.withdraw,
+    },
+  ];
+  const outcome = ok<CorrectionResult>({
+    trx: call.trx,
+    corrects: call.corrects.trx,
+    reason: call.corrects.reason,
+    delta,
+    balances: { entries: entriesAfter, final_bonus: place.final_bonus_cents },
+    float_balance: floatAfter,
+    device_id: call.device_id,
+    place: call.place,
     created_at: new Date(now).toISOString(),
   });
   return { ok: true, outcome, entries, event: null };

@@ -15,6 +15,7 @@ import {
   approvalWithdrawRequest,
   auditQuery,
   changePasswordRequest,
+  correctionRequest,
   createAccountRequest,
   createCashierRequest,
   createUserWithReason,
@@ -401,6 +402,16 @@ const ROUTES: FuzzRoute[] = [
     route: 'GET /api/v1/a/manager/account/:id/shifts/:shift_id',
     auth: 'admin',
     params: { id: venueId, shift_id: () => '1' },
+  },
+  {
+    route: 'POST /api/v1/a/manager/account/:id/corrections',
+    auth: 'admin',
+    params: { id: venueId },
+    // An unknown trx: the valid body corrects nothing (404).
+    body: {
+      schema: correctionRequest,
+      valid: () => ({ trx: newTrx(), correction_trx: newTrx(), reason: 'fuzz' }),
+    },
   },
   {
     route: 'GET /api/v1/a/manager/account/:id/approvals',

@@ -96,6 +96,8 @@ describe('error toasts', () => {
     [ERR.approvalExpired]: 'No manager approved this payout within 10 minutes: start it again',
     [ERR.approvalWithdrawn]: 'This payout request was withdrawn',
     [ERR.alreadyDecided]: 'This request was already decided',
+    [ERR.alreadyCorrected]: 'This operation was already corrected',
+    [ERR.placeNoLongerHolds]: 'The place no longer holds this money: it was played',
     [ERR.unsupportedMediaType]: 'The request was refused, contact technical support',
     [ERR.internal]: 'Internal server error',
   };

@@ -1,4 +1,6 @@
-// Four eyes (docs/product.md section 12): the account setting `approval_above` and the approvals a
+// Four eyes and corrections (docs/product.md sections 12 and 13). Corrections: an operation that reverses
+// a cashier's cash operation names it (`operations.corrects_operation_id`), at most once (a unique index).
+// Four eyes: the account setting `approval_above` and the approvals a
 // cashier's large withdraw or cash-out waits on. One approval per (scope, trx), the cashier's call it
 // holds back: its request hash lets a replay with another request answer 422 `trx conflict`. A request is
 // decided once: the status leaves `pending` by a conditional update, so two deciders never both win.
@@ -40,6 +42,17 @@ export const approvalsMigration: Migration = {
         sql`(status = 'pending' and decided_at_ms is null) or (status <> 'pending' and decided_at_ms is not null)`,
       )
       .addUniqueConstraint('approvals_scope_trx', ['scope', 'trx'])
+      .execute();
+    await db.schema
+      .alterTable('operations')
+      .addColumn('corrects_operation_id', 'bigint', (c) => c.references('operations.id'))
+      .execute();
+    await db.schema
+      .createIndex('operations_corrects_once')
+      .on('operations')
+      .column('corrects_operation_id')
+      .unique()
+      .where(sql.ref('corrects_operation_id'), 'is not', null)
       .execute();
     await db.schema
       .createIndex('approvals_account_status')
