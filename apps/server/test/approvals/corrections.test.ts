@@ -85,6 +85,15 @@ describe.each(testDatabases)('corrections on $name', (database) => {
       .execute();
     expect(rows.map((r) => r.kind)).toEqual(['deposit', 'correction']);
     expect(Number(rows[1]!.corrects_operation_id)).toBe(Number(rows[0]!.id));
+    // The back-office ledger shows the pair linked both ways, with the reason.
+    const ledger = await manager.get<
+      { trx: string; line: string; corrects?: string; corrected_by?: string; reason: string | null }[]
+    >(`/a/manager/account/${venueId}/transactions?line=entries&device_id=${cabinet.id}`);
+    expect(ledger.body.find((r) => r.trx === trx)).toMatchObject({ corrected_by: correctionTrx });
+    expect(ledger.body.find((r) => r.trx === correctionTrx)).toMatchObject({
+      corrects: trx,
+      reason: 'deposit on the wrong seat',
+    });
     const audit = await manager.get<{ action: string; trx: string | null; reason: string | null }[]>(
       `/a/manager/account/${venueId}/audit`,
     );
