@@ -8,6 +8,7 @@ import { API_BASE, ERR } from '@cashdesk/contract';
 import Fastify, { LogController, type FastifyInstance, type RouteOptions } from 'fastify';
 import { authRoutes } from './auth/auth.routes.js';
 import { backOfficeRoutes } from './back-office/back-office.routes.js';
+import { cashierApprovalsRoutes } from './back-office/approvals/cashier-approvals.routes.js';
 import { installSessionGuard } from './auth/guards.js';
 import type { AppContext } from './context.js';
 import { floatRoutes } from './accounts/float.routes.js';
@@ -142,6 +143,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(devicesRoutes(ctx), { prefix: API_BASE });
   await app.register(cashRoutes(ctx), { prefix: API_BASE });
   await app.register(shiftsRoutes(ctx), { prefix: API_BASE });
+  await app.register(cashierApprovalsRoutes(ctx), { prefix: API_BASE });
   await app.register(reportsRoutes(ctx), { prefix: API_BASE });
   await app.register(backOfficeRoutes(ctx), { prefix: API_BASE });
   await app.register(lockRoutes(ctx), { prefix: API_BASE });

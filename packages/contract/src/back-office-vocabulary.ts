@@ -30,6 +30,13 @@ export const AUDIT_ACTIONS = [
   // A cashier opened or closed a cash-drawer shift (target: the cashier; after: the shift's figures).
   'shift.open',
   'shift.close',
+  // Four eyes (target: the device; trx: the cashier's held-back call; after: the approval).
+  'approval.request',
+  'approval.approve',
+  'approval.decline',
+  'approval.withdraw',
+  // A manager's correction of a cash operation (target: the device; trx: the correction's).
+  'operation.correct',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

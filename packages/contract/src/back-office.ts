@@ -95,6 +95,10 @@ export const ledgerRow = z.object({
   /** The reason of a back-office float move; null for cashier and device operations. */
   reason: z.string().nullable(),
   created_at: z.string(),
+  /** A correction's row: the trx of the operation it reverses (docs/product.md section 13). */
+  corrects: z.string().optional(),
+  /** A corrected operation's row: the trx of the correction that reversed it. */
+  corrected_by: z.string().optional(),
 });
 export type LedgerRow = z.infer<typeof ledgerRow>;
 

@@ -29,6 +29,18 @@ export const ERR = {
   noOpenShift: 'no open shift',
   shiftAlreadyOpen: 'shift already open',
   unsupportedMediaType: 'unsupported media type',
+  /** Four eyes (docs/product.md section 12): the manager declined the cashier's held-back call. */
+  approvalDeclined: 'approval declined',
+  /** Nobody decided the held-back call within 10 minutes. */
+  approvalExpired: 'approval expired',
+  /** The cashier withdrew the held-back call before a manager decided it. */
+  approvalWithdrawn: 'approval withdrawn',
+  /** A second decision of an approval (or a withdrawal after one): the first stands. */
+  alreadyDecided: 'already decided',
+  /** Corrections (docs/product.md section 13): the operation was corrected before. */
+  alreadyCorrected: 'already corrected',
+  /** A correction of a deposit the player already played away: the place no longer holds it. */
+  placeNoLongerHolds: 'place no longer holds it',
   internal: 'Internal server error',
 } as const;
 
@@ -63,6 +75,12 @@ export const ERR_STATUS: Record<ErrText, number> = {
   [ERR.noOpenShift]: 403,
   [ERR.shiftAlreadyOpen]: 422,
   [ERR.unsupportedMediaType]: 415,
+  [ERR.approvalDeclined]: 403,
+  [ERR.approvalExpired]: 403,
+  [ERR.approvalWithdrawn]: 403,
+  [ERR.alreadyDecided]: 409,
+  [ERR.alreadyCorrected]: 422,
+  [ERR.placeNoLongerHolds]: 409,
   [ERR.internal]: 500,
 };
 

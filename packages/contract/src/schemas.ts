@@ -304,6 +304,42 @@ export const cashResult = z.object({
 });
 export type CashResult = z.infer<typeof cashResult>;
 
+/** A cash call held back for a manager (four eyes): 202, nothing moved; the same trx answers it again. */
+export const approvalPending = z.object({
+  status: z.literal('pending'),
+  approval_id: z.string(),
+  trx: z.string(),
+});
+export type ApprovalPending = z.infer<typeof approvalPending>;
+
+export const APPROVAL_STATUSES = ['pending', 'approved', 'declined', 'expired', 'withdrawn'] as const;
+export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
+export const approvalsQuery = z.strictObject({ status: z.enum(APPROVAL_STATUSES).optional() });
+export const approvalParams = z.object({ id: idParam, approval_id: z.string().min(1).max(100) });
+export const approval = z.object({
+  id: z.string(),
+  trx: z.string(),
+  device_id: z.number(),
+  place: z.number(),
+  delta: z.number(),
+  cash_out: z.boolean(),
+  cashier: z.string(),
+  created_at: z.string(),
+  status: z.enum(APPROVAL_STATUSES),
+  decided_by: z.string().optional(),
+  reason: z.string().optional(),
+});
+export type Approval = z.infer<typeof approval>;
+export const approvalDecisionRequest = z.strictObject({
+  decision: z.enum(['approve', 'decline']),
+  password: z.string().min(1).max(1000),
+  reason: z.string().trim().max(500).optional(),
+});
+export type ApprovalDecisionRequest = z.infer<typeof approvalDecisionRequest>;
+/** The cashier's withdrawal of their own held-back call carries nothing but the approval's id (in the path). */
+export const approvalWithdrawRequest = z.strictObject({});
+export const approvalDecisionResult = z.object({ id: z.string(), status: z.enum(APPROVAL_STATUSES) });
+
 const deviceIds = z.array(positiveId).max(1000);
 export const reportRequest = z.strictObject({
   device_ids: deviceIds,
@@ -417,6 +453,8 @@ export const updateAccountRequest = z.strictObject({
   final_bonus_rate_bps: accountFields.final_bonus_rate_bps.optional(),
   max_event_amount: accountFields.max_event_amount.optional(),
   shifts: z.boolean().optional(),
+  /** Four eyes: a cashier's withdraw or cash-out above it (cents) waits for a manager; null or 0: off. */
+  approval_above: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).nullable().optional(),
 });
 export type UpdateAccountRequest = z.infer<typeof updateAccountRequest>;
 
@@ -435,6 +473,8 @@ export const account = z.object({
   final_bonus_rate_bps: z.number(),
   max_event_amount: z.number(),
   shifts: z.boolean(),
+  /** Four eyes (docs/product.md section 12): null when off. */
+  approval_above: z.number().nullable().optional(),
   created_at: z.string(),
 });
 export type Account = z.infer<typeof account>;
@@ -444,6 +484,23 @@ export const floatMoveRequest = z.strictObject({ delta: amountCents, trx, reason
 export type FloatMoveRequest = z.infer<typeof floatMoveRequest>;
 export const floatMoveResult = z.object({ trx: z.string(), delta: z.number(), balance: z.number() });
 export type FloatMoveResult = z.infer<typeof floatMoveResult>;
+
+/** A manager's correction of a cash operation (docs/product.md section 13): never an edit. */
+export const correctionRequest = z.strictObject({ trx, correction_trx: trx, reason });
+export type CorrectionRequest = z.infer<typeof correctionRequest>;
+export const correctionResult = z.object({
+  trx: z.string(),
+  /** The trx of the operation it reverses. */
+  corrects: z.string(),
+  reason: z.string(),
+  delta: z.number(),
+  balances,
+  float_balance: z.number(),
+  device_id: z.number(),
+  place: z.number(),
+  created_at: z.string(),
+});
+export type CorrectionResult = z.infer<typeof correctionResult>;
 
 const newPassword = z
   .string()

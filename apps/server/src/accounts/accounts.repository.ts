@@ -29,6 +29,7 @@ export function toAccount(row: AccountRow): Account {
     final_bonus_rate_bps: row.final_bonus_rate_bps,
     max_event_amount: row.max_event_amount_cents,
     shifts: row.shifts === 1,
+    approval_above: row.approval_above_cents ?? null,
     created_at: new Date(row.created_at_ms).toISOString(),
   };
 }
@@ -102,6 +103,7 @@ export async function updateAccount(
   if (patch.final_bonus_rate_bps !== undefined) set.final_bonus_rate_bps = patch.final_bonus_rate_bps;
   if (patch.max_event_amount !== undefined) set.max_event_amount_cents = patch.max_event_amount;
   if (patch.shifts !== undefined) set.shifts = flag(patch.shifts);
+  if (patch.approval_above !== undefined) set.approval_above_cents = patch.approval_above || null;
   if (Object.keys(set).length === 0) return findAccount(db, id);
   return db.updateTable('accounts').set(set).where('id', '=', id).returningAll().executeTakeFirst();
 }

@@ -6,6 +6,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../context.js';
 import { accountInScope, requireBackOffice } from './access.js';
 import { accountsRoutes } from './accounts/accounts.routes.js';
+import { approvalsRoutes } from './approvals/approvals.routes.js';
+import { correctionsRoutes } from './corrections/corrections.routes.js';
 import { auditRoutes } from './audit/audit.routes.js';
 import { accountDevicesRoutes } from './devices/account-devices.routes.js';
 import { ledgerRoutes } from './ledger/ledger.routes.js';
@@ -32,5 +34,7 @@ export function backOfficeRoutes(ctx: AppContext): FastifyPluginAsync {
     await app.register(backOfficeShiftsRoutes(ctx));
     await app.register(verifyRoutes(ctx));
     await app.register(auditRoutes(ctx));
+    await app.register(approvalsRoutes(ctx));
+    await app.register(correctionsRoutes(ctx));
   };
 }

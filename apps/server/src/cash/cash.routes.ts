@@ -1,5 +1,6 @@
 // Cashier cash calls: deposit, withdraw and cash-out on a place, regular and remote.
 import {
+  approvalPending,
   cashRequest,
   cashResult,
   DEVICE_TYPE,
@@ -98,7 +99,7 @@ export function cashRoutes(ctx: AppContext): FastifyPluginAsync {
     return settle(device);
   }
 
-  const response = answers({ 200: cashResult });
+  const response = answers({ 200: cashResult, 202: approvalPending });
   const onTheWay = countedOnTheWayToLedger(ctx.ledger);
 
   return async (plain) => {

@@ -12,6 +12,7 @@ import { eventCeilingMigration } from './migrations/008-event-ceiling.js';
 import { shiftsMigration } from './migrations/010-shifts.js';
 import { loginSkeletonMigration } from './migrations/011-login-skeleton.js';
 import { ledgerChainMigration } from './migrations/012-ledger-chain.js';
+import { approvalsMigration } from './migrations/013-approvals.js';
 
 function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
@@ -26,6 +27,7 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '010-shifts': shiftsMigration(dialect),
     '011-login-skeleton': loginSkeletonMigration,
     '012-ledger-chain': ledgerChainMigration(dialect),
+    '013-approvals': approvalsMigration,
   };
 }
 

@@ -23,6 +23,8 @@ export interface AccountsTable {
   max_event_amount_cents: Generated<number>;
   /** Cash calls need an open shift (migration 010). */
   shifts: Generated<Flag>;
+  /** Four eyes: a cashier's withdraw or cash-out above it waits for a manager; null or 0 off (013). */
+  approval_above_cents: Generated<number | null>;
   created_at_ms: number;
 }
 
@@ -114,6 +116,8 @@ export interface OperationsTable {
   created_at_ms: number;
   /** The cash-drawer shift a cashier's cash operation belongs to (migration 010, shifts/). */
   shift_id: Generated<number | null>;
+  /** A correction's original operation (migration 013): corrected at most once (a unique index). */
+  corrects_operation_id: Generated<number | null>;
 }
 
 // The ledger's vocabulary is part of the contract: the back office filters and shows it.
@@ -201,6 +205,30 @@ export interface ShiftsTable {
   difference_cents: number | null;
 }
 
+/** A cashier's withdraw or cash-out held back for a manager's decision (migration 013, ledger/approvals). */
+export interface ApprovalsTable {
+  id: string;
+  account_id: number;
+  scope: string;
+  trx: string;
+  request_hash: string;
+  user_id: number;
+  device_id: number;
+  device_uuid: string;
+  place: number;
+  delta_cents: number;
+  cash_out: Flag;
+  remote_pin: string | null;
+  status: ApprovalStatus;
+  created_at_ms: number;
+  decided_at_ms: number | null;
+  decided_by: number | null;
+  reason: string | null;
+}
+
+/** Stored statuses; `expired` is a pending one older than its window, never stored (ledger/approvals). */
+export type ApprovalStatus = 'pending' | 'approved' | 'declined' | 'withdrawn';
+
 export interface SettingsTable {
   key: string;
   value: string;
@@ -220,6 +248,7 @@ export interface Database {
   settings: SettingsTable;
   audit_log: AuditLogTable;
   shifts: ShiftsTable;
+  approvals: ApprovalsTable;
 }
 
 export type AccountRow = Selectable<AccountsTable>;

@@ -51,6 +51,8 @@ export const OPERATION_SUMMARIES: Readonly<Record<string, string>> = {
     'Open a cash-drawer shift with the counted opening cash; idempotent by trx',
   [`GET ${a}/cashier/shift`]: "The cashier's open shift, without the expected cash (a blind count)",
   [`POST ${a}/cashier/shift/close`]: 'Close the shift with the counted cash: its Z-report; idempotent by trx',
+  [`POST ${a}/cashier/approvals/:approval_id/withdraw`]:
+    "Withdraw the cashier's own withdraw or cash-out waiting for a manager's approval (four eyes)",
 
   // back office
   [`GET ${a}/admin/accounts`]: 'Every account (venue)',
@@ -64,6 +66,12 @@ export const OPERATION_SUMMARIES: Readonly<Record<string, string>> = {
   [`GET ${a}/admin/verify`]: 'Check the whole ledger against the balances',
   [`GET ${a}/manager/account/:id`]: "An account's settings and float",
   [`POST ${a}/manager/account/:id`]: "Change an account's settings",
+  [`GET ${a}/manager/account/:id/approvals`]:
+    "The venue's withdraws and cash-outs held for a manager's approval, by status, newest first",
+  [`POST ${a}/manager/account/:id/approvals/:approval_id`]:
+    "Approve (applied through the ledger with the cashier's trx) or decline a held-back call, with the manager's password",
+  [`POST ${a}/manager/account/:id/corrections`]:
+    'Reverse one cash operation of the venue by a new operation linked to it (never an edit); idempotent by correction_trx',
   [`POST ${a}/manager/account/:id/move`]:
     "Top up (delta > 0) or withdraw (delta < 0) an account's float; idempotent by trx",
   [`GET ${a}/manager/account/:id/transactions`]: "The account's ledger, newest first, filtered and paged",

@@ -3,26 +3,34 @@
 // money rule of its kind (money-rules.ts). An accepted operation's rows move the working copies on, so
 // the next operation on the same float or place is decided on what this one left; everything decided
 // goes into the write plan (types.ts WritePlan) that the third phase checks and writes.
+import { randomUUID } from 'node:crypto';
 import { ERR } from '@cashdesk/contract';
+import type { CompiledQuery } from 'kysely';
 import { assertNotBlocked } from '../accounts/index.js';
 import { assertRemotePin } from '../devices/index.js';
 import type { Executor } from '../db/database.js';
-import type { AccountRow } from '../db/schema.js';
+import type { AccountRow, PlaceRow } from '../db/schema.js';
 import { ApiError } from '../http/api-error.js';
 import { deviceChange, floatChange, type Change } from '../live/change-feed.js';
 import { shiftOfOperation } from '../shifts/index.js';
+import { insertApprovalQuery, type NewApproval } from './approvals.repository.js';
 import { claimKeyOf, placeKeyOf, scopeOf, type BatchReads } from './batch-read.js';
 import { replayOutcome, requestHash } from './idempotency.js';
 import {
+  approvalState,
   cashKind,
   decideCashOut,
+  decideCorrection,
   decideDeposit,
   decideEvent,
   decideFloatMove,
   decideWithdraw,
   floatLimit,
   floatMoveKind,
+  needsApproval,
+  pendingOutcome,
 } from './money-rules.js';
+import { refusal } from './outcome.js';
 import type { NewOperation } from './operations.repository.js';
 import type {
   Decision,
@@ -41,6 +49,7 @@ export type Settled = { outcome: Outcome; change: Change } | { error: ApiError }
 /** A request judged: answered from its earlier record, or decided now. */
 type Judged =
   | { replay: Outcome; change: Change }
+  | { held: Outcome; change: Change; write: ((db: Executor) => CompiledQuery) | null }
   | {
       decision: Decision;
       record: NewOperation;
@@ -57,6 +66,7 @@ export function decideBatch(
     before: balancesOf(reads),
     after: { floats: new Map(), places: new Map() },
     operations: [],
+    held: [],
     replayed: new Set(),
   };
   const settled = requests.map((request): Settled => {
@@ -84,6 +94,10 @@ function settle(request: LedgerRequest, judged: Judged, reads: BatchReads, plan:
   if ('replay' in judged) {
     plan.replayed.add(claimKeyOf(request));
     return { outcome: judged.replay, change: judged.change };
+  }
+  if ('held' in judged) {
+    if (judged.write) plan.held.push(judged.write);
+    return { outcome: judged.held, change: judged.change };
   }
   const { decision, record, change } = judged;
   const outcome = decision.outcome;
@@ -133,10 +147,14 @@ function judgeCash(request: { kind: 'cash'; input: PlaceCashInput }, now: number
   // A replay gets its stored answer even if a block or a new PIN came since: its money already moved.
   const replay = replayOf(request, reads, hash);
   if (replay) return { replay, change };
+  if (input.corrects)
+    return judgeCorrection({ ...input, corrects: input.corrects }, request, hash, now, reads);
   const kind = cashKind(input.delta_cents);
   assertNotBlocked(account, { kind });
   if (input.remote_pin !== null) assertRemotePin(reads.pins.get(input.device_id), input.remote_pin, now);
   const shiftId = shiftOfOperation(account, reads.openShifts.get(input.user_id));
+  const held = holdBack(request, account, place, hash, now, reads);
+  if (held) return { ...held, change };
   const decide =
     input.cash_out === true ? decideCashOut : kind === 'deposit' ? decideDeposit : decideWithdraw;
   const record = recordOf(request, kind, hash, now, {
@@ -149,6 +167,84 @@ function judgeCash(request: { kind: 'cash'; input: PlaceCashInput }, now: number
 }
 
 /**
+ * A manager's correction (money-rules.ts decideCorrection): at most one per original operation, judged
+ * under the place's lock, so of two racing corrections the second sees the first (422 `already
+ * corrected`, not stored: the correction's trx stays free). The record links it to the original.
+ */
+function judgeCorrection(
+  input: PlaceCashInput & { corrects: NonNullable<PlaceCashInput['corrects']> },
+  request: LedgerRequest,
+  hash: string,
+  now: number,
+  reads: BatchReads,
+): Judged {
+  const account = lockedAccount(reads, input.account_id);
+  const place = reads.places.get(placeKeyOf(input))!;
+  const change: Change = { account_id: input.account_id, float: true, device_ids: [input.device_id] };
+  const original = input.corrects.operation_id;
+  if (reads.corrected.has(original)) throw new ApiError(ERR.alreadyCorrected);
+  const decision = decideCorrection(input, account, place, now);
+  if (decision.ok) reads.corrected.add(original);
+  const record = {
+    ...recordOf(request, 'correction', hash, now, {
+      account_id: input.account_id,
+      user_id: input.user_id,
+      device_id: input.device_id,
+      shift_id: null,
+      reason: input.corrects.reason,
+    }),
+    ...(decision.ok ? { corrects_operation_id: original } : {}),
+  };
+  const alsoWrite = input.corrects.alsoWrite;
+  return { decision, record, change, also: decision.ok && alsoWrite ? [alsoWrite] : [] };
+}
+
+/**
+ * Four eyes: a call above the venue's `approval_above` waits for a manager (money-rules.ts needsApproval).
+ * Null: go on and decide it (no approval needed, or a manager approved it). Otherwise its answer now: a
+ * new 202 (its approval written with the batch), the same 202 while it waits, or the refusal that ended
+ * it. Nothing moves and the trx is not used up: the approval's row carries it until it is applied.
+ */
+function holdBack(
+  request: { kind: 'cash'; input: PlaceCashInput },
+  account: AccountRow,
+  place: PlaceRow,
+  hash: string,
+  now: number,
+  reads: BatchReads,
+): { held: Outcome; write: ((db: Executor) => CompiledQuery) | null } | null {
+  const input = request.input;
+  const earlier = reads.approvals.get(claimKeyOf(request));
+  if (earlier) {
+    if (earlier.request_hash !== hash) return { held: refusal(ERR.trxConflict), write: null };
+    const state = approvalState(earlier, input.trx, now);
+    return state === 'apply' ? null : { held: state, write: null };
+  }
+  if (!needsApproval(input, account, place)) return null;
+  const id = randomUUID();
+  const row: NewApproval = {
+    id,
+    account_id: input.account_id,
+    scope: scopeOf(request),
+    trx: input.trx,
+    request_hash: hash,
+    user_id: input.user_id,
+    device_id: input.device_id,
+    device_uuid: input.device_uuid,
+    place: input.place,
+    delta_cents: input.delta_cents,
+    cash_out: input.cash_out === true ? 1 : 0,
+    remote_pin: input.remote_pin,
+    status: 'pending',
+    created_at_ms: now,
+    decided_at_ms: null,
+    decided_by: null,
+    reason: null,
+  };
+  return { held: pendingOutcome(id, input.trx), write: (db) => insertApprovalQuery(db, row) };
+}
+
+/**
  * A cashier's other calls hash other shapes (linking, shifts), and a device is a cabinet or a phone for
  * good, so its calls all carry a PIN or none: neither part tells two calls apart today, but the stored
  * hashes hold them, so they stay. A cash-out is another request than a withdraw of the same delta;
@@ -157,6 +253,8 @@ function judgeCash(request: { kind: 'cash'; input: PlaceCashInput }, now: number
 function cashRequestHash(input: PlaceCashInput): string {
   // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral: stored-hash
   const request = ['cash', input.device_id, input.place, input.delta_cents, input.remote_pin !== null];
+  // A correction is its own request: what it corrects and why (never the hash of a cashier's call).
+  if (input.corrects) return requestHash(['correction', input.corrects.operation_id, input.corrects.reason]);
   // Stryker disable next-line StringLiteral: stored-hash
   return requestHash(input.cash_out === true ? [...request, 'cash_out'] : request);
 }

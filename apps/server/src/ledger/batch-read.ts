@@ -21,8 +21,9 @@ import {
   lockPlacesQuery,
   type PlaceKey,
 } from './ledger.repository.js';
+import { findApprovalsQuery, type ApprovalRow } from './approvals.repository.js';
 import type { DeviceEventRules } from './money-rules.js';
-import { findOperationsQuery } from './operations.repository.js';
+import { correctedQuery, findOperationsQuery } from './operations.repository.js';
 import type { LedgerRequest } from './types.js';
 
 /** What a batch read under its locks. The decide phase moves the accounts and places on as it goes. */
@@ -37,6 +38,10 @@ export interface BatchReads {
   pins: Map<number, { pin: string | null; pin_expires_at_ms: number | null; pin_previous: string | null }>;
   /** By `device_id/place`, the place's latest game event, for cancels. */
   lastEvents: Map<string, { type: number; amount_cents: number } | undefined>;
+  /** By `scope\0trx` (claimKeyOf): cash calls held back for a manager (four eyes, money-rules.ts). */
+  approvals: Map<string, ApprovalRow>;
+  /** Operations of the batch's corrections already corrected (their ids); the decide phase adds its own. */
+  corrected: Set<number>;
   /** The open shift of each cashier of the batch (none: no entry); it counts where the venue uses shifts. */
   openShifts: Map<number, number>;
   /** By account id: the hash-chain heads of the venues the batch may write ledger rows for, locked. */
@@ -101,9 +106,7 @@ export async function readBatch(
   const some = <T>(list: readonly unknown[], read: () => Promise<T[]>) => (list.length > 0 ? read() : noRows);
   const accountRows = some(keys.accountIds, () => pipe.run(lockAccountsQuery(db, dialect, keys.accountIds)));
   const placeRows = some(keys.places, () => pipe.run(lockPlacesQuery(db, dialect, keys.places)));
-  const headRows = some([...keys.accountIds, ...keys.eventDevices], () =>
-    pipe.run(lockChainHeadsQuery(db, dialect, keys.accountIds, keys.eventDevices)),
-  );
+  const heads = lockHeads(pipe, db, dialect, keys);
   const ruleRows = some(keys.eventDevices, () => pipe.run(eventRulesQuery(db, keys.eventDevices)));
   const earlierRows = pipe.run(
     findOperationsQuery(
@@ -111,6 +114,14 @@ export async function readBatch(
       requests.map((r) => ({ scope: scopeOf(r), trx: r.input.trx })),
     ),
   );
+  const cashKeys = requests.flatMap((r) =>
+    r.kind === 'cash' ? [{ scope: scopeOf(r), trx: r.input.trx }] : [],
+  );
+  const approvalRows = some(cashKeys, () => pipe.run(findApprovalsQuery(db, cashKeys)));
+  const originals = requests.flatMap((r) =>
+    r.kind === 'cash' && r.input.corrects ? [r.input.corrects.operation_id] : [],
+  );
+  const correctedRows = some(originals, () => pipe.run(correctedQuery(db, originals)));
   const pinRows = some(keys.phones, () => pipe.run(devicePinsQuery(db, keys.phones)));
   const lastEvents = keys.cancelPlaces.map((key) =>
     pipe.run(lastDeviceEventQuery(db, key)).then((rows) => [placeKeyOf(key), rows[0]] as const),
@@ -121,13 +132,33 @@ export async function readBatch(
     places: new Map((await placeRows).map((p) => [placeKeyOf(p), { ...p }])),
     rules: new Map((await ruleRows).map((r) => [r.device_id, rulesOf(r)])),
     earlier: new Map((await earlierRows).map((r) => [`${r.scope}\u0000${r.trx}`, r])),
+    approvals: new Map((await approvalRows).map((a) => [`${a.scope}\u0000${a.trx}`, a])),
+    corrected: new Set(
+      (await correctedRows).flatMap((r) =>
+        r.corrects_operation_id === null ? [] : [r.corrects_operation_id],
+      ),
+    ),
     pins: new Map((await pinRows).map(({ id, ...pin }) => [id, pin])),
     lastEvents: new Map(await Promise.all(lastEvents)),
     openShifts: await openShifts,
-    heads: new Map(
-      (await headRows).map((h) => [Number(h.account_id), { entries: Number(h.entries), hash: h.hash }]),
-    ),
+    heads: await heads,
   };
+}
+
+/** The hash-chain heads of the venues the batch writes for, locked last (after the places). */
+function lockHeads(
+  pipe: Pipeline,
+  db: Executor,
+  dialect: DialectName,
+  keys: { accountIds: readonly number[]; eventDevices: readonly number[] },
+): Promise<Map<number, ChainHead>> {
+  if (keys.accountIds.length + keys.eventDevices.length === 0) return Promise.resolve(new Map());
+  return pipe
+    .run(lockChainHeadsQuery(db, dialect, keys.accountIds, keys.eventDevices))
+    .then(
+      (rows) =>
+        new Map(rows.map((h) => [Number(h.account_id), { entries: Number(h.entries), hash: h.hash }])),
+    );
 }
 
 function rulesOf(row: {

@@ -34,6 +34,7 @@ export async function writeBatch(
   heads: ReadonlyMap<number, ChainHead>,
 ): Promise<void> {
   assertWritePlan(plan);
+  for (const statement of plan.held) void pipe.run(statement(db));
   const operations = plan.operations;
   if (operations.length === 0) return;
   const insertedRows = pipe.run(

@@ -5,7 +5,14 @@
 // so a refused operation leaves no write behind and the next one on the same float or place sees this
 // one's result. Refusals that must not use up a trx (a balance past the safe range, a cancel with no bet
 // before it) are thrown as ApiError.
-import { ERR, TX_TYPE, type Balances, type CashResult, type FloatMoveResult } from '@cashdesk/contract';
+import {
+  ERR,
+  TX_TYPE,
+  type Balances,
+  type CashResult,
+  type CorrectionResult,
+  type FloatMoveResult,
+} from '@cashdesk/contract';
 import type { AccountRow, LedgerKind, LedgerLine, PlaceRow } from '../db/schema.js';
 import { ApiError } from '../http/api-error.js';
 import { ok, refusal } from './outcome.js';
@@ -177,6 +184,107 @@ function movePlaceCash(
     created_at: new Date(now).toISOString(),
   });
   return { ok: true, outcome, entries, event: null };
+}
+
+// ---- A manager's correction of a cash operation (docs/product.md section 13) -------------------------
+
+/**
+ * A correction: the opposite movement of a deposit or withdraw (a cash-out is a withdraw) on the same
+ * place and float, under the same rules. A deposit is taken back only while the place still holds it
+ * (409 `place no longer holds it`: the player played it away); a withdraw is put back as a deposit, which
+ * must respect the float's overdraft (409 `overdraft`). No final bonus burns: it undoes a mistake, it is
+ * no player leaving. The venue's minimum and maximum do not apply: the original amount is what it is.
+ */
+export function decideCorrection(
+  call: PlaceCashInput & { corrects: NonNullable<PlaceCashInput['corrects']> },
+  account: AccountRow,
+  place: PlaceRow,
+  now: number,
+): Decision {
+  const delta = -call.corrects.delta_cents;
+  if (delta < 0 && -delta > place.entries_cents) return refused(refusal(ERR.placeNoLongerHolds));
+  const floatAfter = safeBalance(account.balance_cents - delta);
+  if (delta > 0) {
+    const overdrawn = overdraftRefusal(account, floatAfter);
+    if (overdrawn) return overdrawn;
+  }
+  const entriesAfter = safeBalance(place.entries_cents + delta);
+  const kind = cashKind(delta);
+  const row = rowBuilder(call.trx, kind, now, account.id, {
+    device_id: call.device_id,
+    place: call.place,
+    user_id: call.user_id,
+  });
+  const entries: Entry[] = [
+    row('float', -delta, floatAfter),
+    {
+      ...row('entries', delta, entriesAfter),
+      tx_type: kind === 'deposit' ? TX_TYPE.deposit : TX_TYPE.withdraw,
+    },
+  ];
+  const outcome = ok<CorrectionResult>({
+    trx: call.trx,
+    corrects: call.corrects.trx,
+    reason: call.corrects.reason,
+    delta,
+    balances: { entries: entriesAfter, final_bonus: place.final_bonus_cents },
+    float_balance: floatAfter,
+    device_id: call.device_id,
+    place: call.place,
+    created_at: new Date(now).toISOString(),
+  });
+  return { ok: true, outcome, entries, event: null };
+}
+
+// ---- Four eyes: a large withdraw or cash-out waits for a manager (docs/product.md section 12) ----------
+
+/** How long a held-back call waits for a decision before it expires (403 `approval expired`). */
+export const APPROVAL_WINDOW_MS = 10 * 60 * 1000;
+
+/**
+ * Whether a cashier's call must wait for a manager: a withdraw or cash-out taking more than the venue's
+ * `approval_above` (null or 0: never). A cash-out is judged by what it would take now, the place's whole
+ * balance under its lock.
+ */
+export function needsApproval(
+  call: PlaceCashInput,
+  account: Pick<AccountRow, 'approval_above_cents'>,
+  place: PlaceRow,
+): boolean {
+  const above = account.approval_above_cents;
+  if (above === null || above <= 0) return false;
+  if (call.cash_out === true) return place.entries_cents > above;
+  return call.delta_cents < 0 && -call.delta_cents > above;
+}
+
+/** A held-back call as the ledger reads it (ledger/approvals.repository.ts). */
+export interface HeldCall {
+  id: string;
+  status: 'pending' | 'approved' | 'declined' | 'withdrawn';
+  created_at_ms: number;
+}
+
+/** The 202 a held-back call answers while it waits. */
+export function pendingOutcome(id: string, trx: string): Outcome {
+  return { status: 202, body: { status: 'pending', approval_id: id, trx } };
+}
+
+/**
+ * What a held-back call's trx answers now: `apply` once a manager approved it (every other rule is then
+ * checked as for any call), its 202 while it waits, or the refusal that ended it. Refusals are not stored
+ * under the trx: the approval's row holds them.
+ */
+export function approvalState(held: HeldCall, trx: string, now: number): 'apply' | Outcome {
+  if (held.status === 'approved') return 'apply';
+  if (held.status === 'declined') return refusal(ERR.approvalDeclined);
+  if (held.status === 'withdrawn') return refusal(ERR.approvalWithdrawn);
+  if (isExpired(held, now)) return refusal(ERR.approvalExpired);
+  return pendingOutcome(held.id, trx);
+}
+
+/** A pending approval nobody decided within its window. */
+export function isExpired(held: Pick<HeldCall, 'status' | 'created_at_ms'>, now: number): boolean {
+  return held.status === 'pending' && now - held.created_at_ms >= APPROVAL_WINDOW_MS;
 }
 
 // ---- The back office's float moves ------------------------------------------------------------------

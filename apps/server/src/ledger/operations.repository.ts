@@ -72,3 +72,36 @@ export function insertOperationsQuery(db: Executor, rows: readonly NewOperation[
       .compile(),
   );
 }
+
+/** Which of these operations a correction already reversed (their ids), for a batch; at least one id. */
+export function correctedQuery(db: Executor, operationIds: readonly number[]) {
+  return db
+    .selectFrom('operations')
+    .select('corrects_operation_id')
+    .where('corrects_operation_id', 'in', [...operationIds])
+    .compile();
+}
+
+/**
+ * A venue's cash operation (deposit, withdraw or cash-out) that was applied, by its trx, with the place
+ * and delta its entries row moved: what a correction reverses (docs/product.md section 13).
+ */
+export async function findCashOperation(db: Executor, accountId: number, trx: string) {
+  return db
+    .selectFrom('operations')
+    .innerJoin('ledger_entries', 'ledger_entries.operation_id', 'operations.id')
+    .select([
+      'operations.id',
+      'operations.trx',
+      'ledger_entries.device_id',
+      'ledger_entries.place',
+      'ledger_entries.amount_cents',
+    ])
+    .where('operations.account_id', '=', accountId)
+    .where('operations.trx', '=', trx)
+    .where('operations.kind', 'in', ['deposit', 'withdraw'])
+    .where('operations.status_code', '=', 200)
+    .where('ledger_entries.line', '=', 'entries')
+    .orderBy('operations.id')
+    .executeTakeFirst();
+}

@@ -34,6 +34,22 @@ export interface PlaceCashInput {
    * current PIN; every cash call obeys the account's hard and light blocks (accounts/account-blocks.ts).
    */
   remote_pin: string | null;
+  /**
+   * A manager's correction (docs/product.md section 13): this call reverses the named cash operation of
+   * the venue, with the opposite movement on the same place and float (money-rules.ts decideCorrection).
+   * `user_id` is then the manager's, and no block, PIN, shift or approval applies.
+   */
+  corrects?: Correction | undefined;
+}
+
+/** What a correction reverses: the original operation, its trx and the delta it moved onto the place. */
+export interface Correction {
+  operation_id: number;
+  trx: string;
+  delta_cents: number;
+  reason: string;
+  /** The audit entry, written in the correction's transaction once it is decided yes. */
+  alsoWrite?: (db: Executor) => CompiledQuery;
 }
 
 /**
@@ -114,6 +130,8 @@ export interface WritePlan {
     /** Statements the caller asked to write with the move (FloatMoveInput.alsoWrite), compiled at write. */
     also: ((db: Executor) => CompiledQuery)[];
   }[];
+  /** Calls held back for a manager (four eyes): their approvals, written whatever else the batch does. */
+  held: ((db: Executor) => CompiledQuery)[];
   /** `scope\0trx` of the batch's replays: they were answered from their record and write nothing. */
   replayed: Set<string>;
 }

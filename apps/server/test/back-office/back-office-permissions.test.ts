@@ -9,6 +9,7 @@ import {
   ERR,
   floatMoveResult,
   ledgerHead,
+  approval,
   ledgerRow,
   shiftListRow,
   shiftReport,
@@ -193,6 +194,31 @@ const ROUTES: RouteRow[] = [
         expect(head.hash).toMatch(/^[0-9a-f]{64}$/);
       }),
     },
+  },
+  {
+    route: 'GET /a/manager/account/:id/approvals',
+    method: 'GET',
+    path: (f) => `${acct(f)}/approvals?status=pending`,
+    scope: 'account',
+    ok: { status: 200, check: shape(approval.array()) },
+  },
+  {
+    // Past the permission check the caller's own password is asked first: a wrong one decides nothing.
+    route: 'POST /a/manager/account/:id/approvals/:approval_id',
+    method: 'POST',
+    path: (f) => `${acct(f)}/approvals/no-such-approval`,
+    body: () => ({ decision: 'decline', password: 'not the password', reason: 'matrix' }),
+    scope: 'account',
+    ok: { status: 422, body: { err: 'wrong password' } },
+  },
+  {
+    // An unknown trx: an allowed caller reaches the lookup, which corrects nothing.
+    route: 'POST /a/manager/account/:id/corrections',
+    method: 'POST',
+    path: (f) => `${acct(f)}/corrections`,
+    body: () => ({ trx: newTrx(), correction_trx: newTrx(), reason: 'matrix' }),
+    scope: 'account',
+    ok: { status: 404, body: { err: 'not found' } },
   },
   {
     route: 'GET /a/manager/account/:id/devices',

@@ -10,8 +10,12 @@
 // schema refuses are sent with valid credentials, and the valid request only with spoiled credentials,
 // path, content type or PIN. That relies on every request schema being strict (an extra field is refused).
 import {
+  approvalDecisionRequest,
+  approvalsQuery,
+  approvalWithdrawRequest,
   auditQuery,
   changePasswordRequest,
+  correctionRequest,
   createAccountRequest,
   createCashierRequest,
   createUserWithReason,
@@ -195,6 +199,12 @@ const ROUTES: FuzzRoute[] = [
     route: 'POST /api/v1/a/cashier/shift/close',
     auth: 'session',
     body: { schema: shiftCountRequest, valid: () => ({ counted_cents: 0, trx: newTrx() }) },
+  },
+  {
+    route: 'POST /api/v1/a/cashier/approvals/:approval_id/withdraw',
+    auth: 'session',
+    params: { approval_id: () => 'no-such-approval' },
+    body: { schema: approvalWithdrawRequest, valid: () => ({}) },
   },
   { route: 'GET /api/v1/a/cashier/events', auth: 'session' },
   { route: 'GET /api/v1/a/cashier/devices', auth: 'session' },
@@ -382,6 +392,7 @@ const ROUTES: FuzzRoute[] = [
     query: { schema: shiftReportQuery, valid: wholeHistory },
   },
   { route: 'GET /api/v1/a/manager/account/:id/verify', auth: 'admin', params: { id: venueId } },
+  { route: 'GET /api/v1/a/manager/account/:id/ledger_head', auth: 'admin', params: { id: venueId } },
   {
     route: 'GET /api/v1/a/manager/account/:id/shifts',
     auth: 'admin',
@@ -392,6 +403,32 @@ const ROUTES: FuzzRoute[] = [
     route: 'GET /api/v1/a/manager/account/:id/shifts/:shift_id',
     auth: 'admin',
     params: { id: venueId, shift_id: () => '1' },
+  },
+  {
+    route: 'POST /api/v1/a/manager/account/:id/corrections',
+    auth: 'admin',
+    params: { id: venueId },
+    // An unknown trx: the valid body corrects nothing (404).
+    body: {
+      schema: correctionRequest,
+      valid: () => ({ trx: newTrx(), correction_trx: newTrx(), reason: 'fuzz' }),
+    },
+  },
+  {
+    route: 'GET /api/v1/a/manager/account/:id/approvals',
+    auth: 'admin',
+    params: { id: venueId },
+    query: { schema: approvalsQuery, valid: () => ({ status: 'pending' }) },
+  },
+  {
+    route: 'POST /api/v1/a/manager/account/:id/approvals/:approval_id',
+    auth: 'admin',
+    params: { id: venueId, approval_id: () => 'no-such-approval' },
+    // A wrong password: the valid body never approves anything (and there is nothing to approve).
+    body: {
+      schema: approvalDecisionRequest,
+      valid: () => ({ decision: 'decline', password: 'not the password', reason: 'fuzz' }),
+    },
   },
   {
     route: 'GET /api/v1/a/manager/account/:id/audit',

@@ -521,6 +521,17 @@ const ROUTES: RouteRow[] = [
     restriction: null,
     ok: { status: 403, body: { err: ERR.noOpenShift } },
   },
+  // Four eyes: a cashier withdraws only their own held-back call; an unknown one is 404 for every
+  // cashier (approvals/approvals.test.ts holds the 200 and the races).
+  {
+    route: 'POST /a/cashier/approvals/:approval_id/withdraw',
+    method: 'POST',
+    path: () => '/a/cashier/approvals/no-such-approval/withdraw',
+    body: () => ({}),
+    access: 'cashier',
+    restriction: null,
+    ok: { status: 404, body: { err: ERR.notFound } },
+  },
 ];
 
 const CALLERS = [

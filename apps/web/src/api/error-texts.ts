@@ -31,6 +31,12 @@ export const ERR_KEYS: Readonly<Record<ErrText, string>> = {
   [ERR.tillLocked]: 'tillLocked',
   [ERR.noOpenShift]: 'noOpenShift',
   [ERR.shiftAlreadyOpen]: 'shiftAlreadyOpen',
+  [ERR.approvalDeclined]: 'approvalDeclined',
+  [ERR.approvalExpired]: 'approvalExpired',
+  [ERR.approvalWithdrawn]: 'approvalWithdrawn',
+  [ERR.alreadyDecided]: 'alreadyDecided',
+  [ERR.alreadyCorrected]: 'alreadyCorrected',
+  [ERR.placeNoLongerHolds]: 'placeNoLongerHolds',
   // A client's own mistake (a request that is not JSON): nothing the cashier can correct.
   [ERR.unsupportedMediaType]: 'requestRefused',
   [ERR.internal]: 'internal',

@@ -92,6 +92,12 @@ describe('error toasts', () => {
     [ERR.tillLocked]: 'The till is locked',
     [ERR.noOpenShift]: 'No shift is open: count the drawer and open a shift to continue',
     [ERR.shiftAlreadyOpen]: 'A shift is already open',
+    [ERR.approvalDeclined]: 'A manager declined this payout',
+    [ERR.approvalExpired]: 'No manager approved this payout within 10 minutes: start it again',
+    [ERR.approvalWithdrawn]: 'This payout request was withdrawn',
+    [ERR.alreadyDecided]: 'This request was already decided',
+    [ERR.alreadyCorrected]: 'This operation was already corrected',
+    [ERR.placeNoLongerHolds]: 'The place no longer holds this money: it was played',
     [ERR.unsupportedMediaType]: 'The request was refused, contact technical support',
     [ERR.internal]: 'Internal server error',
   };

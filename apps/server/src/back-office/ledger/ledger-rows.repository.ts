@@ -22,7 +22,12 @@ export async function listLedgerRows(db: Executor, q: LedgerRowsQuery): Promise<
     .innerJoin('operations as o', 'o.id', 'l.operation_id')
     .leftJoin('devices as d', 'd.id', 'l.device_id')
     .leftJoin('users as u', 'u.id', 'l.user_id')
+    // Corrections, linked both ways: what this operation reverses, and what reversed it.
+    .leftJoin('operations as original', 'original.id', 'o.corrects_operation_id')
+    .leftJoin('operations as correction', 'correction.corrects_operation_id', 'o.id')
     .select([
+      'original.trx as corrects',
+      'correction.trx as corrected_by',
       'l.id',
       'l.operation_id',
       'l.trx',
@@ -66,6 +71,8 @@ export async function listLedgerRows(db: Executor, q: LedgerRowsQuery): Promise<
     balance_after: r.balance_after_cents,
     reason: r.reason,
     created_at: new Date(r.created_at_ms).toISOString(),
+    ...(r.corrects ? { corrects: r.corrects } : {}),
+    ...(r.corrected_by ? { corrected_by: r.corrected_by } : {}),
   }));
 }
 

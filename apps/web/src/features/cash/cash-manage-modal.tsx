@@ -161,7 +161,7 @@ export function CashManageModal({ device, place, remotePin, onClose }: CashManag
     setSending(false);
     if (outcome?.kind === 'success') succeeded(attempt.operation, outcome.result);
     else if (outcome?.kind === 'refused') failed(outcome.failure);
-    else if (outcome?.kind === 'undecided') undecided(outcome.operation);
+    else if (outcome?.kind === 'undecided' || outcome?.kind === 'pending') undecided(outcome.operation);
   }
 
   function succeeded(operation: CashOperation, result: CashResult) {

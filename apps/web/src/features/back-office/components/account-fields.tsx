@@ -58,6 +58,11 @@ export function AccountFields({
         )}
       </fieldset>
       {mode === 'settings' && flag('shifts', t('account.shifts'), t('account.shiftsHint'))}
+      {mode === 'settings' &&
+        text('approval_above', t('account.approvalAbove'), {
+          inputMode: 'decimal',
+          hint: t('account.approvalAboveHint'),
+        })}
     </div>
   );
 }

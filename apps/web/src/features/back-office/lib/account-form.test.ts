@@ -20,6 +20,34 @@ const ACCOUNT: Account = {
   created_at: '2026-11-22T10:00:00.000Z',
 };
 
+describe('the four-eyes threshold in the settings', () => {
+  it('sends approval_above in cents, and null when emptied or 0; only when it changed', () => {
+    const values = accountFormValues(ACCOUNT);
+    expect(values.approval_above).toBe('');
+    expect(toUpdateRequest(values, ACCOUNT).request).toEqual({});
+    expect(toUpdateRequest({ ...values, approval_above: '250.00' }, ACCOUNT).request).toEqual({
+      approval_above: 25000,
+    });
+    const guarded = { ...ACCOUNT, approval_above: 25000 };
+    expect(accountFormValues(guarded).approval_above).toBe('250.00');
+    expect(toUpdateRequest({ ...accountFormValues(guarded), approval_above: '' }, guarded).request).toEqual({
+      approval_above: null,
+    });
+    expect(toUpdateRequest({ ...accountFormValues(guarded), approval_above: '0' }, guarded).request).toEqual({
+      approval_above: null,
+    });
+  });
+
+  it('refuses a threshold that is no amount', () => {
+    const { request, errors } = toUpdateRequest(
+      { ...accountFormValues(ACCOUNT), approval_above: 'lots' },
+      ACCOUNT,
+    );
+    expect(request).toBeNull();
+    expect(errors).toEqual({ approval_above: 'form.badAmount' });
+  });
+});
+
 describe('the account form', () => {
   it('turns typed units into the cents and basis points of a create request', () => {
     const { request, errors } = toCreateRequest({

@@ -22,6 +22,8 @@ export interface AccountFormValues {
   max_amount: string;
   final_bonus_percent: string;
   max_event_amount: string;
+  /** Four eyes (settings only): withdraws and cash-outs above it wait for a manager; empty or 0: off. */
+  approval_above: string;
 }
 
 export type AccountField = keyof AccountFormValues;
@@ -41,6 +43,7 @@ export const NEW_ACCOUNT_VALUES: AccountFormValues = {
   max_amount: '5000.00',
   final_bonus_percent: '0.00',
   max_event_amount: unitsText(DEFAULT_MAX_EVENT_AMOUNT_CENTS),
+  approval_above: '',
 };
 
 export function accountFormValues(account: Account): AccountFormValues {
@@ -57,7 +60,16 @@ export function accountFormValues(account: Account): AccountFormValues {
     max_amount: unitsText(account.max_amount),
     final_bonus_percent: percentText(account.final_bonus_rate_bps),
     max_event_amount: unitsText(account.max_event_amount),
+    approval_above: account.approval_above ? unitsText(account.approval_above) : '',
   };
+}
+
+/** The four-eyes threshold as typed: empty or 0 is off (null); undefined when it is no amount. */
+function approvalAbove(typed: string): number | null | undefined {
+  if (typed.trim() === '') return null;
+  const cents = parseUnits(typed);
+  if (cents === null) return undefined;
+  return cents === 0 ? null : cents;
 }
 
 type Checked =
@@ -119,9 +131,12 @@ export function toUpdateRequest(
   account: Account,
 ): { errors: AccountFormErrors; request: UpdateAccountRequest | null } {
   const { errors, settings } = check(values);
-  if (!settings) return { errors, request: null };
+  const threshold = approvalAbove(values.approval_above);
+  if (threshold === undefined) errors.approval_above = 'form.badAmount';
+  if (!settings || threshold === undefined) return { errors, request: null };
   const next: UpdateAccountRequest = {
     ...settings,
+    approval_above: threshold,
     is_hard_block_home_play: values.is_hard_block_home_play,
     is_light_block_home_play: values.is_light_block_home_play,
     shifts: values.shifts,
@@ -138,6 +153,7 @@ export function toUpdateRequest(
     max_amount: account.max_amount,
     final_bonus_rate_bps: account.final_bonus_rate_bps,
     max_event_amount: account.max_event_amount,
+    approval_above: account.approval_above ?? null,
   };
   const changed = Object.fromEntries(Object.entries(next).filter(([key, value]) => current[key] !== value));
   return { errors: {}, request: changed as UpdateAccountRequest };

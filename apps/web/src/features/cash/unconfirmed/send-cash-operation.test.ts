@@ -250,3 +250,54 @@ describe('a held resend', () => {
     },
   );
 });
+
+describe('a withdraw held for a manager (four eyes)', () => {
+  const pending: StubRoute = ({ body }) => ({
+    status: 202,
+    body: { status: 'pending', approval_id: 'ap-1', trx: (body as CashBody).trx },
+  });
+
+  it('waits, stored, with no receipt and no success; applied, it settles and prints then', async () => {
+    const { store, op, toasts } = setup(turns(pending, pending, success), {
+      operation: 'withdraw',
+      delta: -300_00,
+      print: true,
+    });
+    const first = await store.dispatch(sendCashOperation(op.trx));
+    expect(first).toMatchObject({ kind: 'pending', operation: { problem: 'approval', attempts: 1 } });
+    // It survives a reload (stored), shows as waiting, and nothing printed or toasted a success.
+    expect(readOperations(CASHIER)).toMatchObject([{ trx: op.trx, problem: 'approval' }]);
+    expect(store.getState().unconfirmed.operations).toMatchObject([{ trx: op.trx, problem: 'approval' }]);
+    expect(store.getState().unconfirmed.receipts).toEqual([]);
+    expect(toasts()).toEqual([]);
+
+    await store.dispatch(resendUnconfirmed(op.trx));
+    expect(readOperations(CASHIER)).toMatchObject([{ trx: op.trx, problem: 'approval', attempts: 2 }]);
+    expect(store.getState().unconfirmed.receipts).toEqual([]);
+
+    // The manager approved: the same trx now answers the applied withdraw.
+    await store.dispatch(resendUnconfirmed(op.trx));
+    expect(readOperations(CASHIER)).toEqual([]);
+    expect(store.getState().unconfirmed.operations).toEqual([]);
+    expect(store.getState().unconfirmed.receipts).toHaveLength(1);
+    expect(toasts()).toContainEqual(
+      expect.objectContaining({ kind: 'success', key: 'cash:unconfirmed.confirmed.withdraw' }),
+    );
+  });
+
+  it('declined, it ends with the refusal and prints nothing', async () => {
+    const declined: StubRoute = { status: 403, body: { err: ERR.approvalDeclined } };
+    const { store, op, toasts } = setup(turns(pending, declined), {
+      operation: 'withdraw',
+      delta: -300_00,
+      print: true,
+    });
+    await store.dispatch(sendCashOperation(op.trx));
+    await store.dispatch(resendUnconfirmed(op.trx));
+    expect(readOperations(CASHIER)).toEqual([]);
+    expect(store.getState().unconfirmed.receipts).toEqual([]);
+    expect(toasts()).toContainEqual(
+      expect.objectContaining({ kind: 'error', key: 'errors:approvalDeclined' }),
+    );
+  });
+});

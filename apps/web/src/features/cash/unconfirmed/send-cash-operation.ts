@@ -1,7 +1,7 @@
 // Sends a recorded cash operation (its first request, or the same request again) and keeps the stored
 // record, the screen's copy and the meaning of the answer in step. The cash modal and the resends both
 // go through here, so there is one place where an answer ends an operation or leaves it open.
-import type { CashResult } from '@cashdesk/contract';
+import type { ApprovalPending, CashResult } from '@cashdesk/contract';
 import { apiFailure, type ApiFailure } from '../../../api/api-error';
 import type { AppThunk } from '../../../store/hooks';
 import { cashApi } from '../api/cash-api';
@@ -19,6 +19,8 @@ import { removeOperation, saveOperation, senderId } from './unconfirmed-storage'
 export type SendOutcome =
   | { kind: 'success'; operation: UnconfirmedOperation; result: CashResult }
   | { kind: 'refused'; operation: UnconfirmedOperation; failure: ApiFailure }
+  /** Held for a manager's approval (202): still open, stored, asked again until it is decided. */
+  | { kind: 'pending'; operation: UnconfirmedOperation }
   /** Still open: no definitive answer (`held`: a 401/423 on a resend, it waits for the cashier). */
   | { kind: 'undecided'; operation: UnconfirmedOperation; failure: ApiFailure; held: boolean };
 
@@ -68,6 +70,12 @@ export function sendCashOperation(trx: string): AppThunk<Promise<SendOutcome | n
             ),
           );
 
+    if (result.data !== undefined && isApprovalPending(result.data)) {
+      const waiting: UnconfirmedOperation = { ...attempt, problem: 'approval' };
+      saveOperation(waiting);
+      dispatch(attemptUndecided(waiting));
+      return { kind: 'pending', operation: waiting };
+    }
     if (result.data !== undefined) {
       removeOperation(attempt.cashierId, trx);
       dispatch(operationSettled(trx));
@@ -86,4 +94,9 @@ export function sendCashOperation(trx: string): AppThunk<Promise<SendOutcome | n
     dispatch(attemptUndecided(undecided));
     return { kind: 'undecided', operation: undecided, failure, held: kind === 'held' };
   };
+}
+
+/** A cash call's 202: held for a manager (the mutation's type names only the 200). */
+function isApprovalPending(data: CashResult | ApprovalPending): data is ApprovalPending {
+  return 'status' in data && data.status === 'pending';
 }

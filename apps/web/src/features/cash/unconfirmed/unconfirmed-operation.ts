@@ -6,10 +6,12 @@ import type { CashOperation } from '../rules';
 /**
  * Why the last attempt left the operation open. 'interrupted': the page that sent it was reloaded or
  * closed before the answer came (or another tab of this terminal is sending it right now). 'throttled':
- * a resend was answered 429 (the PIN tries of the cashier, venue or address held).
+ * a resend was answered 429 (the PIN tries of the cashier, venue or address held). 'approval': answered
+ * 202, held for a manager's approval (four eyes, docs/product.md section 12); it is asked again until
+ * decided, and its receipt prints only once it is applied.
  */
 export type UnconfirmedProblem =
-  'network' | 'timeout' | 'server' | 'session' | 'locked' | 'throttled' | 'interrupted';
+  'network' | 'timeout' | 'server' | 'session' | 'locked' | 'throttled' | 'interrupted' | 'approval';
 
 /** Everything needed to send the very same request again and to tell the cashier what it was. */
 export interface UnconfirmedOperation {

@@ -92,6 +92,7 @@ const PROBLEMS: ReadonlySet<string> = new Set<UnconfirmedProblem>([
   'locked',
   'throttled',
   'interrupted',
+  'approval',
 ]);
 const OPERATIONS: ReadonlySet<string> = new Set(['deposit', 'withdraw', 'cashOut']);
 

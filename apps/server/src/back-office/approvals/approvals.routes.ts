@@ -1,0 +1,61 @@
+// Four eyes in the back office (docs/back-office.md): the venue's approvals and a manager's decision on
+// one. The role and account checks are the back office's (back-office.routes.ts): a cashier gets 403.
+import {
+  approval,
+  approvalDecisionRequest,
+  approvalDecisionResult,
+  approvalParams,
+  approvalsQuery,
+  ERR,
+  type Approval,
+} from '@cashdesk/contract';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { isRightPassword, userOf } from '../../auth/index.js';
+import type { AppContext } from '../../context.js';
+import { ApiError } from '../../http/api-error.js';
+import { answers } from '../../http/route-schemas.js';
+import { accountInScope, accountParams, actorOf } from '../access.js';
+import { approvalsOf, decideAsManager } from './approvals.service.js';
+
+export function approvalsRoutes(ctx: AppContext): FastifyPluginAsync {
+  return async (plain) => {
+    const app = plain.withTypeProvider<ZodTypeProvider>();
+    const list = {
+      schema: {
+        params: accountParams,
+        querystring: approvalsQuery,
+        response: answers({ 200: z.array(approval) }),
+      },
+    };
+    app.get('/a/manager/account/:id/approvals', list, async (request): Promise<Approval[]> => {
+      const account = await accountInScope(ctx, request);
+      return approvalsOf(ctx, account.id, request.query.status);
+    });
+
+    const decide = {
+      schema: {
+        params: approvalParams,
+        body: approvalDecisionRequest,
+        response: answers({ 200: approvalDecisionResult }),
+      },
+    };
+    app.post('/a/manager/account/:id/approvals/:approval_id', decide, async (request) => {
+      const account = await accountInScope(ctx, request);
+      const { decision, password, reason } = request.body;
+      const manager = userOf(request);
+      // The manager proves again it is them at the desk, not a session left open.
+      if (!(await isRightPassword(manager.password_hash, password))) throw new ApiError(ERR.wrongPassword);
+      if (decision === 'decline' && !reason) throw ApiError.validation('reason', 'a reason is required');
+      const decided = await decideAsManager(ctx, {
+        account_id: account.id,
+        id: request.params.approval_id,
+        decision,
+        reason: reason || null,
+        actor: { ...actorOf(request), user_id: manager.id },
+      });
+      return { id: decided.id, status: decided.status };
+    });
+  };
+}

@@ -1,0 +1,269 @@
+// Four eyes (docs/product.md section 12, docs/api.md "Four eyes"): a cashier's withdraw or cash-out
+// above the venue's `approval_above` answers 202 and moves nothing until a manager, re-entering their
+// password, approves it (then the ledger applies it with its original trx) or declines it; unanswered it
+// expires after 10 minutes; the cashier may withdraw it while it waits. Races end in one outcome.
+import { cashResult, ERR } from '@cashdesk/contract';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { hashPassword } from '../../src/auth/password.js';
+import type { Db } from '../../src/db/database.js';
+import { verifyLedger } from '../../src/ledger/verify.js';
+import { answer, cash, cashierClient, linkCabinet, newTrx, type LinkedDevice } from '../cashier/support.js';
+import { FakeClock, MINUTE, SECOND } from '../helpers/clock.js';
+import { testDatabases } from '../helpers/databases.js';
+import { createTestUser, createVenue } from '../helpers/factories.js';
+import { clientForUser, startTestServer, type TestClient, type TestServer } from '../helpers/server.js';
+
+const PASSWORD = 'the manager knows this one';
+
+interface Pending {
+  status: 'pending';
+  approval_id: string;
+  trx: string;
+}
+
+describe.each(testDatabases)('four eyes on $name', (database) => {
+  let db: Db;
+  let server: TestServer;
+  let clock: FakeClock;
+  let cashier: TestClient;
+  let manager: TestClient;
+  let secondManager: TestClient;
+  let venueId: number;
+  let cabinet: LinkedDevice;
+
+  async function managerClient(): Promise<TestClient> {
+    const user = await createTestUser(db, { account_id: venueId, role: 'manager' });
+    await db.kysely
+      .updateTable('users')
+      .set({ password_hash: await hashPassword(PASSWORD) })
+      .where('id', '=', user.id)
+      .execute();
+    return clientForUser(server, user);
+  }
+
+  beforeAll(async () => {
+    db = await database.open();
+    clock = new FakeClock();
+    server = await startTestServer(db, { clock, config: { enrollmentOpen: true } });
+    venueId = (await createVenue(db, { float: 100_000_00 })).id;
+    ({ client: cashier } = await cashierClient(server, db, venueId));
+    manager = await managerClient();
+    secondManager = await managerClient();
+    const set = await manager.post(`/a/manager/account/${venueId}`, { approval_above: 100_00 });
+    expect(answer(set)).toMatchObject({ status: 200, body: { approval_above: 100_00 } });
+  });
+  afterAll(async () => {
+    expect(await verifyLedger(db)).toEqual([]);
+    await server.close();
+    await db.close();
+  });
+  beforeEach(async () => {
+    // Every test starts from a cabinet of its own whose seat 1 holds 1000.00 (a deposit is never held).
+    cabinet = await linkCabinet(server, cashier);
+    expect((await cash(cashier, cabinet.id, 1, 1000_00)).status).toBe(200);
+  });
+
+  const entriesOf = async (place: number): Promise<number> => {
+    const detail = await cashier.get<{ places: { place: number; balances: { entries: number } }[] }>(
+      `/a/cashier/devices/${cabinet.id}`,
+    );
+    return detail.body.places.find((p) => p.place === place)!.balances.entries;
+  };
+  const decide = (client: TestClient, id: string, body: Record<string, unknown>) =>
+    client.post<{ id: string; status: string } | { err: string }>(
+      `/a/manager/account/${venueId}/approvals/${id}`,
+      { password: PASSWORD, ...body },
+    );
+  const hold = async (delta: number, trx = newTrx()): Promise<Pending> => {
+    const res = await cash(cashier, cabinet.id, 1, delta, trx);
+    expect(res.status).toBe(202);
+    return res.body as unknown as Pending;
+  };
+
+  it('holds back a withdraw above the threshold: 202, nothing moves, the same trx answers the same', async () => {
+    const trx = newTrx();
+    const pending = await hold(-150_00, trx);
+    expect(pending).toEqual({ status: 'pending', approval_id: expect.any(String), trx });
+    expect(await entriesOf(1)).toBe(1000_00);
+    expect(answer(await cash(cashier, cabinet.id, 1, -150_00, trx))).toEqual({ status: 202, body: pending });
+    // The same trx with another amount is another request.
+    expect(answer(await cash(cashier, cabinet.id, 1, -160_00, trx))).toEqual({
+      status: 422,
+      body: { err: ERR.trxConflict },
+    });
+    // At or below the threshold, and any deposit, go through as before.
+    expect((await cash(cashier, cabinet.id, 1, -100_00)).status).toBe(200);
+    expect((await cash(cashier, cabinet.id, 1, 500_00)).status).toBe(200);
+    const list = await manager.get<{ id: string; status: string; delta: number; cashier: string }[]>(
+      `/a/manager/account/${venueId}/approvals?status=pending`,
+    );
+    expect(list.body.find((a) => a.id === pending.approval_id)).toMatchObject({
+      trx,
+      device_id: cabinet.id,
+      place: 1,
+      delta: -150_00,
+      status: 'pending',
+    });
+  });
+
+  it('holds back a cash-out of a seat above the threshold', async () => {
+    const res = await cashier.post(`/a/cashier/devices/${cabinet.id}/place/1/update`, {
+      delta: -1000_00,
+      trx: newTrx(),
+      cash_out: true,
+    });
+    expect(res.status).toBe(202);
+    expect(await entriesOf(1)).toBe(1000_00);
+  });
+
+  it('applies an approved withdraw with its trx: the cashier then gets the stored 200', async () => {
+    const trx = newTrx();
+    const pending = await hold(-250_00, trx);
+    expect(answer(await decide(manager, pending.approval_id, { decision: 'approve' }))).toEqual({
+      status: 200,
+      body: { id: pending.approval_id, status: 'approved' },
+    });
+    expect(await entriesOf(1)).toBe(750_00);
+    const replay = await cash(cashier, cabinet.id, 1, -250_00, trx);
+    expect(replay.status).toBe(200);
+    expect(cashResult.parse(replay.body)).toMatchObject({
+      trx,
+      delta: -250_00,
+      balances: { entries: 750_00 },
+    });
+    // A second decision: the first stands.
+    expect(answer(await decide(manager, pending.approval_id, { decision: 'decline', reason: 'no' }))).toEqual(
+      { status: 409, body: { err: ERR.alreadyDecided } },
+    );
+    const audit = await manager.get<{ action: string; trx: string | null }[]>(
+      `/a/manager/account/${venueId}/audit`,
+    );
+    expect(audit.body.filter((e) => e.trx === trx).map((e) => e.action)).toContain('approval.approve');
+  });
+
+  it('checks every rule again when it applies: a seat emptied meanwhile answers its refusal', async () => {
+    const trx = newTrx();
+    const pending = await hold(-900_00, trx);
+    expect((await cash(cashier, cabinet.id, 1, -50_00)).status).toBe(200);
+    expect((await cash(cashier, cabinet.id, 1, -100_00)).status).toBe(200);
+    expect((await decide(manager, pending.approval_id, { decision: 'approve' })).status).toBe(200);
+    expect(await entriesOf(1)).toBe(850_00);
+    expect(answer(await cash(cashier, cabinet.id, 1, -900_00, trx))).toEqual({
+      status: 422,
+      body: { err: ERR.notEnoughMoney },
+    });
+  });
+
+  it("declines with a reason; the cashier's trx then answers 403 approval declined", async () => {
+    const trx = newTrx();
+    const pending = await hold(-300_00, trx);
+    expect(answer(await decide(manager, pending.approval_id, { decision: 'decline' }))).toMatchObject({
+      status: 400,
+      body: { err: ERR.validation },
+    });
+    expect(
+      answer(await decide(manager, pending.approval_id, { decision: 'decline', reason: 'not this player' })),
+    ).toEqual({ status: 200, body: { id: pending.approval_id, status: 'declined' } });
+    expect(answer(await cash(cashier, cabinet.id, 1, -300_00, trx))).toEqual({
+      status: 403,
+      body: { err: ERR.approvalDeclined },
+    });
+    expect(await entriesOf(1)).toBe(1000_00);
+    const declined = await manager.get<{ id: string; reason?: string; decided_by?: string }[]>(
+      `/a/manager/account/${venueId}/approvals?status=declined`,
+    );
+    expect(declined.body.find((a) => a.id === pending.approval_id)).toMatchObject({
+      reason: 'not this player',
+      decided_by: expect.any(String),
+    });
+  });
+
+  it('refuses a wrong password, a bad decision, an unknown approval and a cashier', async () => {
+    const pending = await hold(-200_00);
+    expect(
+      answer(await decide(manager, pending.approval_id, { decision: 'approve', password: 'not it' })),
+    ).toEqual({ status: 422, body: { err: ERR.wrongPassword } });
+    expect((await decide(manager, pending.approval_id, { decision: 'maybe' })).body).toMatchObject({
+      err: ERR.validation,
+    });
+    expect(answer(await decide(manager, 'no-such-approval', { decision: 'approve' }))).toEqual({
+      status: 404,
+      body: { err: ERR.notFound },
+    });
+    expect(answer(await decide(cashier, pending.approval_id, { decision: 'approve' }))).toEqual({
+      status: 403,
+      body: { err: ERR.forbidden },
+    });
+    expect(await entriesOf(1)).toBe(1000_00);
+  });
+
+  it('expires a request nobody answers in 10 minutes', async () => {
+    const trx = newTrx();
+    const pending = await hold(-200_00, trx);
+    clock.advance(10 * MINUTE - SECOND);
+    expect((await cash(cashier, cabinet.id, 1, -200_00, trx)).status).toBe(202);
+    clock.advance(SECOND);
+    expect(answer(await cash(cashier, cabinet.id, 1, -200_00, trx))).toEqual({
+      status: 403,
+      body: { err: ERR.approvalExpired },
+    });
+    expect(answer(await decide(manager, pending.approval_id, { decision: 'approve' }))).toEqual({
+      status: 403,
+      body: { err: ERR.approvalExpired },
+    });
+    const expired = await manager.get<{ id: string }[]>(
+      `/a/manager/account/${venueId}/approvals?status=expired`,
+    );
+    expect(expired.body.map((a) => a.id)).toContain(pending.approval_id);
+    expect(await entriesOf(1)).toBe(1000_00);
+  });
+
+  it('lets the cashier withdraw their request while it waits', async () => {
+    const trx = newTrx();
+    const pending = await hold(-200_00, trx);
+    const withdraw = `/a/cashier/approvals/${pending.approval_id}/withdraw`;
+    expect(answer(await cashier.post(withdraw, {}))).toEqual({
+      status: 200,
+      body: { id: pending.approval_id, status: 'withdrawn' },
+    });
+    expect(answer(await cash(cashier, cabinet.id, 1, -200_00, trx))).toEqual({
+      status: 403,
+      body: { err: ERR.approvalWithdrawn },
+    });
+    expect(answer(await decide(manager, pending.approval_id, { decision: 'approve' }))).toEqual({
+      status: 409,
+      body: { err: ERR.alreadyDecided },
+    });
+    // Another cashier's request is not theirs to withdraw.
+    const { client: other } = await cashierClient(server, db, venueId);
+    const theirs = await hold(-200_00);
+    expect((await other.post(`/a/cashier/approvals/${theirs.approval_id}/withdraw`, {})).status).toBe(404);
+  });
+
+  it("an approval racing the cashier's withdrawal ends in exactly one outcome", async () => {
+    for (let round = 0; round < 4; round++) {
+      const trx = newTrx();
+      const pending = await hold(-120_00, trx);
+      const before = await entriesOf(1);
+      const [approved, withdrawn] = await Promise.all([
+        decide(manager, pending.approval_id, { decision: 'approve' }),
+        cashier.post(`/a/cashier/approvals/${pending.approval_id}/withdraw`, {}),
+      ]);
+      expect([approved.status, withdrawn.status].sort()).toEqual([200, 409]);
+      const moved = before - (await entriesOf(1));
+      expect(moved).toBe(approved.status === 200 ? 120_00 : 0);
+      const answerNow = await cash(cashier, cabinet.id, 1, -120_00, trx);
+      expect(answerNow.status).toBe(approved.status === 200 ? 200 : 403);
+    }
+  });
+
+  it('two managers approving at once apply the withdraw once', async () => {
+    const pending = await hold(-400_00);
+    const both = await Promise.all([
+      decide(manager, pending.approval_id, { decision: 'approve' }),
+      decide(secondManager, pending.approval_id, { decision: 'approve' }),
+    ]);
+    expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(await entriesOf(1)).toBe(600_00);
+  });
+});

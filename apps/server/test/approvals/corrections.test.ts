@@ -1,0 +1,154 @@
+// Corrections (docs/product.md section 13): a manager reverses one cash operation of the venue by a new
+// operation linked to it, with the opposite movement on the same place and float, under the same rules;
+// nothing is edited or deleted, an operation is corrected once, and the correction's trx is idempotent.
+import { ERR } from '@cashdesk/contract';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Db } from '../../src/db/database.js';
+import { verifyLedger } from '../../src/ledger/verify.js';
+import {
+  answer,
+  cash,
+  cashierClient,
+  linkCabinet,
+  newTrx,
+  sendEvent,
+  type LinkedDevice,
+} from '../cashier/support.js';
+import { testDatabases } from '../helpers/databases.js';
+import { createTestUser, createVenue } from '../helpers/factories.js';
+import { clientForUser, startTestServer, type TestClient, type TestServer } from '../helpers/server.js';
+
+describe.each(testDatabases)('corrections on $name', (database) => {
+  let db: Db;
+  let server: TestServer;
+  let cashier: TestClient;
+  let manager: TestClient;
+  let venueId: number;
+  let cabinet: LinkedDevice;
+
+  beforeAll(async () => {
+    db = await database.open();
+    server = await startTestServer(db, { config: { enrollmentOpen: true } });
+    venueId = (await createVenue(db, { float: 1_000_00 })).id;
+    ({ client: cashier } = await cashierClient(server, db, venueId));
+    manager = await clientForUser(server, await createTestUser(db, { account_id: venueId, role: 'manager' }));
+  });
+  afterAll(async () => {
+    expect(await verifyLedger(db)).toEqual([]);
+    await server.close();
+    await db.close();
+  });
+  beforeEach(async () => {
+    cabinet = await linkCabinet(server, cashier);
+  });
+
+  const entriesOf = async (place: number): Promise<number> => {
+    const detail = await cashier.get<{ places: { place: number; balances: { entries: number } }[] }>(
+      `/a/cashier/devices/${cabinet.id}`,
+    );
+    return detail.body.places.find((p) => p.place === place)!.balances.entries;
+  };
+  const floatOf = async (): Promise<number> =>
+    (await manager.get<{ balance: number }>(`/a/manager/account/${venueId}`)).body.balance;
+  const correct = (trx: string, correction_trx = newTrx(), reason = 'deposit on the wrong seat') =>
+    manager.post<Record<string, unknown>>(`/a/manager/account/${venueId}/corrections`, {
+      trx,
+      correction_trx,
+      reason,
+    });
+
+  it('reverses a deposit on the same place and float, linked to it, and replays by its trx', async () => {
+    const trx = newTrx();
+    const floatBefore = await floatOf();
+    expect((await cash(cashier, cabinet.id, 2, 40_00, trx)).status).toBe(200);
+    const correctionTrx = newTrx();
+    const res = await correct(trx, correctionTrx);
+    expect(answer(res)).toMatchObject({
+      status: 200,
+      body: {
+        trx: correctionTrx,
+        corrects: trx,
+        delta: -40_00,
+        place: 2,
+        reason: 'deposit on the wrong seat',
+      },
+    });
+    expect(await entriesOf(2)).toBe(0);
+    expect(await floatOf()).toBe(floatBefore);
+    expect(answer(await correct(trx, correctionTrx))).toEqual(answer(res));
+    // The original is still there, and linked: the correction's record names it.
+    const rows = await db.kysely
+      .selectFrom('operations')
+      .select(['id', 'trx', 'kind', 'corrects_operation_id'])
+      .where('trx', 'in', [trx, correctionTrx])
+      .orderBy('id')
+      .execute();
+    expect(rows.map((r) => r.kind)).toEqual(['deposit', 'correction']);
+    expect(Number(rows[1]!.corrects_operation_id)).toBe(Number(rows[0]!.id));
+    // The back-office ledger shows the pair linked both ways, with the reason.
+    const ledger = await manager.get<
+      { trx: string; line: string; corrects?: string; corrected_by?: string; reason: string | null }[]
+    >(`/a/manager/account/${venueId}/transactions?line=entries&device_id=${cabinet.id}`);
+    expect(ledger.body.find((r) => r.trx === trx)).toMatchObject({ corrected_by: correctionTrx });
+    expect(ledger.body.find((r) => r.trx === correctionTrx)).toMatchObject({
+      corrects: trx,
+      reason: 'deposit on the wrong seat',
+    });
+    const audit = await manager.get<{ action: string; trx: string | null; reason: string | null }[]>(
+      `/a/manager/account/${venueId}/audit`,
+    );
+    expect(audit.body.find((e) => e.trx === correctionTrx)).toMatchObject({
+      action: 'operation.correct',
+      reason: 'deposit on the wrong seat',
+    });
+  });
+
+  it('corrects an operation once: a second correction is 422 already corrected; unknown trx 404', async () => {
+    const trx = newTrx();
+    expect((await cash(cashier, cabinet.id, 1, 10_00, trx)).status).toBe(200);
+    expect((await correct(trx)).status).toBe(200);
+    expect(answer(await correct(trx))).toEqual({ status: 422, body: { err: ERR.alreadyCorrected } });
+    expect(answer(await correct(newTrx()))).toEqual({ status: 404, body: { err: ERR.notFound } });
+  });
+
+  it('two corrections of one operation at once: one applies', async () => {
+    const trx = newTrx();
+    expect((await cash(cashier, cabinet.id, 1, 10_00, trx)).status).toBe(200);
+    const both = await Promise.all([correct(trx), correct(trx)]);
+    expect(both.map((r) => r.status).sort()).toEqual([200, 422]);
+    expect(await entriesOf(1)).toBe(0);
+  });
+
+  it('cannot take back a deposit already played away: 409', async () => {
+    const trx = newTrx();
+    expect((await cash(cashier, cabinet.id, 3, 20_00, trx)).status).toBe(200);
+    expect((await sendEvent(cabinet, { place: 3, type: 3, amount: 15_00 })).status).toBe(200);
+    expect(answer(await correct(trx))).toEqual({ status: 409, body: { err: ERR.placeNoLongerHolds } });
+    expect(await entriesOf(3)).toBe(5_00);
+  });
+
+  it('puts a withdraw back as a deposit, within the overdraft', async () => {
+    const trx = newTrx();
+    expect((await cash(cashier, cabinet.id, 4, 30_00)).status).toBe(200);
+    expect((await cash(cashier, cabinet.id, 4, -30_00, trx)).status).toBe(200);
+    // The float is lent out meanwhile: putting 30.00 back would overdraw it.
+    const float = await floatOf();
+    const other = await linkCabinet(server, cashier);
+    expect((await cash(cashier, other.id, 1, float - 10_00)).status).toBe(200);
+    expect(answer(await correct(trx))).toMatchObject({ status: 409, body: { err: ERR.overdraft } });
+    expect((await cash(cashier, other.id, 1, -(float - 10_00))).status).toBe(200);
+    expect(answer(await correct(trx))).toMatchObject({ status: 200, body: { delta: 30_00 } });
+    expect(await entriesOf(4)).toBe(30_00);
+  });
+
+  it("is the back office's only: a cashier gets 403", async () => {
+    const trx = newTrx();
+    expect((await cash(cashier, cabinet.id, 1, 10_00, trx)).status).toBe(200);
+    const res = await cashier.post(`/a/manager/account/${venueId}/corrections`, {
+      trx,
+      correction_trx: newTrx(),
+      reason: 'mine',
+    });
+    expect(answer(res)).toEqual({ status: 403, body: { err: ERR.forbidden } });
+  });
+});
