@@ -30,6 +30,8 @@ export const AUDIT_ACTIONS = [
   // A cashier opened or closed a cash-drawer shift (target: the cashier; after: the shift's figures).
   'shift.open',
   'shift.close',
+  // A manager acknowledged an alert of the floor (target: the account; after: the alert).
+  'alert.ack',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

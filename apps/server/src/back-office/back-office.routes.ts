@@ -8,6 +8,7 @@ import { accountInScope, requireBackOffice } from './access.js';
 import { accountsRoutes } from './accounts/accounts.routes.js';
 import { auditRoutes } from './audit/audit.routes.js';
 import { accountDevicesRoutes } from './devices/account-devices.routes.js';
+import { floorRoutes } from './floor/floor.routes.js';
 import { ledgerRoutes } from './ledger/ledger.routes.js';
 import { verifyRoutes } from './reconciliation/verify.routes.js';
 import { shiftReportRoutes } from './reports/shift-report.routes.js';
@@ -32,5 +33,6 @@ export function backOfficeRoutes(ctx: AppContext): FastifyPluginAsync {
     await app.register(backOfficeShiftsRoutes(ctx));
     await app.register(verifyRoutes(ctx));
     await app.register(auditRoutes(ctx));
+    await app.register(floorRoutes(ctx));
   };
 }

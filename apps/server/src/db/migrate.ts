@@ -11,6 +11,7 @@ import { loginKeyMigration } from './migrations/007-login-key.js';
 import { eventCeilingMigration } from './migrations/008-event-ceiling.js';
 import { shiftsMigration } from './migrations/010-shifts.js';
 import { loginSkeletonMigration } from './migrations/011-login-skeleton.js';
+import { floorAlertsMigration } from './migrations/014-floor-alerts.js';
 
 function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
@@ -24,6 +25,7 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '008-event-ceiling': eventCeilingMigration,
     '010-shifts': shiftsMigration(dialect),
     '011-login-skeleton': loginSkeletonMigration,
+    '014-floor-alerts': floorAlertsMigration(dialect),
   };
 }
 

@@ -23,6 +23,11 @@ export interface AccountsTable {
   max_event_amount_cents: Generated<number>;
   /** Cash calls need an open shift (migration 010). */
   shifts: Generated<Flag>;
+  /** Alert settings (migration 014): cents, or minutes for silence; null turns the alert off. */
+  alert_float_below: Generated<number | null>;
+  alert_device_silent_minutes: Generated<number | null>;
+  alert_shift_difference: Generated<number | null>;
+  alert_withdrawals_hour: Generated<number | null>;
   created_at_ms: number;
 }
 
@@ -87,6 +92,8 @@ export interface DevicesTable {
   pin_previous: string | null;
   created_at_ms: number;
   linked_at_ms: number | null;
+  /** When the device last reported (migration 014); null until its first report. */
+  last_seen_at_ms: Generated<number | null>;
 }
 
 export interface PlacesTable {
@@ -190,6 +197,22 @@ export interface ShiftsTable {
   difference_cents: number | null;
 }
 
+export type AlertKind = 'float_low' | 'device_silent' | 'shift_difference' | 'withdrawals_hour';
+
+/** An alert of the manager's floor (migration 014): open while cleared_at_ms is null. */
+export interface AlertsTable {
+  id: Generated<number>;
+  account_id: number;
+  kind: AlertKind;
+  /** Who or what it names: `account:1`, `device:7`, `shift:3`, `hour:2026-11-28T14`. */
+  subject: string;
+  details: string;
+  started_at_ms: number;
+  cleared_at_ms: number | null;
+  acked_by_user_id: number | null;
+  acked_at_ms: number | null;
+}
+
 export interface SettingsTable {
   key: string;
   value: string;
@@ -208,6 +231,7 @@ export interface Database {
   settings: SettingsTable;
   audit_log: AuditLogTable;
   shifts: ShiftsTable;
+  alerts: AlertsTable;
 }
 
 export type AccountRow = Selectable<AccountsTable>;
