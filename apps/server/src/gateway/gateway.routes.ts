@@ -24,6 +24,7 @@ import {
   issuePin,
   type DeviceCaller,
 } from './gateway.service.js';
+import { DeviceSeen } from './device-seen.js';
 import { GatewayThrottle } from './gateway-throttle.js';
 
 /** `POST /device/pin` takes no body or `{}`. */
@@ -40,9 +41,12 @@ function callerOf(request: FastifyRequest): DeviceCaller {
 
 export function gatewayRoutes(ctx: AppContext): FastifyPluginAsync {
   const throttle = new GatewayThrottle(ctx.db, ctx.clock);
+  const seen = new DeviceSeen(ctx.db, ctx.clock);
   const authenticated = {
     preValidation: async (request: FastifyRequest) => {
-      callers.set(request, await authenticateDevice(ctx.db, ctx.auth, request.headers.authorization));
+      const caller = await authenticateDevice(ctx.db, ctx.auth, request.headers.authorization);
+      callers.set(request, caller);
+      await seen.note(caller.id);
     },
   };
 
