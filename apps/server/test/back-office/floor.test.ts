@@ -4,6 +4,7 @@ import { ERR, type FloorAlert, type FloorOverview } from '@cashdesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clearAlert, raiseAlert } from '../../src/back-office/floor/floor.repository.js';
 import type { Db } from '../../src/db/database.js';
+import { DeviceSeen } from '../../src/gateway/device-seen.js';
 import { FakeClock, HOUR, MINUTE } from '../helpers/clock.js';
 import { testDatabases } from '../helpers/databases.js';
 import { createVenue } from '../helpers/factories.js';
@@ -136,5 +137,27 @@ describe.each(testDatabases)('the manager floor on $name', (database) => {
     expect(gone.status).toBe(404);
     // The condition starting again is a new alert.
     expect(await raiseAlert(db.kysely, { ...alert, now_ms: clock.now() + 1 })).toBe(true);
+  });
+
+  it("writes a device's last report when it calls, at most once a minute, not once a poll", async () => {
+    const seen = new DeviceSeen(db, clock);
+    const lastSeen = async () =>
+      (
+        await db.kysely
+          .selectFrom('devices')
+          .select('last_seen_at_ms')
+          .where('id', '=', v.deviceId)
+          .executeTakeFirstOrThrow()
+      ).last_seen_at_ms;
+    const first = clock.now();
+    await seen.note(v.deviceId);
+    expect(Number(await lastSeen())).toBe(first);
+    clock.advance(30_000);
+    await seen.note(v.deviceId);
+    expect(Number(await lastSeen())).toBe(first);
+    clock.advance(31_000);
+    await seen.note(v.deviceId);
+    expect(Number(await lastSeen())).toBe(clock.now());
+    expect((await overview()).body.devices.silent).toEqual([]);
   });
 });
