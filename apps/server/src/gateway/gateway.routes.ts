@@ -44,9 +44,7 @@ export function gatewayRoutes(ctx: AppContext): FastifyPluginAsync {
   const seen = new DeviceSeen(ctx.db, ctx.clock);
   const authenticated = {
     preValidation: async (request: FastifyRequest) => {
-      const caller = await authenticateDevice(ctx.db, ctx.auth, request.headers.authorization);
-      callers.set(request, caller);
-      await seen.note(caller.id);
+      callers.set(request, await authenticateDevice(ctx.db, ctx.auth, request.headers.authorization));
     },
   };
 
@@ -73,9 +71,12 @@ export function gatewayRoutes(ctx: AppContext): FastifyPluginAsync {
     });
 
     const state = { ...authenticated, schema: { response: answers({ 200: deviceStateSchema }) } };
-    app.get('/device/state', state, async (request) =>
-      deviceState(ctx.db, ctx.changes, await deviceRowOf(ctx.db, callerOf(request))),
-    );
+    // A device's poll is its report: noted for the manager's floor (a refused call notes nothing).
+    app.get('/device/state', state, async (request) => {
+      const answer = await deviceState(ctx.db, ctx.changes, await deviceRowOf(ctx.db, callerOf(request)));
+      await seen.note(callerOf(request).id);
+      return answer;
+    });
 
     // Only the device's id: the ledger reads the rest inside the event's transaction.
     const events = {

@@ -28,6 +28,7 @@ import {
   type HourSums,
 } from './floor.repository.js';
 
+const emptyBody = z.strictObject({}).optional();
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -109,7 +110,9 @@ export function floorRoutes(ctx: AppContext): FastifyPluginAsync {
       return (await openAlerts(ctx.db.kysely, account.id)).map(alertOut);
     });
 
-    const ack = { schema: { params: alertParams, response: answers({ 200: ackAlertAnswer }) } };
+    const ack = {
+      schema: { params: alertParams, body: emptyBody, response: answers({ 200: ackAlertAnswer }) },
+    };
     app.post('/a/manager/account/:id/alerts/:alert_id/ack', ack, async (request) => {
       const account = await accountInScope(ctx, request);
       const actor = actorOf(request);
