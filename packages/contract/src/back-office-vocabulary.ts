@@ -37,6 +37,8 @@ export const AUDIT_ACTIONS = [
   'approval.withdraw',
   // A manager's correction of a cash operation (target: the device; trx: the correction's).
   'operation.correct',
+  // A manager acknowledged an alert of the floor (target: the account; after: the alert).
+  'alert.ack',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -10,3 +10,4 @@ export * from './back-office-vocabulary.js';
 export * from './float-visibility.js';
 export * from './shifts.js';
 export * from './daily-totals.js';
+export * from './floor.js';

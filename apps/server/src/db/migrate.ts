@@ -13,6 +13,7 @@ import { shiftsMigration } from './migrations/010-shifts.js';
 import { loginSkeletonMigration } from './migrations/011-login-skeleton.js';
 import { ledgerChainMigration } from './migrations/012-ledger-chain.js';
 import { approvalsMigration } from './migrations/013-approvals.js';
+import { floorAlertsMigration } from './migrations/014-floor-alerts.js';
 
 function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
@@ -28,6 +29,7 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '011-login-skeleton': loginSkeletonMigration,
     '012-ledger-chain': ledgerChainMigration(dialect),
     '013-approvals': approvalsMigration,
+    '014-floor-alerts': floorAlertsMigration(dialect),
   };
 }
 

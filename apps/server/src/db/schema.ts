@@ -25,6 +25,11 @@ export interface AccountsTable {
   shifts: Generated<Flag>;
   /** Four eyes: a cashier's withdraw or cash-out above it waits for a manager; null or 0 off (013). */
   approval_above_cents: Generated<number | null>;
+  /** Alert settings (migration 014): cents, or minutes for silence; null turns the alert off. */
+  alert_float_below: Generated<number | null>;
+  alert_device_silent_minutes: Generated<number | null>;
+  alert_shift_difference: Generated<number | null>;
+  alert_withdrawals_hour: Generated<number | null>;
   created_at_ms: number;
 }
 
@@ -89,6 +94,8 @@ export interface DevicesTable {
   pin_previous: string | null;
   created_at_ms: number;
   linked_at_ms: number | null;
+  /** When the device last reported (migration 014); null until its first report. */
+  last_seen_at_ms: Generated<number | null>;
 }
 
 export interface PlacesTable {
@@ -229,6 +236,22 @@ export interface ApprovalsTable {
 /** Stored statuses; `expired` is a pending one older than its window, never stored (ledger/approvals). */
 export type ApprovalStatus = 'pending' | 'approved' | 'declined' | 'withdrawn';
 
+export type AlertKind = 'float_low' | 'device_silent' | 'shift_difference' | 'withdrawals_hour';
+
+/** An alert of the manager's floor (migration 014): open while cleared_at_ms is null. */
+export interface AlertsTable {
+  id: Generated<number>;
+  account_id: number;
+  kind: AlertKind;
+  /** Who or what it names: `account:1`, `device:7`, `shift:3`, `hour:2026-11-28T14`. */
+  subject: string;
+  details: string;
+  started_at_ms: number;
+  cleared_at_ms: number | null;
+  acked_by_user_id: number | null;
+  acked_at_ms: number | null;
+}
+
 export interface SettingsTable {
   key: string;
   value: string;
@@ -249,6 +272,7 @@ export interface Database {
   audit_log: AuditLogTable;
   shifts: ShiftsTable;
   approvals: ApprovalsTable;
+  alerts: AlertsTable;
 }
 
 export type AccountRow = Selectable<AccountsTable>;

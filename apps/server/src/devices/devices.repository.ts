@@ -237,3 +237,8 @@ export async function linkDevice(
     .where('id', '=', id)
     .execute();
 }
+
+/** When the device last reported (the manager's floor, migration 014); the gateway writes it sparingly. */
+export async function markDeviceSeen(db: Executor, id: number, nowMs: number): Promise<void> {
+  await db.updateTable('devices').set({ last_seen_at_ms: nowMs }).where('id', '=', id).execute();
+}

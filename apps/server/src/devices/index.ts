@@ -11,6 +11,7 @@ export {
   listAccountDevices,
   listPlaces,
   markDeviceReady,
+  markDeviceSeen,
   setDevicePin,
   updateDeviceSettings,
 } from './devices.repository.js';

@@ -24,6 +24,7 @@ import {
   issuePin,
   type DeviceCaller,
 } from './gateway.service.js';
+import { DeviceSeen } from './device-seen.js';
 import { GatewayThrottle } from './gateway-throttle.js';
 
 /** `POST /device/pin` takes no body or `{}`. */
@@ -40,6 +41,7 @@ function callerOf(request: FastifyRequest): DeviceCaller {
 
 export function gatewayRoutes(ctx: AppContext): FastifyPluginAsync {
   const throttle = new GatewayThrottle(ctx.db, ctx.clock);
+  const seen = new DeviceSeen(ctx.db, ctx.clock);
   const authenticated = {
     preValidation: async (request: FastifyRequest) => {
       callers.set(request, await authenticateDevice(ctx.db, ctx.auth, request.headers.authorization));
@@ -69,9 +71,12 @@ export function gatewayRoutes(ctx: AppContext): FastifyPluginAsync {
     });
 
     const state = { ...authenticated, schema: { response: answers({ 200: deviceStateSchema }) } };
-    app.get('/device/state', state, async (request) =>
-      deviceState(ctx.db, ctx.changes, await deviceRowOf(ctx.db, callerOf(request))),
-    );
+    // A device's poll is its report: noted for the manager's floor (a refused call notes nothing).
+    app.get('/device/state', state, async (request) => {
+      const answer = await deviceState(ctx.db, ctx.changes, await deviceRowOf(ctx.db, callerOf(request)));
+      await seen.note(callerOf(request).id);
+      return answer;
+    });
 
     // Only the device's id: the ledger reads the rest inside the event's transaction.
     const events = {

@@ -91,6 +91,10 @@ export const OPERATION_SUMMARIES: Readonly<Record<string, string>> = {
     'Deposit and withdraw totals of each cashier of the account over a period',
   [`GET ${a}/manager/account/:id/shifts`]: "The account's cash-drawer shifts, newest first",
   [`GET ${a}/manager/account/:id/shifts/:shift_id`]: 'The Z-report of a closed shift',
+  [`GET ${a}/manager/account/:id/overview`]:
+    "The venue at a glance: float, today's cash by hour, devices, open shifts, open alerts",
+  [`GET ${a}/manager/account/:id/alerts`]: "The venue's open alerts",
+  [`POST ${a}/manager/account/:id/alerts/:alert_id/ack`]: 'Record who acknowledged an open alert',
   [`GET ${a}/manager/account/:id/verify`]: "Check the account's ledger against its balances",
   [`GET ${a}/manager/account/:id/audit`]:
     "The audit trail of the account's back-office changes, newest first",

@@ -11,6 +11,7 @@ import {
   ledgerHead,
   approval,
   ledgerRow,
+  floorOverview,
   shiftListRow,
   shiftReport,
   verifyResult,
@@ -297,6 +298,29 @@ const ROUTES: RouteRow[] = [
     path: (f) => `${acct(f)}/shift_report?from=2000-01-01&to=2100-01-01`,
     scope: 'account',
     ok: { status: 200, check: shape(shiftReport, (r, f) => expect(r.account_id).toBe(f.venueId)) },
+  },
+  {
+    route: 'GET /a/manager/account/:id/overview',
+    method: 'GET',
+    path: (f) => `${acct(f)}/overview`,
+    scope: 'account',
+    ok: { status: 200, check: shape(floorOverview, (o, f) => expect(o.account_id).toBe(f.venueId)) },
+  },
+  {
+    route: 'GET /a/manager/account/:id/alerts',
+    method: 'GET',
+    path: (f) => `${acct(f)}/alerts`,
+    scope: 'account',
+    ok: { status: 200, body: [] },
+  },
+  {
+    // No open alert with that id: the ones who may ack get 404, the others 403 before anything is read.
+    route: 'POST /a/manager/account/:id/alerts/:alert_id/ack',
+    method: 'POST',
+    path: (f) => `${acct(f)}/alerts/999999/ack`,
+    body: () => ({}),
+    scope: 'account',
+    ok: { status: 404, body: { err: 'not found' } },
   },
   {
     route: 'GET /a/manager/account/:id/shifts',

@@ -1,0 +1,163 @@
+// The manager's floor: the overview's figures (float, headroom, today's and yesterday's cash by hour,
+// devices by state, open shifts with their running totals), who may read it, and the alerts' list and ack.
+import { ERR, type FloorAlert, type FloorOverview } from '@cashdesk/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clearAlert, raiseAlert } from '../../src/back-office/floor/floor.repository.js';
+import type { Db } from '../../src/db/database.js';
+import { DeviceSeen } from '../../src/gateway/device-seen.js';
+import { FakeClock, HOUR, MINUTE } from '../helpers/clock.js';
+import { testDatabases } from '../helpers/databases.js';
+import { createVenue } from '../helpers/factories.js';
+import type { TestServer } from '../helpers/server.js';
+import { startTestServer } from '../helpers/server.js';
+import { cash, openShift, shiftVenue, type ShiftVenue } from '../shifts/support.js';
+import { auditRowsOf, signedInAs, type SignedIn } from './support.js';
+
+describe.each(testDatabases)('the manager floor on $name', (database) => {
+  let db: Db;
+  let server: TestServer;
+  let clock: FakeClock;
+  let v: ShiftVenue;
+  let manager: SignedIn;
+  const today = Date.UTC(2026, 10, 28);
+
+  beforeAll(async () => {
+    db = await database.open();
+    clock = new FakeClock(today - 2 * HOUR); // yesterday, 22:00 UTC
+    server = await startTestServer(db, { clock });
+    v = await shiftVenue(server, db, { overdraft: 500_00 });
+    manager = await signedInAs(server, db, 'manager', v.venue.id);
+    expect((await openShift(v, 0)).status).toBe(200);
+    expect((await cash(v, 50_00)).status).toBe(200);
+    clock.advance(3 * HOUR); // today, 01:00
+    expect((await cash(v, 100_00)).status).toBe(200);
+    expect((await cash(v, -30_00)).status).toBe(200);
+    await db.kysely
+      .updateTable('devices')
+      .set({ last_seen_at_ms: clock.now() })
+      .where('id', '=', v.deviceId)
+      .execute();
+  });
+  afterAll(async () => {
+    await server.close();
+    await db.close();
+  });
+
+  const overview = (client = manager.client, id = v.venue.id) =>
+    client.get<FloorOverview>(`/a/manager/account/${id}/overview`);
+  const alerts = () => manager.client.get<FloorAlert[]>(`/a/manager/account/${v.venue.id}/alerts`);
+
+  it("shows the float, today's cash by hour beside yesterday's, and the open shift's running total", async () => {
+    const res = await overview();
+    expect(res.status).toBe(200);
+    const float = await db.kysely
+      .selectFrom('accounts')
+      .select('balance_cents')
+      .where('id', '=', v.venue.id)
+      .executeTakeFirstOrThrow();
+    expect(res.body.float).toBe(Number(float.balance_cents));
+    expect(res.body.overdraft_headroom).toBe(500_00);
+    expect(res.body.today).toEqual({ deposits: 100_00, withdrawals: 30_00, net: 70_00 });
+    expect(res.body.today_by_hour).toHaveLength(24);
+    expect(res.body.today_by_hour[1]).toEqual({ hour: 1, deposits: 100_00, withdrawals: 30_00 });
+    expect(res.body.today_by_hour[0]).toEqual({ hour: 0, deposits: 0, withdrawals: 0 });
+    expect(res.body.yesterday_by_hour[22]).toEqual({ hour: 22, deposits: 50_00, withdrawals: 0 });
+    expect(res.body.cashiers).toEqual([
+      {
+        user_id: v.cashierId,
+        name: expect.any(String),
+        shift_id: expect.any(Number),
+        opened_at: new Date(today - 2 * HOUR).toISOString(),
+        running_total: 120_00,
+      },
+    ]);
+    expect(res.body.cashiers[0]).not.toHaveProperty('expected_cents');
+  });
+
+  it('counts a device that stops reporting as silent after the venue setting, named with its last report', async () => {
+    const seen = clock.now();
+    expect((await overview()).body.devices).toEqual({ ready: 1, registering: 0, silent: [] });
+    clock.advance(11 * MINUTE); // the default: silent after 10 minutes
+    const res = await overview();
+    expect(res.body.devices.ready).toBe(0);
+    expect(res.body.devices.silent).toEqual([
+      { id: v.deviceId, name: expect.any(String), last_seen_at: new Date(seen).toISOString() },
+    ]);
+  });
+
+  it('answers the venue manager and an admin; another venue manager and a cashier get 403', async () => {
+    const admin = await signedInAs(server, db, 'admin', null);
+    expect((await overview(admin.client)).status).toBe(200);
+    const other = await createVenue(db);
+    const stranger = await signedInAs(server, db, 'manager', other.id);
+    for (const res of [await overview(stranger.client), await overview(v.cashier)]) {
+      expect(res.status).toBe(403);
+      expect(res.body).toEqual({ err: ERR.forbidden });
+    }
+    expect((await stranger.client.get(`/a/manager/account/${v.venue.id}/alerts`)).status).toBe(403);
+  });
+
+  it('raises an alert once however often its condition is seen, lists it, records the ack, and clears it', async () => {
+    const alert = {
+      account_id: v.venue.id,
+      kind: 'float_low' as const,
+      subject: `account:${v.venue.id}`,
+      details: 'float 100.00 below 500.00',
+      now_ms: clock.now(),
+    };
+    const raised = await Promise.all([raiseAlert(db.kysely, alert), raiseAlert(db.kysely, alert)]);
+    expect(raised.filter(Boolean)).toHaveLength(1);
+    expect(await raiseAlert(db.kysely, alert)).toBe(false);
+    const open = (await alerts()).body;
+    expect(open).toEqual([
+      {
+        id: expect.any(Number),
+        kind: 'float_low',
+        started_at: new Date(alert.now_ms).toISOString(),
+        subject: alert.subject,
+        details: alert.details,
+      },
+    ]);
+    expect((await overview()).body.alerts).toEqual(open);
+
+    const ack = await manager.client.post(`/a/manager/account/${v.venue.id}/alerts/${open[0]!.id}/ack`, {});
+    expect(ack.status).toBe(200);
+    const audit = (await auditRowsOf(db, { type: 'account', id: v.venue.id })).filter(
+      (r) => r.action === 'alert.ack',
+    );
+    expect(audit).toHaveLength(1);
+    expect(audit[0]!.actor_user_id).toBe(manager.id);
+
+    expect(await clearAlert(db.kysely, alert)).toBe(true);
+    expect((await alerts()).body).toEqual([]);
+    const gone = await manager.client.post<{ err: string }>(
+      `/a/manager/account/${v.venue.id}/alerts/${open[0]!.id}/ack`,
+      {},
+    );
+    expect(gone.status).toBe(404);
+    // The condition starting again is a new alert.
+    expect(await raiseAlert(db.kysely, { ...alert, now_ms: clock.now() + 1 })).toBe(true);
+  });
+
+  it("writes a device's last report when it calls, at most once a minute, not once a poll", async () => {
+    const seen = new DeviceSeen(db, clock);
+    const lastSeen = async () =>
+      (
+        await db.kysely
+          .selectFrom('devices')
+          .select('last_seen_at_ms')
+          .where('id', '=', v.deviceId)
+          .executeTakeFirstOrThrow()
+      ).last_seen_at_ms;
+    const first = clock.now();
+    await seen.note(v.deviceId);
+    expect(Number(await lastSeen())).toBe(first);
+    clock.advance(30_000);
+    await seen.note(v.deviceId);
+    expect(Number(await lastSeen())).toBe(first);
+    clock.advance(31_000);
+    await seen.note(v.deviceId);
+    expect(Number(await lastSeen())).toBe(clock.now());
+    expect((await overview()).body.devices.silent).toEqual([]);
+  });
+});
