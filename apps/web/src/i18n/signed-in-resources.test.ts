@@ -4,10 +4,11 @@ import { describe, expect, it } from 'vitest';
 import i18n from './i18n';
 import en from './locales/en';
 import { FIRST_LOAD_NAMESPACES, NAMESPACES } from './resources';
+import { addCashModalCatalogue } from './cash-modal-resources';
 import { addReportCatalogues, reportCatalogues } from './report-resources';
 import { addSignedInCatalogues, signedInCatalogues } from './signed-in-resources';
 
-describe('English catalogues of the first bundle, the signed-in chunk and the report screens', () => {
+describe('English catalogues of the first bundle, the signed-in chunk, the cash modal and the report screens', () => {
   it('are every namespace, each in one place', () => {
     const split = [
       ...FIRST_LOAD_NAMESPACES,
@@ -19,6 +20,8 @@ describe('English catalogues of the first bundle, the signed-in chunk and the re
   });
 
   it('make English whole once the signed-in chunk and the report screens have added their parts', () => {
+    // The cash modal's part first: whichever order the chunks arrive in, English ends whole.
+    addCashModalCatalogue(i18n);
     addSignedInCatalogues(i18n);
     addSignedInCatalogues(i18n);
     addReportCatalogues(i18n);

@@ -2,6 +2,7 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import i18n, { initI18n } from '../i18n/i18n';
+import { addCashModalCatalogue } from '../i18n/cash-modal-resources';
 import { addReportCatalogues } from '../i18n/report-resources';
 import { addSignedInCatalogues } from '../i18n/signed-in-resources';
 
@@ -10,6 +11,7 @@ await initI18n();
 // (history, Statistic); tests render those screens and their parts directly.
 addSignedInCatalogues(i18n);
 addReportCatalogues(i18n);
+addCashModalCatalogue(i18n);
 afterEach(() => cleanup());
 // The modals behind a click are chunks of their own (components/ui/deferred-part.tsx): a test's first
 // import of one is transformed on the spot, which takes over the default second on a loaded machine.

@@ -49,6 +49,11 @@ import { amountOf, newOperation, type UnconfirmedOperation } from './unconfirmed
 import { PlaceUnconfirmedNotice } from './unconfirmed/unconfirmed-notice';
 import { selectPlaceOperation } from './unconfirmed/unconfirmed-slice';
 import './cash-manage-modal.css';
+import i18n from '../../i18n/i18n';
+import { addCashModalCatalogue } from '../../i18n/cash-modal-resources';
+
+// Its English texts come with this chunk, in before its first render (i18n/cash-modal-resources.ts).
+addCashModalCatalogue(i18n);
 
 export interface CashManageModalProps {
   device: DeviceDetail;

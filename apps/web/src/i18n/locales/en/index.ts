@@ -2,6 +2,8 @@
 // catalogue (backOffice.json) ships with the console's own chunk instead (back-office-resources.ts).
 import auth from './auth.json';
 import cash from './cash.json';
+// The cash modal's own texts, in namespace cash (a part of its own, see i18n/cash-modal-resources.ts).
+import cashModal from './cash-modal.json';
 import common from './common.json';
 import devices from './devices.json';
 import errors from './errors.json';
@@ -22,7 +24,7 @@ export default {
   auth,
   navigation,
   devices,
-  cash,
+  cash: { ...cash, ...cashModal },
   lock,
   maintenance,
   getClient,
