@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { formatShortDate } from '../../../lib/date-time';
 import { formatMoney } from '../../../lib/money';
-import { resendUnconfirmed } from './resend-unconfirmed';
+import { resendUnconfirmed, withdrawWaiting } from './resend-unconfirmed';
 import { amountOf, type UnconfirmedOperation } from './unconfirmed-operation';
 import { isShownUnconfirmed, selectIsSending, selectPlaceOperation } from './unconfirmed-slice';
 import './unconfirmed.css';
@@ -54,6 +54,17 @@ export function UnconfirmedNotice({ operation, at }: UnconfirmedNoticeProps) {
       >
         {t('unconfirmed.checkAgain')}
       </button>
+      {problem === 'approval' && operation.approvalId !== undefined && (
+        <button
+          type="button"
+          className="unconfirmed-notice__check"
+          aria-label={t('unconfirmed.withdrawLabel', { operation: name, amount, place: operation.place })}
+          disabled={sending}
+          onClick={() => void dispatch(withdrawWaiting(operation.trx))}
+        >
+          {t('unconfirmed.withdraw')}
+        </button>
+      )}
     </div>
   );
 }
