@@ -25,7 +25,7 @@ export const signedInCatalogues = {
 export function addSignedInCatalogues(i18n: I18n): void {
   for (const [ns, catalogue] of Object.entries(signedInCatalogues)) {
     // Merged, never overwriting: the cash modal's chunk adds its own part of namespace cash
-    // (cash-modal-resources.ts), and the order the two arrive in must not matter.
+    // (part-resources.ts), and the order the two arrive in must not matter.
     i18n.addResourceBundle(BUNDLED_LANGUAGE, ns, catalogue, true, false);
   }
 }

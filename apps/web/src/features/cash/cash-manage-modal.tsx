@@ -50,10 +50,11 @@ import { PlaceUnconfirmedNotice } from './unconfirmed/unconfirmed-notice';
 import { selectPlaceOperation } from './unconfirmed/unconfirmed-slice';
 import './cash-manage-modal.css';
 import i18n from '../../i18n/i18n';
-import { addCashModalCatalogue } from '../../i18n/cash-modal-resources';
+import cashModalTexts from '../../i18n/locales/en/cash-modal.json';
+import { addPartTexts } from '../../i18n/part-resources';
 
-// Its English texts come with this chunk, in before its first render (i18n/cash-modal-resources.ts).
-addCashModalCatalogue(i18n);
+// Its English texts come with this chunk, in before its first render (i18n/part-resources.ts).
+addPartTexts(i18n, 'cash', cashModalTexts);
 
 export interface CashManageModalProps {
   device: DeviceDetail;

@@ -2,8 +2,9 @@
 // catalogue (backOffice.json) ships with the console's own chunk instead (back-office-resources.ts).
 import auth from './auth.json';
 import cash from './cash.json';
-// The cash modal's own texts, in namespace cash (a part of its own, see i18n/cash-modal-resources.ts).
+// Texts of deferred parts, each joined to its namespace here (i18n/part-resources.ts).
 import cashModal from './cash-modal.json';
+import deviceDetail from './device-detail.json';
 import common from './common.json';
 import devices from './devices.json';
 import errors from './errors.json';
@@ -23,7 +24,7 @@ export default {
   errors,
   auth,
   navigation,
-  devices,
+  devices: { ...devices, ...deviceDetail },
   cash: { ...cash, ...cashModal },
   lock,
   maintenance,
