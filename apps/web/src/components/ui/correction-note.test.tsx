@@ -12,12 +12,12 @@ afterEach(() => i18n.changeLanguage('en'));
 describe('CorrectionNote', () => {
   it("names the correction on the original, with the manager's reason", () => {
     render(<CorrectionNote entry={{ corrected_by: CORRECTION, correction_reason: 'wrong seat' }} />);
-    expect(screen.getByText('Corrected by b71e44a0 · wrong seat').getAttribute('title')).toBe(CORRECTION);
+    expect(screen.getByText('Corrected by b71e…0002 · wrong seat').getAttribute('title')).toBe(CORRECTION);
   });
 
   it('names the original on the correction', () => {
     render(<CorrectionNote entry={{ corrects: ORIGINAL, correction_reason: 'wrong seat' }} />);
-    expect(screen.getByText('Corrects 3f2a9c1d · wrong seat')).toBeTruthy();
+    expect(screen.getByText('Corrects 3f2a…0001 · wrong seat')).toBeTruthy();
   });
 
   it('shows nothing on an operation that was never corrected', () => {
@@ -28,9 +28,9 @@ describe('CorrectionNote', () => {
   it('reads in Spanish and Portuguese', async () => {
     await i18n.changeLanguage('es');
     const { rerender } = render(<CorrectionNote entry={{ corrected_by: CORRECTION }} />);
-    expect(screen.getByText('Corregida por b71e44a0')).toBeTruthy();
+    expect(screen.getByText('Corregida por b71e…0002')).toBeTruthy();
     await i18n.changeLanguage('pt');
     rerender(<CorrectionNote entry={{ corrects: ORIGINAL }} />);
-    expect(screen.getByText('Corrige 3f2a9c1d')).toBeTruthy();
+    expect(screen.getByText('Corrige 3f2a…0001')).toBeTruthy();
   });
 });

@@ -3,10 +3,8 @@
 // correction, with its reason (docs/product.md section 13). Nothing for an operation without one.
 import type { ReportEntry } from '@cashdesk/contract';
 import { useTranslation } from 'react-i18next';
+import { shortenTrx } from '../../lib/trx';
 import './correction-note.css';
-
-/** The start of a trx: enough to find the other row of the pair on the same screen. */
-const SHOWN_TRX_CHARS = 8;
 
 export function CorrectionNote({
   entry,
@@ -16,7 +14,8 @@ export function CorrectionNote({
   const { t } = useTranslation('common');
   const other = entry.corrected_by ?? entry.corrects;
   if (other === undefined) return null;
-  const trx = other.slice(0, SHOWN_TRX_CHARS);
+  // As the screens shorten a trx, so the other row of the pair is found by the same characters.
+  const trx = shortenTrx(other);
   return (
     <span className="correction-note" title={other}>
       {entry.corrected_by !== undefined

@@ -8,6 +8,7 @@ import { useMe } from '../../../api/auth-api';
 import { LanguageSelect } from '../../../components/ui/language-select';
 import { useLogout, useResetApiOnSignedOutExit } from '../../session';
 import { useMediaQuery } from '../../../hooks/use-media-query';
+import { ApprovalsBadge } from '../components/approvals-badge';
 
 /** The console's own fold (back-office.css), wider than the cashier screens' phone width (NARROW_QUERY). */
 const CONSOLE_MENU_FOLDED_QUERY = '(max-width: 1023px)';
@@ -25,10 +26,15 @@ export function BackOfficeLayout() {
     document.title = `${t('title')} · ${t('common:appName')}`;
   }, [t]);
 
+  const venueId = me?.role === 'manager' ? me.account_id : null;
   const sections = [
-    me?.role === 'manager' && me.account_id !== null
-      ? { to: `/back-office/accounts/${me.account_id}`, label: t('nav.myAccount') }
+    venueId !== null
+      ? { to: `/back-office/accounts/${venueId}`, label: t('nav.myAccount') }
       : { to: '/back-office/accounts', label: t('nav.accounts') },
+    // A manager's payouts waiting for them, one click away with their count (four eyes).
+    ...(venueId !== null
+      ? [{ to: `/back-office/accounts/${venueId}/approvals`, label: t('nav.approvals'), venueId }]
+      : []),
     { to: '/back-office/users', label: t('nav.users') },
     { to: '/back-office/audit', label: t('nav.audit') },
     { to: '/back-office/reconciliation', label: t('nav.reconciliation') },
@@ -67,6 +73,7 @@ export function BackOfficeLayout() {
                     }
                   >
                     {s.label}
+                    {'venueId' in s && s.venueId !== undefined && <ApprovalsBadge accountId={s.venueId} />}
                   </NavLink>
                 </li>
               ))}

@@ -1,11 +1,14 @@
 // One account (an admin's pick, or a manager's own): its name and float over the sections Settings,
-// Float, Devices, Ledger, Shift report, Drawer shifts and Audit log, each on its own path.
+// Float, Devices, Ledger, Shift report, Drawer shifts and Audit log, each on its own path; Approvals first,
+// with the count of payouts waiting for a manager.
 import { useTranslation } from 'react-i18next';
 import { NavLink, Navigate, Route, Routes, useParams } from 'react-router';
 import { useBoAccountQuery } from '../api/back-office-api';
 import { Money } from '../components/money';
 import { QueryState } from '../components/query-state';
+import { ApprovalsBadge } from '../components/approvals-badge';
 import { AccountDevices } from '../sections/account-devices';
+import { ApprovalsView } from '../sections/approvals-view';
 import { AccountSettings } from '../sections/account-settings';
 import { AuditList } from '../sections/audit-list';
 import { DrawerShifts } from '../sections/drawer-shifts';
@@ -14,7 +17,7 @@ import { LedgerView } from '../sections/ledger-view';
 import { ShiftReportView } from '../sections/shift-report-view';
 import { blocksText } from './accounts-page';
 
-const SECTIONS = ['settings', 'float', 'devices', 'ledger', 'shift', 'shifts', 'audit'] as const;
+const SECTIONS = ['approvals', 'settings', 'float', 'devices', 'ledger', 'shift', 'shifts', 'audit'] as const;
 
 export function AccountPage() {
   const { t } = useTranslation('backOffice');
@@ -57,12 +60,14 @@ export function AccountPage() {
                 }
               >
                 {t(`account.section.${section}`)}
+                {section === 'approvals' && <ApprovalsBadge accountId={a.id} />}
               </NavLink>
             ))}
           </nav>
           <Routes>
             <Route index element={<Navigate to="settings" replace />} />
             <Route path="settings" element={<AccountSettings account={a} />} />
+            <Route path="approvals" element={<ApprovalsView account={a} />} />
             <Route path="float" element={<FloatMoves account={a} />} />
             <Route path="devices" element={<AccountDevices account={a} />} />
             <Route path="ledger" element={<LedgerView account={a} />} />
