@@ -204,13 +204,17 @@ export function CashManageModal({ device, place, remotePin, onClose }: CashManag
     if (outcome !== 'stayOpen') onClose();
   }
 
-  /** No definitive answer: never a failure. The modal stays, showing the operation being checked. */
+  /**
+   * No definitive answer: never a failure. The modal stays, showing the operation being checked, or held
+   * for a manager's approval (four eyes: then the toast says who it waits for).
+   */
   function undecided(operation: UnconfirmedOperation) {
+    const held = operation.problem === 'approval';
     dispatch(
       toastShown({
         id: `cash:unconfirmed:${operation.trx}`,
         kind: 'info',
-        key: `cash:unconfirmed.toast.${operation.operation}`,
+        key: `cash:unconfirmed.${held ? 'held' : 'toast'}.${operation.operation}`,
         params: { amount: formatMoney(amountOf(operation), operation.currency) },
       }),
     );

@@ -30,7 +30,7 @@ export function UnconfirmedNotice({ operation, at }: UnconfirmedNoticeProps) {
   return (
     <div className="unconfirmed-notice" data-trx={operation.trx}>
       <p className="unconfirmed-notice__what">
-        <strong>{t('unconfirmed.title')}</strong>{' '}
+        <strong>{t(problem === 'approval' ? 'unconfirmed.heldTitle' : 'unconfirmed.title')}</strong>{' '}
         {t('unconfirmed.what', {
           operation: name,
           amount,
