@@ -12,6 +12,8 @@ export const floorAlert = z.object({
   started_at: z.string(),
   subject: z.string(),
   details: z.string(),
+  /** Who acknowledged it (their name) and when; null while nobody has. It stays open until it clears. */
+  acked: z.object({ by: z.string(), at: z.string() }).nullable(),
 });
 export type FloorAlert = z.infer<typeof floorAlert>;
 

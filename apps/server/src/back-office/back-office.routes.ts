@@ -10,6 +10,7 @@ import { approvalsRoutes } from './approvals/approvals.routes.js';
 import { correctionsRoutes } from './corrections/corrections.routes.js';
 import { auditRoutes } from './audit/audit.routes.js';
 import { accountDevicesRoutes } from './devices/account-devices.routes.js';
+import { floorEventsRoutes } from './floor/floor-events.routes.js';
 import { floorRoutes } from './floor/floor.routes.js';
 import { ledgerRoutes } from './ledger/ledger.routes.js';
 import { verifyRoutes } from './reconciliation/verify.routes.js';
@@ -38,5 +39,6 @@ export function backOfficeRoutes(ctx: AppContext): FastifyPluginAsync {
     await app.register(approvalsRoutes(ctx));
     await app.register(correctionsRoutes(ctx));
     await app.register(floorRoutes(ctx));
+    await app.register(floorEventsRoutes(ctx));
   };
 }

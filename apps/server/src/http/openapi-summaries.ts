@@ -95,6 +95,8 @@ export const OPERATION_SUMMARIES: Readonly<Record<string, string>> = {
     "The venue at a glance: float, today's cash by hour, devices, open shifts, open alerts",
   [`GET ${a}/manager/account/:id/alerts`]: "The venue's open alerts",
   [`POST ${a}/manager/account/:id/alerts/:alert_id/ack`]: 'Record who acknowledged an open alert',
+  [`GET ${a}/manager/account/:id/events`]:
+    "Live updates for the overview: a Server-Sent Events stream of the venue's changes",
   [`GET ${a}/manager/account/:id/verify`]: "Check the account's ledger against its balances",
   [`GET ${a}/manager/account/:id/audit`]:
     "The audit trail of the account's back-office changes, newest first",

@@ -314,6 +314,13 @@ const ROUTES: RouteRow[] = [
     ok: { status: 200, body: [] },
   },
   {
+    route: 'GET /a/manager/account/:id/events',
+    method: 'GET',
+    path: (f) => `${acct(f)}/events`,
+    scope: 'account',
+    ok: { status: 200, check: (body) => expect(body).toBe('') },
+  },
+  {
     // No open alert with that id: the ones who may ack get 404, the others 403 before anything is read.
     route: 'POST /a/manager/account/:id/alerts/:alert_id/ack',
     method: 'POST',

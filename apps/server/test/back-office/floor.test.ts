@@ -6,6 +6,7 @@ import { clearAlert, raiseAlert } from '../../src/back-office/floor/floor.reposi
 import type { Db } from '../../src/db/database.js';
 import { DeviceSeen } from '../../src/gateway/device-seen.js';
 import { FakeClock, HOUR, MINUTE } from '../helpers/clock.js';
+import { openEventStream } from '../helpers/event-stream.js';
 import { testDatabases } from '../helpers/databases.js';
 import { createVenue } from '../helpers/factories.js';
 import type { TestServer } from '../helpers/server.js';
@@ -116,6 +117,7 @@ describe.each(testDatabases)('the manager floor on $name', (database) => {
         started_at: new Date(alert.now_ms).toISOString(),
         subject: alert.subject,
         details: alert.details,
+        acked: null,
       },
     ]);
     expect((await overview()).body.alerts).toEqual(open);
@@ -127,6 +129,17 @@ describe.each(testDatabases)('the manager floor on $name', (database) => {
     );
     expect(audit).toHaveLength(1);
     expect(audit[0]!.actor_user_id).toBe(manager.id);
+    // Still open until its condition ends, now naming who acknowledged it and when.
+    const acked = (await alerts()).body;
+    expect(acked).toEqual([
+      { ...open[0], acked: { by: expect.any(String), at: new Date(clock.now()).toISOString() } },
+    ]);
+    const { name } = await db.kysely
+      .selectFrom('users')
+      .select('name')
+      .where('id', '=', manager.id)
+      .executeTakeFirstOrThrow();
+    expect(acked[0]!.acked!.by).toBe(name);
 
     expect(await clearAlert(db.kysely, alert)).toBe(true);
     expect((await alerts()).body).toEqual([]);
@@ -137,6 +150,27 @@ describe.each(testDatabases)('the manager floor on $name', (database) => {
     expect(gone.status).toBe(404);
     // The condition starting again is a new alert.
     expect(await raiseAlert(db.kysely, { ...alert, now_ms: clock.now() + 1 })).toBe(true);
+  });
+
+  it("streams the venue's changes to its manager; another venue's manager and a cashier get 403", async () => {
+    const stream = await openEventStream(manager.client, `/a/manager/account/${v.venue.id}/events`);
+    try {
+      expect(stream.status).toBe(200);
+      expect(stream.headers.get('content-type')).toContain('text/event-stream');
+      expect((await stream.next()).event).toBe('hello');
+      expect((await cash(v, -5_00)).status).toBe(200);
+      const change = await stream.next();
+      expect(change.event).toBe('change');
+      expect(change.data).toEqual({ float: true, devices: [v.deviceId] });
+    } finally {
+      stream.close();
+    }
+    const other = await createVenue(db);
+    const stranger = await signedInAs(server, db, 'manager', other.id);
+    for (const client of [stranger.client, v.cashier]) {
+      const refused = await openEventStream(client, `/a/manager/account/${v.venue.id}/events`);
+      expect(refused.status).toBe(403);
+    }
   });
 
   it("writes a device's last report when it calls, at most once a minute, not once a poll", async () => {

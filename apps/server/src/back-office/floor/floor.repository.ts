@@ -112,15 +112,36 @@ export interface AlertRow {
   started_at_ms: number;
 }
 
-export async function openAlerts(db: Executor, accountId: number): Promise<AlertRow[]> {
+/** An open alert as the manager reads it: who acknowledged it and when, if anyone did. */
+export interface OpenAlertRow extends AlertRow {
+  acked_by: string | null;
+  acked_at_ms: number | null;
+}
+
+export async function openAlerts(db: Executor, accountId: number): Promise<OpenAlertRow[]> {
   const rows = await db
     .selectFrom('alerts')
-    .select(['id', 'kind', 'subject', 'details', 'started_at_ms'])
-    .where('account_id', '=', accountId)
-    .where('cleared_at_ms', 'is', null)
-    .orderBy('id')
+    .leftJoin('users', 'users.id', 'alerts.acked_by_user_id')
+    .select([
+      'alerts.id',
+      'alerts.kind',
+      'alerts.subject',
+      'alerts.details',
+      'alerts.started_at_ms',
+      'alerts.acked_at_ms',
+      'users.name as acked_by',
+    ])
+    .where('alerts.account_id', '=', accountId)
+    .where('alerts.cleared_at_ms', 'is', null)
+    .orderBy('alerts.id')
     .execute();
-  return rows.map((r) => ({ ...r, id: Number(r.id), started_at_ms: Number(r.started_at_ms) }));
+  return rows.map((r) => ({
+    ...r,
+    id: Number(r.id),
+    started_at_ms: Number(r.started_at_ms),
+    acked_by: r.acked_at_ms === null ? null : (r.acked_by ?? null),
+    acked_at_ms: r.acked_at_ms === null ? null : Number(r.acked_at_ms),
+  }));
 }
 
 /**

@@ -24,7 +24,7 @@ import {
   openAlerts,
   openShifts,
   ackAlert,
-  type AlertRow,
+  type OpenAlertRow,
   type HourSums,
 } from './floor.repository.js';
 
@@ -33,8 +33,15 @@ const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 const iso = (ms: number) => new Date(ms).toISOString();
 
-function alertOut(a: AlertRow): FloorAlert {
-  return { id: a.id, kind: a.kind, started_at: iso(a.started_at_ms), subject: a.subject, details: a.details };
+function alertOut(a: OpenAlertRow): FloorAlert {
+  return {
+    id: a.id,
+    kind: a.kind,
+    started_at: iso(a.started_at_ms),
+    subject: a.subject,
+    details: a.details,
+    acked: a.acked_at_ms === null ? null : { by: a.acked_by ?? '', at: iso(a.acked_at_ms) },
+  };
 }
 
 /** 24 hours from the day starting at `dayMs`, hour of day 0..23, the empty hours as zeros. */

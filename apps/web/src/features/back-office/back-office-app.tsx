@@ -1,5 +1,5 @@
 // The console (loaded lazily, default export for React.lazy): its translations, its frame and its pages
-// under /back-office. An admin starts at the accounts, a manager at their own account.
+// under /back-office. An admin starts at the accounts, a manager at their own venue's overview.
 import { Navigate, Route, Routes } from 'react-router';
 import i18n from '../../i18n/i18n';
 import { addBackOfficeCatalogues } from '../../i18n/back-office-resources';
@@ -18,7 +18,7 @@ addBackOfficeCatalogues(i18n);
 function Home() {
   const me = useMe();
   if (me?.role === 'manager' && me.account_id !== null) {
-    return <Navigate to={`/back-office/accounts/${me.account_id}`} replace />;
+    return <Navigate to={`/back-office/accounts/${me.account_id}/overview`} replace />;
   }
   return <Navigate to="/back-office/accounts" replace />;
 }

@@ -1,17 +1,30 @@
 // The console's frame: a header with the sections, who is signed in, language, password and logout,
-// over the routed page. Below 1024 px the sections and tools fold behind a Menu button.
-import { useEffect, useState } from 'react';
+// over the routed page. Below 1024 px the sections and tools fold behind a Menu button. While a venue is
+// shown (a manager's own, or the one an admin picked) the layout holds its live stream, counts its open
+// alerts on the menu and, when chosen, notifies of a newly raised one.
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink, Outlet } from 'react-router';
+import { NavLink, Outlet, useMatch } from 'react-router';
 import { ChangePasswordModal } from '../../auth';
 import { useMe } from '../../../api/auth-api';
 import { LanguageSelect } from '../../../components/ui/language-select';
 import { useLogout, useResetApiOnSignedOutExit } from '../../session';
 import { useMediaQuery } from '../../../hooks/use-media-query';
 import { ApprovalsBadge } from '../components/approvals-badge';
+import { useBoFloorAlertsQuery } from '../api/floor-api';
+import { useAlertNotifications } from '../live/alert-notifications';
+import {
+  FloorLiveContext,
+  FLOOR_POLL_MS,
+  FLOOR_POLL_WITH_PUSH_MS,
+  useFloorLive,
+} from '../live/use-floor-live';
+import { useAlertText } from '../sections/floor-alerts';
 
 /** The console's own fold (back-office.css), wider than the cashier screens' phone width (NARROW_QUERY). */
 const CONSOLE_MENU_FOLDED_QUERY = '(max-width: 1023px)';
+
+const ALERTS_ID = 'bo-open-alerts';
 
 export function BackOfficeLayout() {
   const { t } = useTranslation('backOffice');
@@ -21,25 +34,54 @@ export function BackOfficeLayout() {
   const [changingPassword, setChangingPassword] = useState(false);
   const { logout, isLoggingOut } = useLogout();
 
+  const picked = Number(useMatch('/back-office/accounts/:accountId/*')?.params.accountId);
+  const venueId =
+    me?.role === 'manager'
+      ? me.account_id
+      : me?.role === 'admin' && Number.isSafeInteger(picked) && picked > 0
+        ? picked
+        : null;
+  const connected = useFloorLive(venueId);
+  const live = useMemo(() => ({ accountId: venueId, connected }), [venueId, connected]);
+  const alerts = useBoFloorAlertsQuery(venueId ?? 0, {
+    skip: venueId === null,
+    pollingInterval: connected ? FLOOR_POLL_WITH_PUSH_MS : FLOOR_POLL_MS,
+  });
+  const openAlerts = venueId === null ? [] : (alerts.data ?? []).filter((a) => a.acked === null);
+  useAlertNotifications(venueId === null ? undefined : alerts.data, useAlertText());
+
   useResetApiOnSignedOutExit();
   useEffect(() => {
     document.title = `${t('title')} · ${t('common:appName')}`;
   }, [t]);
 
-  const venueId = me?.role === 'manager' ? me.account_id : null;
+  const myVenueId = me?.role === 'manager' ? me.account_id : null;
   const sections = [
-    venueId !== null
-      ? { to: `/back-office/accounts/${venueId}`, label: t('nav.myAccount') }
-      : { to: '/back-office/accounts', label: t('nav.accounts') },
+    myVenueId !== null
+      ? { to: `/back-office/accounts/${myVenueId}`, label: t('nav.myAccount'), alerts: true }
+      : { to: '/back-office/accounts', label: t('nav.accounts'), alerts: true },
     // A manager's payouts waiting for them, one click away with their count (four eyes).
-    ...(venueId !== null
-      ? [{ to: `/back-office/accounts/${venueId}/approvals`, label: t('nav.approvals'), venueId }]
+    ...(myVenueId !== null
+      ? [
+          {
+            to: `/back-office/accounts/${myVenueId}/approvals`,
+            label: t('nav.approvals'),
+            venueId: myVenueId,
+          },
+        ]
       : []),
     { to: '/back-office/users', label: t('nav.users') },
     { to: '/back-office/audit', label: t('nav.audit') },
     { to: '/back-office/reconciliation', label: t('nav.reconciliation') },
   ];
   const showTools = !narrow || menuOpen;
+  // The count as a badge (a picture of a number) on the venue's link and on the folded Menu button; in
+  // words, once, as their description, so their names stay "My venue" and "Menu".
+  const alertCount = openAlerts.length > 0 && (
+    <span className="bo-badge" aria-hidden="true">
+      {openAlerts.length}
+    </span>
+  );
 
   return (
     <div className="bo-layout">
@@ -54,9 +96,11 @@ export function BackOfficeLayout() {
             className="bo-header__menu"
             aria-expanded={menuOpen}
             aria-controls="bo-header-tools"
+            aria-describedby={openAlerts.length > 0 ? ALERTS_ID : undefined}
             onClick={() => setMenuOpen((open) => !open)}
           >
             {t('nav.menu')}
+            {alertCount}
           </button>
         )}
         <div id="bo-header-tools" className="bo-header__tools" hidden={!showTools}>
@@ -68,12 +112,14 @@ export function BackOfficeLayout() {
                     to={s.to}
                     // Following a link closes the folded menu.
                     onClick={() => setMenuOpen(false)}
+                    aria-describedby={s.alerts === true && openAlerts.length > 0 ? ALERTS_ID : undefined}
                     className={({ isActive }) =>
                       isActive ? 'bo-nav__link bo-nav__link--active' : 'bo-nav__link'
                     }
                   >
                     {s.label}
                     {'venueId' in s && s.venueId !== undefined && <ApprovalsBadge accountId={s.venueId} />}
+                    {s.alerts === true && alertCount}
                   </NavLink>
                 </li>
               ))}
@@ -94,8 +140,15 @@ export function BackOfficeLayout() {
         </div>
       </header>
       <main className="bo-main">
-        <Outlet />
+        <FloorLiveContext.Provider value={live}>
+          <Outlet />
+        </FloorLiveContext.Provider>
       </main>
+      {openAlerts.length > 0 && (
+        <span id={ALERTS_ID} hidden>
+          {t('floor.alerts.count', { count: openAlerts.length })}
+        </span>
+      )}
       {changingPassword && <ChangePasswordModal onClose={() => setChangingPassword(false)} />}
     </div>
   );

@@ -1,6 +1,6 @@
-// One account (an admin's pick, or a manager's own): its name and float over the sections Settings,
-// Float, Devices, Ledger, Shift report, Drawer shifts and Audit log, each on its own path; Approvals first,
-// with the count of payouts waiting for a manager.
+// One account (an admin's pick, or a manager's own): its name and float over the sections Overview (the
+// first), Approvals (with the count of payouts waiting for a manager), Settings, Float, Devices, Ledger,
+// Shift report, Drawer shifts and Audit log, each on its own path.
 import { useTranslation } from 'react-i18next';
 import { NavLink, Navigate, Route, Routes, useParams } from 'react-router';
 import { useBoAccountQuery } from '../api/back-office-api';
@@ -12,12 +12,23 @@ import { ApprovalsView } from '../sections/approvals-view';
 import { AccountSettings } from '../sections/account-settings';
 import { AuditList } from '../sections/audit-list';
 import { DrawerShifts } from '../sections/drawer-shifts';
+import { FloorOverview } from '../sections/floor-overview';
 import { FloatMoves } from '../sections/float-moves';
 import { LedgerView } from '../sections/ledger-view';
 import { ShiftReportView } from '../sections/shift-report-view';
 import { blocksText } from './accounts-page';
 
-const SECTIONS = ['approvals', 'settings', 'float', 'devices', 'ledger', 'shift', 'shifts', 'audit'] as const;
+const SECTIONS = [
+  'overview',
+  'approvals',
+  'settings',
+  'float',
+  'devices',
+  'ledger',
+  'shift',
+  'shifts',
+  'audit',
+] as const;
 
 export function AccountPage() {
   const { t } = useTranslation('backOffice');
@@ -65,7 +76,8 @@ export function AccountPage() {
             ))}
           </nav>
           <Routes>
-            <Route index element={<Navigate to="settings" replace />} />
+            <Route index element={<Navigate to="overview" replace />} />
+            <Route path="overview" element={<FloorOverview account={a} />} />
             <Route path="settings" element={<AccountSettings account={a} />} />
             <Route path="approvals" element={<ApprovalsView account={a} />} />
             <Route path="float" element={<FloatMoves account={a} />} />
@@ -74,7 +86,7 @@ export function AccountPage() {
             <Route path="shift" element={<ShiftReportView account={a} />} />
             <Route path="shifts" element={<DrawerShifts account={a} />} />
             <Route path="audit" element={<AuditList accountId={a.id} headingLevel={2} />} />
-            <Route path="*" element={<Navigate to="settings" replace />} />
+            <Route path="*" element={<Navigate to="overview" replace />} />
           </Routes>
         </section>
       )}

@@ -1,0 +1,229 @@
+// Today's cash by hour beside yesterday's, as plain SVG (the approach of components/ui/cash-flow-chart.tsx,
+// no chart library): one pair of bars per hour of the UTC day, yesterday's hatched and pale, today's
+// solid; deposits, withdrawals or the net, as chosen. Accessible without the picture: the image is named
+// by its totals, and a button shows the same figures as a table.
+import { formatCents } from '@cashdesk/contract';
+import { useId, useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatMoney } from '../../../lib/money';
+
+export interface HourTotals {
+  hour: number;
+  deposits: number;
+  withdrawals: number;
+}
+
+export const SERIES = ['deposits', 'withdrawals', 'net'] as const;
+export type Series = (typeof SERIES)[number];
+
+export function seriesValue(h: HourTotals, series: Series): number {
+  if (series === 'net') return h.deposits - h.withdrawals;
+  return h[series];
+}
+
+const DEFAULT_WIDTH_PX = 560;
+const HEIGHT_PX = 200;
+const MARGIN = { top: 10, right: 8, bottom: 26 } as const;
+const CHAR_PX = 7;
+
+/** A step of 1, 2 or 5 times a power of ten (cents) giving about four gridlines over the range. */
+export function hourScale(minCents: number, maxCents: number): { step: number; low: number; high: number } {
+  const span = Math.max(maxCents, 0) - Math.min(minCents, 0);
+  if (span <= 0) return { step: 100, low: 0, high: 100 };
+  const raw = span / 4;
+  const power = 10 ** Math.floor(Math.log10(raw));
+  const factor = [1, 2, 5, 10].find((f) => f * power >= raw) ?? 10;
+  const step = Math.max(1, Math.round(factor * power));
+  return {
+    step,
+    low: Math.floor(Math.min(minCents, 0) / step) * step,
+    high: Math.ceil(Math.max(maxCents, 0) / step) * step,
+  };
+}
+
+export function HourChart({
+  today,
+  yesterday,
+  currency,
+}: {
+  today: readonly HourTotals[];
+  yesterday: readonly HourTotals[];
+  currency: string;
+}) {
+  const { t } = useTranslation('backOffice');
+  const ids = useId().replace(/[^\w-]/g, '');
+  const [series, setSeries] = useState<Series>('deposits');
+  const [tableShown, setTableShown] = useState(false);
+  const plotRef = useRef<HTMLDivElement>(null);
+  const width = useWidth(plotRef, DEFAULT_WIDTH_PX);
+
+  const title = t(`floor.chart.title.${series}`);
+  const sum = (hours: readonly HourTotals[]) => hours.reduce((s, h) => s + seriesValue(h, series), 0);
+  const label = t('floor.chart.summary', {
+    title,
+    today: formatMoney(sum(today), currency),
+    yesterday: formatMoney(sum(yesterday), currency),
+  });
+
+  return (
+    <figure className="bo-hour-chart" aria-labelledby={`${ids}-title`}>
+      <figcaption id={`${ids}-title`} className="bo-hour-chart__title">
+        {title}
+      </figcaption>
+      <fieldset className="bo-segmented bo-hour-chart__series">
+        <legend className="visually-hidden">{t('floor.chart.show')}</legend>
+        {SERIES.map((s) => (
+          <label key={s} className="bo-segmented__option">
+            <input
+              type="radio"
+              name={`${ids}-series`}
+              value={s}
+              checked={series === s}
+              onChange={() => setSeries(s)}
+            />
+            {t(`floor.chart.series.${s}`)}
+          </label>
+        ))}
+      </fieldset>
+      <ul className="bo-hour-chart__legend">
+        <li>
+          <span className="bo-hour-chart__swatch bo-hour-chart__swatch--yesterday" aria-hidden="true" />
+          {t('floor.chart.yesterday')}
+        </li>
+        <li>
+          <span className="bo-hour-chart__swatch bo-hour-chart__swatch--today" aria-hidden="true" />
+          {t('floor.chart.today')}
+        </li>
+      </ul>
+      <div className="bo-hour-chart__plot" ref={plotRef}>
+        <Plot today={today} yesterday={yesterday} series={series} width={width} label={label} />
+      </div>
+      <button
+        type="button"
+        className="bo-hour-chart__toggle"
+        aria-expanded={tableShown}
+        aria-controls={tableShown ? `${ids}-table` : undefined}
+        onClick={() => setTableShown((shown) => !shown)}
+      >
+        {tableShown ? t('floor.chart.hideTable') : t('floor.chart.showTable')}
+      </button>
+      {tableShown && (
+        <table id={`${ids}-table`} className="bo-table bo-table--dense bo-hour-chart__table">
+          <caption>{title}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('floor.chart.hour')}</th>
+              <th scope="col">{t('floor.chart.yesterday')}</th>
+              <th scope="col">{t('floor.chart.today')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {today.map((h, i) => (
+              <tr key={h.hour}>
+                <th scope="row" data-label={t('floor.chart.hour')}>
+                  {hourName(h.hour)}
+                </th>
+                <td data-label={t('floor.chart.yesterday')}>
+                  {formatCents(yesterday[i] ? seriesValue(yesterday[i], series) : 0)}
+                </td>
+                <td data-label={t('floor.chart.today')}>{formatCents(seriesValue(h, series))}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </figure>
+  );
+}
+
+function Plot({
+  today,
+  yesterday,
+  series,
+  width,
+  label,
+}: {
+  today: readonly HourTotals[];
+  yesterday: readonly HourTotals[];
+  series: Series;
+  width: number;
+  label: string;
+}) {
+  const values = [...today, ...yesterday].map((h) => seriesValue(h, series));
+  const { step, low, high } = hourScale(Math.min(0, ...values), Math.max(0, ...values));
+  const ticks = Array.from({ length: Math.round((high - low) / step) + 1 }, (_, i) => low + i * step);
+  const tickText = (cents: number) => (step % 100 === 0 ? String(cents / 100) : formatCents(cents));
+  const left = Math.max(...ticks.map((tick) => tickText(tick).length)) * CHAR_PX + 8;
+  const plotWidth = Math.max(width - left - MARGIN.right, 40);
+  const plotHeight = HEIGHT_PX - MARGIN.top - MARGIN.bottom;
+  const y = (cents: number) => MARGIN.top + ((high - cents) / (high - low)) * plotHeight;
+  const zero = y(0);
+  const group = plotWidth / 24;
+  const bar = Math.min(Math.max(group * 0.4, 1), 14);
+  const labelEvery = group < 3 * CHAR_PX ? 6 : 3;
+  const rect = (cents: number, x: number, className: string) => {
+    if (cents === 0) return null;
+    const top = Math.min(y(cents), zero);
+    const height = Math.max(Math.abs(y(cents) - zero), 1);
+    return <rect className={className} x={x} y={top} width={bar} height={height} />;
+  };
+
+  return (
+    <svg
+      className="bo-hour-chart__svg"
+      role="img"
+      aria-label={label}
+      width={width}
+      height={HEIGHT_PX}
+      viewBox={`0 0 ${width} ${HEIGHT_PX}`}
+    >
+      {ticks.map((tick) => (
+        <g key={tick}>
+          <line className="bo-hour-chart__grid" x1={left} x2={left + plotWidth} y1={y(tick)} y2={y(tick)} />
+          <text className="bo-hour-chart__tick" x={left - 4} y={y(tick)} dy="0.32em" textAnchor="end">
+            {tickText(tick)}
+          </text>
+        </g>
+      ))}
+      {today.map((h, i) => {
+        const middle = left + group * (i + 0.5);
+        const before = yesterday[i];
+        return (
+          <g key={h.hour}>
+            {before && rect(seriesValue(before, series), middle - bar - 0.5, 'bo-hour-chart__bar--yesterday')}
+            {rect(seriesValue(h, series), middle + 0.5, 'bo-hour-chart__bar--today')}
+            {h.hour % labelEvery === 0 && (
+              <text className="bo-hour-chart__tick" x={middle} y={HEIGHT_PX - 8} textAnchor="middle">
+                {String(h.hour).padStart(2, '0')}
+              </text>
+            )}
+          </g>
+        );
+      })}
+      <line className="bo-hour-chart__axis" x1={left} x2={left + plotWidth} y1={zero} y2={zero} />
+    </svg>
+  );
+}
+
+function hourName(hour: number): string {
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${two(hour)}:00–${two(hour + 1)}:00`;
+}
+
+/** The element's width in CSS pixels, followed as the screen turns or resizes. */
+function useWidth(ref: RefObject<HTMLElement | null>, fallback: number): number {
+  const [width, setWidth] = useState(fallback);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const measure = () => {
+      const measured = Math.floor(element.getBoundingClientRect().width);
+      if (measured > 0) setWidth(measured);
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref]);
+  return width;
+}
