@@ -168,12 +168,13 @@ describeE2E('back office', () => {
 
     const manager = await e2e.newPage('desktop');
     await openSignedIn(manager, e2e.server, accountPath('settings'), LOGINS.manager.login);
+    // A manager's first screen is their venue's overview (docs/back-office.md, "The overview").
     await manager.goto('/devices');
-    await waitForPath(manager, accountPath('settings'));
+    await waitForPath(manager, accountPath('overview'));
     // The admins' list of accounts is not a manager's: they go to their own venue.
     await manager.goto('/back-office/accounts');
-    await waitForPath(manager, accountPath('settings'));
-    expect(pathOf(manager)).toBe(accountPath('settings'));
+    await waitForPath(manager, accountPath('overview'));
+    expect(pathOf(manager)).toBe(accountPath('overview'));
   });
 
   it('shows every page of the console at every width', async () => {

@@ -282,6 +282,7 @@ async function closeShift(v: Visit): Promise<void> {
 
 /** The sections of a back-office account page, each with the heading it shows. */
 const ACCOUNT_SECTIONS = [
+  { section: 'overview', title: 'backOffice:account.section.overview' },
   { section: 'settings', title: 'backOffice:account.section.settings' },
   { section: 'float', title: 'backOffice:account.section.float' },
   { section: 'devices', title: 'backOffice:account.section.devices' },

@@ -85,9 +85,9 @@ const PENDING: Approval = {
   status: 'pending',
 };
 
-function renderOverview(routes: StubRoutes) {
+function renderOverview(routes: StubRoutes, { me = ME, route = '/back-office' } = {}) {
   const stub = stubApi({
-    'GET /api/v1/a/me': { body: ME },
+    'GET /api/v1/a/me': { body: me },
     'GET /api/v1/a/manager/account/1': { body: ACCOUNT },
     'GET /api/v1/a/manager/account/1/approvals': { body: [] },
     'GET /api/v1/a/manager/account/1/alerts': { body: [] },
@@ -97,7 +97,7 @@ function renderOverview(routes: StubRoutes) {
     <Routes>
       <Route path="/back-office/*" element={<BackOfficeApp />} />
     </Routes>,
-    { route: '/back-office' },
+    { route },
   );
   return { ...stub, ...rendered, actor: userEvent.setup() };
 }
@@ -259,6 +259,29 @@ describe("the manager's overview", () => {
     await waitFor(() =>
       expect(shown).toEqual([{ title: 'Many withdrawals this hour', body: ALERT.details }]),
     );
+  });
+
+  it("opens on the overview of the venue an admin picks, with that venue's alert count on Accounts", async () => {
+    const admin: User = {
+      id: 1,
+      name: 'Ada',
+      login: 'ada',
+      role: 'admin',
+      account_id: null,
+      restrictions: [],
+    };
+    const { callsTo } = renderOverview(
+      {
+        'GET /api/v1/a/manager/account/1/overview': { body: overview({ alerts: [ALERT] }) },
+        'GET /api/v1/a/manager/account/1/alerts': { body: [ALERT] },
+      },
+      { me: admin, route: '/back-office/accounts/1' },
+    );
+    await region('Alerts: 1');
+    const accounts = screen.getByRole('link', { name: 'Accounts' });
+    await waitFor(() => expect(accounts.getAttribute('aria-describedby')).toBe('bo-open-alerts'));
+    expect(document.getElementById('bo-open-alerts')?.textContent).toBe('Open alerts: 1');
+    expect(callsTo('GET /api/v1/a/manager/account/1/overview').length).toBeGreaterThan(0);
   });
 
   it('offers no notifications where the browser has none', async () => {
