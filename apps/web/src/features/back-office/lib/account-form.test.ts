@@ -17,6 +17,8 @@ const ACCOUNT: Account = {
   final_bonus_rate_bps: 1000,
   max_event_amount: 1_000_000_00,
   shifts: false,
+  time_zone: 'UTC',
+  day_starts_at: 6,
   created_at: '2026-11-22T10:00:00.000Z',
 };
 
