@@ -50,6 +50,34 @@ describe('the four-eyes threshold in the settings', () => {
   });
 });
 
+describe("the gaming day's clock in the settings", () => {
+  it('sends the time zone as Intl spells it and the hour, only when they changed', () => {
+    const values = accountFormValues(ACCOUNT);
+    expect(values).toMatchObject({ time_zone: 'UTC', day_starts_at: '6' });
+    expect(
+      toUpdateRequest({ ...values, time_zone: ' europe/lisbon ', day_starts_at: '0' }, ACCOUNT).request,
+    ).toEqual({ time_zone: 'Europe/Lisbon', day_starts_at: 0 });
+    expect(toUpdateRequest({ ...values, day_starts_at: '23' }, ACCOUNT).request).toEqual({
+      day_starts_at: 23,
+    });
+  });
+
+  it('refuses a zone Intl does not know and an hour outside 0-23', () => {
+    const values = accountFormValues(ACCOUNT);
+    for (const [typed, expected] of [
+      [{ time_zone: 'Mars/Olympus_Mons' }, { time_zone: 'form.badTimeZone' }],
+      [{ time_zone: '' }, { time_zone: 'form.badTimeZone' }],
+      [{ day_starts_at: '24' }, { day_starts_at: 'form.badHour' }],
+      [{ day_starts_at: '6.5' }, { day_starts_at: 'form.badHour' }],
+      [{ day_starts_at: '' }, { day_starts_at: 'form.badHour' }],
+    ] as const) {
+      const { request, errors } = toUpdateRequest({ ...values, ...typed }, ACCOUNT);
+      expect(request).toBeNull();
+      expect(errors).toEqual(expected);
+    }
+  });
+});
+
 describe('the account form', () => {
   it('turns typed units into the cents and basis points of a create request', () => {
     const { request, errors } = toCreateRequest({

@@ -1,5 +1,5 @@
 // One account (an admin's pick, or a manager's own): its name and float over the sections Settings,
-// Float, Devices, Ledger, Shift report, Drawer shifts and Audit log, each on its own path.
+// Float, Devices, Ledger, Shift report, Drawer shifts, Daily report and Audit log, each on its own path.
 import { useTranslation } from 'react-i18next';
 import { NavLink, Navigate, Route, Routes, useParams } from 'react-router';
 import { useBoAccountQuery } from '../api/back-office-api';
@@ -8,13 +8,14 @@ import { QueryState } from '../components/query-state';
 import { AccountDevices } from '../sections/account-devices';
 import { AccountSettings } from '../sections/account-settings';
 import { AuditList } from '../sections/audit-list';
+import { DailyReportView } from '../sections/daily-report-view';
 import { DrawerShifts } from '../sections/drawer-shifts';
 import { FloatMoves } from '../sections/float-moves';
 import { LedgerView } from '../sections/ledger-view';
 import { ShiftReportView } from '../sections/shift-report-view';
 import { blocksText } from './accounts-page';
 
-const SECTIONS = ['settings', 'float', 'devices', 'ledger', 'shift', 'shifts', 'audit'] as const;
+const SECTIONS = ['settings', 'float', 'devices', 'ledger', 'shift', 'shifts', 'daily', 'audit'] as const;
 
 export function AccountPage() {
   const { t } = useTranslation('backOffice');
@@ -68,6 +69,7 @@ export function AccountPage() {
             <Route path="ledger" element={<LedgerView account={a} />} />
             <Route path="shift" element={<ShiftReportView account={a} />} />
             <Route path="shifts" element={<DrawerShifts account={a} />} />
+            <Route path="daily" element={<DailyReportView account={a} />} />
             <Route path="audit" element={<AuditList accountId={a.id} headingLevel={2} />} />
             <Route path="*" element={<Navigate to="settings" replace />} />
           </Routes>
