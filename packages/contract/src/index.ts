@@ -11,3 +11,4 @@ export * from './float-visibility.js';
 export * from './shifts.js';
 export * from './daily-totals.js';
 export * from './floor.js';
+export * from './daily-report.js';

@@ -8,6 +8,7 @@ import {
   NEW_PASSWORD_MIN_LENGTH,
   PASSWORD_LENGTH,
 } from './constants.js';
+import { dayStartsAt, timeZone } from './daily-report.js';
 import { ERR } from './errors.js';
 import {
   DEVICE_EVENT_TYPES,
@@ -461,6 +462,9 @@ export const updateAccountRequest = z.strictObject({
   shifts: z.boolean().optional(),
   /** Four eyes: a cashier's withdraw or cash-out above it (cents) waits for a manager; null or 0: off. */
   approval_above: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).nullable().optional(),
+  /** The daily report (docs/product.md section 15): the venue's IANA time zone and its gaming day's first hour. */
+  time_zone: timeZone.optional(),
+  day_starts_at: dayStartsAt.optional(),
 });
 export type UpdateAccountRequest = z.infer<typeof updateAccountRequest>;
 
@@ -481,6 +485,9 @@ export const account = z.object({
   shifts: z.boolean(),
   /** Four eyes (docs/product.md section 12): null when off. */
   approval_above: z.number().nullable().optional(),
+  /** The daily report (section 15): IANA time zone, and the hour (0-23) there its gaming day starts. */
+  time_zone: z.string(),
+  day_starts_at: z.number(),
   created_at: z.string(),
 });
 export type Account = z.infer<typeof account>;

@@ -30,6 +30,8 @@ export function toAccount(row: AccountRow): Account {
     max_event_amount: row.max_event_amount_cents,
     shifts: row.shifts === 1,
     approval_above: row.approval_above_cents ?? null,
+    time_zone: row.time_zone,
+    day_starts_at: Number(row.day_starts_at),
     created_at: new Date(row.created_at_ms).toISOString(),
   };
 }
@@ -104,6 +106,8 @@ export async function updateAccount(
   if (patch.max_event_amount !== undefined) set.max_event_amount_cents = patch.max_event_amount;
   if (patch.shifts !== undefined) set.shifts = flag(patch.shifts);
   if (patch.approval_above !== undefined) set.approval_above_cents = patch.approval_above || null;
+  if (patch.time_zone !== undefined) set.time_zone = patch.time_zone;
+  if (patch.day_starts_at !== undefined) set.day_starts_at = patch.day_starts_at;
   if (Object.keys(set).length === 0) return findAccount(db, id);
   return db.updateTable('accounts').set(set).where('id', '=', id).returningAll().executeTakeFirst();
 }

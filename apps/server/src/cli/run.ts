@@ -13,6 +13,7 @@ import { accountCommands } from './commands/accounts.js';
 import { backupCommands } from './commands/backup.js';
 import { floatCommands } from './commands/float.js';
 import { maintenanceCommands } from './commands/maintenance.js';
+import { reportCommands } from './commands/reports.js';
 import { userCommands } from './commands/users.js';
 import { verifyCommands } from './commands/verify.js';
 import { CliError, EXIT, UsageError } from './errors.js';
@@ -26,6 +27,7 @@ export const COMMANDS: ReadonlyMap<string, Command> = new Map(
     ...verifyCommands,
     ...backupCommands,
     ...maintenanceCommands,
+    ...reportCommands,
   ].map((c) => [c.name, c]),
 );
 

@@ -30,6 +30,9 @@ export interface AccountsTable {
   alert_device_silent_minutes: Generated<number | null>;
   alert_shift_difference: Generated<number | null>;
   alert_withdrawals_hour: Generated<number | null>;
+  /** The daily report (migration 015): IANA time zone, and the hour there the gaming day starts. */
+  time_zone: Generated<string>;
+  day_starts_at: Generated<number>;
   created_at_ms: number;
 }
 

@@ -89,6 +89,8 @@ export const OPERATION_SUMMARIES: Readonly<Record<string, string>> = {
   [`POST ${a}/manager/account/:id/user/:userId/set_restrictions`]: "Replace a cashier's restrictions",
   [`GET ${a}/manager/account/:id/shift_report`]:
     'Deposit and withdraw totals of each cashier of the account over a period',
+  [`GET ${a}/manager/account/:id/daily_report`]:
+    "The daily report of one gaming day (the venue's time_zone and day_starts_at): per device and in total",
   [`GET ${a}/manager/account/:id/shifts`]: "The account's cash-drawer shifts, newest first",
   [`GET ${a}/manager/account/:id/shifts/:shift_id`]: 'The Z-report of a closed shift',
   [`GET ${a}/manager/account/:id/overview`]:

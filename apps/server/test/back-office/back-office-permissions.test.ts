@@ -13,6 +13,7 @@ import {
   ledgerRow,
   floorOverview,
   shiftListRow,
+  dailyReport,
   shiftReport,
   verifyResult,
   zReport,
@@ -298,6 +299,13 @@ const ROUTES: RouteRow[] = [
     path: (f) => `${acct(f)}/shift_report?from=2000-01-01&to=2100-01-01`,
     scope: 'account',
     ok: { status: 200, check: shape(shiftReport, (r, f) => expect(r.account_id).toBe(f.venueId)) },
+  },
+  {
+    route: 'GET /a/manager/account/:id/daily_report',
+    method: 'GET',
+    path: (f) => `${acct(f)}/daily_report?day=2020-01-01`,
+    scope: 'account',
+    ok: { status: 200, check: shape(dailyReport, (r, f) => expect(r.account_id).toBe(f.venueId)) },
   },
   {
     route: 'GET /a/manager/account/:id/overview',

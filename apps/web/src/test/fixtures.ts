@@ -1,6 +1,14 @@
-// Test data of the cashier screens, as the server answers it: the user, the float, devices and their
-// detail, and the routes every devices-screen test needs (for stubApi, test/stub-api.ts).
-import type { DailyTotals, Device, DeviceDetail, FloatInfo, Restriction, User } from '@cashdesk/contract';
+// Test data as the server answers it: the user, the float, devices and their detail, and the routes
+// every devices-screen test needs (for stubApi, test/stub-api.ts); a venue as the back office reads it.
+import type {
+  Account,
+  DailyTotals,
+  Device,
+  DeviceDetail,
+  FloatInfo,
+  Restriction,
+  User,
+} from '@cashdesk/contract';
 import type { StubRoutes } from './stub-api';
 
 export function makeUser(restrictions: Restriction[] = []): User {
@@ -74,5 +82,29 @@ export function screenRoutes(options: {
     'GET /api/v1/a/cashier/devices': { body: options.devices ?? [makeDevice()] },
     // The server's venue totals, here the listed devices' sums (a venue without home-play phones).
     'GET /api/v1/a/cashier/daily_totals': { body: totalsOf(options.devices ?? [makeDevice()]) },
+  };
+}
+
+/** A venue (account) as the back office reads it: the demo venue's settings, four eyes off. */
+export function makeAccount(overrides: Partial<Account> = {}): Account {
+  return {
+    id: 1,
+    name: 'Demo Venue',
+    currency: 'EUR',
+    balance: 1_000_000,
+    overdraft: 100_000,
+    has_overdraft: true,
+    home_play: true,
+    is_hard_block_home_play: false,
+    is_light_block_home_play: false,
+    min_amount: 100,
+    max_amount: 500_000,
+    final_bonus_rate_bps: 1000,
+    max_event_amount: 1_000_000_00,
+    shifts: false,
+    time_zone: 'UTC',
+    day_starts_at: 6,
+    created_at: '2026-11-22T10:00:00.000Z',
+    ...overrides,
   };
 }

@@ -31,6 +31,8 @@ const LABELS: Record<string, string> = {
   final_bonus_rate_bps: '--final-bonus-bps',
   max_event_amount: '--max-event',
   shifts: '--shifts',
+  time_zone: '--time-zone',
+  day_starts_at: '--day-starts-at',
 };
 
 const DEFAULTS = { currency: 'EUR', overdraft: '0.00', min: '1.00', max: '5000.00', bps: '0' } as const;
@@ -46,6 +48,7 @@ export function describeAccount(a: Account): string {
     `  final bonus rate ${a.final_bonus_rate_bps} bps (${a.final_bonus_rate_bps / 100}%)`,
     `  game event max   ${money(a.max_event_amount, a.currency)}`,
     `  shifts           ${yesNo(a.shifts)} (cash calls need an open cash-drawer shift)`,
+    `  gaming day       starts at ${a.day_starts_at}:00 in ${a.time_zone}`,
   ].join('\n');
 }
 
@@ -151,6 +154,8 @@ function readPatch(args: Args): UpdateAccountRequest {
     final_bonus_rate_bps: opt('final-bonus-bps', parseInteger),
     max_event_amount: opt('max-event', parseUnits),
     shifts: opt('shifts', parseBool),
+    time_zone: text('time-zone'),
+    day_starts_at: opt('day-starts-at', parseInteger),
   };
   // Drop the flags not given: the strict schema would otherwise see explicit undefineds as fields.
   const given = Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== undefined));
@@ -160,7 +165,7 @@ function readPatch(args: Args): UpdateAccountRequest {
 const accountSet: Command = {
   name: 'account:set',
   usage:
-    'account:set <id> [--name <name>] [--overdraft 0.00] [--has-overdraft true|false] [--home-play true|false] [--hard-block true|false] [--light-block true|false] [--min 1.00] [--max 5000.00] [--final-bonus-bps 0] [--max-event 1000000.00] [--shifts true|false]',
+    'account:set <id> [--name <name>] [--overdraft 0.00] [--has-overdraft true|false] [--home-play true|false] [--hard-block true|false] [--light-block true|false] [--min 1.00] [--max 5000.00] [--final-bonus-bps 0] [--max-event 1000000.00] [--shifts true|false] [--time-zone Europe/Lisbon] [--day-starts-at 0-23]',
   summary: "change an account's settings (not its float)",
   positionals: ['<id>'],
   flags: {
@@ -175,6 +180,8 @@ const accountSet: Command = {
     'final-bonus-bps': 'string',
     'max-event': 'string',
     shifts: 'string',
+    'time-zone': 'string',
+    'day-starts-at': 'string',
   },
   async run(args, { db, clock, changes, print }) {
     const id = parseId('account id', args.positional(0));

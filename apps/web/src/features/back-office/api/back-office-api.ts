@@ -7,6 +7,7 @@ import type {
   BackOfficeUser,
   CreateAccountRequest,
   CreateUserWithReason,
+  DailyReport,
   Device,
   EditAccountDeviceRequest,
   FloatMoveRequest,
@@ -82,6 +83,13 @@ export const backOfficeApi = api.injectEndpoints({
     boShiftReport: build.query<ShiftReport, { id: number; from: string; to: string }>({
       query: ({ id, from, to }) => ({ url: `${account(id)}/shift_report`, params: { from, to } }),
       providesTags: ['BoLedger'],
+    }),
+
+    boDailyReport: build.query<DailyReport, { id: number; day: string }>({
+      query: ({ id, day }) => ({ url: `${account(id)}/daily_report`, params: { day } }),
+      // A running day grows: asked again when the manager comes back to it.
+      providesTags: ['BoLedger'],
+      keepUnusedDataFor: 0,
     }),
 
     boDevices: build.query<Device[], number>({
@@ -177,6 +185,7 @@ export const {
   useBoMoveFloatMutation,
   useBoLedgerQuery,
   useBoShiftReportQuery,
+  useBoDailyReportQuery,
   useBoDevicesQuery,
   useBoEditDeviceMutation,
   useBoUnlinkDeviceMutation,

@@ -63,6 +63,13 @@ export function AccountFields({
           inputMode: 'decimal',
           hint: t('account.approvalAboveHint'),
         })}
+      {mode === 'settings' && (
+        <fieldset className="bo-fieldset">
+          <legend>{t('account.gamingDayLegend')}</legend>
+          {text('time_zone', t('account.timeZone'), { hint: t('account.timeZoneHint') })}
+          {text('day_starts_at', t('account.dayStartsAt'), { hint: t('account.dayStartsAtHint') })}
+        </fieldset>
+      )}
     </div>
   );
 }

@@ -1,24 +1,9 @@
 import type { Account } from '@cashdesk/contract';
 import { describe, expect, it } from 'vitest';
+import { makeAccount } from '../../../test/fixtures';
 import { accountFormValues, NEW_ACCOUNT_VALUES, toCreateRequest, toUpdateRequest } from './account-form';
 
-const ACCOUNT: Account = {
-  id: 1,
-  name: 'Demo Venue',
-  currency: 'EUR',
-  balance: 1_000_000,
-  overdraft: 100_000,
-  has_overdraft: true,
-  home_play: true,
-  is_hard_block_home_play: false,
-  is_light_block_home_play: false,
-  min_amount: 100,
-  max_amount: 500_000,
-  final_bonus_rate_bps: 1000,
-  max_event_amount: 1_000_000_00,
-  shifts: false,
-  created_at: '2026-11-22T10:00:00.000Z',
-};
+const ACCOUNT: Account = makeAccount();
 
 describe('the four-eyes threshold in the settings', () => {
   it('sends approval_above in cents, and null when emptied or 0; only when it changed', () => {
@@ -45,6 +30,34 @@ describe('the four-eyes threshold in the settings', () => {
     );
     expect(request).toBeNull();
     expect(errors).toEqual({ approval_above: 'form.badAmount' });
+  });
+});
+
+describe("the gaming day's clock in the settings", () => {
+  it('sends the time zone as Intl spells it and the hour, only when they changed', () => {
+    const values = accountFormValues(ACCOUNT);
+    expect(values).toMatchObject({ time_zone: 'UTC', day_starts_at: '6' });
+    expect(
+      toUpdateRequest({ ...values, time_zone: ' europe/lisbon ', day_starts_at: '0' }, ACCOUNT).request,
+    ).toEqual({ time_zone: 'Europe/Lisbon', day_starts_at: 0 });
+    expect(toUpdateRequest({ ...values, day_starts_at: '23' }, ACCOUNT).request).toEqual({
+      day_starts_at: 23,
+    });
+  });
+
+  it('refuses a zone Intl does not know and an hour outside 0-23', () => {
+    const values = accountFormValues(ACCOUNT);
+    for (const [typed, expected] of [
+      [{ time_zone: 'Mars/Olympus_Mons' }, { time_zone: 'form.badTimeZone' }],
+      [{ time_zone: '' }, { time_zone: 'form.badTimeZone' }],
+      [{ day_starts_at: '24' }, { day_starts_at: 'form.badHour' }],
+      [{ day_starts_at: '6.5' }, { day_starts_at: 'form.badHour' }],
+      [{ day_starts_at: '' }, { day_starts_at: 'form.badHour' }],
+    ] as const) {
+      const { request, errors } = toUpdateRequest({ ...values, ...typed }, ACCOUNT);
+      expect(request).toBeNull();
+      expect(errors).toEqual(expected);
+    }
   });
 });
 

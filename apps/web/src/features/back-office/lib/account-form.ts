@@ -1,7 +1,10 @@
 // The account form (create and settings): what is typed, checked before it is sent, and the request
 // it becomes. Amounts are units as typed; the request carries cents.
 import {
+  canonicalTimeZone,
+  DEFAULT_DAY_STARTS_AT,
   DEFAULT_MAX_EVENT_AMOUNT_CENTS,
+  DEFAULT_TIME_ZONE,
   type Account,
   type CreateAccountRequest,
   type UpdateAccountRequest,
@@ -24,6 +27,9 @@ export interface AccountFormValues {
   max_event_amount: string;
   /** Four eyes (settings only): withdraws and cash-outs above it wait for a manager; empty or 0: off. */
   approval_above: string;
+  /** The daily report's clock (settings only): an IANA time zone, and the hour 0-23 the gaming day starts. */
+  time_zone: string;
+  day_starts_at: string;
 }
 
 export type AccountField = keyof AccountFormValues;
@@ -44,6 +50,8 @@ export const NEW_ACCOUNT_VALUES: AccountFormValues = {
   final_bonus_percent: '0.00',
   max_event_amount: unitsText(DEFAULT_MAX_EVENT_AMOUNT_CENTS),
   approval_above: '',
+  time_zone: DEFAULT_TIME_ZONE,
+  day_starts_at: String(DEFAULT_DAY_STARTS_AT),
 };
 
 export function accountFormValues(account: Account): AccountFormValues {
@@ -61,6 +69,8 @@ export function accountFormValues(account: Account): AccountFormValues {
     final_bonus_percent: percentText(account.final_bonus_rate_bps),
     max_event_amount: unitsText(account.max_event_amount),
     approval_above: account.approval_above ? unitsText(account.approval_above) : '',
+    time_zone: account.time_zone,
+    day_starts_at: String(account.day_starts_at),
   };
 }
 
@@ -70,6 +80,15 @@ function approvalAbove(typed: string): number | null | undefined {
   const cents = parseUnits(typed);
   if (cents === null) return undefined;
   return cents === 0 ? null : cents;
+}
+
+/** The gaming day's clock as typed: the zone as Intl spells it and the hour, or the messages that stop it. */
+function dayClock(values: AccountFormValues, errors: AccountFormErrors) {
+  const zone = canonicalTimeZone(values.time_zone.trim());
+  if (zone === null) errors.time_zone = 'form.badTimeZone';
+  const hour = values.day_starts_at.trim();
+  if (!/^\d{1,2}$/.test(hour) || Number(hour) > 23) errors.day_starts_at = 'form.badHour';
+  return { time_zone: zone ?? '', day_starts_at: Number(hour) };
 }
 
 type Checked =
@@ -133,9 +152,11 @@ export function toUpdateRequest(
   const { errors, settings } = check(values);
   const threshold = approvalAbove(values.approval_above);
   if (threshold === undefined) errors.approval_above = 'form.badAmount';
-  if (!settings || threshold === undefined) return { errors, request: null };
+  const clock = dayClock(values, errors);
+  if (!settings || Object.keys(errors).length > 0) return { errors, request: null };
   const next: UpdateAccountRequest = {
     ...settings,
+    ...clock,
     approval_above: threshold,
     is_hard_block_home_play: values.is_hard_block_home_play,
     is_light_block_home_play: values.is_light_block_home_play,
@@ -154,6 +175,8 @@ export function toUpdateRequest(
     final_bonus_rate_bps: account.final_bonus_rate_bps,
     max_event_amount: account.max_event_amount,
     approval_above: account.approval_above ?? null,
+    time_zone: account.time_zone,
+    day_starts_at: account.day_starts_at,
   };
   const changed = Object.fromEntries(Object.entries(next).filter(([key, value]) => current[key] !== value));
   return { errors: {}, request: changed as UpdateAccountRequest };

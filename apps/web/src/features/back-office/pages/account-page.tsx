@@ -1,6 +1,6 @@
 // One account (an admin's pick, or a manager's own): its name and float over the sections Overview (the
 // first), Approvals (with the count of payouts waiting for a manager), Settings, Float, Devices, Ledger,
-// Shift report, Drawer shifts and Audit log, each on its own path.
+// Shift report, Drawer shifts, Daily report and Audit log, each on its own path.
 import { useTranslation } from 'react-i18next';
 import { NavLink, Navigate, Route, Routes, useParams } from 'react-router';
 import { useBoAccountQuery } from '../api/back-office-api';
@@ -11,6 +11,7 @@ import { AccountDevices } from '../sections/account-devices';
 import { ApprovalsView } from '../sections/approvals-view';
 import { AccountSettings } from '../sections/account-settings';
 import { AuditList } from '../sections/audit-list';
+import { DailyReportView } from '../sections/daily-report-view';
 import { DrawerShifts } from '../sections/drawer-shifts';
 import { FloorOverview } from '../sections/floor-overview';
 import { FloatMoves } from '../sections/float-moves';
@@ -27,6 +28,7 @@ const SECTIONS = [
   'ledger',
   'shift',
   'shifts',
+  'daily',
   'audit',
 ] as const;
 
@@ -85,6 +87,7 @@ export function AccountPage() {
             <Route path="ledger" element={<LedgerView account={a} />} />
             <Route path="shift" element={<ShiftReportView account={a} />} />
             <Route path="shifts" element={<DrawerShifts account={a} />} />
+            <Route path="daily" element={<DailyReportView account={a} />} />
             <Route path="audit" element={<AuditList accountId={a.id} headingLevel={2} />} />
             <Route path="*" element={<Navigate to="overview" replace />} />
           </Routes>

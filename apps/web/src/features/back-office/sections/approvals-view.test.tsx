@@ -6,6 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { addBackOfficeCatalogues } from '../../../i18n/back-office-resources';
 import i18n from '../../../i18n/i18n';
+import { makeAccount } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render';
 import { stubApi } from '../../../test/stub-api';
 import { ApprovalsView } from './approvals-view';
@@ -13,24 +14,7 @@ import { ApprovalsView } from './approvals-view';
 addBackOfficeCatalogues(i18n);
 afterEach(() => vi.unstubAllGlobals());
 
-const ACCOUNT: Account = {
-  id: 3,
-  name: 'Demo Venue',
-  currency: 'EUR',
-  balance: 1_000_000,
-  overdraft: 0,
-  has_overdraft: false,
-  home_play: true,
-  is_hard_block_home_play: false,
-  is_light_block_home_play: false,
-  min_amount: 100,
-  max_amount: 500_000,
-  final_bonus_rate_bps: 1000,
-  max_event_amount: 1_000_000_00,
-  shifts: false,
-  approval_above: 100_00,
-  created_at: '2026-11-22T10:00:00.000Z',
-};
+const ACCOUNT: Account = makeAccount({ id: 3, overdraft: 0, has_overdraft: false, approval_above: 100_00 });
 
 const WAITING: Approval = {
   id: 'ap-1',

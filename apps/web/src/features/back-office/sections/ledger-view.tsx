@@ -146,7 +146,6 @@ export function LedgerView({ account }: { account: Account }) {
             <th scope="col">{t('ledger.user')}</th>
             <th scope="col">{t('ledger.reason')}</th>
             <th scope="col">{t('ledger.trx')}</th>
-            <th scope="col">{t('corrections.column')}</th>
           </tr>
         </thead>
         {pages.cursors.map((before, index) => (
@@ -186,7 +185,7 @@ function LedgerPage({
   const { t } = useTranslation('backOffice');
   const page = useBoLedgerQuery({ id: account.id, query });
   return (
-    <PageRows page={page} colSpan={10} onRows={onRows}>
+    <PageRows page={page} colSpan={9} onRows={onRows}>
       {(rows) =>
         rows.map((r) => (
           <tr key={r.id}>
@@ -211,16 +210,16 @@ function LedgerPage({
             <td data-label={t('ledger.trx')}>
               <code title={r.trx}>{shortenTrx(r.trx)}</code>
               <CorrectionLink row={r} />
-            </td>
-            <td data-label={t('corrections.column')}>
               {isCorrectable(r) && (
-                <button
-                  type="button"
-                  aria-label={t('corrections.correctLabel', { trx: shortenTrx(r.trx) })}
-                  onClick={() => onCorrect(r)}
-                >
-                  {t('corrections.correct')}
-                </button>
+                <div>
+                  <button
+                    type="button"
+                    aria-label={t('corrections.correctLabel', { trx: shortenTrx(r.trx) })}
+                    onClick={() => onCorrect(r)}
+                  >
+                    {t('corrections.correct')}
+                  </button>
+                </div>
               )}
             </td>
           </tr>

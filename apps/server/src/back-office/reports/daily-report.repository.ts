@@ -1,0 +1,179 @@
+// The queries of the daily report (docs/product.md section 15): one venue's gaming day [fromMs, toMs),
+// each an aggregate per device, so the report costs a handful of queries whatever the day holds.
+import { sql } from 'kysely';
+import type { Executor } from '../../db/database.js';
+import { GENESIS_HASH } from '../../db/ledger-chain.js';
+import { cashMoves, leftPlaceEmptyRow } from '../../ledger/cash-moves.repository.js';
+
+export interface DayWindow {
+  accountId: number;
+  fromMs: number;
+  toMs: number;
+}
+
+/** A device's cash operations of the day; first and last are ledger row ids (the order they were written). */
+export interface CashSums {
+  device_id: number;
+  deposits: number;
+  deposit_total: number;
+  withdrawals: number;
+  withdrawal_total: number;
+  cash_outs: number;
+  cash_out_total: number;
+  corrections: number;
+  /** Signed: what the corrections put onto places (a corrected withdraw) or took off (a corrected deposit). */
+  correction_total: number;
+  first_id: number;
+  last_id: number;
+}
+
+const count = (condition: ReturnType<typeof sql<boolean>>) =>
+  sql<number>`coalesce(sum(case when ${condition} then 1 else 0 end), 0)`;
+const total = (condition: ReturnType<typeof sql<boolean>>) =>
+  sql<number>`coalesce(sum(case when ${condition} then abs(l.amount_cents) else 0 end), 0)`;
+
+/**
+ * Deposits, partial withdraws and cash-outs (a withdraw that left the place at 0), per device: the
+ * entries rows of the venue's cash moves. A correction's row is none of them: it is counted apart.
+ */
+export async function cashSumsByDevice(db: Executor, w: DayWindow): Promise<CashSums[]> {
+  const correction = sql<boolean>`o.corrects_operation_id is not null`;
+  const cashier = sql<boolean>`o.corrects_operation_id is null`;
+  const deposit = sql<boolean>`${cashier} and l.amount_cents > 0`;
+  const withdrawal = sql<boolean>`${cashier} and l.amount_cents < 0 and not ${leftPlaceEmptyRow}`;
+  const cashOut = sql<boolean>`${cashier} and ${leftPlaceEmptyRow}`;
+  const rows = await cashMoves(db)
+    .innerJoin('operations as o', 'o.id', 'l.operation_id')
+    .select((eb) => [
+      'l.device_id',
+      count(deposit).as('deposits'),
+      total(deposit).as('deposit_total'),
+      count(withdrawal).as('withdrawals'),
+      total(withdrawal).as('withdrawal_total'),
+      count(cashOut).as('cash_outs'),
+      total(cashOut).as('cash_out_total'),
+      count(correction).as('corrections'),
+      sql<number>`coalesce(sum(case when ${correction} then l.amount_cents else 0 end), 0)`.as('correction_total'),
+      eb.fn.min('l.id').as('first_id'),
+      eb.fn.max('l.id').as('last_id'),
+    ])
+    .where('l.account_id', '=', w.accountId)
+    .where('l.device_id', 'is not', null)
+    .where('l.created_at_ms', '>=', w.fromMs)
+    .where('l.created_at_ms', '<', w.toMs)
+    .groupBy('l.device_id')
+    .execute();
+  return rows.map((r) => ({
+    device_id: Number(r.device_id),
+    deposits: Number(r.deposits),
+    deposit_total: Number(r.deposit_total),
+    withdrawals: Number(r.withdrawals),
+    withdrawal_total: Number(r.withdrawal_total),
+    cash_outs: Number(r.cash_outs),
+    cash_out_total: Number(r.cash_out_total),
+    corrections: Number(r.corrections),
+    correction_total: Number(r.correction_total),
+    first_id: Number(r.first_id),
+    last_id: Number(r.last_id),
+  }));
+}
+
+/** The trx and time of ledger rows by id. */
+export async function rowsById(
+  db: Executor,
+  ids: readonly number[],
+): Promise<Map<number, { trx: string; created_at_ms: number }>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('ledger_entries')
+    .select(['id', 'trx', 'created_at_ms'])
+    .where('id', 'in', [...ids])
+    .execute();
+  return new Map(rows.map((r) => [Number(r.id), { trx: r.trx, created_at_ms: Number(r.created_at_ms) }]));
+}
+
+export interface ApprovalCounts {
+  device_id: number;
+  requested: number;
+  approved: number;
+  declined: number;
+  expired: number;
+}
+
+/**
+ * Four eyes per device, each event on the day it happened: a request when it was made, an approval or
+ * a decline when it was decided, an expiry when its window ran out unanswered (`windowMs` after the
+ * request, and before `nowMs`).
+ */
+export async function approvalCountsByDevice(
+  db: Executor,
+  w: DayWindow & { windowMs: number; nowMs: number },
+): Promise<ApprovalCounts[]> {
+  const inDay = (ms: ReturnType<typeof sql<number>>) => sql<boolean>`${ms} >= ${w.fromMs} and ${ms} < ${w.toMs}`;
+  const expiresAt = sql<number>`created_at_ms + ${w.windowMs}`;
+  const decided = (status: string) => sql<boolean>`status = ${status} and ${inDay(sql`decided_at_ms`)}`;
+  const rows = await db
+    .selectFrom('approvals')
+    .select([
+      'device_id',
+      count(inDay(sql`created_at_ms`)).as('requested'),
+      count(decided('approved')).as('approved'),
+      count(decided('declined')).as('declined'),
+      count(sql<boolean>`status = 'pending' and ${inDay(expiresAt)} and ${expiresAt} <= ${w.nowMs}`).as(
+        'expired',
+      ),
+    ])
+    .where('account_id', '=', w.accountId)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('created_at_ms', '>=', w.fromMs - w.windowMs), eb('created_at_ms', '<', w.toMs)]),
+        eb.and([eb('decided_at_ms', '>=', w.fromMs), eb('decided_at_ms', '<', w.toMs)]),
+      ]),
+    )
+    .groupBy('device_id')
+    .execute();
+  return rows.map((r) => ({
+    device_id: Number(r.device_id),
+    requested: Number(r.requested),
+    approved: Number(r.approved),
+    declined: Number(r.declined),
+    expired: Number(r.expired),
+  }));
+}
+
+/** The venue's hash-chain head as it stood at `beforeMs`: its last row written before then. */
+export async function chainHeadBefore(
+  db: Executor,
+  accountId: number,
+  beforeMs: number,
+): Promise<{ entries: number; hash: string }> {
+  const row = await db
+    .selectFrom('ledger_entries')
+    .select(['chain_seq', 'chain_hash'])
+    .where('account_id', '=', accountId)
+    .where('created_at_ms', '<', beforeMs)
+    .orderBy('created_at_ms', 'desc')
+    .orderBy('chain_seq', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row ? { entries: Number(row.chain_seq), hash: row.chain_hash } : { entries: 0, hash: GENESIS_HASH };
+}
+
+/** The venue's devices now, and the devices `ids` (which may have moved to another venue since), by id. */
+export async function devicesOf(
+  db: Executor,
+  accountId: number,
+  ids: readonly number[],
+): Promise<{ id: number; name: string }[]> {
+  const rows = await db
+    .selectFrom('devices')
+    .select(['id', 'name'])
+    .where((eb) =>
+      ids.length === 0
+        ? eb('account_id', '=', accountId)
+        : eb.or([eb('account_id', '=', accountId), eb('id', 'in', [...ids])]),
+    )
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => ({ id: Number(r.id), name: r.name }));
+}

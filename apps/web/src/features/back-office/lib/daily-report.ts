@@ -1,0 +1,40 @@
+// The daily report in the browser: which gaming day the tab opens on, and the CSV it downloads (the same
+// file as `cashdesk report:daily --csv`: the header as name,value lines, a blank line, then the table).
+import {
+  DAILY_REPORT_COLUMNS,
+  dailyReportHeader,
+  dailyReportRows,
+  gamingDayOf,
+  type Account,
+  type DailyReport,
+} from '@cashdesk/contract';
+import { toCsv } from '../../../lib/csv';
+
+/** The gaming day before the one running at `nowMs`, in the venue's clock: the last ended, the one printed. */
+export function lastEndedDay(venue: Pick<Account, 'time_zone' | 'day_starts_at'>, nowMs: number): string {
+  const today = gamingDayOf(nowMs, venue);
+  return new Date(Date.parse(`${today}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+}
+
+export function dailyReportCsv(report: DailyReport): string {
+  const [first, ...rest] = dailyReportHeader(report);
+  return toCsv(first ?? [], [...rest, [], [...DAILY_REPORT_COLUMNS], ...dailyReportRows(report)]);
+}
+
+export function dailyReportFileName(report: DailyReport): string {
+  return `daily-report-${report.account_id}-${report.day}.csv`;
+}
+
+/** An instant (ISO) on the venue's wall clocks, `2026-03-28 06:00:00`: the times a report shows. */
+export function venueTime(iso: string, timeZone: string): string {
+  return new Intl.DateTimeFormat('sv-SE', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  }).format(new Date(iso));
+}

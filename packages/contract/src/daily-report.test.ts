@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import {
+  canonicalTimeZone,
+  DAILY_REPORT_COLUMNS,
+  dailyReportRows,
+  gamingDay,
+  gamingDayBounds,
+  gamingDayOf,
+  timeZone,
+  type DailyFigures,
+  type DailyReport,
+} from './daily-report.js';
+
+const HOUR = 3_600_000;
+const berlin = { time_zone: 'Europe/Berlin', day_starts_at: 6 };
+const iso = (ms: number) => new Date(ms).toISOString();
+
+describe('a gaming day', () => {
+  it('runs from its hour to the same hour of the next date, in the venue time zone', () => {
+    const { fromMs, toMs } = gamingDayBounds('2026-07-10', berlin);
+    expect([iso(fromMs), iso(toMs)]).toEqual(['2026-07-10T04:00:00.000Z', '2026-07-11T04:00:00.000Z']);
+    const utcMidnight = gamingDayBounds('2026-07-10', { time_zone: 'UTC', day_starts_at: 0 });
+    expect(iso(utcMidnight.fromMs)).toBe('2026-07-10T00:00:00.000Z');
+    const saoPaulo = gamingDayBounds('2026-07-10', { time_zone: 'America/Sao_Paulo', day_starts_at: 23 });
+    expect(iso(saoPaulo.fromMs)).toBe('2026-07-11T02:00:00.000Z');
+  });
+
+  it('lasts 23 hours when the clocks go forward and 25 when they go back', () => {
+    const spring = gamingDayBounds('2026-03-28', berlin);
+    expect((spring.toMs - spring.fromMs) / HOUR).toBe(23);
+    const autumn = gamingDayBounds('2026-10-24', berlin);
+    expect([iso(autumn.fromMs), iso(autumn.toMs)]).toEqual([
+      '2026-10-24T04:00:00.000Z',
+      '2026-10-25T05:00:00.000Z',
+    ]);
+    // Starting at an hour the clocks skip: the day starts when they jump (02:00 -> 03:00 on 29 March).
+    const skipped = gamingDayBounds('2026-03-29', { time_zone: 'Europe/Berlin', day_starts_at: 2 });
+    expect(iso(skipped.fromMs)).toBe('2026-03-29T01:00:00.000Z');
+  });
+
+  it('takes an instant before the day starts into the day before', () => {
+    expect(gamingDayOf(Date.parse('2026-03-28T04:59:59.999Z'), berlin)).toBe('2026-03-27');
+    expect(gamingDayOf(Date.parse('2026-03-28T05:00:00.000Z'), berlin)).toBe('2026-03-28');
+    expect(gamingDayOf(Date.parse('2026-03-29T03:59:59.999Z'), berlin)).toBe('2026-03-28');
+    expect(gamingDayOf(Date.parse('2026-03-29T04:00:00.000Z'), berlin)).toBe('2026-03-29');
+  });
+
+  it('is a real date from 2000 on', () => {
+    expect(gamingDay.safeParse('2026-02-28').success).toBe(true);
+    for (const bad of ['2026-02-29', '2026-2-28', '28.02.2026', '1999-12-31', '']) {
+      expect(gamingDay.safeParse(bad).success).toBe(false);
+    }
+  });
+});
+
+describe('a time zone', () => {
+  it('is an IANA name Intl knows, kept as Intl spells it', () => {
+    expect(canonicalTimeZone('europe/lisbon')).toBe('Europe/Lisbon');
+    expect(timeZone.parse('UTC')).toBe('UTC');
+    for (const bad of ['Mars/Olympus_Mons', '', 'Europe/Lisbon; drop table', '../etc/passwd']) {
+      expect(timeZone.safeParse(bad).success).toBe(false);
+    }
+  });
+});
+
+describe('the report as a table', () => {
+  it('has one row per device and a total row, each cell under its column', () => {
+    const figures: DailyFigures = {
+      deposits: 2,
+      deposit_total: 150_00,
+      withdrawals: 1,
+      withdrawal_total: 20_00,
+      cash_outs: 1,
+      cash_out_total: 30_00,
+      corrections: 1,
+      correction_total: -5_00,
+      net: 95_00,
+      operations: 4,
+      first_trx: 'trx-first',
+      first_at: '2026-03-28T05:00:00.000Z',
+      last_trx: 'trx-last',
+      last_at: '2026-03-28T09:00:00.000Z',
+      approvals_requested: 3,
+      approvals_approved: 1,
+      approvals_declined: 1,
+      approvals_expired: 1,
+    };
+    const rows = dailyReportRows({
+      devices: [{ device_id: 7, name: 'Cabinet 7', ...figures }],
+      total: figures,
+    } as DailyReport);
+    expect(rows).toHaveLength(2);
+    const cell = (row: number, column: (typeof DAILY_REPORT_COLUMNS)[number]) =>
+      rows[row]![DAILY_REPORT_COLUMNS.indexOf(column)];
+    expect(rows[0]).toHaveLength(DAILY_REPORT_COLUMNS.length);
+    expect(cell(0, 'device')).toBe('Cabinet 7');
+    expect(cell(0, 'net')).toEqual({ cents: 95_00 });
+    expect(cell(0, 'correction_total')).toEqual({ cents: -5_00 });
+    expect(cell(0, 'approvals_expired')).toBe(1);
+    expect(cell(1, 'device')).toBe('total');
+  });
+});
