@@ -2,10 +2,11 @@
 // HTTP route would call it (minus HTTP), so the figures include Kysely, the service and idempotency.
 import { randomBytes } from 'node:crypto';
 import { LedgerService, type Db } from '@cashdesk/server';
+import { ledgerChainOn } from './ledger-chain-switch.js';
 import { DEPOSIT_CENTS, placeFor, type DepositFn, type Venue } from './setup.js';
 
 export function ourDeposit(db: Db, venue: Venue): DepositFn {
-  const ledger = new LedgerService(db);
+  const ledger = new LedgerService(db, undefined, undefined, { chain: ledgerChainOn() });
   // A per-run prefix keeps every trx new, so each call claims and writes instead of replaying an answer.
   const prefix = `bench-ours-${randomBytes(4).toString('hex')}`;
   let seq = 0;

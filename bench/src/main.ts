@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { ledgerChainOn } from './ledger-chain-switch.js';
 import { describeError, load, machineLine } from './machine.js';
 import { parseOptions, type Options, type Section } from './options.js';
 import { profileSummaries } from './profile-summary.js';
@@ -45,6 +46,8 @@ async function main(): Promise<void> {
   console.log(`Cashdesk benchmarks${options.quick ? ' (quick smoke run: figures are indicative only)' : ''}`);
   console.log(`${machineLine()}; ${load()} at start`);
   console.log(`sections: ${options.sections.join(', ')}; databases: ${options.databases.join(', ')}`);
+  if (!ledgerChainOn())
+    console.log('ledger hash chain: OFF (BENCH_LEDGER_CHAIN=0, the on/off pair; not tamper-evident)');
 
   const results: SectionResult[] = [];
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cashdesk-bench-'));

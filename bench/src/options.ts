@@ -15,7 +15,8 @@ export const USAGE = `Usage: npm run bench -- [--quick] [--only SECTIONS] [--db 
   --markdown     also print the tables as Markdown (for BENCHMARKS.md)
 PostgreSQL: BENCH_DATABASE_URL, else TEST_DATABASE_URL, else ${DEFAULT_PG_URL}
 Lighthouse: CHROME_PATH (default /usr/bin/chromium); BENCH_NO_LH=1 skips the Lighthouse runs; BENCH_LH_REPORTS=dir keeps their reports
-The servers started take LEDGER_LANES and LEDGER_BATCH_MAX from the environment; BENCH_CPU_PROF=<dir>
+The servers started take LEDGER_LANES and LEDGER_BATCH_MAX from the environment; BENCH_LEDGER_CHAIN=0 runs
+every ledger without its hash chain (the chain's cost, as a pair with a run that keeps it); BENCH_CPU_PROF=<dir>
 writes each server's V8 CPU profile there when it stops, and the run ends with each one's CPU time by part`;
 
 export interface Options {

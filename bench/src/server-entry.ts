@@ -1,16 +1,19 @@
 // The server process the HTTP benchmarks drive: the real app (buildApp) on a database the benchmark has
 // migrated and filled, started like apps/server/src/main.ts but without migrations, demo seed or
 // simulators, and with prepared statements on or off (BENCH_PREPARED=0) to compare. Prints one JSON line
-// `{"bench_url": ...}` once it listens. Spawned with an IPC channel (server-process.ts), it answers the
+// `{"bench_url": ...}` once it listens. BENCH_LEDGER_CHAIN=0 runs its ledger without the hash chain
+// (ledger-chain-switch.ts), for the chain's cost. Spawned with an IPC channel (server-process.ts), it answers the
 // message 'live-streams' with the number of live-updates streams it holds (the polling section's push
 // terminals), and 'ledger-batches' with the ledger's transactions since the last ask (its batch observer).
 import { buildApp, createContext, loadConfig, openDatabase, readBuildHash } from '@cashdesk/server';
+import { ledgerChainOn } from './ledger-chain-switch.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   // The web budget serves the built web app too (BENCH_WEB_DIST); the API benchmarks need none.
   config.webDist = process.env.BENCH_WEB_DIST || null;
   const db = openDatabase({ ...config.database, preparedStatements: process.env.BENCH_PREPARED !== '0' });
+  config.ledger.chain = ledgerChainOn();
   // The web build's own hash, as main.ts reports it: another one would make every page the web budget
   // opens reload itself once (features/navigation/use-reload-on-new-version.ts), inside Lighthouse's window.
   const ctx = createContext(config, db, readBuildHash(config.webDist));

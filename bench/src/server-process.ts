@@ -74,7 +74,7 @@ export async function startServer(env: Record<string, string>, timeoutMs = 30_00
         DEMO: '0',
         ENROLLMENT_OPEN: '0',
         // The ledger's tuning, when the benchmark is run with it (README's configuration table).
-        ...pick(process.env, ['LEDGER_LANES', 'LEDGER_BATCH_MAX', 'LEDGER_WAIT_US']),
+        ...pick(process.env, ['LEDGER_LANES', 'LEDGER_BATCH_MAX', 'LEDGER_WAIT_US', 'BENCH_LEDGER_CHAIN']),
         ...env,
       },
       // The IPC channel: figures only the server knows (liveStreams below, server-entry.ts).

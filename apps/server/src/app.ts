@@ -9,6 +9,7 @@ import Fastify, { LogController, type FastifyInstance, type RouteOptions } from 
 import { authRoutes } from './auth/auth.routes.js';
 import { backOfficeRoutes } from './back-office/back-office.routes.js';
 import { cashierApprovalsRoutes } from './back-office/approvals/cashier-approvals.routes.js';
+import { sweepExpiredApprovals } from './back-office/approvals/approval-expiry.js';
 import { installSessionGuard } from './auth/guards.js';
 import type { AppContext } from './context.js';
 import { floatRoutes } from './accounts/float.routes.js';
@@ -144,6 +145,11 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(cashRoutes(ctx), { prefix: API_BASE });
   await app.register(shiftsRoutes(ctx), { prefix: API_BASE });
   await app.register(cashierApprovalsRoutes(ctx), { prefix: API_BASE });
+  // Four eyes: each request nobody decided gets its audit entry once its window has passed.
+  const stopExpirySweep = sweepExpiredApprovals(ctx, (error) =>
+    app.log.error({ err: error }, 'approval expiry sweep'),
+  );
+  app.addHook('onClose', async () => stopExpirySweep());
   await app.register(reportsRoutes(ctx), { prefix: API_BASE });
   await app.register(backOfficeRoutes(ctx), { prefix: API_BASE });
   await app.register(lockRoutes(ctx), { prefix: API_BASE });

@@ -113,6 +113,12 @@ export interface Config {
     batchMax: number;
     lanes: number;
     /** µs (LEDGER_WAIT_US); undefined: the database's default */ waitUs?: number | undefined;
+    /**
+     * The hash chain (db/ledger-chain.ts); undefined: on. Off only for the benchmark's same-run on/off
+     * pair (bench/src/server-entry.ts, BENCH_LEDGER_CHAIN=0): no environment variable turns it off, since
+     * books without it are not tamper-evident and `verify` names every row written so.
+     */
+    chain?: boolean | undefined;
   };
   /** What the /get-client page offers for download; null: nothing yet. */
   clientDownloadUrl: string | null;

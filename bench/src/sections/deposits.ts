@@ -1,7 +1,7 @@
 // In-process deposits: LedgerService.changePlaceCash on one hot float, 1 and 16 callers, with prepared
 // statements reused (now), with fresh statements per call (before: Kysely's drivers as they come), and the
 // raw-SQL baseline, in alternating slices on one database. Then a ledger check.
-import { verifyLedger, type Db } from '@cashdesk/server';
+import type { Db } from '@cashdesk/server';
 import { ourDeposit } from '../deposits.js';
 import { compare, type OpFn } from '../harness.js';
 import type { Options } from '../options.js';
@@ -9,6 +9,7 @@ import { rawDeposits, type RawCash } from '../raw-baseline.js';
 import { createVenue, DEPOSIT_CENTS, FLOAT_CENTS, PLACES, type Venue } from '../setup.js';
 import { renderTable, versusRawCells, VERSUS_RAW_COLUMNS, type CaseResult, type Column } from '../stats.js';
 import { openAgain, rawCashOn, type Target } from '../targets.js';
+import { benchLedgerProblems } from '../ledger-chain-switch.js';
 import type { SectionResult } from './section.js';
 
 const CALLERS = [1, 16] as const;
@@ -40,7 +41,7 @@ function tableRows(rows: { callers: number; results: Record<PathName, CaseResult
 
 /** verifyLedger over the whole database, plus the totals only we know: each deposit is booked exactly once. */
 async function checkLedger(db: Db, venues: { name: string; venue: Venue }[], deposits: number) {
-  const problems = (await verifyLedger(db)).map((m) => JSON.stringify(m));
+  const problems = await benchLedgerProblems(db);
   for (const { name, venue } of venues) {
     const operations = await db.kysely
       .selectFrom('operations')

@@ -9,7 +9,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { TX_TYPE } from '@cashdesk/contract';
-import { LedgerService, verifyLedger, type Db } from '@cashdesk/server';
+import { LedgerService, type Db } from '@cashdesk/server';
 import { Client } from 'undici';
 import { compare, type OpFn } from '../harness.js';
 import type { Options } from '../options.js';
@@ -21,6 +21,7 @@ import { formatMs, formatRate, formatRatio, renderTable, type CaseResult, type C
 import { rawCashOn, serverDatabaseEnv, type Target } from '../targets.js';
 import { reportLedger } from './deposits.js';
 import type { SectionResult } from './section.js';
+import { benchLedgerProblems, ledgerChainOn } from '../ledger-chain-switch.js';
 
 const CLIENTS = [1, 16, 64] as const;
 const CABINETS = [8, 64] as const;
@@ -86,7 +87,7 @@ function eventsPath(url: string, lanes: Lane[]): { op: OpFn; close(): Promise<vo
  * ledger with its group commit, without HTTP, routing, auth or JSON. Its batch sizes go to `onBatch`.
  */
 function ledgerPath(db: Db, lanes: Lane[], onBatch: (size: number) => void): OpFn {
-  const ledger = new LedgerService(db);
+  const ledger = new LedgerService(db, undefined, undefined, { chain: ledgerChainOn() });
   ledger.onBatch(onBatch);
   const count = new Array<number>(lanes.length).fill(0);
   return async (caller) => {
@@ -239,10 +240,7 @@ export async function eventsSection(target: Target, options: Options): Promise<S
           ? `"vs limit" = events/s over ${describePgbench(pgbench)}.`
           : '"vs limit" = events/s over the raw per-operation transaction of the same case.'),
     );
-    const ok = reportLedger(
-      (await verifyLedger(bench.db)).map((m) => JSON.stringify(m)),
-      ', every event answered 200',
-    );
+    const ok = reportLedger(await benchLedgerProblems(bench.db), ', every event answered 200');
     const reference = pgbench ? `\n\nLimit: ${describePgbench(pgbench)}.` : '';
     return {
       ok,

@@ -5,7 +5,7 @@
 // and every path is measured in alternating slices.
 import fs from 'node:fs';
 import path from 'node:path';
-import { hashPassword, verifyLedger } from '@cashdesk/server';
+import { hashPassword } from '@cashdesk/server';
 import { compare, type OpFn } from '../harness.js';
 import type { Options } from '../options.js';
 import type { RawCash } from '../raw-baseline.js';
@@ -16,6 +16,7 @@ import { Terminal } from '../terminal.js';
 import { rawCashOn, serverDatabaseEnv, type Target } from '../targets.js';
 import { describePgbench, runPgbench } from '../pgbench.js';
 import { reportLedger } from './deposits.js';
+import { benchLedgerProblems } from '../ledger-chain-switch.js';
 import type { SectionResult } from './section.js';
 
 const CONNECTIONS = [1, 8, 32] as const;
@@ -191,10 +192,7 @@ export async function httpCashSection(target: Target, options: Options): Promise
       reference = describePgbench(await runPgbench(options.pgUrl, options.quick ? 5 : 15));
       console.log(`  Same run: ${reference}.`);
     }
-    const ok = reportLedger(
-      (await verifyLedger(bench.db)).map((m) => JSON.stringify(m)),
-      ', every call answered 200',
-    );
+    const ok = reportLedger(await benchLedgerProblems(bench.db), ', every call answered 200');
     return {
       ok,
       markdown:

@@ -8,7 +8,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { verifyLedger } from '@cashdesk/server';
 import {
   DELIVERY_LATE_MS,
   ensureTerminals,
@@ -23,6 +22,7 @@ import { startServer, type ServerProcess } from '../server-process.js';
 import { formatMs, formatRate, percentile, renderTable, type Column } from '../stats.js';
 import { serverDatabaseEnv, type Target } from '../targets.js';
 import { reportLedger } from './deposits.js';
+import { benchLedgerProblems } from '../ledger-chain-switch.js';
 import type { SectionResult } from './section.js';
 
 export const P99_BUDGET_MS = 100;
@@ -375,10 +375,7 @@ export async function pollingSection(target: Target, options: Options): Promise<
         `its venue (4 terminals a venue; 0 when the change came before the answer), for the calls answered in ` +
         `the window.`,
     );
-    const ok = reportLedger(
-      (await verifyLedger(bench.db)).map((m) => JSON.stringify(m)),
-      '',
-    );
+    const ok = reportLedger(await benchLedgerProblems(bench.db), '');
     const rows = [...results].sort((a, b) => a.terminals - b.terminals || a.variant.localeCompare(b.variant));
     const pushRows = rows.filter(hasPush);
     console.log(renderTable(COLUMNS, rows.map(cells)));

@@ -5,7 +5,7 @@
 // 004 in alternating rounds (before, after, before, after) on the same database.
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { reportIndexesMigration, verifyLedger } from '@cashdesk/server';
+import { reportIndexesMigration } from '@cashdesk/server';
 import type { Options } from '../options.js';
 import { buildDataset, DATASET_PASSWORD, DAY_MS, type Dataset } from '../report-dataset.js';
 import { startServer } from '../server-process.js';
@@ -13,6 +13,7 @@ import { formatMs, renderTable, summarize, type CaseResult, type Column } from '
 import { Terminal } from '../terminal.js';
 import { serverDatabaseEnv, type Target } from '../targets.js';
 import { reportLedger } from './deposits.js';
+import { benchLedgerProblems } from '../ledger-chain-switch.js';
 import type { SectionResult } from './section.js';
 
 const ROUNDS = 2;
@@ -122,7 +123,7 @@ export async function reportsSection(target: Target, options: Options): Promise<
       // `npm run cashdesk -- verify` on the whole ledger: every balance and every venue's hash chain
       // (issue 29: under 30 s for 1M rows on SQLite).
       const verifyStarted = performance.now();
-      const problems = (await verifyLedger(bench.db)).map((m) => JSON.stringify(m));
+      const problems = await benchLedgerProblems(bench.db);
       const verifySeconds = (performance.now() - verifyStarted) / 1000;
       console.log(
         `  verify (balances and hash chains) of ${ledgerRows.toLocaleString('en-US')} ledger rows: ` +

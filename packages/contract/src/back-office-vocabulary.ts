@@ -35,6 +35,8 @@ export const AUDIT_ACTIONS = [
   'approval.approve',
   'approval.decline',
   'approval.withdraw',
+  // Nobody decided it within the window (actor `system`, written by a sweep after the moment).
+  'approval.expire',
   // A manager's correction of a cash operation (target: the device; trx: the correction's).
   'operation.correct',
   // A manager acknowledged an alert of the floor (target: the account; after: the alert).

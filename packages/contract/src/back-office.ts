@@ -190,7 +190,7 @@ const snapshot = z.record(z.string(), z.unknown()).nullable();
 export const auditEntry = z.object({
   id: z.number(),
   created_at: z.string(),
-  /** The back-office user, or null for the operator CLI. */
+  /** The back-office user, or null for the operator CLI and the system (an expired approval). */
   actor_id: z.number().nullable(),
   actor_login: z.string(),
   action: z.enum(AUDIT_ACTIONS),

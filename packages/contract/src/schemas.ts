@@ -367,6 +367,12 @@ export const reportEntry = z.object({
   user_idx: z.number(),
   user_name: z.string(),
   data: z.object({ total_in: z.number(), total_out: z.number() }),
+  /** A manager's correction (docs/product.md section 13): the trx of the operation it reverses. */
+  corrects: z.string().optional(),
+  /** A corrected operation: the trx of the correction that reversed it. */
+  corrected_by: z.string().optional(),
+  /** Why the pair was corrected, on both of its rows. */
+  correction_reason: z.string().optional(),
 });
 export type ReportEntry = z.infer<typeof reportEntry>;
 

@@ -26,12 +26,18 @@ export class ClaimRaced extends Error {
   }
 }
 
-/** `heads`: the batch's locked hash-chain heads (batch-read.ts), which the ledger rows move on. */
+/** The columns' own defaults (migration 012): a row outside any chain. */
+const UNCHAINED = { chain_seq: 0, chain_hash: '' } as const;
+
+/**
+ * `heads`: the batch's locked hash-chain heads (batch-read.ts), which the ledger rows move on; null in the
+ * benchmark's chain-off leg, whose rows keep the columns' defaults (no place in a chain, no hash).
+ */
 export async function writeBatch(
   pipe: Pipeline,
   db: Executor,
   plan: WritePlan,
-  heads: ReadonlyMap<number, ChainHead>,
+  heads: ReadonlyMap<number, ChainHead> | null,
 ): Promise<void> {
   assertWritePlan(plan);
   for (const statement of plan.held) void pipe.run(statement(db));
@@ -67,16 +73,32 @@ export async function writeBatch(
     }
     for (const statement of also) void pipe.run(statement(db));
   }
-  if (rows.length > 0) {
-    // Every row on its venue's chain, in the order written; the heads move on with them.
-    const chained = chainRows(rows, heads);
-    void pipe.run(insertLedgerEntriesStatement(db, chained.rows));
+  if (rows.length > 0) writeLedgerRows(pipe, db, rows, heads);
+  if (events.length > 0) void pipe.run(insertDeviceEventsQuery(db, events));
+}
+
+/** The batch's ledger rows, each on its venue's chain in the order written, and the heads moved on. */
+function writeLedgerRows(
+  pipe: Pipeline,
+  db: Executor,
+  rows: readonly UnchainedEntry[],
+  heads: ReadonlyMap<number, ChainHead> | null,
+): void {
+  if (heads === null) {
     void pipe.run(
-      setChainHeadsQuery(
+      insertLedgerEntriesStatement(
         db,
-        [...chained.heads].map(([account_id, head]) => ({ account_id, ...head })),
+        rows.map((row) => ({ ...row, ...UNCHAINED })),
       ),
     );
+    return;
   }
-  if (events.length > 0) void pipe.run(insertDeviceEventsQuery(db, events));
+  const chained = chainRows(rows, heads);
+  void pipe.run(insertLedgerEntriesStatement(db, chained.rows));
+  void pipe.run(
+    setChainHeadsQuery(
+      db,
+      [...chained.heads].map(([account_id, head]) => ({ account_id, ...head })),
+    ),
+  );
 }

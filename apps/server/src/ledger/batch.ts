@@ -20,9 +20,15 @@ export { claimKeyOf } from './batch-read.js';
 export { ClaimRaced } from './batch-write.js';
 export type { Settled } from './batch-decide.js';
 
-export function runBatch(db: Db, now: number, requests: readonly LedgerRequest[]): Promise<Settled[]> {
+/** `chain` false: the benchmark's chain-off leg (config.ts `ledger.chain`), no head locked or moved. */
+export function runBatch(
+  db: Db,
+  now: number,
+  requests: readonly LedgerRequest[],
+  chain = true,
+): Promise<Settled[]> {
   return db.pipelined(async (pipe) => {
-    const reads = await readBatch(pipe, db.kysely, db.dialect, requests);
+    const reads = await readBatch(pipe, db.kysely, db.dialect, requests, chain);
     const { settled, plan } = decideBatch(requests, now, reads);
     await writeBatch(pipe, db.kysely, plan, reads.heads);
     return settled;

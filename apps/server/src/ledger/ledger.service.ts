@@ -23,8 +23,15 @@ export class LedgerService {
     private readonly clock: Clock = systemClock,
     /** Told, after commit, what each operation changed, for the terminals watching (live/). */
     private readonly changes: ChangePublisher = noChangePublisher,
-    options: { batchMax?: number; lanes?: number; waitUs?: number | undefined } = {},
+    options: {
+      batchMax?: number;
+      lanes?: number;
+      waitUs?: number | undefined;
+      /** The hash chain; off only for the benchmark's on/off pair (config.ts `ledger.chain`). */
+      chain?: boolean | undefined;
+    } = {},
   ) {
+    this.chain = options.chain ?? true;
     this.commits = new GroupCommit<LedgerRequest, Outcome>(
       Math.max(1, options.batchMax ?? DEFAULT_LEDGER_BATCH_MAX),
       // SQLite has one connection: a second lane would only queue behind the first.
@@ -39,6 +46,7 @@ export class LedgerService {
   }
 
   private readonly commits: GroupCommit<LedgerRequest, Outcome>;
+  private readonly chain: boolean;
   private readonly batchListeners = new Set<(size: number) => void>();
 
   /**
@@ -115,7 +123,7 @@ export class LedgerService {
     // Stryker disable next-line UpdateOperator: pg-two-processes
     for (let attempt = 0; ; attempt++) {
       try {
-        const settled = await runBatch(this.db, this.clock.now(), requests);
+        const settled = await runBatch(this.db, this.clock.now(), requests, this.chain);
         for (const listener of this.batchListeners) listener(requests.length);
         return settled;
       } catch (error) {

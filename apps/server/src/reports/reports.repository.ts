@@ -10,7 +10,15 @@ function cashRows(db: Executor, accountId: number) {
     .innerJoin('devices as d', 'd.id', 'l.device_id')
     .innerJoin('accounts as a', 'a.id', 'l.account_id')
     .leftJoin('users as u', 'u.id', 'l.user_id')
+    // Corrections, linked both ways (docs/product.md section 13), as the back office's ledger shows them.
+    .innerJoin('operations as o', 'o.id', 'l.operation_id')
+    .leftJoin('operations as original', 'original.id', 'o.corrects_operation_id')
+    .leftJoin('operations as correction', 'correction.corrects_operation_id', 'o.id')
     .select([
+      'original.trx as corrects',
+      'correction.trx as corrected_by',
+      'o.reason as own_reason',
+      'correction.reason as correction_reason',
       'l.device_id',
       'd.name as device_name',
       'l.place',
@@ -26,6 +34,13 @@ function cashRows(db: Executor, accountId: number) {
 
 type CashRow = Awaited<ReturnType<ReturnType<typeof cashRows>['execute']>>[number];
 
+/** The correction links of a row: only those it has, so a row without one is the spec's shape. */
+function correctionOf(row: CashRow): Partial<ReportEntry> {
+  if (row.corrects) return { corrects: row.corrects, correction_reason: row.own_reason ?? '' };
+  if (row.corrected_by) return { corrected_by: row.corrected_by, correction_reason: row.correction_reason ?? '' };
+  return {};
+}
+
 function toReportEntry(row: CashRow): ReportEntry {
   return {
     device_id: Number(row.device_id),
@@ -40,6 +55,7 @@ function toReportEntry(row: CashRow): ReportEntry {
       total_in: row.amount_cents > 0 ? row.amount_cents : 0,
       total_out: row.amount_cents < 0 ? -row.amount_cents : 0,
     },
+    ...correctionOf(row),
   };
 }
 

@@ -6,6 +6,7 @@ import { cashResult, ERR } from '@cashdesk/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../src/auth/password.js';
 import type { Db } from '../../src/db/database.js';
+import { auditExpiredApprovals } from '../../src/back-office/approvals/approval-expiry.js';
 import { verifyLedger } from '../../src/ledger/verify.js';
 import { answer, cash, cashierClient, linkCabinet, newTrx, type LinkedDevice } from '../cashier/support.js';
 import { FakeClock, MINUTE, SECOND } from '../helpers/clock.js';
@@ -69,6 +70,12 @@ describe.each(testDatabases)('four eyes on $name', (database) => {
     );
     return detail.body.places.find((p) => p.place === place)!.balances.entries;
   };
+  const expiryEntries = async (trx: string) =>
+    (
+      await manager.get<{ action: string; trx: string | null }[]>(
+        `/a/manager/account/${venueId}/audit?action=approval.expire`,
+      )
+    ).body.filter((e) => e.trx === trx);
   const decide = (client: TestClient, id: string, body: Record<string, unknown>) =>
     client.post<{ id: string; status: string } | { err: string }>(
       `/a/manager/account/${venueId}/approvals/${id}`,
@@ -202,6 +209,8 @@ describe.each(testDatabases)('four eyes on $name', (database) => {
     const pending = await hold(-200_00, trx);
     clock.advance(10 * MINUTE - SECOND);
     expect((await cash(cashier, cabinet.id, 1, -200_00, trx)).status).toBe(202);
+    await auditExpiredApprovals({ db, clock });
+    expect(await expiryEntries(trx)).toEqual([]);
     clock.advance(SECOND);
     expect(answer(await cash(cashier, cabinet.id, 1, -200_00, trx))).toEqual({
       status: 403,
@@ -216,6 +225,16 @@ describe.each(testDatabases)('four eyes on $name', (database) => {
     );
     expect(expired.body.map((a) => a.id)).toContain(pending.approval_id);
     expect(await entriesOf(1)).toBe(1000_00);
+    // The audit log tells it too, once, however often the sweep runs (two at once, as two processes).
+    await Promise.all([auditExpiredApprovals({ db, clock }), auditExpiredApprovals({ db, clock })]);
+    await auditExpiredApprovals({ db, clock });
+    expect(await expiryEntries(trx)).toEqual([
+      expect.objectContaining({
+        action: 'approval.expire',
+        actor_login: 'system',
+        after: expect.objectContaining({ approval_id: pending.approval_id, status: 'expired' }),
+      }),
+    ]);
   });
 
   it('lets the cashier withdraw their request while it waits', async () => {

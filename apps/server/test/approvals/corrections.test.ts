@@ -103,6 +103,32 @@ describe.each(testDatabases)('corrections on $name', (database) => {
     });
   });
 
+  it("shows the pair linked both ways in the place's history and the cashier's own history", async () => {
+    const trx = newTrx();
+    expect((await cash(cashier, cabinet.id, 3, 25_00, trx)).status).toBe(200);
+    const correctionTrx = newTrx();
+    expect((await correct(trx, correctionTrx, 'wrong seat')).status).toBe(200);
+    type Entry = { trx: string; corrects?: string; corrected_by?: string; correction_reason?: string };
+    const place = await cashier.post<Entry[]>('/a/cashier/limit_report', {
+      device_ids: [cabinet.id],
+      limit: 10,
+      placeId: 3,
+    });
+    expect(place.body.map((e) => e.trx)).toEqual([correctionTrx, trx]);
+    expect(place.body[0]).toMatchObject({ corrects: trx, correction_reason: 'wrong seat' });
+    expect(place.body[1]).toMatchObject({ corrected_by: correctionTrx, correction_reason: 'wrong seat' });
+    expect(place.body[1]).not.toHaveProperty('corrects');
+    // The cashier's own history holds their deposit (the correction is the manager's), marked corrected.
+    const now = Date.now();
+    const own = await cashier.post<Entry[]>('/a/cashier/report', {
+      device_ids: [cabinet.id],
+      from: new Date(now - 60_000).toISOString(),
+      to: new Date(now + 60_000).toISOString(),
+    });
+    expect(own.body.find((e) => e.trx === trx)).toMatchObject({ corrected_by: correctionTrx });
+    expect(own.body.some((e) => e.trx === correctionTrx)).toBe(false);
+  });
+
   it('corrects an operation once: a second correction is 422 already corrected; unknown trx 404', async () => {
     const trx = newTrx();
     expect((await cash(cashier, cabinet.id, 1, 10_00, trx)).status).toBe(200);

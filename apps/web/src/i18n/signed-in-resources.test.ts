@@ -4,10 +4,13 @@ import { describe, expect, it } from 'vitest';
 import i18n from './i18n';
 import en from './locales/en';
 import { FIRST_LOAD_NAMESPACES, NAMESPACES } from './resources';
+import cashModalTexts from './locales/en/cash-modal.json';
+import deviceDetailTexts from './locales/en/device-detail.json';
+import { addPartTexts } from './part-resources';
 import { addReportCatalogues, reportCatalogues } from './report-resources';
 import { addSignedInCatalogues, signedInCatalogues } from './signed-in-resources';
 
-describe('English catalogues of the first bundle, the signed-in chunk and the report screens', () => {
+describe('English catalogues of the first bundle, the signed-in chunk, the deferred parts and the report screens', () => {
   it('are every namespace, each in one place', () => {
     const split = [
       ...FIRST_LOAD_NAMESPACES,
@@ -19,6 +22,9 @@ describe('English catalogues of the first bundle, the signed-in chunk and the re
   });
 
   it('make English whole once the signed-in chunk and the report screens have added their parts', () => {
+    // The deferred parts' texts first: whichever order the chunks arrive in, English ends whole.
+    addPartTexts(i18n, 'cash', cashModalTexts);
+    addPartTexts(i18n, 'devices', deviceDetailTexts);
     addSignedInCatalogues(i18n);
     addSignedInCatalogues(i18n);
     addReportCatalogues(i18n);

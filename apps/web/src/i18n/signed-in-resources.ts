@@ -24,8 +24,8 @@ export const signedInCatalogues = {
 /** Adds the English catalogues of the signed-in screens once (a second call changes nothing). */
 export function addSignedInCatalogues(i18n: I18n): void {
   for (const [ns, catalogue] of Object.entries(signedInCatalogues)) {
-    if (!i18n.hasResourceBundle(BUNDLED_LANGUAGE, ns)) {
-      i18n.addResourceBundle(BUNDLED_LANGUAGE, ns, catalogue);
-    }
+    // Merged, never overwriting: the cash modal's chunk adds its own part of namespace cash
+    // (part-resources.ts), and the order the two arrive in must not matter.
+    i18n.addResourceBundle(BUNDLED_LANGUAGE, ns, catalogue, true, false);
   }
 }

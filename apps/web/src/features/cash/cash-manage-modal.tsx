@@ -49,6 +49,12 @@ import { amountOf, newOperation, type UnconfirmedOperation } from './unconfirmed
 import { PlaceUnconfirmedNotice } from './unconfirmed/unconfirmed-notice';
 import { selectPlaceOperation } from './unconfirmed/unconfirmed-slice';
 import './cash-manage-modal.css';
+import i18n from '../../i18n/i18n';
+import cashModalTexts from '../../i18n/locales/en/cash-modal.json';
+import { addPartTexts } from '../../i18n/part-resources';
+
+// Its English texts come with this chunk, in before its first render (i18n/part-resources.ts).
+addPartTexts(i18n, 'cash', cashModalTexts);
 
 export interface CashManageModalProps {
   device: DeviceDetail;
@@ -198,13 +204,17 @@ export function CashManageModal({ device, place, remotePin, onClose }: CashManag
     if (outcome !== 'stayOpen') onClose();
   }
 
-  /** No definitive answer: never a failure. The modal stays, showing the operation being checked. */
+  /**
+   * No definitive answer: never a failure. The modal stays, showing the operation being checked, or held
+   * for a manager's approval (four eyes: then the toast says who it waits for).
+   */
   function undecided(operation: UnconfirmedOperation) {
+    const held = operation.problem === 'approval';
     dispatch(
       toastShown({
         id: `cash:unconfirmed:${operation.trx}`,
         kind: 'info',
-        key: `cash:unconfirmed.toast.${operation.operation}`,
+        key: `cash:unconfirmed.${held ? 'held' : 'toast'}.${operation.operation}`,
         params: { amount: formatMoney(amountOf(operation), operation.currency) },
       }),
     );

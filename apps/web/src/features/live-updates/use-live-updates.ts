@@ -7,7 +7,7 @@ import { useEffect } from 'react';
 import type { TagDescription } from '@reduxjs/toolkit/query';
 import { baseApi, type Tag } from '../../api/base-api';
 import { useAppDispatch } from '../../store/hooks';
-import { liveConnected, liveDisconnected } from './live-updates-slice';
+import { devicesChanged, liveConnected, liveDisconnected } from './live-updates-slice';
 
 export const LIVE_EVENTS_URL = `${API_BASE}/a/cashier/events`;
 
@@ -53,6 +53,7 @@ export function useLiveUpdates(): void {
         const change = readChange((event as MessageEvent<string>).data);
         if (!change) return;
         dispatch(baseApi.util.invalidateTags(changeTags(change)));
+        if (change.devices.length > 0) dispatch(devicesChanged(change.devices));
       });
       source.addEventListener('error', () => {
         dispatch(liveDisconnected());

@@ -1,17 +1,17 @@
 // The manager's live floor (docs/back-office.md, "The overview"): the venue's overview, its open alerts
-// and their acknowledgement, and the approvals waiting for a decision. Refetched when the venue's live
-// stream tells of a change (use-floor-live.ts) and polled slowly beside it.
-import type { Approval, FloorAlert, FloorOverview } from '@cashdesk/contract';
+// and their acknowledgement (the approvals waiting are four-eyes-api.ts's). Refetched when the venue's
+// live stream tells of a change (use-floor-live.ts) and polled slowly beside it.
+import type { FloorAlert, FloorOverview } from '@cashdesk/contract';
 import { baseApi } from '../../../api/base-api';
 
 const api = baseApi.enhanceEndpoints({
-  addTagTypes: ['BoFloor', 'BoAlerts', 'BoFloorApprovals', 'BoAudit', 'BoAccount'],
+  addTagTypes: ['BoFloor', 'BoAlerts', 'BoApprovals', 'BoAudit', 'BoAccount'],
 });
 
 const account = (id: number) => `/a/manager/account/${id}`;
 
-/** What a change of the venue (float, devices, alerts) makes stale. */
-export const FLOOR_TAGS = ['BoFloor', 'BoAlerts', 'BoFloorApprovals'] as const;
+/** What a change of the venue (float, devices, alerts, a payout held or decided) makes stale. */
+export const FLOOR_TAGS = ['BoFloor', 'BoAlerts', 'BoApprovals'] as const;
 
 export const floorApi = api.injectEndpoints({
   overrideExisting: 'throw',
@@ -28,16 +28,7 @@ export const floorApi = api.injectEndpoints({
       query: ({ id, alertId }) => ({ url: `${account(id)}/alerts/${alertId}/ack`, method: 'POST', body: {} }),
       invalidatesTags: ['BoFloor', 'BoAlerts', 'BoAudit'],
     }),
-    boFloorPendingApprovals: build.query<Approval[], number>({
-      query: (id) => ({ url: `${account(id)}/approvals`, params: { status: 'pending' } }),
-      providesTags: ['BoFloorApprovals'],
-    }),
   }),
 });
 
-export const {
-  useBoFloorOverviewQuery,
-  useBoFloorAlertsQuery,
-  useBoAckAlertMutation,
-  useBoFloorPendingApprovalsQuery,
-} = floorApi;
+export const { useBoFloorOverviewQuery, useBoFloorAlertsQuery, useBoAckAlertMutation } = floorApi;

@@ -10,6 +10,7 @@ import { useMe } from '../../../api/auth-api';
 import { LanguageSelect } from '../../../components/ui/language-select';
 import { useLogout, useResetApiOnSignedOutExit } from '../../session';
 import { useMediaQuery } from '../../../hooks/use-media-query';
+import { ApprovalsBadge } from '../components/approvals-badge';
 import { useBoFloorAlertsQuery } from '../api/floor-api';
 import { useAlertNotifications } from '../live/alert-notifications';
 import {
@@ -54,10 +55,21 @@ export function BackOfficeLayout() {
     document.title = `${t('title')} · ${t('common:appName')}`;
   }, [t]);
 
+  const myVenueId = me?.role === 'manager' ? me.account_id : null;
   const sections = [
-    me?.role === 'manager' && me.account_id !== null
-      ? { to: `/back-office/accounts/${me.account_id}`, label: t('nav.myAccount'), alerts: true }
+    myVenueId !== null
+      ? { to: `/back-office/accounts/${myVenueId}`, label: t('nav.myAccount'), alerts: true }
       : { to: '/back-office/accounts', label: t('nav.accounts'), alerts: true },
+    // A manager's payouts waiting for them, one click away with their count (four eyes).
+    ...(myVenueId !== null
+      ? [
+          {
+            to: `/back-office/accounts/${myVenueId}/approvals`,
+            label: t('nav.approvals'),
+            venueId: myVenueId,
+          },
+        ]
+      : []),
     { to: '/back-office/users', label: t('nav.users') },
     { to: '/back-office/audit', label: t('nav.audit') },
     { to: '/back-office/reconciliation', label: t('nav.reconciliation') },
@@ -106,6 +118,7 @@ export function BackOfficeLayout() {
                     }
                   >
                     {s.label}
+                    {'venueId' in s && s.venueId !== undefined && <ApprovalsBadge accountId={s.venueId} />}
                     {s.alerts === true && alertCount}
                   </NavLink>
                 </li>

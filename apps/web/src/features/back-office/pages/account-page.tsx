@@ -1,11 +1,14 @@
 // One account (an admin's pick, or a manager's own): its name and float over the sections Overview (the
-// first), Settings, Float, Devices, Ledger, Shift report, Drawer shifts and Audit log, each on its own path.
+// first), Approvals (with the count of payouts waiting for a manager), Settings, Float, Devices, Ledger,
+// Shift report, Drawer shifts and Audit log, each on its own path.
 import { useTranslation } from 'react-i18next';
 import { NavLink, Navigate, Route, Routes, useParams } from 'react-router';
 import { useBoAccountQuery } from '../api/back-office-api';
 import { Money } from '../components/money';
 import { QueryState } from '../components/query-state';
+import { ApprovalsBadge } from '../components/approvals-badge';
 import { AccountDevices } from '../sections/account-devices';
+import { ApprovalsView } from '../sections/approvals-view';
 import { AccountSettings } from '../sections/account-settings';
 import { AuditList } from '../sections/audit-list';
 import { DrawerShifts } from '../sections/drawer-shifts';
@@ -15,7 +18,17 @@ import { LedgerView } from '../sections/ledger-view';
 import { ShiftReportView } from '../sections/shift-report-view';
 import { blocksText } from './accounts-page';
 
-const SECTIONS = ['overview', 'settings', 'float', 'devices', 'ledger', 'shift', 'shifts', 'audit'] as const;
+const SECTIONS = [
+  'overview',
+  'approvals',
+  'settings',
+  'float',
+  'devices',
+  'ledger',
+  'shift',
+  'shifts',
+  'audit',
+] as const;
 
 export function AccountPage() {
   const { t } = useTranslation('backOffice');
@@ -58,6 +71,7 @@ export function AccountPage() {
                 }
               >
                 {t(`account.section.${section}`)}
+                {section === 'approvals' && <ApprovalsBadge accountId={a.id} />}
               </NavLink>
             ))}
           </nav>
@@ -65,6 +79,7 @@ export function AccountPage() {
             <Route index element={<Navigate to="overview" replace />} />
             <Route path="overview" element={<FloorOverview account={a} />} />
             <Route path="settings" element={<AccountSettings account={a} />} />
+            <Route path="approvals" element={<ApprovalsView account={a} />} />
             <Route path="float" element={<FloatMoves account={a} />} />
             <Route path="devices" element={<AccountDevices account={a} />} />
             <Route path="ledger" element={<LedgerView account={a} />} />

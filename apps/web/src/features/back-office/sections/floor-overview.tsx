@@ -6,7 +6,8 @@ import type { Account, Approval, FloorOverview as Overview } from '@cashdesk/con
 import { useContext } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useBoFloorOverviewQuery, useBoFloorPendingApprovalsQuery } from '../api/floor-api';
+import { useBoFloorOverviewQuery } from '../api/floor-api';
+import { useBoApprovalsQuery } from '../api/four-eyes-api';
 import { HourChart } from '../components/hour-chart';
 import { Money } from '../components/money';
 import { QueryState } from '../components/query-state';
@@ -19,7 +20,7 @@ export function FloorOverview({ account }: { account: Account }) {
   const pollingInterval = useFloorPollInterval();
   const { connected } = useContext(FloorLiveContext);
   const overview = useBoFloorOverviewQuery(account.id, { pollingInterval });
-  const approvals = useBoFloorPendingApprovalsQuery(account.id, { pollingInterval });
+  const approvals = useBoApprovalsQuery({ id: account.id, status: 'pending' }, { pollingInterval });
 
   return (
     <section className="bo-section bo-floor" aria-labelledby="bo-floor-title">

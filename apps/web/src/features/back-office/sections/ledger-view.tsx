@@ -1,5 +1,6 @@
 // The ledger of an account: every row of its books, newest first, filtered by days, line, kind, device
-// and cashier; "Load more" pages back by id, and the same filters export as CSV.
+// and cashier; "Load more" pages back by id, and the same filters export as CSV. A cashier's deposit or
+// withdraw can be corrected from its row (docs/product.md section 13); a corrected pair names each other.
 import {
   LEDGER_KINDS,
   LEDGER_LINES,
@@ -17,6 +18,8 @@ import {
   useBoDevicesQuery,
   useBoLedgerQuery,
 } from '../api/back-office-api';
+import { shortenTrx } from '../../../lib/trx';
+import { CorrectionModal, isCorrectable } from '../components/correction-modal';
 import { LoadMore, PageRows, useCursorPages } from '../components/cursor-pages';
 import { DayField, SelectField } from '../components/fields';
 import { Money } from '../components/money';
@@ -57,6 +60,7 @@ export function LedgerView({ account }: { account: Account }) {
   const [form, setForm] = useState<FilterForm>(NO_FILTERS);
   const [filters, setFilters] = useState(() => ledgerFilters(NO_FILTERS));
   const pages = useCursorPages<LedgerRow>(LEDGER_PAGE_SIZE);
+  const [correcting, setCorrecting] = useState<LedgerRow | null>(null);
 
   function apply(event: FormEvent) {
     event.preventDefault();
@@ -142,6 +146,7 @@ export function LedgerView({ account }: { account: Account }) {
             <th scope="col">{t('ledger.user')}</th>
             <th scope="col">{t('ledger.reason')}</th>
             <th scope="col">{t('ledger.trx')}</th>
+            <th scope="col">{t('corrections.column')}</th>
           </tr>
         </thead>
         {pages.cursors.map((before, index) => (
@@ -154,11 +159,15 @@ export function LedgerView({ account }: { account: Account }) {
               ...(before !== undefined ? { before: String(before) } : {}),
             }}
             onRows={pages.reporter(index)}
+            onCorrect={setCorrecting}
           />
         ))}
       </table>
       {pages.empty && <p className="bo-muted">{t('ledger.empty')}</p>}
       <LoadMore onMore={pages.more} />
+      {correcting && (
+        <CorrectionModal account={account} row={correcting} onClose={() => setCorrecting(null)} />
+      )}
     </section>
   );
 }
@@ -167,15 +176,17 @@ function LedgerPage({
   account,
   query,
   onRows,
+  onCorrect,
 }: {
   account: Account;
   query: LedgerQuery;
   onRows: ((rows: LedgerRow[]) => void) | undefined;
+  onCorrect: (row: LedgerRow) => void;
 }) {
   const { t } = useTranslation('backOffice');
   const page = useBoLedgerQuery({ id: account.id, query });
   return (
-    <PageRows page={page} colSpan={9} onRows={onRows}>
+    <PageRows page={page} colSpan={10} onRows={onRows}>
       {(rows) =>
         rows.map((r) => (
           <tr key={r.id}>
@@ -198,7 +209,19 @@ function LedgerPage({
             </td>
             <td data-label={t('ledger.reason')}>{r.reason ?? ''}</td>
             <td data-label={t('ledger.trx')}>
-              <code title={r.trx}>{shortTrx(r.trx)}</code>
+              <code title={r.trx}>{shortenTrx(r.trx)}</code>
+              <CorrectionLink row={r} />
+            </td>
+            <td data-label={t('corrections.column')}>
+              {isCorrectable(r) && (
+                <button
+                  type="button"
+                  aria-label={t('corrections.correctLabel', { trx: shortenTrx(r.trx) })}
+                  onClick={() => onCorrect(r)}
+                >
+                  {t('corrections.correct')}
+                </button>
+              )}
             </td>
           </tr>
         ))
@@ -207,7 +230,16 @@ function LedgerPage({
   );
 }
 
-/** First 4 and last 4 characters, as the cashier screens shorten transaction ids. */
-function shortTrx(trx: string): string {
-  return trx.length > 10 ? `${trx.slice(0, 4)}…${trx.slice(-4)}` : trx;
+/** The other row of a corrected pair, by its trx as this table shortens it. */
+function CorrectionLink({ row }: { row: LedgerRow }) {
+  const { t } = useTranslation('backOffice');
+  if (row.corrected_by !== undefined) {
+    return (
+      <div className="bo-muted">{t('corrections.correctedBy', { trx: shortenTrx(row.corrected_by) })}</div>
+    );
+  }
+  if (row.corrects !== undefined) {
+    return <div className="bo-muted">{t('corrections.corrects', { trx: shortenTrx(row.corrects) })}</div>;
+  }
+  return null;
 }

@@ -56,6 +56,15 @@ export const cashApi = baseApi.injectEndpoints({
       invalidatesTags: [...AFTER_CASH_CALL],
     }),
 
+    // Four eyes (docs/product.md section 12): the cashier takes back their own request while it waits.
+    withdrawApproval: build.mutation<unknown, string>({
+      query: (approvalId) => ({
+        url: `/a/cashier/approvals/${encodeURIComponent(approvalId)}/withdraw`,
+        method: 'POST',
+        body: {},
+      }),
+    }),
+
     lastPlaceOperations: build.query<ReportEntry[], PlaceOperationsArgs>({
       query: ({ deviceId, place }) => ({
         url: '/a/cashier/limit_report',

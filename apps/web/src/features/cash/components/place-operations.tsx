@@ -1,5 +1,6 @@
 // The place's last operations by every cashier of the venue (the first PLACE_HISTORY_SHOWN of the
 // PLACE_HISTORY_FETCH fetched), other cashiers' rows marked.
+import { CorrectionNote } from '../../../components/ui/correction-note';
 import { PLACE_HISTORY_SHOWN, formatCents } from '@cashdesk/contract';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -43,7 +44,10 @@ export function PlaceOperations({ deviceId, place, userId }: PlaceOperationsProp
             return (
               <tr key={row.trx} className={foreign ? 'cash-history__row--foreign' : undefined}>
                 <td>{formatShortDate(row.created_at)}</td>
-                <td>{t(deposit ? 'history.deposit' : 'history.withdraw')}</td>
+                <td>
+                  {t(deposit ? 'history.deposit' : 'history.withdraw')}
+                  <CorrectionNote entry={row} />
+                </td>
                 <td className={`cash-history__sum cash-history__sum--${deposit ? 'in' : 'out'}`}>
                   {deposit ? '+' : '−'}
                   {formatCents(deposit ? row.data.total_in : row.data.total_out)}

@@ -6,9 +6,10 @@ import { errorToast } from '../../../api/error-toast';
 import type { AppThunk } from '../../../store/hooks';
 import { toastShown } from '../../../store/toasts-slice';
 import { formatMoney } from '../../../lib/money';
+import { cashApi } from '../api/cash-api';
 import { buildReceipt } from '../receipt-data';
 import { sendCashOperation } from './send-cash-operation';
-import { receiptQueued } from './unconfirmed-slice';
+import { receiptQueued, selectOperation } from './unconfirmed-slice';
 
 export function resendUnconfirmed(trx: string): AppThunk<Promise<void>> {
   return async (dispatch) => {
@@ -62,6 +63,34 @@ export function resendAllUnconfirmed(): AppThunk<void> {
       if (operation.problem !== null && !sending.includes(operation.trx)) {
         void dispatch(resendUnconfirmed(operation.trx));
       }
+    }
+  };
+}
+
+/**
+ * The cashier takes back a payout held for a manager (four eyes). Whatever the withdrawal answers (done, or
+ * 409: a manager decided first), the operation's own trx is then asked again, and that answer ends it as
+ * for any other: 403 `approval withdrawn` (the refusal's toast), or the manager's decision that won.
+ */
+export function withdrawWaiting(trx: string): AppThunk<Promise<void>> {
+  return async (dispatch, getState) => {
+    const approvalId = selectOperation(getState(), trx)?.approvalId;
+    if (approvalId === undefined) return;
+    await dispatch(cashApi.endpoints.withdrawApproval.initiate(approvalId, { track: false }));
+    await dispatch(resendUnconfirmed(trx));
+  };
+}
+
+/**
+ * A live change named these devices: a payout held for a manager on one of them may just have been
+ * decided, so it is asked again now instead of at its next resend (the push that tells the till).
+ */
+export function resendWaitingOn(devices: readonly number[]): AppThunk<void> {
+  return (dispatch, getState) => {
+    const { operations, sending } = getState().unconfirmed;
+    for (const operation of operations) {
+      const waiting = operation.problem === 'approval' && devices.includes(operation.deviceId);
+      if (waiting && !sending.includes(operation.trx)) void dispatch(resendUnconfirmed(operation.trx));
     }
   };
 }

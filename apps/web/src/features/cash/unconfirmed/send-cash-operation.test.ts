@@ -3,9 +3,10 @@
 import { CASH_CALL_TIMEOUT_MS, ERR } from '@cashdesk/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeStore } from '../../../test/render';
+import { devicesChanged } from '../../live-updates';
 import { cashResult } from '../../../test/cash-fixtures';
 import { stubApi, type StubRoute } from '../../../test/stub-api';
-import { resendUnconfirmed } from './resend-unconfirmed';
+import { resendUnconfirmed, resendWaitingOn, withdrawWaiting } from './resend-unconfirmed';
 import { recordCashOperation, sendCashOperation } from './send-cash-operation';
 import { newOperation, type UnconfirmedOperation } from './unconfirmed-operation';
 import { readOperations } from './unconfirmed-storage';
@@ -299,5 +300,41 @@ describe('a withdraw held for a manager (four eyes)', () => {
     expect(toasts()).toContainEqual(
       expect.objectContaining({ kind: 'error', key: 'errors:approvalDeclined' }),
     );
+  });
+
+  it('keeps the request id, and the cashier withdraws it: the trx then ends with the withdrawal', async () => {
+    const withdrawn: StubRoute = { status: 403, body: { err: ERR.approvalWithdrawn } };
+    const WITHDRAW = 'POST /api/v1/a/cashier/approvals/ap-1/withdraw';
+    const api = stubApi({
+      [CASH]: turns(pending, withdrawn),
+      [WITHDRAW]: { body: { id: 'ap-1', status: 'withdrawn' } },
+    });
+    const store = makeStore();
+    const op = operation({ operation: 'withdraw', delta: -300_00 });
+    store.dispatch(recordCashOperation(op));
+    await store.dispatch(sendCashOperation(op.trx));
+    // Stored with its request's id, so a reloaded till can still withdraw it.
+    expect(readOperations(CASHIER)).toMatchObject([{ trx: op.trx, approvalId: 'ap-1' }]);
+
+    await store.dispatch(withdrawWaiting(op.trx));
+    expect(api.callsTo(WITHDRAW)).toHaveLength(1);
+    expect(api.callsTo(CASH).map((c) => (c.body as CashBody).trx)).toEqual([op.trx, op.trx]);
+    expect(readOperations(CASHIER)).toEqual([]);
+    expect(store.getState().unconfirmed.operations).toEqual([]);
+    expect(store.getState().toasts.queue).toContainEqual(
+      expect.objectContaining({ kind: 'error', key: 'errors:approvalWithdrawn' }),
+    );
+  });
+
+  it('is asked again at once when a live change names its device, and only then', async () => {
+    const { store, op, bodies } = setup(turns(pending, success), { operation: 'withdraw', delta: -300_00 });
+    await store.dispatch(sendCashOperation(op.trx));
+    store.dispatch(resendWaitingOn([99]));
+    expect(bodies()).toHaveLength(1);
+
+    store.dispatch(devicesChanged([12]));
+    store.dispatch(resendWaitingOn(store.getState().liveUpdates.lastChange!.devices));
+    await vi.waitFor(() => expect(store.getState().unconfirmed.operations).toEqual([]));
+    expect(bodies()).toHaveLength(2);
   });
 });

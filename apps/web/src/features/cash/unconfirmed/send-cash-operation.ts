@@ -71,7 +71,11 @@ export function sendCashOperation(trx: string): AppThunk<Promise<SendOutcome | n
           );
 
     if (result.data !== undefined && isApprovalPending(result.data)) {
-      const waiting: UnconfirmedOperation = { ...attempt, problem: 'approval' };
+      const waiting: UnconfirmedOperation = {
+        ...attempt,
+        problem: 'approval',
+        approvalId: result.data.approval_id,
+      };
       saveOperation(waiting);
       dispatch(attemptUndecided(waiting));
       return { kind: 'pending', operation: waiting };

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { formatShortDate } from '../../../lib/date-time';
 import { formatMoney } from '../../../lib/money';
-import { resendUnconfirmed } from './resend-unconfirmed';
+import { resendUnconfirmed, withdrawWaiting } from './resend-unconfirmed';
 import { amountOf, type UnconfirmedOperation } from './unconfirmed-operation';
 import { isShownUnconfirmed, selectIsSending, selectPlaceOperation } from './unconfirmed-slice';
 import './unconfirmed.css';
@@ -30,7 +30,7 @@ export function UnconfirmedNotice({ operation, at }: UnconfirmedNoticeProps) {
   return (
     <div className="unconfirmed-notice" data-trx={operation.trx}>
       <p className="unconfirmed-notice__what">
-        <strong>{t('unconfirmed.title')}</strong>{' '}
+        <strong>{t(problem === 'approval' ? 'unconfirmed.heldTitle' : 'unconfirmed.title')}</strong>{' '}
         {t('unconfirmed.what', {
           operation: name,
           amount,
@@ -54,6 +54,17 @@ export function UnconfirmedNotice({ operation, at }: UnconfirmedNoticeProps) {
       >
         {t('unconfirmed.checkAgain')}
       </button>
+      {problem === 'approval' && operation.approvalId !== undefined && (
+        <button
+          type="button"
+          className="unconfirmed-notice__check"
+          aria-label={t('unconfirmed.withdrawLabel', { operation: name, amount, place: operation.place })}
+          disabled={sending}
+          onClick={() => void dispatch(withdrawWaiting(operation.trx))}
+        >
+          {t('unconfirmed.withdraw')}
+        </button>
+      )}
     </div>
   );
 }

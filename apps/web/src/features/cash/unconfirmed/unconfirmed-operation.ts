@@ -49,6 +49,8 @@ export interface UnconfirmedOperation {
   sentBy: string;
   /** Null until an attempt ended without a definitive answer. */
   problem: UnconfirmedProblem | null;
+  /** Held for a manager (problem 'approval'): the request's id, which the cashier may withdraw it by. */
+  approvalId?: string;
 }
 
 /** What the cash modal knows when the cashier confirms an operation; the rest starts empty. */

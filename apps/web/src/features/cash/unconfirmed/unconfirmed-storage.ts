@@ -124,6 +124,7 @@ export function isOperation(value: unknown): value is UnconfirmedOperation {
     isInt(v.attempts) &&
     (v.lastAttemptAt === null || isInt(v.lastAttemptAt)) &&
     isString(v.sentBy) &&
-    (v.problem === null || (isString(v.problem) && PROBLEMS.has(v.problem)))
+    (v.problem === null || (isString(v.problem) && PROBLEMS.has(v.problem))) &&
+    (v.approvalId === undefined || isString(v.approvalId))
   );
 }

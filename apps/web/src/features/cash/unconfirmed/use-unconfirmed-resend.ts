@@ -1,10 +1,11 @@
 // Keeps the signed-in cashier's unconfirmed cash operations moving while the signed-in frame is open (so
 // only while signed in and the till is open): loads them from storage, follows other tabs' changes,
-// sends each again on its schedule (resend-schedule.ts), and at once when the connection comes back.
+// sends each again on its schedule (resend-schedule.ts), at once when the connection comes back, and a
+// payout held for a manager at once when a live change names its device.
 import { useEffect, useRef } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { resendDueAt } from './resend-schedule';
-import { resendAllUnconfirmed, resendUnconfirmed } from './resend-unconfirmed';
+import { resendAllUnconfirmed, resendUnconfirmed, resendWaitingOn } from './resend-unconfirmed';
 import { unconfirmedLoaded } from './unconfirmed-slice';
 import { readOperations, storageKey, thisTab } from './unconfirmed-storage';
 
@@ -13,6 +14,7 @@ export function useUnconfirmedResend(cashierId: number | undefined): void {
   const operations = useAppSelector((s) => s.unconfirmed.operations);
   const sending = useAppSelector((s) => s.unconfirmed.sending);
   const liveConnected = useAppSelector((s) => s.liveUpdates.connected);
+  const lastChange = useAppSelector((s) => s.liveUpdates.lastChange);
 
   useEffect(() => {
     if (cashierId === undefined) return;
@@ -56,4 +58,9 @@ export function useUnconfirmedResend(cashierId: number | undefined): void {
     if (liveConnected && !wasConnected.current) dispatch(resendAllUnconfirmed());
     wasConnected.current = liveConnected;
   }, [liveConnected, dispatch]);
+
+  // A manager's decision on a held-back payout is pushed as a change of its device.
+  useEffect(() => {
+    if (lastChange) dispatch(resendWaitingOn(lastChange.devices));
+  }, [lastChange, dispatch]);
 }

@@ -21,6 +21,12 @@ import { PlayersTab } from './players-tab';
 import { Tabs, type TabItem } from '../../../components/ui/tabs';
 import { usePollInterval } from '../../live-updates';
 import { useHasRestriction } from '../hooks/use-restrictions';
+import i18n from '../../../i18n/i18n';
+import deviceDetailTexts from '../../../i18n/locales/en/device-detail.json';
+import { addPartTexts } from '../../../i18n/part-resources';
+
+// Its English texts (and its tabs') come with this chunk, in before its first render (i18n/part-resources.ts).
+addPartTexts(i18n, 'devices', deviceDetailTexts);
 
 // The History and Game tabs, chunks of their own: the Players tab is the one a device opens on, the
 // others wait for a click (issue 31, the devices screen's first load).

@@ -1,5 +1,6 @@
 // The History tab: a chosen place's last operations by every cashier of the venue (limit report, 20
 // fetched, 16 newest shown); rows by other cashiers are marked.
+import { CorrectionNote } from '../../../components/ui/correction-note';
 import { formatCents, PLACE_HISTORY_SHOWN, type DeviceDetail, type ReportEntry } from '@cashdesk/contract';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -76,7 +77,10 @@ function OperationRow({ entry, foreign }: { entry: ReportEntry; foreign: boolean
   return (
     <tr className={foreign ? 'devices-row--foreign' : undefined}>
       <td>{formatShortDate(entry.created_at)}</td>
-      <td>{t(deposit ? 'history.deposit' : 'history.withdraw')}</td>
+      <td>
+        {t(deposit ? 'history.deposit' : 'history.withdraw')}
+        <CorrectionNote entry={entry} />
+      </td>
       <td className={deposit ? 'devices-num devices-amount--credit' : 'devices-num devices-amount--debit'}>
         {deposit ? '+' : '−'}
         {formatCents(amount)}

@@ -1,5 +1,6 @@
 // The history on phones (docs/product.md section 2: an accordion): each operation folds to device, amount and date,
 // and opens to its device id, player, transaction id and type.
+import { CorrectionNote } from '../../../components/ui/correction-note';
 import type { ReportEntry } from '@cashdesk/contract';
 import { useTranslation } from 'react-i18next';
 import { formatShortDate } from '../../../lib/date-time';
@@ -26,7 +27,15 @@ export function HistoryAccordion({ rows, caption }: { rows: readonly ReportEntry
                 { key: 'deviceId', value: row.device_id },
                 { key: 'player', value: row.place },
                 { key: 'trx', value: <TransactionId trx={row.trx} narrow /> },
-                { key: 'type', value: t(`type.${operationType(row)}`) },
+                {
+                  key: 'type',
+                  value: (
+                    <>
+                      {t(`type.${operationType(row)}`)}
+                      <CorrectionNote entry={row} />
+                    </>
+                  ),
+                },
               ].map(({ key, value }) => (
                 <div key={key}>
                   <dt>{t(`columns.${key}`)}</dt>

@@ -1,5 +1,6 @@
 // The history as a table (tablets, wide screens and paper): device name, device id, player, transaction
 // id, amount, type, date (DD.MM HH:mm local).
+import { CorrectionNote } from '../../../components/ui/correction-note';
 import type { ReportEntry } from '@cashdesk/contract';
 import { useTranslation } from 'react-i18next';
 import { formatShortDate } from '../../../lib/date-time';
@@ -42,7 +43,10 @@ export function HistoryTable({ rows, caption }: { rows: readonly ReportEntry[]; 
             <td className="devices-num">
               <OperationAmount entry={row} />
             </td>
-            <td>{t(`type.${operationType(row)}`)}</td>
+            <td>
+              {t(`type.${operationType(row)}`)}
+              <CorrectionNote entry={row} />
+            </td>
             <td>{formatShortDate(row.created_at)}</td>
           </tr>
         ))}

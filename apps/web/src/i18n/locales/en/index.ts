@@ -2,6 +2,9 @@
 // catalogue (backOffice.json) ships with the console's own chunk instead (back-office-resources.ts).
 import auth from './auth.json';
 import cash from './cash.json';
+// Texts of deferred parts, each joined to its namespace here (i18n/part-resources.ts).
+import cashModal from './cash-modal.json';
+import deviceDetail from './device-detail.json';
 import common from './common.json';
 import devices from './devices.json';
 import errors from './errors.json';
@@ -21,8 +24,8 @@ export default {
   errors,
   auth,
   navigation,
-  devices,
-  cash,
+  devices: { ...devices, ...deviceDetail },
+  cash: { ...cash, ...cashModal },
   lock,
   maintenance,
   getClient,

@@ -1,0 +1,94 @@
+// Four eyes (docs/product.md section 12): a request nobody decides in APPROVAL_WINDOW_MS expires. Its
+// status is derived from its age (approvals.service.ts statusOf), so the moment passes without a write;
+// this sweep gives each expired request its audit entry ('approval.expire', by `system`), once, so the
+// audit log tells every step of a payout's story, the one nobody took included.
+import type { Clock } from '../../clock.js';
+import type { Db } from '../../db/database.js';
+import { lockedOn } from '../../db/row-locks.js';
+import { APPROVAL_WINDOW_MS } from '../../ledger/money-rules.js';
+import type { Actor } from '../access.js';
+import { recordAudit } from '../audit/audit.repository.js';
+
+/** Who expires a request: nobody, the clock. */
+export const SYSTEM: Actor = { user_id: null, login: 'system' };
+
+/** How often the running server sweeps: an entry lands at most this long after its request expired. */
+export const EXPIRY_SWEEP_MS = 60_000;
+
+/**
+ * Requests older than this past their window are not looked at again: a sweep that ran while they
+ * expired wrote their entry, so the sweep reads a bounded set, not every request ever expired.
+ */
+const SWEEP_LOOKBACK_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** Writes the audit entry of every request that expired since the lookback and has none; how many. */
+export async function auditExpiredApprovals(ctx: { db: Db; clock: Clock }): Promise<number> {
+  const now = ctx.clock.now();
+  const expiredBefore = now - APPROVAL_WINDOW_MS;
+  const rows = await ctx.db.kysely
+    .selectFrom('approvals')
+    .select('id')
+    .where('status', '=', 'pending')
+    .where('created_at_ms', '<=', expiredBefore)
+    .where('created_at_ms', '>', expiredBefore - SWEEP_LOOKBACK_MS)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('audit_log as e')
+            .select('e.id')
+            .where('e.action', '=', 'approval.expire')
+            .whereRef('e.account_id', '=', 'approvals.account_id')
+            .whereRef('e.trx', '=', 'approvals.trx'),
+        ),
+      ),
+    )
+    .execute();
+  let written = 0;
+  for (const { id } of rows) if (await auditOne(ctx.db, id, now)) written += 1;
+  return written;
+}
+
+/**
+ * One request's entry, in a transaction that holds the request (on PostgreSQL a row lock; SQLite has one
+ * writer): two sweeping server processes, or a sweep and a late decision, cannot both write or cross.
+ */
+async function auditOne(db: Db, id: string, now: number): Promise<boolean> {
+  return db.kysely.transaction().execute(async (tx) => {
+    const row = await tx
+      .selectFrom('approvals')
+      .selectAll()
+      .where('id', '=', id)
+      .$call(lockedOn(db.dialect, 'update'))
+      .executeTakeFirst();
+    if (!row || row.status !== 'pending' || now - row.created_at_ms < APPROVAL_WINDOW_MS) return false;
+    const entry = await tx
+      .selectFrom('audit_log')
+      .select('id')
+      .where('action', '=', 'approval.expire')
+      .where('account_id', '=', row.account_id)
+      .where('trx', '=', row.trx)
+      .executeTakeFirst();
+    if (entry) return false;
+    await recordAudit(tx, {
+      actor: SYSTEM,
+      action: 'approval.expire',
+      target_type: 'device',
+      target_id: row.device_id,
+      account_id: row.account_id,
+      before: { approval_id: row.id, status: 'pending', place: row.place, delta: row.delta_cents },
+      after: { approval_id: row.id, status: 'expired', place: row.place, delta: row.delta_cents },
+      reason: null,
+      trx: row.trx,
+      now_ms: now,
+    });
+    return true;
+  });
+}
+
+/** Runs the sweep every EXPIRY_SWEEP_MS while the server runs; the returned stop ends it. */
+export function sweepExpiredApprovals(ctx: { db: Db; clock: Clock }, onError: (error: unknown) => void) {
+  const timer = setInterval(() => auditExpiredApprovals(ctx).catch(onError), EXPIRY_SWEEP_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}
