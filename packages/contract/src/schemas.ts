@@ -447,6 +447,10 @@ export const createAccountRequest = z
   });
 export type CreateAccountRequest = z.infer<typeof createAccountRequest>;
 
+/** A week: a device silent longer than that is better hidden or unlinked. */
+export const MAX_ALERT_SILENT_MINUTES = 7 * 24 * 60;
+const alertSetting = (max: number) => z.number().int().min(1).max(max).nullable().optional();
+
 export const updateAccountRequest = z.strictObject({
   name: accountFields.name.optional(),
   overdraft: accountFields.overdraft.optional(),
@@ -461,6 +465,14 @@ export const updateAccountRequest = z.strictObject({
   shifts: z.boolean().optional(),
   /** Four eyes: a cashier's withdraw or cash-out above it (cents) waits for a manager; null or 0: off. */
   approval_above: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).nullable().optional(),
+  /** The floor's alerts (docs/product.md section 16): the float below it (cents); null: off. */
+  alert_float_below: alertSetting(Number.MAX_SAFE_INTEGER),
+  /** A ready device with no report for more than this many minutes; null: off. */
+  alert_device_silent_minutes: alertSetting(MAX_ALERT_SILENT_MINUTES),
+  /** A closed shift whose |difference| is above it (cents); null: off. */
+  alert_shift_difference: alertSetting(Number.MAX_SAFE_INTEGER),
+  /** Withdrawals and cash-outs of the last hour above it (cents); null: off. */
+  alert_withdrawals_hour: alertSetting(Number.MAX_SAFE_INTEGER),
 });
 export type UpdateAccountRequest = z.infer<typeof updateAccountRequest>;
 
@@ -481,6 +493,11 @@ export const account = z.object({
   shifts: z.boolean(),
   /** Four eyes (docs/product.md section 12): null when off. */
   approval_above: z.number().nullable().optional(),
+  /** The floor's alert settings (docs/product.md section 16): cents, minutes for silence; null when off. */
+  alert_float_below: z.number().nullable().optional(),
+  alert_device_silent_minutes: z.number().nullable().optional(),
+  alert_shift_difference: z.number().nullable().optional(),
+  alert_withdrawals_hour: z.number().nullable().optional(),
   created_at: z.string(),
 });
 export type Account = z.infer<typeof account>;

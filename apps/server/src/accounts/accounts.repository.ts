@@ -30,7 +30,26 @@ export function toAccount(row: AccountRow): Account {
     max_event_amount: row.max_event_amount_cents,
     shifts: row.shifts === 1,
     approval_above: row.approval_above_cents ?? null,
+    ...alertSettingsOf(row),
     created_at: new Date(row.created_at_ms).toISOString(),
+  };
+}
+
+/** The floor's alert settings (migration 014): a venue's own, null when turned off. */
+const ALERT_SETTINGS = [
+  'alert_float_below',
+  'alert_device_silent_minutes',
+  'alert_shift_difference',
+  'alert_withdrawals_hour',
+] as const;
+
+function alertSettingsOf(row: AccountRow): Pick<Account, (typeof ALERT_SETTINGS)[number]> {
+  const value = (v: number | null) => (v === null ? null : Number(v));
+  return {
+    alert_float_below: value(row.alert_float_below),
+    alert_device_silent_minutes: value(row.alert_device_silent_minutes),
+    alert_shift_difference: value(row.alert_shift_difference),
+    alert_withdrawals_hour: value(row.alert_withdrawals_hour),
   };
 }
 
@@ -104,6 +123,7 @@ export async function updateAccount(
   if (patch.max_event_amount !== undefined) set.max_event_amount_cents = patch.max_event_amount;
   if (patch.shifts !== undefined) set.shifts = flag(patch.shifts);
   if (patch.approval_above !== undefined) set.approval_above_cents = patch.approval_above || null;
+  for (const key of ALERT_SETTINGS) if (patch[key] !== undefined) set[key] = patch[key];
   if (Object.keys(set).length === 0) return findAccount(db, id);
   return db.updateTable('accounts').set(set).where('id', '=', id).returningAll().executeTakeFirst();
 }
