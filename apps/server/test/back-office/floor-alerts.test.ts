@@ -91,6 +91,7 @@ describe.each(testDatabases)('the floor alerts on $name', (database) => {
         started_at: new Date(clock.now()).toISOString(),
         subject: `account:${v.venue.id}`,
         details: 'float 999900.00 below 999950.00',
+        acked: null,
       },
     ]);
     clock.advance(MINUTE);
@@ -141,6 +142,7 @@ describe.each(testDatabases)('the floor alerts on $name', (database) => {
         started_at: new Date(clock.now()).toISOString(),
         subject: `device:${v.deviceId}`,
         details: `Test cabinet: no report since ${new Date(lastSeen).toISOString()} (silent after 5 minutes)`,
+        acked: null,
       },
     ]);
     clock.advance(MINUTE);

@@ -1,6 +1,8 @@
 // The overview's live stream (GET /a/manager/account/:id/events): the venue's manager and an admin hear
 // its changes, not another venue's; the stream ends once its reader may no longer read the venue.
+import type { FloorAlert } from '@cashdesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { raiseAlert } from '../../src/back-office/floor/floor.repository.js';
 import type { Db } from '../../src/db/database.js';
 import { updateUser } from '../../src/users/users.repository.js';
 import { testDatabases } from '../helpers/databases.js';
@@ -49,6 +51,29 @@ describe.each(testDatabases)("the overview's live stream on $name", (database) =
       expect(await stream.next()).toEqual({ event: 'change', data: { float: true, devices: [v.deviceId] } });
     }
     await expect(theirs.next(3 * HEARTBEAT_MS)).rejects.toThrow();
+  });
+
+  it("tells the overview of a change of the venue's alerts (an acknowledgement here), and no terminal", async () => {
+    const manager = await signedInAs(server, db, 'manager', v.venue.id);
+    const overview = await listen(manager.client);
+    const terminal = await openEventStream(v.cashier);
+    streams.push(terminal);
+    for (const stream of [overview, terminal]) expect((await stream.next()).event).toBe('hello');
+    await raiseAlert(db.kysely, {
+      account_id: v.venue.id,
+      kind: 'float_low',
+      subject: `account:${v.venue.id}`,
+      details: 'float low',
+      now_ms: Date.now(),
+    });
+    const [open] = (await manager.client.get<FloorAlert[]>(`/a/manager/account/${v.venue.id}/alerts`)).body;
+    const acked = await manager.client.post(`/a/manager/account/${v.venue.id}/alerts/${open!.id}/ack`, {});
+    expect(acked.status).toBe(200);
+    expect(await overview.next()).toEqual({
+      event: 'change',
+      data: { float: false, devices: [], alerts: true },
+    });
+    await expect(terminal.next(3 * HEARTBEAT_MS)).rejects.toThrow();
   });
 
   it('ends the stream once its manager is blocked or signs out', async () => {

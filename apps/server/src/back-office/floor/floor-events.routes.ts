@@ -1,6 +1,7 @@
 // `GET /a/manager/account/:id/events`: the venue's live-updates stream for its manager's overview (or an
 // admin's look at it), the same Server-Sent Events the venue's terminals hold (docs/live-updates.md):
-// `hello` first, then `change` ({float, devices}) as the venue's float or devices change, and pings. The
+// `hello` first, then `change` ({float, devices, alerts?}) as the venue's float, devices or alerts change,
+// and pings. The
 // role and account checks are the back office's (back-office.routes.ts); the overview refetches on each
 // message and polls slowly beside it.
 import { ERR } from '@cashdesk/contract';
@@ -37,7 +38,7 @@ export function floorEventsRoutes(ctx: AppContext): FastifyPluginAsync {
         200: textAnswer(
           'text/event-stream',
           "the venue's changes for the manager's overview: `event: hello`, then `event: change` " +
-            '({float, devices}) as they happen, and comment pings; docs/live-updates.md',
+            '({float, devices, alerts?}) as they happen, and comment pings; docs/live-updates.md',
         ),
       }),
     };
@@ -53,7 +54,7 @@ export function floorEventsRoutes(ctx: AppContext): FastifyPluginAsync {
       if (!counts.take(keys)) throw new ApiError(ERR.tooManyAttempts, { retry_after: RETRY_STREAM_AFTER_S });
 
       const body = new PassThrough();
-      const stream = new LiveStream(body, Date.now, Math.random);
+      const stream = new LiveStream(body, Date.now, Math.random, null, true);
       streams.add(stream);
       const unsubscribe = ctx.changes.subscribe(account.id, stream);
       const beat = () => {
