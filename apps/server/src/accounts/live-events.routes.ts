@@ -2,14 +2,14 @@
 // push beside the polling of docs/product.md section 7: while a terminal holds the stream it hears of a change at once and
 // polls only every POLL_WITH_PUSH_MS; without it, it polls every 5 s as before. A cashier route, so it
 // lives with the venue (account) it streams, beside the float poll; the stream itself is live/'s.
-import { PassThrough } from 'node:stream';
 import { ERR } from '@cashdesk/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { answers, textAnswer } from '../http/route-schemas.js';
 import { cashierOf, type CashierRow, findSignedIn, requireCashier, sessionTokenOf } from '../auth/index.js';
 import type { AppContext } from '../context.js';
 import { ApiError } from '../http/api-error.js';
-import { LiveStream } from '../live/live-stream.js';
+import type { LiveStream } from '../live/live-stream.js';
+import { serveLiveStream } from '../live/serve-live-stream.js';
 import { MAX_STREAMS_PER_SESSION, MAX_STREAMS_PER_USER, StreamCounts } from '../live/stream-counts.js';
 
 export { MAX_STREAMS_PER_SESSION, MAX_STREAMS_PER_USER, StreamCounts };
@@ -66,42 +66,17 @@ export function liveEventsRoutes(ctx: AppContext): FastifyPluginAsync {
         throw new ApiError(ERR.tooManyAttempts, { retry_after: RETRY_STREAM_AFTER_S });
       }
 
-      // Fastify sends the body stream (its hooks add the security headers) and destroys it when the
-      // terminal goes away, which ends the subscription below.
-      const body = new PassThrough();
-      const stream = new LiveStream(body, Date.now, Math.random, cashier.id);
-      streams.add(stream);
-      const unsubscribe = ctx.changes.subscribe(cashier.account_id, stream);
-      const beat = () => {
-        stillEntitled(token, cashier)
-          .then((entitled) => (entitled ? stream.ping() : stream.end()))
-          .catch(() => stream.end());
-      };
-      // Each stream beats at its own phase: streams opened together (a server restart) would otherwise
-      // check their sessions in one burst every period.
-      const every = ctx.config.live.heartbeatMs;
-      let heartbeat: NodeJS.Timeout = setTimeout(
-        () => {
-          beat();
-          heartbeat = setInterval(beat, every);
-        },
-        every * (0.5 + Math.random() / 2),
-      );
-      body.on('close', () => {
-        counts.give(keys);
-        clearTimeout(heartbeat); // the timeout, or the interval that followed it: Node clears either
-        unsubscribe();
-        streams.delete(stream);
-        stream.end();
+      return serveLiveStream(reply, {
+        changes: ctx.changes,
+        accountId: cashier.account_id,
+        userId: cashier.id,
+        heartbeatMs: ctx.config.live.heartbeatMs,
+        buildHash: ctx.buildHash,
+        stillEntitled: () => stillEntitled(token, cashier),
+        counts,
+        keys,
+        streams,
       });
-      stream.hello(ctx.buildHash);
-      return (
-        reply
-          .header('Content-Type', 'text/event-stream; charset=utf-8')
-          // Proxies (nginx) must pass each message on as it is written.
-          .header('X-Accel-Buffering', 'no')
-          .send(body)
-      );
     });
   };
 }

@@ -1,18 +1,17 @@
 // `GET /a/manager/account/:id/events`: the venue's live-updates stream for its manager's overview (or an
 // admin's look at it), the same Server-Sent Events the venue's terminals hold (docs/live-updates.md):
 // `hello` first, then `change` ({float, devices, alerts?}) as the venue's float, devices or alerts change,
-// and pings. The
-// role and account checks are the back office's (back-office.routes.ts); the overview refetches on each
-// message and polls slowly beside it.
+// and pings. The role and account checks are the back office's (back-office.routes.ts); the overview
+// refetches on each message and polls slowly beside it.
 import { ERR } from '@cashdesk/contract';
 import type { FastifyPluginAsync } from 'fastify';
-import { PassThrough } from 'node:stream';
 import { MAX_STREAMS_PER_SESSION, MAX_STREAMS_PER_USER, StreamCounts } from '../../live/stream-counts.js';
 import { findSignedIn, sessionTokenOf, userOf } from '../../auth/index.js';
 import type { AppContext } from '../../context.js';
 import { ApiError } from '../../http/api-error.js';
 import { answers, textAnswer } from '../../http/route-schemas.js';
-import { LiveStream } from '../../live/live-stream.js';
+import type { LiveStream } from '../../live/live-stream.js';
+import { serveLiveStream } from '../../live/serve-live-stream.js';
 import { accountInScope, accountParams, mayActOnAccount } from '../access.js';
 
 const RETRY_STREAM_AFTER_S = 30;
@@ -53,35 +52,17 @@ export function floorEventsRoutes(ctx: AppContext): FastifyPluginAsync {
       ];
       if (!counts.take(keys)) throw new ApiError(ERR.tooManyAttempts, { retry_after: RETRY_STREAM_AFTER_S });
 
-      const body = new PassThrough();
-      const stream = new LiveStream(body, Date.now, Math.random, null, true);
-      streams.add(stream);
-      const unsubscribe = ctx.changes.subscribe(account.id, stream);
-      const beat = () => {
-        stillEntitled(token, account.id)
-          .then((entitled) => (entitled ? stream.ping() : stream.end()))
-          .catch(() => stream.end());
-      };
-      const every = ctx.config.live.heartbeatMs;
-      let heartbeat: NodeJS.Timeout = setTimeout(
-        () => {
-          beat();
-          heartbeat = setInterval(beat, every);
-        },
-        every * (0.5 + Math.random() / 2),
-      );
-      body.on('close', () => {
-        counts.give(keys);
-        clearTimeout(heartbeat);
-        unsubscribe();
-        streams.delete(stream);
-        stream.end();
+      return serveLiveStream(reply, {
+        changes: ctx.changes,
+        accountId: account.id,
+        heartbeatMs: ctx.config.live.heartbeatMs,
+        buildHash: ctx.buildHash,
+        stillEntitled: () => stillEntitled(token, account.id),
+        counts,
+        keys,
+        streams,
+        withAlerts: true,
       });
-      stream.hello(ctx.buildHash);
-      return reply
-        .header('Content-Type', 'text/event-stream; charset=utf-8')
-        .header('X-Accel-Buffering', 'no')
-        .send(body);
     });
   };
 }

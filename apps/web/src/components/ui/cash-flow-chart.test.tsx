@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { cashFlow, type CashFlowRow } from '../../lib/cash-flow-buckets';
 import { renderWithProviders } from '../../test/render';
-import { amountScale, CashFlowChart } from './cash-flow-chart';
+import { CashFlowChart } from './cash-flow-chart';
 
 const row = (created_at: string, delta: number): CashFlowRow => ({
   created_at,
@@ -81,14 +81,5 @@ describe('CashFlowChart', () => {
         .getAllByRole('rowheader')
         .map((h) => h.textContent),
     ).toEqual(['20.11.2026', '21.11.2026', '22.11.2026']);
-  });
-
-  it('scales the amount axis in steps of 1, 2 or 5 times a power of ten', () => {
-    expect(amountScale(0)).toEqual({ step: 100, top: 100 });
-    expect(amountScale(1)).toEqual({ step: 1, top: 1 });
-    expect(amountScale(10_00)).toEqual({ step: 5_00, top: 10_00 });
-    expect(amountScale(17_51)).toEqual({ step: 5_00, top: 20_00 });
-    expect(amountScale(99_00)).toEqual({ step: 50_00, top: 100_00 });
-    expect(amountScale(123_456_78)).toEqual({ step: 50_000_00, top: 150_000_00 });
   });
 });

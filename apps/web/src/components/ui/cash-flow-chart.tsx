@@ -3,9 +3,11 @@
 // without the picture: the image is named by its totals, and a button shows the same figures as a table.
 // Withdrawals are hatched, so the two series differ by more than their colour. Not interactive otherwise.
 import { formatCents } from '@cashdesk/contract';
-import { useId, useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BucketUnit, CashFlow, CashFlowBucket } from '../../lib/cash-flow-buckets';
+import { useElementWidth } from '../../hooks/use-element-width';
+import { amountScale } from '../../lib/chart-scale';
 import { formatMoney } from '../../lib/money';
 import './cash-flow-chart.css';
 
@@ -29,7 +31,7 @@ export function CashFlowChart({ flow, currency, offsetLabel }: CashFlowChartProp
   const tableId = `${ids}-table`;
   const [tableShown, setTableShown] = useState(false);
   const plotRef = useRef<HTMLDivElement>(null);
-  const width = useWidth(plotRef, DEFAULT_WIDTH_PX);
+  const width = useElementWidth(plotRef, DEFAULT_WIDTH_PX);
 
   const title = t(`chart.title.${flow.unit}`);
   const unitName = t(`chart.axis.${flow.unit}`, { offset: offsetLabel });
@@ -128,7 +130,7 @@ interface PlotProps {
 function Plot({ flow, width, patternId, label, xTitle, yTitle }: PlotProps) {
   const { buckets, unit } = flow;
   const max = Math.max(0, ...buckets.map((b) => Math.max(b.deposits_cents, b.withdrawals_cents)));
-  const { step, top } = amountScale(max);
+  const { step, high: top } = amountScale(0, max);
   const ticks = Array.from({ length: top / step + 1 }, (_, i) => i * step);
   const tickText = (cents: number) => (step % 100 === 0 ? String(cents / 100) : formatCents(cents));
   const longestTick = Math.max(...ticks.map((tick) => tickText(tick).length));
@@ -238,16 +240,6 @@ function Swatch({ series, patternId }: { series: 'deposits' | 'withdrawals'; pat
   );
 }
 
-/** A step of 1, 2 or 5 times a power of ten (in cents) giving about four gridlines, and the top line. */
-export function amountScale(maxCents: number): { step: number; top: number } {
-  if (maxCents <= 0) return { step: 100, top: 100 };
-  const raw = maxCents / 4;
-  const power = 10 ** Math.floor(Math.log10(raw));
-  const factor = [1, 2, 5, 10].find((f) => f * power >= raw) ?? 10;
-  const step = Math.max(1, Math.round(factor * power));
-  return { step, top: Math.ceil(maxCents / step) * step };
-}
-
 function tickLabelChars(unit: BucketUnit): number {
   return unit === 'month' ? 7 : 5;
 }
@@ -280,22 +272,4 @@ function sumBuckets(buckets: readonly CashFlowBucket[]) {
     }),
     { deposits: 0, deposits_cents: 0, withdrawals: 0, withdrawals_cents: 0 },
   );
-}
-
-/** The element's width in CSS pixels, followed as the screen turns or resizes. */
-function useWidth(ref: RefObject<HTMLElement | null>, fallback: number): number {
-  const [width, setWidth] = useState(fallback);
-  useLayoutEffect(() => {
-    const element = ref.current;
-    if (!element || typeof ResizeObserver === 'undefined') return;
-    const measure = () => {
-      const measured = Math.floor(element.getBoundingClientRect().width);
-      if (measured > 0) setWidth(measured);
-    };
-    measure();
-    const observer = new ResizeObserver(measure);
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [ref]);
-  return width;
 }

@@ -3,8 +3,10 @@
 // solid; deposits, withdrawals or the net, as chosen. Accessible without the picture: the image is named
 // by its totals, and a button shows the same figures as a table.
 import { formatCents } from '@cashdesk/contract';
-import { useId, useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useElementWidth } from '../../../hooks/use-element-width';
+import { amountScale } from '../../../lib/chart-scale';
 import { formatMoney } from '../../../lib/money';
 
 export interface HourTotals {
@@ -26,21 +28,6 @@ const HEIGHT_PX = 200;
 const MARGIN = { top: 10, right: 8, bottom: 26 } as const;
 const CHAR_PX = 7;
 
-/** A step of 1, 2 or 5 times a power of ten (cents) giving about four gridlines over the range. */
-export function hourScale(minCents: number, maxCents: number): { step: number; low: number; high: number } {
-  const span = Math.max(maxCents, 0) - Math.min(minCents, 0);
-  if (span <= 0) return { step: 100, low: 0, high: 100 };
-  const raw = span / 4;
-  const power = 10 ** Math.floor(Math.log10(raw));
-  const factor = [1, 2, 5, 10].find((f) => f * power >= raw) ?? 10;
-  const step = Math.max(1, Math.round(factor * power));
-  return {
-    step,
-    low: Math.floor(Math.min(minCents, 0) / step) * step,
-    high: Math.ceil(Math.max(maxCents, 0) / step) * step,
-  };
-}
-
 export function HourChart({
   today,
   yesterday,
@@ -55,7 +42,7 @@ export function HourChart({
   const [series, setSeries] = useState<Series>('deposits');
   const [tableShown, setTableShown] = useState(false);
   const plotRef = useRef<HTMLDivElement>(null);
-  const width = useWidth(plotRef, DEFAULT_WIDTH_PX);
+  const width = useElementWidth(plotRef, DEFAULT_WIDTH_PX);
 
   const title = t(`floor.chart.title.${series}`);
   const sum = (hours: readonly HourTotals[]) => hours.reduce((s, h) => s + seriesValue(h, series), 0);
@@ -150,7 +137,7 @@ function Plot({
   label: string;
 }) {
   const values = [...today, ...yesterday].map((h) => seriesValue(h, series));
-  const { step, low, high } = hourScale(Math.min(0, ...values), Math.max(0, ...values));
+  const { step, low, high } = amountScale(Math.min(0, ...values), Math.max(0, ...values));
   const ticks = Array.from({ length: Math.round((high - low) / step) + 1 }, (_, i) => low + i * step);
   const tickText = (cents: number) => (step % 100 === 0 ? String(cents / 100) : formatCents(cents));
   const left = Math.max(...ticks.map((tick) => tickText(tick).length)) * CHAR_PX + 8;
@@ -208,22 +195,4 @@ function Plot({
 function hourName(hour: number): string {
   const two = (n: number) => String(n).padStart(2, '0');
   return `${two(hour)}:00–${two(hour + 1)}:00`;
-}
-
-/** The element's width in CSS pixels, followed as the screen turns or resizes. */
-function useWidth(ref: RefObject<HTMLElement | null>, fallback: number): number {
-  const [width, setWidth] = useState(fallback);
-  useLayoutEffect(() => {
-    const element = ref.current;
-    if (!element || typeof ResizeObserver === 'undefined') return;
-    const measure = () => {
-      const measured = Math.floor(element.getBoundingClientRect().width);
-      if (measured > 0) setWidth(measured);
-    };
-    measure();
-    const observer = new ResizeObserver(measure);
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [ref]);
-  return width;
 }
