@@ -137,6 +137,12 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   // Every route under /api/v1/a/ needs a live session, whichever module declares it.
   installSessionGuard(app, ctx);
 
+  // The floor's alert checks run while the app serves (before the live streams' feed closes).
+  app.addHook('onReady', async () =>
+    ctx.alerts.start((error) => app.log.warn({ err: error }, 'alert check failed')),
+  );
+  app.addHook('preClose', async () => ctx.alerts.stop());
+
   await app.register(healthRoutes(ctx));
   await app.register(authRoutes(ctx), { prefix: API_BASE });
   await app.register(floatRoutes(ctx), { prefix: API_BASE });

@@ -126,6 +126,11 @@ export interface Config {
   support: { chatScriptUrl: string | null; phone: string | null; email: string | null };
   /** Live updates (live/): how often an open stream is checked against its session and pinged. */
   live: { heartbeatMs: number };
+  /**
+   * The floor's alert checks (back-office/floor/alert-checks.ts): a venue's changes within `debounceMs`
+   * cost one check; silence (and the hour's withdrawals sliding out) is looked at every `everyMs`.
+   */
+  alerts: { debounceMs: number; everyMs: number };
   /** `GET /metrics` (docs/operations.md): loopback clients, and anyone with this bearer token if set. */
   metrics: { token: string | null };
   /**
@@ -185,6 +190,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       email: orDemo('SUPPORT_EMAIL', e.SUPPORT_EMAIL, DEMO_DEFAULTS.supportEmail),
     },
     live: { heartbeatMs: LIVE_HEARTBEAT_MS },
+    alerts: { debounceMs: 250, everyMs: 30_000 },
     metrics: { token: e.METRICS_TOKEN ?? null },
     workers: e.WORKERS,
   };

@@ -1,5 +1,7 @@
 // What every route and service needs, built once at start and passed down explicitly.
 import { AuthCache } from './auth/auth-cache.js';
+import { AlertChecks } from './back-office/floor/alert-checks.js';
+import { floorFigures } from './back-office/floor/floor-figures.js';
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import { PinGuard } from './devices/pin-guard.js';
@@ -30,6 +32,8 @@ export interface AppContext {
   pins: PinGuard;
   /** What `GET /metrics` serves (metrics/); the ledger counts its operations there. */
   metrics: ServerMetrics;
+  /** The floor's alert checks (back-office/floor/alert-checks.ts): started and stopped with the app. */
+  alerts: AlertChecks;
 }
 
 export function createContext(
@@ -43,6 +47,7 @@ export function createContext(
   const metrics = new ServerMetrics({
     openLiveStreams: () => changes.subscriberCount,
     pools: () => db.poolStats?.() ?? null,
+    floor: () => floorFigures(db.kysely, clock.now()),
   });
   // Across processes the auth cache hears revocations on the feed's connection (auth/auth-cache.ts).
   if (changes instanceof PostgresChangeFeed) changes.serveRevocations(auth);
@@ -58,5 +63,6 @@ export function createContext(
     auth,
     pins: new PinGuard(db, clock, changes),
     metrics,
+    alerts: new AlertChecks(db, clock, changes, config.alerts),
   };
 }

@@ -400,6 +400,8 @@ export const liveChange = z.object({
   devices: z.array(z.number()),
   /** The terminal's own cashier changed (restrictions): refetch `/a/me`. Only sent when true. */
   me: z.boolean().optional(),
+  /** The venue's alerts were raised, cleared or acknowledged: only on the back office's stream, when true. */
+  alerts: z.boolean().optional(),
 });
 export type LiveChange = z.infer<typeof liveChange>;
 
@@ -448,6 +450,10 @@ export const createAccountRequest = z
   });
 export type CreateAccountRequest = z.infer<typeof createAccountRequest>;
 
+/** A week: a device silent longer than that is better hidden or unlinked. */
+export const MAX_ALERT_SILENT_MINUTES = 7 * 24 * 60;
+const alertSetting = (max: number) => z.number().int().min(1).max(max).nullable().optional();
+
 export const updateAccountRequest = z.strictObject({
   name: accountFields.name.optional(),
   overdraft: accountFields.overdraft.optional(),
@@ -465,6 +471,14 @@ export const updateAccountRequest = z.strictObject({
   /** The daily report (docs/product.md section 15): the venue's IANA time zone and its gaming day's first hour. */
   time_zone: timeZone.optional(),
   day_starts_at: dayStartsAt.optional(),
+  /** The floor's alerts (docs/product.md section 16): the float below it (cents); null: off. */
+  alert_float_below: alertSetting(Number.MAX_SAFE_INTEGER),
+  /** A ready device with no report for more than this many minutes; null: off. */
+  alert_device_silent_minutes: alertSetting(MAX_ALERT_SILENT_MINUTES),
+  /** A closed shift whose |difference| is above it (cents); null: off. */
+  alert_shift_difference: alertSetting(Number.MAX_SAFE_INTEGER),
+  /** Withdrawals and cash-outs of the last hour above it (cents); null: off. */
+  alert_withdrawals_hour: alertSetting(Number.MAX_SAFE_INTEGER),
 });
 export type UpdateAccountRequest = z.infer<typeof updateAccountRequest>;
 
@@ -488,6 +502,11 @@ export const account = z.object({
   /** The daily report (section 15): IANA time zone, and the hour (0-23) there its gaming day starts. */
   time_zone: z.string(),
   day_starts_at: z.number(),
+  /** The floor's alert settings (docs/product.md section 16): cents, minutes for silence; null when off. */
+  alert_float_below: z.number().nullable().optional(),
+  alert_device_silent_minutes: z.number().nullable().optional(),
+  alert_shift_difference: z.number().nullable().optional(),
+  alert_withdrawals_hour: z.number().nullable().optional(),
   created_at: z.string(),
 });
 export type Account = z.infer<typeof account>;

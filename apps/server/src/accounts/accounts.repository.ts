@@ -32,7 +32,26 @@ export function toAccount(row: AccountRow): Account {
     approval_above: row.approval_above_cents ?? null,
     time_zone: row.time_zone,
     day_starts_at: Number(row.day_starts_at),
+    ...alertSettingsOf(row),
     created_at: new Date(row.created_at_ms).toISOString(),
+  };
+}
+
+/** The floor's alert settings (migration 014): a venue's own, null when turned off. */
+const ALERT_SETTINGS = [
+  'alert_float_below',
+  'alert_device_silent_minutes',
+  'alert_shift_difference',
+  'alert_withdrawals_hour',
+] as const;
+
+function alertSettingsOf(row: AccountRow): Pick<Account, (typeof ALERT_SETTINGS)[number]> {
+  const value = (v: number | null) => (v === null ? null : Number(v));
+  return {
+    alert_float_below: value(row.alert_float_below),
+    alert_device_silent_minutes: value(row.alert_device_silent_minutes),
+    alert_shift_difference: value(row.alert_shift_difference),
+    alert_withdrawals_hour: value(row.alert_withdrawals_hour),
   };
 }
 
@@ -108,6 +127,7 @@ export async function updateAccount(
   if (patch.approval_above !== undefined) set.approval_above_cents = patch.approval_above || null;
   if (patch.time_zone !== undefined) set.time_zone = patch.time_zone;
   if (patch.day_starts_at !== undefined) set.day_starts_at = patch.day_starts_at;
+  for (const key of ALERT_SETTINGS) if (patch[key] !== undefined) set[key] = patch[key];
   if (Object.keys(set).length === 0) return findAccount(db, id);
   return db.updateTable('accounts').set(set).where('id', '=', id).returningAll().executeTakeFirst();
 }

@@ -16,6 +16,10 @@ export interface Change {
    * (`/a/me`), so a right taken away hides its controls at once. Absent: none.
    */
   user_ids?: readonly number[];
+  /** Shifts of the account that closed: the floor's shift-difference check reads them. Absent: none. */
+  closed_shift_ids?: readonly number[];
+  /** The venue's alerts were raised or cleared: the back office refetches them. Absent: none. */
+  alerts?: true;
 }
 
 export interface ChangePublisher {
@@ -31,6 +35,8 @@ export interface ChangeSubscriber {
 
 export interface ChangeFeed extends ChangePublisher {
   subscribe(accountId: number, subscriber: ChangeSubscriber): () => void;
+  /** Hears the changes of every account (the floor's alert checks); not counted in `subscriberCount`. */
+  subscribeAll(subscriber: ChangeSubscriber): () => void;
   /** Resolves once a subscriber will hear every change published from now on; rejects if it cannot. */
   ready(): Promise<void>;
   /** Streams open now, for /readyz-style figures and the benchmarks. */
@@ -67,30 +73,52 @@ export const MERGED_DEVICES_MAX = 400;
  */
 export function mergeChanges(changes: readonly Change[]): Change[] {
   const merged: Change[] = [];
-  const open = new Map<number, { float: boolean; devices: Set<number>; users: Set<number> }>();
+  const open = new Map<number, MergedChange>();
   const close = (accountId: number) => {
     const change = open.get(accountId);
     if (!change) return;
     open.delete(accountId);
-    merged.push({
-      account_id: accountId,
-      float: change.float,
-      device_ids: [...change.devices],
-      ...(change.users.size > 0 ? { user_ids: [...change.users] } : {}),
-    });
+    merged.push(mergedChange(accountId, change));
   };
   for (const change of changes) {
-    if ((open.get(change.account_id)?.devices.size ?? 0) + change.device_ids.length > MERGED_DEVICES_MAX) {
-      close(change.account_id);
-    }
-    const into = open.get(change.account_id) ?? { float: false, devices: new Set(), users: new Set() };
+    const size = open.get(change.account_id)?.devices.size ?? 0;
+    if (size + change.device_ids.length > MERGED_DEVICES_MAX) close(change.account_id);
+    const into = open.get(change.account_id) ?? {
+      float: false,
+      alerts: false,
+      devices: new Set(),
+      users: new Set(),
+      shifts: new Set(),
+    };
     open.set(change.account_id, into);
     into.float ||= change.float;
+    into.alerts ||= change.alerts === true;
     for (const id of change.device_ids) into.devices.add(id);
     for (const id of change.user_ids ?? []) into.users.add(id);
+    for (const id of change.closed_shift_ids ?? []) into.shifts.add(id);
   }
   for (const accountId of [...open.keys()]) close(accountId);
   return merged;
+}
+
+interface MergedChange {
+  float: boolean;
+  alerts: boolean;
+  devices: Set<number>;
+  users: Set<number>;
+  shifts: Set<number>;
+}
+
+/** The optional parts only when they say something, so the notice stays small. */
+function mergedChange(accountId: number, change: MergedChange): Change {
+  return {
+    account_id: accountId,
+    float: change.float,
+    device_ids: [...change.devices],
+    ...(change.users.size > 0 ? { user_ids: [...change.users] } : {}),
+    ...(change.shifts.size > 0 ? { closed_shift_ids: [...change.shifts] } : {}),
+    ...(change.alerts ? { alerts: true as const } : {}),
+  };
 }
 
 /** For code that changes nothing a terminal watches, and for tests of the ledger alone. */
@@ -99,6 +127,7 @@ export const noChangePublisher: ChangePublisher = { publish: async () => undefin
 /** The subscribers of this process, by account: the part every feed shares. */
 export class LocalSubscribers {
   private readonly byAccount = new Map<number, Set<ChangeSubscriber>>();
+  private readonly ofAll = new Set<ChangeSubscriber>();
   private count = 0;
 
   get size(): number {
@@ -117,12 +146,20 @@ export class LocalSubscribers {
     };
   }
 
+  /** A subscriber of every account's changes (not counted in `size`: it is no stream). */
+  addAll(subscriber: ChangeSubscriber): () => void {
+    this.ofAll.add(subscriber);
+    return () => this.ofAll.delete(subscriber);
+  }
+
   deliver(change: Change): void {
     for (const subscriber of this.byAccount.get(change.account_id) ?? []) subscriber.onChange(change);
+    for (const subscriber of this.ofAll) subscriber.onChange(change);
   }
 
   lostAll(): void {
     for (const set of this.byAccount.values()) for (const subscriber of set) subscriber.onLost();
+    for (const subscriber of this.ofAll) subscriber.onLost();
   }
 }
 
@@ -142,6 +179,10 @@ export class InProcessChangeFeed implements ChangeFeed {
     return this.subscribers.add(accountId, subscriber);
   }
 
+  subscribeAll(subscriber: ChangeSubscriber): () => void {
+    return this.subscribers.addAll(subscriber);
+  }
+
   async ready(): Promise<void> {}
 
   async close(): Promise<void> {}
@@ -158,4 +199,14 @@ export function deviceChange(accountId: number, deviceId: number): Change {
 /** A user's restrictions changed (back office or CLI): that user's terminals refetch `/a/me`. */
 export function userChange(accountId: number, userId: number): Change {
   return { account_id: accountId, float: false, device_ids: [], user_ids: [userId] };
+}
+
+/** A cashier closed a shift: the floor checks its difference. Nothing a terminal shows. */
+export function shiftClosedChange(accountId: number, shiftId: number): Change {
+  return { account_id: accountId, float: false, device_ids: [], closed_shift_ids: [shiftId] };
+}
+
+/** The venue's alerts were raised or cleared: told to the back office's streams only. */
+export function alertsChange(accountId: number): Change {
+  return { account_id: accountId, float: false, device_ids: [], alerts: true };
 }

@@ -48,18 +48,29 @@ export function parseChange(payload: string | undefined): Change | null {
   try {
     const value: unknown = JSON.parse(payload ?? '');
     if (typeof value !== 'object' || value === null) return null;
-    const { account_id, float, device_ids, user_ids } = value as Record<string, unknown>;
-    if (!Number.isSafeInteger(account_id) || typeof float !== 'boolean' || !Array.isArray(device_ids))
-      return null;
-    if (!device_ids.every((id) => Number.isSafeInteger(id))) return null;
-    const change: Change = { account_id: account_id as number, float, device_ids: device_ids as number[] };
-    // Absent from changes that name no user (and from servers older than it).
-    if (user_ids === undefined) return change;
-    if (!Array.isArray(user_ids) || !user_ids.every((id) => Number.isSafeInteger(id))) return null;
-    return { ...change, user_ids: user_ids as number[] };
+    const { account_id, float, device_ids, user_ids, closed_shift_ids, alerts } = value as Record<
+      string,
+      unknown
+    >;
+    if (!Number.isSafeInteger(account_id) || typeof float !== 'boolean' || !ids(device_ids)) return null;
+    // Each optional part is absent from changes that say nothing of it (and from older servers).
+    if ((user_ids !== undefined && !ids(user_ids)) || (alerts !== undefined && alerts !== true)) return null;
+    if (closed_shift_ids !== undefined && !ids(closed_shift_ids)) return null;
+    return {
+      account_id: account_id as number,
+      float,
+      device_ids,
+      ...(user_ids === undefined ? {} : { user_ids }),
+      ...(closed_shift_ids === undefined ? {} : { closed_shift_ids }),
+      ...(alerts === true ? { alerts } : {}),
+    };
   } catch {
     return null;
   }
+}
+
+function ids(value: unknown): value is number[] {
+  return Array.isArray(value) && value.every((id) => Number.isSafeInteger(id));
 }
 
 /**
@@ -135,6 +146,10 @@ export class PostgresChangeFeed implements ChangeFeed {
 
   subscribe(accountId: number, subscriber: ChangeSubscriber): () => void {
     return this.subscribers.add(accountId, subscriber);
+  }
+
+  subscribeAll(subscriber: ChangeSubscriber): () => void {
+    return this.subscribers.addAll(subscriber);
   }
 
   /**

@@ -23,13 +23,15 @@ export interface LiveStreamServing {
   keys: readonly { key: string }[];
   /** The process's open streams, so closing the server can end them. */
   streams: Set<LiveStream>;
+  /** The back office's overview: a change of the venue's alerts is told too (`alerts`). */
+  withAlerts?: boolean;
 }
 
 export function serveLiveStream(reply: FastifyReply, s: LiveStreamServing): FastifyReply {
   // Fastify sends the body stream (its hooks add the security headers) and destroys it when the viewer
   // goes away, which ends the subscription below.
   const body = new PassThrough();
-  const stream = new LiveStream(body, Date.now, Math.random, s.userId ?? null);
+  const stream = new LiveStream(body, Date.now, Math.random, s.userId ?? null, s.withAlerts ?? false);
   s.streams.add(stream);
   const unsubscribe = s.changes.subscribe(s.accountId, stream);
   const beat = () => {

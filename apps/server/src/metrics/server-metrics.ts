@@ -29,6 +29,18 @@ export interface MetricSources {
   openLiveStreams: () => number;
   /** null: no pool to describe (SQLite), and the pool gauges are left out. */
   pools: () => Record<PoolName, PoolStats> | null;
+  /** Each venue's floor figures (back-office/floor/floor-figures.ts), read at scrape time. */
+  floor: () => Promise<readonly VenueFigures[]>;
+}
+
+/** What the floor's gauges show of one venue (the same conditions its alerts are raised on). */
+export interface VenueFigures {
+  account_id: number;
+  float_cents: number;
+  devices_silent: number;
+  withdrawals_last_hour_cents: number;
+  alerts_open: Readonly<Record<string, number>>;
+  thresholds: Readonly<Record<string, number>>;
 }
 
 const PREFIX = 'cashdesk_';
@@ -83,6 +95,7 @@ export class ServerMetrics {
         this.set(sources.openLiveStreams());
       },
     });
+    venueGauges(sources.floor, registers);
     // Registered only where there is a pool: on SQLite a zero would read as "no connection available".
     if (sources.pools() !== null) {
       const poolGauge = (name: string, help: string, read: (stats: PoolStats) => number) =>
@@ -134,4 +147,66 @@ export class ServerMetrics {
   async render(): Promise<string> {
     return this.renderText();
   }
+}
+
+/** A scrape reads the venues once for all the floor's gauges (prom-client collects each in turn). */
+function sharedRead<T>(read: () => Promise<T>): () => Promise<T> {
+  let last: { at: number; value: Promise<T> } | null = null;
+  return () => {
+    if (!last || Date.now() - last.at > 1_000) last = { at: Date.now(), value: read() };
+    return last.value;
+  };
+}
+
+/**
+ * Per venue (label `account_id`): the float, silent devices, the last hour's withdrawals, open alerts by
+ * kind and the alert settings, for Prometheus's own alert rules (docs/operations.md). Every worker
+ * process reads the same database, so a scrape summed over workers takes one worker's value (`max`).
+ */
+function venueGauges(read: () => Promise<readonly VenueFigures[]>, registers: Registry[]): void {
+  const figures = sharedRead(read);
+  const gauge = (
+    name: string,
+    help: string,
+    labelNames: string[],
+    set: (g: Gauge, venue: VenueFigures, account_id: string) => void,
+  ) =>
+    new Gauge({
+      name: `${PREFIX}${name}`,
+      help,
+      labelNames,
+      registers,
+      aggregator: 'max',
+      async collect() {
+        const venues = await figures();
+        this.reset();
+        for (const venue of venues) set(this, venue, String(venue.account_id));
+      },
+    });
+  gauge('venue_float_cents', "The venue's float, cents", ['account_id'], (g, v, id) =>
+    g.set({ account_id: id }, v.float_cents),
+  );
+  gauge(
+    'venue_devices_silent',
+    "Ready devices past the venue's silence setting",
+    ['account_id'],
+    (g, v, id) => g.set({ account_id: id }, v.devices_silent),
+  );
+  gauge(
+    'venue_withdrawals_last_hour_cents',
+    "Cashiers' withdrawals and cash-outs of the last hour, cents",
+    ['account_id'],
+    (g, v, id) => g.set({ account_id: id }, v.withdrawals_last_hour_cents),
+  );
+  gauge('venue_alert_open', 'Open floor alerts by kind', ['account_id', 'kind'], (g, v, id) => {
+    for (const [kind, open] of Object.entries(v.alerts_open)) g.set({ account_id: id, kind }, open);
+  });
+  gauge(
+    'venue_alert_threshold',
+    "The venue's alert settings (cents; minutes for device_silent_minutes); absent when off",
+    ['account_id', 'setting'],
+    (g, v, id) => {
+      for (const [setting, value] of Object.entries(v.thresholds)) g.set({ account_id: id, setting }, value);
+    },
+  );
 }

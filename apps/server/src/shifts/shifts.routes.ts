@@ -9,7 +9,7 @@ import { answers, sendOutcome } from '../http/route-schemas.js';
 import { ShiftService } from './shifts.service.js';
 
 export function shiftsRoutes(ctx: AppContext): FastifyPluginAsync {
-  const shifts = new ShiftService(ctx.db, ctx.clock);
+  const shifts = new ShiftService(ctx.db, ctx.clock, ctx.changes);
   return async (plain) => {
     const app = plain.withTypeProvider<ZodTypeProvider>();
     // Before validation: who may call comes before what the call holds (401/403 before 400).

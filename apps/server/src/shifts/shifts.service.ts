@@ -7,6 +7,12 @@ import { recordAudit } from '../back-office/index.js';
 import type { Clock } from '../clock.js';
 import type { Db, Tx } from '../db/database.js';
 import { ApiError } from '../http/api-error.js';
+import {
+  noChangePublisher,
+  publishAfterCommit,
+  shiftClosedChange,
+  type ChangePublisher,
+} from '../live/change-feed.js';
 import { claimTrx, storeOutcome } from '../ledger/idempotency.js';
 import { safeBalance } from '../ledger/money-rules.js';
 import { lockAccount } from '../ledger/ledger.repository.js';
@@ -48,6 +54,8 @@ export class ShiftService {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
+    /** Tells the floor's alert checks of a close (its difference); terminals show nothing of it. */
+    private readonly changes: ChangePublisher = noChangePublisher,
   ) {}
 
   async open(cashier: Cashier, request: ShiftCountRequest): Promise<Outcome> {
@@ -92,46 +100,64 @@ export class ShiftService {
    * committed before the sums are read, or will find the shift closed.
    */
   async close(cashier: Cashier, request: ShiftCountRequest): Promise<Outcome> {
-    return this.db.kysely.transaction().execute(async (tx) => {
-      const now = this.clock.now();
-      const claim = await claimTrx(tx, {
-        ...this.claimBase(cashier, request.trx, now),
-        kind: 'shift_close',
-        // Stryker disable next-line StringLiteral: stored-hash
-        request: ['shift_close', request.counted_cents],
-      });
-      if (!claim.claimed) return claim.outcome;
+    let closed: number | null = null;
+    return publishAfterCommit(
+      this.changes,
+      () =>
+        this.db.kysely.transaction().execute(async (tx) => {
+          const now = this.clock.now();
+          const claim = await claimTrx(tx, {
+            ...this.claimBase(cashier, request.trx, now),
+            kind: 'shift_close',
+            // Stryker disable next-line StringLiteral: stored-hash
+            request: ['shift_close', request.counted_cents],
+          });
+          if (!claim.claimed) return claim.outcome;
+          // Stryker disable next-line ObjectLiteral,StringLiteral: pg-row-lock
+          const shift = await findOpenShift(tx, cashier.id, { dialect: this.db.dialect, mode: 'update' });
+          // Thrown, not stored: the claim rolls back and the trx stays usable.
+          if (!shift) throw new ApiError(ERR.noOpenShift);
+          const outcome = ok<ZReport>(await this.writeClose(tx, cashier, shift, request, now));
+          await storeOutcome(tx, claim.operation_id, outcome);
+          closed = shift.id;
+          return outcome;
+        }),
+      // A replay closes nothing again.
+      () => (closed === null ? null : shiftClosedChange(cashier.account_id, closed)),
+    );
+  }
 
-      // Stryker disable next-line ObjectLiteral,StringLiteral: pg-row-lock
-      const shift = await findOpenShift(tx, cashier.id, { dialect: this.db.dialect, mode: 'update' });
-      // Thrown, not stored: the claim rolls back and the trx stays usable.
-      if (!shift) throw new ApiError(ERR.noOpenShift);
-      const totals = await shiftTotals(tx, shift.id);
-      const figures = drawerFigures({
-        opening_cents: shift.opening_cents,
-        deposits_cents: totals.deposits_cents,
-        withdrawals_cents: totals.withdrawals_cents,
-        counted_cents: request.counted_cents,
-      });
-      await writeShiftClose(tx, shift.id, {
-        ...totals,
-        ...figures,
-        closed_at_ms: now,
-        close_trx: request.trx,
-        counted_cents: request.counted_cents,
-      });
-      await this.audit(tx, cashier, 'shift.close', now, request.trx, {
-        shift_id: shift.id,
-        counted_cents: request.counted_cents,
-        ...figures,
-      });
-      const report = await findZReport(tx, shift.id);
-      // Stryker disable next-line ConditionalExpression,StringLiteral: row-just-written
-      if (!report) throw new Error(`shift ${shift.id} not closed inside its own close`);
-      const outcome = ok<ZReport>(report);
-      await storeOutcome(tx, claim.operation_id, outcome);
-      return outcome;
+  /** The close's figures, row and audit entry; the Z-report it answers. */
+  private async writeClose(
+    tx: Tx,
+    cashier: Cashier,
+    shift: { id: number; opening_cents: number },
+    request: ShiftCountRequest,
+    now: number,
+  ): Promise<ZReport> {
+    const totals = await shiftTotals(tx, shift.id);
+    const figures = drawerFigures({
+      opening_cents: shift.opening_cents,
+      deposits_cents: totals.deposits_cents,
+      withdrawals_cents: totals.withdrawals_cents,
+      counted_cents: request.counted_cents,
     });
+    await writeShiftClose(tx, shift.id, {
+      ...totals,
+      ...figures,
+      closed_at_ms: now,
+      close_trx: request.trx,
+      counted_cents: request.counted_cents,
+    });
+    await this.audit(tx, cashier, 'shift.close', now, request.trx, {
+      shift_id: shift.id,
+      counted_cents: request.counted_cents,
+      ...figures,
+    });
+    const report = await findZReport(tx, shift.id);
+    // Stryker disable next-line ConditionalExpression,StringLiteral: row-just-written
+    if (!report) throw new Error(`shift ${shift.id} not closed inside its own close`);
+    return report;
   }
 
   /** The cashier's open shift without the expected figure (a blind count), or 404. */

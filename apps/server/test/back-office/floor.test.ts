@@ -99,6 +99,8 @@ describe.each(testDatabases)('the manager floor on $name', (database) => {
   });
 
   it('raises an alert once however often its condition is seen, lists it, records the ack, and clears it', async () => {
+    // The venue's own checks (alert-checks.ts) have judged its float by now: the alert below is raised by hand.
+    await server.ctx.alerts.idle();
     const alert = {
       account_id: v.venue.id,
       kind: 'float_low' as const,

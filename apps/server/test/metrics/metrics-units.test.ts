@@ -46,7 +46,7 @@ describe('metrics access', () => {
 
 describe('ledger batch sizes', () => {
   it('observeLedgerBatch fills the histogram a scrape shows', async () => {
-    const metrics = new ServerMetrics({ openLiveStreams: () => 0, pools: () => null });
+    const metrics = new ServerMetrics({ openLiveStreams: () => 0, pools: () => null, floor: async () => [] });
     metrics.observeLedgerBatch(1);
     metrics.observeLedgerBatch(3);
     metrics.observeLedgerBatch(40);

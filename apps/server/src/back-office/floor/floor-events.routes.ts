@@ -1,8 +1,8 @@
 // `GET /a/manager/account/:id/events`: the venue's live-updates stream for its manager's overview (or an
 // admin's look at it), the same Server-Sent Events the venue's terminals hold (docs/live-updates.md):
-// `hello` first, then `change` ({float, devices}) as the venue's float or devices change, and pings. The
-// role and account checks are the back office's (back-office.routes.ts); the overview refetches on each
-// message and polls slowly beside it.
+// `hello` first, then `change` ({float, devices, alerts?}) as the venue's float, devices or alerts change,
+// and pings. The role and account checks are the back office's (back-office.routes.ts); the overview
+// refetches on each message and polls slowly beside it.
 import { ERR } from '@cashdesk/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { MAX_STREAMS_PER_SESSION, MAX_STREAMS_PER_USER, StreamCounts } from '../../live/stream-counts.js';
@@ -37,7 +37,7 @@ export function floorEventsRoutes(ctx: AppContext): FastifyPluginAsync {
         200: textAnswer(
           'text/event-stream',
           "the venue's changes for the manager's overview: `event: hello`, then `event: change` " +
-            '({float, devices}) as they happen, and comment pings; docs/live-updates.md',
+            '({float, devices, alerts?}) as they happen, and comment pings; docs/live-updates.md',
         ),
       }),
     };
@@ -61,6 +61,7 @@ export function floorEventsRoutes(ctx: AppContext): FastifyPluginAsync {
         counts,
         keys,
         streams,
+        withAlerts: true,
       });
     });
   };

@@ -15,6 +15,7 @@ import { z } from 'zod';
 
 import type { AppContext } from '../../context.js';
 import { ApiError } from '../../http/api-error.js';
+import { alertsChange, publishAfterCommit } from '../../live/change-feed.js';
 import { answers } from '../../http/route-schemas.js';
 import { accountInScope, accountParams, actorOf } from '../access.js';
 import { recordAudit } from '../audit/audit.repository.js';
@@ -24,6 +25,7 @@ import {
   openAlerts,
   openShifts,
   ackAlert,
+  clearAlert,
   type OpenAlertRow,
   type HourSums,
 } from './floor.repository.js';
@@ -124,26 +126,34 @@ export function floorRoutes(ctx: AppContext): FastifyPluginAsync {
       const account = await accountInScope(ctx, request);
       const actor = actorOf(request);
       const now = ctx.clock.now();
-      const acked = await ctx.db.kysely.transaction().execute(async (trx) => {
-        const alert = await ackAlert(trx, {
-          account_id: account.id,
-          alert_id: request.params.alert_id,
-          user_id: actor.user_id ?? 0,
-          now_ms: now,
+      const write = () =>
+        ctx.db.kysely.transaction().execute(async (trx) => {
+          const alert = await ackAlert(trx, {
+            account_id: account.id,
+            alert_id: request.params.alert_id,
+            user_id: actor.user_id ?? 0,
+            now_ms: now,
+          });
+          if (!alert) return undefined;
+          // A shift's difference names a past event: acknowledged, it is dealt with (alert-checks.ts).
+          if (alert.kind === 'shift_difference')
+            await clearAlert(trx, { ...alert, account_id: account.id, now_ms: now });
+          await recordAudit(trx, {
+            actor,
+            action: 'alert.ack',
+            target_type: 'account',
+            target_id: account.id,
+            account_id: account.id,
+            before: null,
+            after: { alert_id: alert.id, kind: alert.kind, subject: alert.subject },
+            now_ms: now,
+          });
+          return alert;
         });
-        if (!alert) return undefined;
-        await recordAudit(trx, {
-          actor,
-          action: 'alert.ack',
-          target_type: 'account',
-          target_id: account.id,
-          account_id: account.id,
-          before: null,
-          after: { alert_id: alert.id, kind: alert.kind, subject: alert.subject },
-          now_ms: now,
-        });
-        return alert;
-      });
+      // Other managers' screens refetch the alerts.
+      const acked = await publishAfterCommit(ctx.changes, write, (alert) =>
+        alert ? alertsChange(account.id) : null,
+      );
       if (!acked) throw new ApiError(ERR.notFound);
       return { id: acked.id, acked_at: iso(now) };
     });

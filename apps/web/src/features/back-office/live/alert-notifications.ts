@@ -75,7 +75,9 @@ export function useAlertNotifications(
       if (before.has(alert.id) || alert.acked !== null) continue;
       const { title, body } = text(alert);
       try {
-        new Notification(title, { body, tag: `cashdesk-alert-${alert.id}` });
+        const notification = new Notification(title, { body, tag: `cashdesk-alert-${alert.id}` });
+        // A click brings the console's tab forward, where the alert is listed.
+        notification.onclick = () => window.focus();
       } catch {
         // Some mobile browsers allow notifications only from a service worker: the screen shows it anyway.
       }

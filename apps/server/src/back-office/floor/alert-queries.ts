@@ -1,0 +1,165 @@
+// What the floor's alert checks read (alert-checks.ts), each one cheap: a venue's settings and float are
+// one row; the hour's withdrawals one range of the ledger index `ledger_account_line_time` (migration
+// 014); open alerts a range of the partial index `alerts_one_open`; the devices one small table.
+import type { Executor } from '../../db/database.js';
+import type { AlertKind } from '../../db/schema.js';
+
+export const HOUR_MS = 3_600_000;
+export const MINUTE_MS = 60_000;
+
+export interface VenueAlertSettings {
+  id: number;
+  balance: number;
+  float_below: number | null;
+  device_silent_minutes: number | null;
+  shift_difference: number | null;
+  withdrawals_hour: number | null;
+}
+
+const orNull = (value: number | null) => (value === null ? null : Number(value));
+
+export async function venueAlertSettings(
+  db: Executor,
+  accountId: number,
+): Promise<VenueAlertSettings | undefined> {
+  const row = await db
+    .selectFrom('accounts')
+    .select([
+      'id',
+      'balance_cents',
+      'alert_float_below',
+      'alert_device_silent_minutes',
+      'alert_shift_difference',
+      'alert_withdrawals_hour',
+    ])
+    .where('id', '=', accountId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    id: Number(row.id),
+    balance: Number(row.balance_cents),
+    float_below: orNull(row.alert_float_below),
+    device_silent_minutes: orNull(row.alert_device_silent_minutes),
+    shift_difference: orNull(row.alert_shift_difference),
+    withdrawals_hour: orNull(row.alert_withdrawals_hour),
+  };
+}
+
+/** Withdrawals and cash-outs of the venue's cashiers since `fromMs`, a positive magnitude: one index range. */
+export async function withdrawalsSince(db: Executor, accountId: number, fromMs: number): Promise<number> {
+  const row = await db
+    .selectFrom('ledger_entries')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount_cents'), eb.lit(0)).as('total'))
+    .where('account_id', '=', accountId)
+    .where('line', '=', 'entries')
+    .where('created_at_ms', '>=', fromMs)
+    .where('kind', '=', 'withdraw')
+    .executeTakeFirst();
+  return -Number(row?.total ?? 0);
+}
+
+export interface OpenAlertKey {
+  account_id: number;
+  kind: AlertKind;
+  subject: string;
+}
+
+/** Open alerts, of one venue or of every venue, of some kinds: the partial index's rows. */
+export async function openAlertKeys(
+  db: Executor,
+  q: { account_id?: number; kinds: readonly AlertKind[] },
+): Promise<OpenAlertKey[]> {
+  let query = db
+    .selectFrom('alerts')
+    .select(['account_id', 'kind', 'subject'])
+    .where('cleared_at_ms', 'is', null)
+    .where('kind', 'in', q.kinds);
+  if (q.account_id !== undefined) query = query.where('account_id', '=', q.account_id);
+  const rows = await query.execute();
+  return rows.map((r) => ({ ...r, account_id: Number(r.account_id) }));
+}
+
+/** Whether the venue ever had this alert (open or cleared): a closed shift's difference is told once. */
+export async function alertEverRaised(db: Executor, key: OpenAlertKey): Promise<boolean> {
+  const row = await db
+    .selectFrom('alerts')
+    .select('id')
+    .where('account_id', '=', key.account_id)
+    .where('kind', '=', key.kind)
+    .where('subject', '=', key.subject)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export interface SilentDevice {
+  id: number;
+  account_id: number;
+  name: string;
+  last_seen_at_ms: number | null;
+  silent_minutes: number;
+}
+
+/**
+ * Ready, shown devices of every venue with its silence alert on that have not reported for longer than
+ * the venue's setting (never reported counts as silent, as the overview counts it).
+ */
+export async function silentDevices(db: Executor, nowMs: number): Promise<SilentDevice[]> {
+  const rows = await db
+    .selectFrom('devices')
+    .innerJoin('accounts', 'accounts.id', 'devices.account_id')
+    .select([
+      'devices.id',
+      'devices.account_id',
+      'devices.name',
+      'devices.last_seen_at_ms',
+      'accounts.alert_device_silent_minutes',
+    ])
+    .where('accounts.alert_device_silent_minutes', 'is not', null)
+    .where('devices.status', '=', 'ready')
+    .where('devices.hidden', '=', 0)
+    .where((eb) =>
+      eb(
+        eb.fn.coalesce('devices.last_seen_at_ms', eb.lit(0)),
+        '<',
+        eb(eb.lit(nowMs), '-', eb('accounts.alert_device_silent_minutes', '*', eb.lit(MINUTE_MS))),
+      ),
+    )
+    .execute();
+  return rows.map((r) => ({
+    id: Number(r.id),
+    account_id: Number(r.account_id),
+    name: r.name,
+    last_seen_at_ms: r.last_seen_at_ms === null ? null : Number(r.last_seen_at_ms),
+    silent_minutes: Number(r.alert_device_silent_minutes),
+  }));
+}
+
+export interface ClosedShift {
+  id: number;
+  name: string;
+  difference: number;
+}
+
+/** The venue's closed shifts among `ids`, with their difference and cashier. */
+export async function closedShifts(
+  db: Executor,
+  accountId: number,
+  ids: readonly number[],
+): Promise<ClosedShift[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('shifts')
+    .innerJoin('users', 'users.id', 'shifts.user_id')
+    .select(['shifts.id', 'users.name', 'shifts.difference_cents'])
+    .where('shifts.account_id', '=', accountId)
+    .where('shifts.id', 'in', ids)
+    .where('shifts.closed_at_ms', 'is not', null)
+    .execute();
+  return rows.map((r) => ({ id: Number(r.id), name: r.name, difference: Number(r.difference_cents ?? 0) }));
+}
+
+/** Money as the alerts' details write it: 1234.50, -20.00. */
+export function units(cents: number): string {
+  const abs = Math.abs(cents);
+  return `${cents < 0 ? '-' : ''}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
