@@ -2,6 +2,7 @@
 // it becomes. Amounts are units as typed; the request carries cents.
 import {
   DEFAULT_MAX_EVENT_AMOUNT_CENTS,
+  MAX_ALERT_SILENT_MINUTES,
   type Account,
   type CreateAccountRequest,
   type UpdateAccountRequest,
@@ -24,6 +25,11 @@ export interface AccountFormValues {
   max_event_amount: string;
   /** Four eyes (settings only): withdraws and cash-outs above it wait for a manager; empty or 0: off. */
   approval_above: string;
+  /** The floor's alerts (settings only): amounts as typed, minutes for silence; empty: that alert is off. */
+  alert_float_below: string;
+  alert_device_silent_minutes: string;
+  alert_shift_difference: string;
+  alert_withdrawals_hour: string;
 }
 
 export type AccountField = keyof AccountFormValues;
@@ -44,6 +50,10 @@ export const NEW_ACCOUNT_VALUES: AccountFormValues = {
   final_bonus_percent: '0.00',
   max_event_amount: unitsText(DEFAULT_MAX_EVENT_AMOUNT_CENTS),
   approval_above: '',
+  alert_float_below: '',
+  alert_device_silent_minutes: '',
+  alert_shift_difference: '',
+  alert_withdrawals_hour: '',
 };
 
 export function accountFormValues(account: Account): AccountFormValues {
@@ -61,7 +71,38 @@ export function accountFormValues(account: Account): AccountFormValues {
     final_bonus_percent: percentText(account.final_bonus_rate_bps),
     max_event_amount: unitsText(account.max_event_amount),
     approval_above: account.approval_above ? unitsText(account.approval_above) : '',
+    alert_float_below: amountOrEmpty(account.alert_float_below),
+    alert_device_silent_minutes: account.alert_device_silent_minutes
+      ? String(account.alert_device_silent_minutes)
+      : '',
+    alert_shift_difference: amountOrEmpty(account.alert_shift_difference),
+    alert_withdrawals_hour: amountOrEmpty(account.alert_withdrawals_hour),
   };
+}
+
+const amountOrEmpty = (cents: number | null | undefined) => (cents ? unitsText(cents) : '');
+
+const ALERT_AMOUNTS = ['alert_float_below', 'alert_shift_difference', 'alert_withdrawals_hour'] as const;
+type AlertSettings = Required<
+  Pick<UpdateAccountRequest, (typeof ALERT_AMOUNTS)[number] | 'alert_device_silent_minutes'>
+>;
+
+/** The floor's alert settings as typed: empty is off (null); an amount above 0; 1 minute to a week. */
+function alertSettings(values: AccountFormValues, errors: AccountFormErrors): AlertSettings {
+  const settings = {} as AlertSettings;
+  for (const field of ALERT_AMOUNTS) {
+    const typed = values[field].trim();
+    const cents = typed === '' ? null : parseUnits(typed);
+    if (typed !== '' && (cents === null || cents <= 0)) errors[field] = 'form.badAmount';
+    settings[field] = cents;
+  }
+  const minutes = values.alert_device_silent_minutes.trim();
+  const silent = minutes === '' ? null : Number(minutes);
+  if (silent !== null && !(/^\d+$/.test(minutes) && silent >= 1 && silent <= MAX_ALERT_SILENT_MINUTES)) {
+    errors.alert_device_silent_minutes = 'form.badMinutes';
+  }
+  settings.alert_device_silent_minutes = silent;
+  return settings;
 }
 
 /** The four-eyes threshold as typed: empty or 0 is off (null); undefined when it is no amount. */
@@ -133,10 +174,12 @@ export function toUpdateRequest(
   const { errors, settings } = check(values);
   const threshold = approvalAbove(values.approval_above);
   if (threshold === undefined) errors.approval_above = 'form.badAmount';
-  if (!settings || threshold === undefined) return { errors, request: null };
+  const alerts = alertSettings(values, errors);
+  if (!settings || Object.keys(errors).length > 0) return { errors, request: null };
   const next: UpdateAccountRequest = {
     ...settings,
-    approval_above: threshold,
+    ...alerts,
+    approval_above: threshold ?? null,
     is_hard_block_home_play: values.is_hard_block_home_play,
     is_light_block_home_play: values.is_light_block_home_play,
     shifts: values.shifts,
@@ -154,6 +197,10 @@ export function toUpdateRequest(
     final_bonus_rate_bps: account.final_bonus_rate_bps,
     max_event_amount: account.max_event_amount,
     approval_above: account.approval_above ?? null,
+    alert_float_below: account.alert_float_below ?? null,
+    alert_device_silent_minutes: account.alert_device_silent_minutes ?? null,
+    alert_shift_difference: account.alert_shift_difference ?? null,
+    alert_withdrawals_hour: account.alert_withdrawals_hour ?? null,
   };
   const changed = Object.fromEntries(Object.entries(next).filter(([key, value]) => current[key] !== value));
   return { errors: {}, request: changed as UpdateAccountRequest };
