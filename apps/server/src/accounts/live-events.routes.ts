@@ -2,66 +2,33 @@
 // push beside the polling of docs/product.md section 7: while a terminal holds the stream it hears of a change at once and
 // polls only every POLL_WITH_PUSH_MS; without it, it polls every 5 s as before. A cashier route, so it
 // lives with the venue (account) it streams, beside the float poll; the stream itself is live/'s.
-import { PassThrough } from 'node:stream';
-import { ERR } from '@cashdesk/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { answers, textAnswer } from '../http/route-schemas.js';
 import { cashierOf, type CashierRow, findSignedIn, requireCashier, sessionTokenOf } from '../auth/index.js';
 import type { AppContext } from '../context.js';
-import { ApiError } from '../http/api-error.js';
-import { LiveStream } from '../live/live-stream.js';
+import {
+  LiveStreams,
+  MAX_STREAMS_PER_ADDRESS,
+  MAX_STREAMS_PER_SESSION,
+  MAX_STREAMS_PER_USER,
+} from '../live/live-streams.js';
 
-/**
- * Open streams one session may hold in this process: a till with a few tabs, not a script opening
- * thousands to pin the server's memory and sockets. Over it the stream is refused with 429 and the
- * terminal polls instead (features/live-updates), as it does without push.
- */
-export const MAX_STREAMS_PER_SESSION = 8;
-/**
- * Open streams one cashier may hold in this process over all their sessions: two tills' worth of tabs.
- * Signing in again makes a new session, so the session's cap alone let one cashier hold any number.
- */
-export const MAX_STREAMS_PER_USER = 16;
-/**
- * Open streams one client address may hold in this process: a venue's tills often reach the server
- * through one NAT address, so this is eight tills at the session's cap, not one person's share. Behind
- * a proxy the address is the one TRUST_PROXY lets X-Forwarded-For name (request.ip).
- */
-export const MAX_STREAMS_PER_ADDRESS = 64;
-const RETRY_STREAM_AFTER_S = 30;
-
-/**
- * Counts open streams under several keys at once (session, user, address): a stream opens only when
- * every key is under its cap, and its close gives back all of them. Per process: each server process
- * of a PostgreSQL deployment keeps its own counts (a cap of N is N per process behind a balancer).
- */
-export class StreamCounts {
-  private readonly open = new Map<string, number>();
-
-  /** Takes one of each key and answers true, or takes none and answers false when one is at its cap. */
-  take(keys: ReadonlyArray<{ key: string; max: number }>): boolean {
-    if (keys.some(({ key, max }) => (this.open.get(key) ?? 0) >= max)) return false;
-    for (const { key } of keys) this.open.set(key, (this.open.get(key) ?? 0) + 1);
-    return true;
-  }
-
-  give(keys: ReadonlyArray<{ key: string }>): void {
-    for (const { key } of keys) {
-      const left = (this.open.get(key) ?? 1) - 1;
-      if (left > 0) this.open.set(key, left);
-      else this.open.delete(key);
-    }
-  }
-}
+export {
+  MAX_STREAMS_PER_ADDRESS,
+  MAX_STREAMS_PER_SESSION,
+  MAX_STREAMS_PER_USER,
+  StreamCounts,
+} from '../live/live-streams.js';
 
 export function liveEventsRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (app) => {
-    const streams = new Set<LiveStream>();
-    const counts = new StreamCounts();
-    // A stream never ends by itself: closing the server ends them, or it would wait on them forever.
-    app.addHook('preClose', async () => {
-      for (const stream of streams) stream.end();
+    const streams = new LiveStreams({
+      changes: ctx.changes,
+      heartbeatMs: ctx.config.live.heartbeatMs,
+      buildHash: ctx.buildHash,
     });
+    // A stream never ends by itself: closing the server ends them, or it would wait on them forever.
+    app.addHook('preClose', async () => streams.endAll());
     app.addHook('onClose', async () => ctx.changes.close());
 
     /** The session may end (sign-out, expiry, a lock, a block) while the stream is open. */
@@ -87,53 +54,17 @@ export function liveEventsRoutes(ctx: AppContext): FastifyPluginAsync {
     app.get('/a/cashier/events', eventStream, async (request, reply) => {
       const cashier = cashierOf(request);
       const token = sessionTokenOf(request)!;
-      // Listening before the hello: the terminal refetches on the hello, so nothing falls in between.
-      await ctx.changes.ready();
-      const keys = [
-        { key: `session:${token}`, max: MAX_STREAMS_PER_SESSION },
-        { key: `user:${cashier.id}`, max: MAX_STREAMS_PER_USER },
-        { key: `address:${request.ip}`, max: MAX_STREAMS_PER_ADDRESS },
-      ];
-      if (!counts.take(keys)) {
-        throw new ApiError(ERR.tooManyAttempts, { retry_after: RETRY_STREAM_AFTER_S });
-      }
-
-      // Fastify sends the body stream (its hooks add the security headers) and destroys it when the
-      // terminal goes away, which ends the subscription below.
-      const body = new PassThrough();
-      const stream = new LiveStream(body, Date.now, Math.random, cashier.id);
-      streams.add(stream);
-      const unsubscribe = ctx.changes.subscribe(cashier.account_id, stream);
-      const beat = () => {
-        stillEntitled(token, cashier)
-          .then((entitled) => (entitled ? stream.ping() : stream.end()))
-          .catch(() => stream.end());
-      };
-      // Each stream beats at its own phase: streams opened together (a server restart) would otherwise
-      // check their sessions in one burst every period.
-      const every = ctx.config.live.heartbeatMs;
-      let heartbeat: NodeJS.Timeout = setTimeout(
-        () => {
-          beat();
-          heartbeat = setInterval(beat, every);
-        },
-        every * (0.5 + Math.random() / 2),
-      );
-      body.on('close', () => {
-        counts.give(keys);
-        clearTimeout(heartbeat); // the timeout, or the interval that followed it: Node clears either
-        unsubscribe();
-        streams.delete(stream);
-        stream.end();
+      return streams.open(reply, {
+        accountId: cashier.account_id,
+        userId: cashier.id,
+        tellAlerts: false,
+        keys: [
+          { key: `session:${token}`, max: MAX_STREAMS_PER_SESSION },
+          { key: `user:${cashier.id}`, max: MAX_STREAMS_PER_USER },
+          { key: `address:${request.ip}`, max: MAX_STREAMS_PER_ADDRESS },
+        ],
+        stillEntitled: () => stillEntitled(token, cashier),
       });
-      stream.hello(ctx.buildHash);
-      return (
-        reply
-          .header('Content-Type', 'text/event-stream; charset=utf-8')
-          // Proxies (nginx) must pass each message on as it is written.
-          .header('X-Accel-Buffering', 'no')
-          .send(body)
-      );
     });
   };
 }

@@ -94,6 +94,8 @@ export const OPERATION_SUMMARIES: Readonly<Record<string, string>> = {
   [`GET ${a}/manager/account/:id/overview`]:
     "The venue at a glance: float, today's cash by hour, devices, open shifts, open alerts",
   [`GET ${a}/manager/account/:id/alerts`]: "The venue's open alerts",
+  [`GET ${a}/manager/account/:id/events`]:
+    "Live updates for the back office: a Server-Sent Events stream of the venue's changes and alerts",
   [`POST ${a}/manager/account/:id/alerts/:alert_id/ack`]: 'Record who acknowledged an open alert',
   [`GET ${a}/manager/account/:id/verify`]: "Check the account's ledger against its balances",
   [`GET ${a}/manager/account/:id/audit`]:

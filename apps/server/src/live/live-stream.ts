@@ -23,6 +23,8 @@ export class LiveStream implements ChangeSubscriber {
   private pendingFloat = false;
   /** This stream's cashier had their own settings changed (`Change.user_ids`). */
   private pendingMe = false;
+  /** The venue's alerts were raised, cleared or acknowledged (`Change.alerts`; back-office streams only). */
+  private pendingAlerts = false;
   private readonly pendingDevices = new Set<number>();
   private flushTimer: NodeJS.Timeout | null = null;
   private lastFlushMs = Number.NEGATIVE_INFINITY;
@@ -34,6 +36,8 @@ export class LiveStream implements ChangeSubscriber {
     private readonly random: () => number = Math.random,
     /** The cashier whose terminal this is: a change naming them is told as `me`. */
     private readonly userId: number | null = null,
+    /** A back-office stream: told of the venue's alerts. A till's is not (its cashier has no alerts). */
+    private readonly tellAlerts = false,
   ) {}
 
   /** First message: when the stream breaks, when the browser reconnects; and the server's build. */
@@ -46,9 +50,11 @@ export class LiveStream implements ChangeSubscriber {
     this.pendingFloat ||= change.float;
     for (const id of change.device_ids) this.pendingDevices.add(id);
     const aboutMe = this.userId !== null && (change.user_ids ?? []).includes(this.userId);
-    // A change naming only other users of the venue is nothing this terminal shows.
-    if (!aboutMe && !change.float && change.device_ids.length === 0) return;
+    const alerts = this.tellAlerts && change.alerts === true;
+    // A change naming only other users of the venue (or, for a till, alerts) is nothing this terminal shows.
+    if (!aboutMe && !alerts && !change.float && change.device_ids.length === 0) return;
     this.pendingMe ||= aboutMe;
+    this.pendingAlerts ||= alerts;
     if (this.flushTimer) return;
     const wait = Math.max(0, this.lastFlushMs + LIVE_COALESCE_MS - this.now());
     this.flushTimer = setTimeout(() => this.flush(), wait);
@@ -78,9 +84,11 @@ export class LiveStream implements ChangeSubscriber {
       devices: [...this.pendingDevices],
       // Only when true: the message of every other change keeps its shape.
       ...(this.pendingMe ? { me: true } : {}),
+      ...(this.pendingAlerts ? { alerts: true } : {}),
     };
     this.pendingFloat = false;
     this.pendingMe = false;
+    this.pendingAlerts = false;
     this.pendingDevices.clear();
     this.write(sseMessage('change', change));
   }

@@ -307,6 +307,14 @@ const ROUTES: RouteRow[] = [
     ok: { status: 200, check: shape(floorOverview, (o, f) => expect(o.account_id).toBe(f.venueId)) },
   },
   {
+    // The back office's live-updates stream of the venue (floor-alerts.test.ts hears its alerts there).
+    route: 'GET /a/manager/account/:id/events',
+    method: 'GET',
+    path: (f) => `${acct(f)}/events`,
+    scope: 'account',
+    ok: { status: 200 },
+  },
+  {
     route: 'GET /a/manager/account/:id/alerts',
     method: 'GET',
     path: (f) => `${acct(f)}/alerts`,

@@ -395,6 +395,7 @@ const ROUTES: FuzzRoute[] = [
   { route: 'GET /api/v1/a/manager/account/:id/ledger_head', auth: 'admin', params: { id: venueId } },
   { route: 'GET /api/v1/a/manager/account/:id/overview', auth: 'admin', params: { id: venueId } },
   { route: 'GET /api/v1/a/manager/account/:id/alerts', auth: 'admin', params: { id: venueId } },
+  { route: 'GET /api/v1/a/manager/account/:id/events', auth: 'admin', params: { id: venueId } },
   {
     route: 'POST /api/v1/a/manager/account/:id/alerts/:alert_id/ack',
     auth: 'admin',

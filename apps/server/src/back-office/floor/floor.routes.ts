@@ -1,5 +1,6 @@
 // The manager's floor (admin, or the venue's manager; others 403 from back-office.routes.ts):
-// GET .../overview, the venue at a glance; GET .../alerts, the open alerts; POST .../alerts/:alert_id/ack.
+// GET .../overview, the venue at a glance; GET .../alerts, the open alerts; POST .../alerts/:alert_id/ack;
+// GET .../events, the venue's live-updates stream for the back office (its alerts included).
 import {
   ackAlertAnswer,
   alertParams,
@@ -16,7 +17,14 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { ApiError } from '../../http/api-error.js';
 import { alertsChange, publishAfterCommit } from '../../live/change-feed.js';
-import { answers } from '../../http/route-schemas.js';
+import { answers, textAnswer } from '../../http/route-schemas.js';
+import {
+  LiveStreams,
+  MAX_STREAMS_PER_ADDRESS,
+  MAX_STREAMS_PER_SESSION,
+  MAX_STREAMS_PER_USER,
+} from '../../live/live-streams.js';
+import { findSignedIn, sessionTokenOf } from '../../auth/index.js';
 import { accountInScope, accountParams, actorOf } from '../access.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import {
@@ -45,6 +53,14 @@ function dayByHour(sums: Map<number, HourSums>, dayMs: number) {
     const s = sums.get(dayMs / HOUR_MS + hour);
     return { hour, deposits: s?.deposits ?? 0, withdrawals: s?.withdrawals ?? 0 };
   });
+}
+
+/** The session may end (sign-out, expiry, a block) or lose the venue while its stream is open. */
+async function stillManaging(ctx: AppContext, token: string, accountId: number): Promise<boolean> {
+  const signedIn = await findSignedIn(ctx, token);
+  if (!signedIn || signedIn.session.locked_at_ms !== null || signedIn.user.blocked) return false;
+  const { user } = signedIn;
+  return user.role === 'admin' || (user.role === 'manager' && user.account_id === accountId);
 }
 
 export function floorRoutes(ctx: AppContext): FastifyPluginAsync {
@@ -104,6 +120,41 @@ export function floorRoutes(ctx: AppContext): FastifyPluginAsync {
         // Approvals (issue 29) join here as `pending_approvals` once they land.
         alerts: alerts.map(alertOut),
       };
+    });
+
+    const streams = new LiveStreams({
+      changes: ctx.changes,
+      heartbeatMs: ctx.config.live.heartbeatMs,
+      buildHash: ctx.buildHash,
+    });
+    app.addHook('preClose', async () => streams.endAll());
+    const events = {
+      schema: {
+        params: accountParams,
+        response: answers({
+          200: textAnswer(
+            'text/event-stream',
+            '`event: hello` ({hash}) first, then `event: change` ({float, devices, alerts}) as they happen, ' +
+              'and comment pings; docs/live-updates.md',
+          ),
+        }),
+      },
+    };
+    app.get('/a/manager/account/:id/events', events, async (request, reply) => {
+      const account = await accountInScope(ctx, request);
+      const actor = actorOf(request);
+      const token = sessionTokenOf(request)!;
+      return streams.open(reply, {
+        accountId: account.id,
+        userId: null,
+        tellAlerts: true,
+        keys: [
+          { key: `session:${token}`, max: MAX_STREAMS_PER_SESSION },
+          { key: `user:${actor.user_id}`, max: MAX_STREAMS_PER_USER },
+          { key: `address:${request.ip}`, max: MAX_STREAMS_PER_ADDRESS },
+        ],
+        stillEntitled: () => stillManaging(ctx, token, account.id),
+      });
     });
 
     const list = { schema: { params: accountParams, response: answers({ 200: z.array(floorAlert) }) } };
