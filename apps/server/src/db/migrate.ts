@@ -14,6 +14,7 @@ import { loginSkeletonMigration } from './migrations/011-login-skeleton.js';
 import { ledgerChainMigration } from './migrations/012-ledger-chain.js';
 import { approvalsMigration } from './migrations/013-approvals.js';
 import { floorAlertsMigration } from './migrations/014-floor-alerts.js';
+import { floorCashIndexMigration } from './migrations/016-floor-cash-index.js';
 
 function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
@@ -30,6 +31,8 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '012-ledger-chain': ledgerChainMigration(dialect),
     '013-approvals': approvalsMigration,
     '014-floor-alerts': floorAlertsMigration(dialect),
+    // 015 is another change's, merged apart.
+    '016-floor-cash-index': floorCashIndexMigration,
   };
 }
 
