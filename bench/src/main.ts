@@ -11,6 +11,7 @@ import { profileSummaries } from './profile-summary.js';
 import { depositsSection } from './sections/deposits.js';
 import { eventsSection } from './sections/events.js';
 import { httpCashSection } from './sections/http-cash.js';
+import { overviewSection } from './sections/overview.js';
 import { pollingSection } from './sections/polling.js';
 import { reportsSection } from './sections/reports.js';
 import type { SectionResult } from './sections/section.js';
@@ -25,6 +26,7 @@ const DATABASE_SECTIONS: [Section, DatabaseSection][] = [
   ['http', httpCashSection],
   ['polling', pollingSection],
   ['reports', reportsSection],
+  ['overview', overviewSection],
 ];
 
 async function targets(options: Options, dir: string): Promise<Target[]> {

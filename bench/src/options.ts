@@ -1,7 +1,7 @@
 // Command-line options of `npm run bench`.
 import { parseArgs } from 'node:util';
 
-export const SECTIONS = ['deposits', 'events', 'http', 'polling', 'reports', 'web'] as const;
+export const SECTIONS = ['deposits', 'events', 'http', 'polling', 'reports', 'overview', 'web'] as const;
 export type Section = (typeof SECTIONS)[number];
 export type DatabaseName = 'sqlite' | 'postgres';
 

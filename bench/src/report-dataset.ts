@@ -12,15 +12,21 @@ import { addCashier, addDevice, fundedAccount, FLOAT_CENTS, PLACES, type Connect
 
 export const DAY_MS = 86_400_000;
 export const SPAN_DAYS = 90;
-const VENUES = 10;
-const DEVICES_PER_VENUE = 10;
-const CASHIERS_PER_VENUE = 3;
+/** The venues of the dataset, each with its devices and cashiers (the reports' shape by default). */
+export interface DatasetShape {
+  venues: number;
+  devicesPerVenue: number;
+  cashiersPerVenue: number;
+}
+const REPORTS_SHAPE: DatasetShape = { venues: 10, devicesPerVenue: 10, cashiersPerVenue: 3 };
 const CASH_SHARE = 0.4;
 export const DATASET_PASSWORD = 'bench-password';
 
 export interface Dataset {
   /** The cashier whose reports are measured, and their venue's devices. */
   login: string;
+  /** That cashier's venue. */
+  accountId: number;
   deviceIds: number[];
   /** Epoch ms of the dataset's first and last rows. */
   fromMs: number;
@@ -82,20 +88,21 @@ export async function buildDataset(
   connection: Connection,
   ledgerRows: number,
   nowMs = Date.now(),
+  shape: DatasetShape = REPORTS_SHAPE,
 ): Promise<Dataset> {
   const passwordHash = await hashPassword(DATASET_PASSWORD);
   const venues: VenueData[] = [];
   let login = '';
-  for (let v = 0; v < VENUES; v++) {
+  for (let v = 0; v < shape.venues; v++) {
     const accountId = await fundedAccount(db);
     const cashiers: number[] = [];
-    for (let c = 0; c < CASHIERS_PER_VENUE; c++) {
+    for (let c = 0; c < shape.cashiersPerVenue; c++) {
       const cashier = await addCashier(db, accountId, passwordHash);
       cashiers.push(cashier.id);
       if (v === 0 && c === 0) login = cashier.login;
     }
     const devices = [];
-    for (let d = 0; d < DEVICES_PER_VENUE; d++) {
+    for (let d = 0; d < shape.devicesPerVenue; d++) {
       devices.push({ id: (await addDevice(db, accountId)).id, entries: new Array<number>(PLACES).fill(0) });
     }
     venues.push({ accountId, float: FLOAT_CENTS, cashiers, devices });
@@ -231,7 +238,14 @@ export async function buildDataset(
   }
   // Fresh statistics, as a database that grew to this size over months would have.
   await sql`analyze`.execute(db.kysely);
-  return { login, deviceIds: venues[0]!.devices.map((d) => d.id), fromMs, toMs: nowMs, ledgerRows };
+  return {
+    login,
+    accountId: venues[0]!.accountId,
+    deviceIds: venues[0]!.devices.map((d) => d.id),
+    fromMs,
+    toMs: nowMs,
+    ledgerRows,
+  };
 }
 
 /**

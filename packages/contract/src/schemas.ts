@@ -400,7 +400,10 @@ export const liveChange = z.object({
   devices: z.array(z.number()),
   /** The terminal's own cashier changed (restrictions): refetch `/a/me`. Only sent when true. */
   me: z.boolean().optional(),
-  /** The venue's alerts were raised, cleared or acknowledged: only on the back office's stream, when true. */
+  /**
+   * The venue's floor alerts were raised, cleared or acknowledged: refetch them. Only on the back
+   * office's stream (`GET /a/manager/account/:id/events`), only when true.
+   */
   alerts: z.boolean().optional(),
 });
 export type LiveChange = z.infer<typeof liveChange>;

@@ -15,6 +15,7 @@ import { ledgerChainMigration } from './migrations/012-ledger-chain.js';
 import { approvalsMigration } from './migrations/013-approvals.js';
 import { floorAlertsMigration } from './migrations/014-floor-alerts.js';
 import { dailyReportMigration } from './migrations/015-daily-report.js';
+import { floorCashIndexMigration } from './migrations/016-floor-cash-index.js';
 
 function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
@@ -32,6 +33,8 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '013-approvals': approvalsMigration,
     '014-floor-alerts': floorAlertsMigration(dialect),
     '015-daily-report': dailyReportMigration,
+    // 015 is another change's, merged apart.
+    '016-floor-cash-index': floorCashIndexMigration,
   };
 }
 

@@ -2,12 +2,12 @@
 // venue's changes (a cash call, a closed shift, its settings) and from the timer with a fake clock (a
 // silent device, an hour sliding by); each raised once, each turned off by its setting set to null; the
 // back office told of each raise and clear; the venue's settings round-trip; and the /metrics gauges.
-import type { Account, FloorAlert } from '@cashdesk/contract';
+import type { Account, FloorAlert, LiveChange } from '@cashdesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/database.js';
-import type { Change } from '../../src/live/change-feed.js';
 import { FakeClock, HOUR, MINUTE } from '../helpers/clock.js';
 import { testDatabases } from '../helpers/databases.js';
+import { openEventStream, type OpenedStream } from '../helpers/event-stream.js';
 import type { TestServer } from '../helpers/server.js';
 import { startTestServer } from '../helpers/server.js';
 import { until } from '../helpers/until.js';
@@ -67,19 +67,21 @@ describe.each(testDatabases)('the floor alerts on $name', (database) => {
     return res.body;
   };
 
-  /** What the back office hears of the venue: the changes naming its alerts. */
-  function alertNotices(v: ShiftVenue): { count: () => number; stop: () => void } {
-    const heard: Change[] = [];
-    const stop = server.ctx.changes.subscribe(v.venue.id, {
-      onChange: (change) => heard.push(change),
-      onLost: () => undefined,
-    });
-    return { count: () => heard.filter((c) => c.alerts === true).length, stop };
+  /** Reads the back office's stream until a change tells of the venue's alerts. */
+  async function alertsTold(stream: OpenedStream): Promise<LiveChange> {
+    for (;;) {
+      const message = await stream.next(5_000);
+      if (message.event === 'change' && (message.data as LiveChange).alerts === true) {
+        return message.data as LiveChange;
+      }
+    }
   }
 
   it('raises float_low once when the float falls below the setting, and clears it when it is back', async () => {
     const { v, manager } = await venue({ alert_float_below: 1_000_000_00 - 50_00 });
-    const notices = alertNotices(v);
+    const stream = await openEventStream(manager.client, `/a/manager/account/${v.venue.id}/events`);
+    expect(stream.status).toBe(200);
+    expect((await stream.next()).event).toBe('hello');
     expect(await alertsOf(manager, v)).toEqual([]);
     // A deposit takes cash from the venue's float to the place.
     expect((await andChecked(() => cash(v, 100_00))).status).toBe(200);
@@ -98,11 +100,13 @@ describe.each(testDatabases)('the floor alerts on $name', (database) => {
     await andChecked(() => cash(v, 10_00));
     await andChecked(() => cash(v, 10_00));
     expect(await alertsOf(manager, v)).toEqual(raised);
+    // The back office heard of it live (its screen refetches the alerts).
+    expect(await alertsTold(stream)).toMatchObject({ alerts: true });
 
     await andChecked(() => cash(v, -120_00));
     expect(await alertsOf(manager, v)).toEqual([]);
-    await until(() => notices.count() === 2);
-    notices.stop();
+    expect(await alertsTold(stream)).toMatchObject({ alerts: true });
+    stream.close();
   });
 
   it('raises withdrawals_hour past the setting, and clears it once the hour has slid past them', async () => {

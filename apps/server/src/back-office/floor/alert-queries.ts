@@ -1,6 +1,7 @@
 // What the floor's alert checks read (alert-checks.ts), each one cheap: a venue's settings and float are
-// one row; the hour's withdrawals one range of the ledger index `ledger_account_line_time` (migration
-// 014); open alerts a range of the partial index `alerts_one_open`; the devices one small table.
+// one row; the hour's withdrawals one range of the ledger index `ledger_account_line_time_cash`
+// (migration 016: it holds kind and amount, so the table is never read); open alerts a range of the
+// partial index `alerts_one_open`; the devices one small table.
 import type { Executor } from '../../db/database.js';
 import type { AlertKind } from '../../db/schema.js';
 

@@ -70,6 +70,27 @@ export function AccountFields({
           {text('day_starts_at', t('account.dayStartsAt'), { hint: t('account.dayStartsAtHint') })}
         </fieldset>
       )}
+      {mode === 'settings' && (
+        <fieldset className="bo-fieldset">
+          <legend>{t('account.alertsLegend')}</legend>
+          {text('alert_float_below', t('account.alertFloatBelow'), {
+            inputMode: 'decimal',
+            hint: t('account.alertFloatBelowHint'),
+          })}
+          {text('alert_device_silent_minutes', t('account.alertDeviceSilent'), {
+            inputMode: 'decimal',
+            hint: t('account.alertDeviceSilentHint'),
+          })}
+          {text('alert_shift_difference', t('account.alertShiftDifference'), {
+            inputMode: 'decimal',
+            hint: t('account.alertShiftDifferenceHint'),
+          })}
+          {text('alert_withdrawals_hour', t('account.alertWithdrawalsHour'), {
+            inputMode: 'decimal',
+            hint: t('account.alertWithdrawalsHourHint'),
+          })}
+        </fieldset>
+      )}
     </div>
   );
 }

@@ -61,6 +61,64 @@ describe("the gaming day's clock in the settings", () => {
   });
 });
 
+describe("the floor's alert settings", () => {
+  const ALERTED: Account = {
+    ...ACCOUNT,
+    alert_float_below: 500_00,
+    alert_device_silent_minutes: 10,
+    alert_shift_difference: 20_00,
+    alert_withdrawals_hour: 2_000_00,
+  };
+
+  it('shows them as units and minutes, sends cents and minutes, empty as off, only what changed', () => {
+    const values = accountFormValues(ALERTED);
+    expect(values).toMatchObject({
+      alert_float_below: '500.00',
+      alert_device_silent_minutes: '10',
+      alert_shift_difference: '20.00',
+      alert_withdrawals_hour: '2000.00',
+    });
+    expect(toUpdateRequest(values, ALERTED).request).toEqual({});
+    const changed = {
+      ...values,
+      alert_float_below: '250,50',
+      alert_device_silent_minutes: '',
+      alert_shift_difference: '',
+      alert_withdrawals_hour: '1000',
+    };
+    expect(toUpdateRequest(changed, ALERTED).request).toEqual({
+      alert_float_below: 250_50,
+      alert_device_silent_minutes: null,
+      alert_shift_difference: null,
+      alert_withdrawals_hour: 1_000_00,
+    });
+    const off = { ...ALERTED, alert_float_below: null };
+    expect(accountFormValues(off).alert_float_below).toBe('');
+    expect(toUpdateRequest({ ...accountFormValues(off), alert_float_below: '1' }, off).request).toEqual({
+      alert_float_below: 1_00,
+    });
+  });
+
+  it('refuses 0, what is no amount, and minutes that are not whole or past a week', () => {
+    const values = accountFormValues(ALERTED);
+    for (const [typed, minutes] of [
+      ['0', '0'],
+      ['lots', '1.5'],
+      ['-5', '10081'],
+    ] as const) {
+      const { request, errors } = toUpdateRequest(
+        { ...values, alert_float_below: typed, alert_device_silent_minutes: minutes },
+        ALERTED,
+      );
+      expect(request).toBeNull();
+      expect(errors).toEqual({
+        alert_float_below: 'form.badAmount',
+        alert_device_silent_minutes: 'form.badMinutes',
+      });
+    }
+  });
+});
+
 describe('the account form', () => {
   it('turns typed units into the cents and basis points of a create request', () => {
     const { request, errors } = toCreateRequest({

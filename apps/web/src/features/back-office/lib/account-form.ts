@@ -5,6 +5,7 @@ import {
   DEFAULT_DAY_STARTS_AT,
   DEFAULT_MAX_EVENT_AMOUNT_CENTS,
   DEFAULT_TIME_ZONE,
+  MAX_ALERT_SILENT_MINUTES,
   type Account,
   type CreateAccountRequest,
   type UpdateAccountRequest,
@@ -30,6 +31,11 @@ export interface AccountFormValues {
   /** The daily report's clock (settings only): an IANA time zone, and the hour 0-23 the gaming day starts. */
   time_zone: string;
   day_starts_at: string;
+  /** The floor's alerts (settings only): amounts as typed, minutes for silence; empty: that alert is off. */
+  alert_float_below: string;
+  alert_device_silent_minutes: string;
+  alert_shift_difference: string;
+  alert_withdrawals_hour: string;
 }
 
 export type AccountField = keyof AccountFormValues;
@@ -52,6 +58,10 @@ export const NEW_ACCOUNT_VALUES: AccountFormValues = {
   approval_above: '',
   time_zone: DEFAULT_TIME_ZONE,
   day_starts_at: String(DEFAULT_DAY_STARTS_AT),
+  alert_float_below: '',
+  alert_device_silent_minutes: '',
+  alert_shift_difference: '',
+  alert_withdrawals_hour: '',
 };
 
 export function accountFormValues(account: Account): AccountFormValues {
@@ -71,7 +81,38 @@ export function accountFormValues(account: Account): AccountFormValues {
     approval_above: account.approval_above ? unitsText(account.approval_above) : '',
     time_zone: account.time_zone,
     day_starts_at: String(account.day_starts_at),
+    alert_float_below: amountOrEmpty(account.alert_float_below),
+    alert_device_silent_minutes: account.alert_device_silent_minutes
+      ? String(account.alert_device_silent_minutes)
+      : '',
+    alert_shift_difference: amountOrEmpty(account.alert_shift_difference),
+    alert_withdrawals_hour: amountOrEmpty(account.alert_withdrawals_hour),
   };
+}
+
+const amountOrEmpty = (cents: number | null | undefined) => (cents ? unitsText(cents) : '');
+
+const ALERT_AMOUNTS = ['alert_float_below', 'alert_shift_difference', 'alert_withdrawals_hour'] as const;
+type AlertSettings = Required<
+  Pick<UpdateAccountRequest, (typeof ALERT_AMOUNTS)[number] | 'alert_device_silent_minutes'>
+>;
+
+/** The floor's alert settings as typed: empty is off (null); an amount above 0; 1 minute to a week. */
+function alertSettings(values: AccountFormValues, errors: AccountFormErrors): AlertSettings {
+  const settings = {} as AlertSettings;
+  for (const field of ALERT_AMOUNTS) {
+    const typed = values[field].trim();
+    const cents = typed === '' ? null : parseUnits(typed);
+    if (typed !== '' && (cents === null || cents <= 0)) errors[field] = 'form.badAmount';
+    settings[field] = cents;
+  }
+  const minutes = values.alert_device_silent_minutes.trim();
+  const silent = minutes === '' ? null : Number(minutes);
+  if (silent !== null && !(/^\d+$/.test(minutes) && silent >= 1 && silent <= MAX_ALERT_SILENT_MINUTES)) {
+    errors.alert_device_silent_minutes = 'form.badMinutes';
+  }
+  settings.alert_device_silent_minutes = silent;
+  return settings;
 }
 
 /** The four-eyes threshold as typed: empty or 0 is off (null); undefined when it is no amount. */
@@ -153,11 +194,13 @@ export function toUpdateRequest(
   const threshold = approvalAbove(values.approval_above);
   if (threshold === undefined) errors.approval_above = 'form.badAmount';
   const clock = dayClock(values, errors);
+  const alerts = alertSettings(values, errors);
   if (!settings || Object.keys(errors).length > 0) return { errors, request: null };
   const next: UpdateAccountRequest = {
     ...settings,
     ...clock,
-    approval_above: threshold,
+    ...alerts,
+    approval_above: threshold ?? null,
     is_hard_block_home_play: values.is_hard_block_home_play,
     is_light_block_home_play: values.is_light_block_home_play,
     shifts: values.shifts,
@@ -177,6 +220,10 @@ export function toUpdateRequest(
     approval_above: account.approval_above ?? null,
     time_zone: account.time_zone,
     day_starts_at: account.day_starts_at,
+    alert_float_below: account.alert_float_below ?? null,
+    alert_device_silent_minutes: account.alert_device_silent_minutes ?? null,
+    alert_shift_difference: account.alert_shift_difference ?? null,
+    alert_withdrawals_hour: account.alert_withdrawals_hour ?? null,
   };
   const changed = Object.fromEntries(Object.entries(next).filter(([key, value]) => current[key] !== value));
   return { errors: {}, request: changed as UpdateAccountRequest };
