@@ -1,7 +1,9 @@
 // The back-office console in Chromium against the real server: an admin creates a cashier who then signs
 // in, a manager tops up the float (by keyboard, by touch), a manager's home-play block reaches the
-// cashier's Remote devices button, who may open the console at all, and a tour of every page at the
-// three widths and in the three languages.
+// cashier's Remote devices button, who may open the console at all, the daily report on screen, on paper
+// and as CSV, and a tour of every page at the three widths and in the three languages.
+import fs from 'node:fs';
+import { gamingDayOf } from '@cashdesk/contract';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { updateAccount } from '@cashdesk/server';
@@ -175,6 +177,43 @@ describeE2E('back office', () => {
     await manager.goto('/back-office/accounts');
     await waitForPath(manager, accountPath('overview'));
     expect(pathOf(manager)).toBe(accountPath('overview'));
+  });
+
+  it("a manager reads today's daily report, prints only the report, and downloads its CSV", async () => {
+    const page = await e2e.newPage('desktop');
+    await openSignedIn(page, e2e.server, accountPath('daily'), LOGINS.manager.login);
+    const section = page.getByRole('region', { name: 'Daily report', exact: true });
+    // The demo venue keeps the defaults (UTC, from 06:00); its cash of the seed is in today's gaming day.
+    const today = gamingDayOf(Date.now(), { time_zone: 'UTC', day_starts_at: 6 });
+    await section.getByLabel('Gaming day', { exact: true }).fill(today);
+    await section.getByRole('button', { name: 'Show report', exact: true }).click();
+    await section.getByRole('heading', { name: `Demo Venue: gaming day ${today}` }).waitFor();
+    const table = section.getByRole('table', { name: 'Daily report' });
+    const total = rowWith(table, 'All devices');
+    await total.waitFor();
+    expect(await total.getByRole('cell').first().textContent()).not.toMatch(/^0 · /);
+    await section.getByText('This gaming day is still running: its figures can still grow.').waitFor();
+
+    await page.emulateMedia({ media: 'print' });
+    expect(await page.getByRole('navigation', { name: 'Account sections' }).isVisible()).toBe(false);
+    expect(await section.getByRole('button', { name: 'Print', exact: true }).isVisible()).toBe(false);
+    expect(await section.getByLabel('Gaming day', { exact: true }).isVisible()).toBe(false);
+    expect(await table.isVisible()).toBe(true);
+    // On paper the table stays a table (the screen folds it into cards below 1024 px).
+    expect(await table.evaluate((t) => getComputedStyle(t).display)).toBe('table');
+    await page.emulateMedia({ media: 'screen' });
+
+    const downloading = page.waitForEvent('download');
+    await section.getByRole('button', { name: 'Download CSV', exact: true }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe(`daily-report-${e2e.server.demo.accountId}-${today}.csv`);
+    const lines = fs
+      .readFileSync(await download.path(), 'utf8')
+      .replace(/^\uFEFF/, '')
+      .split('\n');
+    expect(lines[0]).toBe('venue,Demo Venue');
+    expect(lines).toContain(`gaming_day,${today}`);
+    expect(lines.find((line) => line.startsWith(',total,'))).toBeDefined();
   });
 
   it('shows every page of the console at every width', async () => {

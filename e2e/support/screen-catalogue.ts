@@ -289,6 +289,7 @@ const ACCOUNT_SECTIONS = [
   { section: 'ledger', title: 'backOffice:account.section.ledger' },
   { section: 'shift', title: 'backOffice:account.section.shift' },
   { section: 'shifts', title: 'backOffice:drawerShifts.title' },
+  { section: 'daily', title: 'backOffice:account.section.daily' },
   { section: 'audit', title: 'backOffice:audit.title' },
 ] as const;
 

@@ -9,7 +9,7 @@ import {
   timeZone,
   type DailyFigures,
   type DailyReport,
-} from './daily-report.js';
+} from './index.js';
 
 const HOUR = 3_600_000;
 const berlin = { time_zone: 'Europe/Berlin', day_starts_at: 6 };

@@ -12,3 +12,5 @@ export * from './shifts.js';
 export * from './daily-totals.js';
 export * from './floor.js';
 export * from './daily-report.js';
+export * from './daily-report-table.js';
+export * from './gaming-day.js';
