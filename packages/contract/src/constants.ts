@@ -76,3 +76,9 @@ export const GMT_OFFSETS: readonly string[] = Array.from({ length: 25 }, (_, i) 
 });
 
 export const REMEMBER_ME_DAYS = 30;
+
+/**
+ * The floor's silence alert at most (docs/product.md section 16): a week; a device silent longer than that is
+ * better hidden or unlinked. Here, not beside the schema, so the back office's form reads it without zod.
+ */
+export const MAX_ALERT_SILENT_MINUTES = 7 * 24 * 60;

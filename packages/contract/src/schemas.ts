@@ -4,6 +4,7 @@ import {
   CHANGE_PASSWORD_MAX_LENGTH,
   LIMIT_REPORT_MAX,
   LOGIN_LENGTH,
+  MAX_ALERT_SILENT_MINUTES,
   MAINTENANCE_MESSAGE_MAX_LENGTH,
   NEW_PASSWORD_MIN_LENGTH,
   PASSWORD_LENGTH,
@@ -453,8 +454,6 @@ export const createAccountRequest = z
   });
 export type CreateAccountRequest = z.infer<typeof createAccountRequest>;
 
-/** A week: a device silent longer than that is better hidden or unlinked. */
-export const MAX_ALERT_SILENT_MINUTES = 7 * 24 * 60;
 const alertSetting = (max: number) => z.number().int().min(1).max(max).nullable().optional();
 
 export const updateAccountRequest = z.strictObject({
