@@ -38,7 +38,7 @@ export function toAccount(row: AccountRow): Account {
 }
 
 /** The floor's alert settings (migration 014): a venue's own, null when turned off. */
-const ALERT_SETTINGS = [
+export const ALERT_SETTINGS = [
   'alert_float_below',
   'alert_device_silent_minutes',
   'alert_shift_difference',

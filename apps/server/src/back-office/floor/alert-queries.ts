@@ -2,6 +2,7 @@
 // one row; the hour's withdrawals one range of the ledger index `ledger_account_line_time_cash`
 // (migration 016: it holds kind and amount, so the table is never read); open alerts a range of the
 // partial index `alerts_one_open`; the devices one small table.
+import { ALERT_SETTINGS } from '../../accounts/index.js';
 import type { Executor } from '../../db/database.js';
 import type { AlertKind } from '../../db/schema.js';
 
@@ -25,14 +26,7 @@ export async function venueAlertSettings(
 ): Promise<VenueAlertSettings | undefined> {
   const row = await db
     .selectFrom('accounts')
-    .select([
-      'id',
-      'balance_cents',
-      'alert_float_below',
-      'alert_device_silent_minutes',
-      'alert_shift_difference',
-      'alert_withdrawals_hour',
-    ])
+    .select(['id', 'balance_cents', ...ALERT_SETTINGS])
     .where('id', '=', accountId)
     .executeTakeFirst();
   if (!row) return undefined;

@@ -3,6 +3,7 @@
 // one indexed range sum of withdrawals per venue. So an operator's alerting works whether or not anyone
 // watches the back office, and it sees the same figures the alerts are raised on.
 import { ALERT_KINDS, type AlertKindName } from '@cashdesk/contract';
+import { ALERT_SETTINGS } from '../../accounts/index.js';
 import type { Executor } from '../../db/database.js';
 import { HOUR_MS, silentDevices, withdrawalsSince } from './alert-queries.js';
 
@@ -21,14 +22,7 @@ export interface VenueFloorFigures {
 export async function floorFigures(db: Executor, nowMs: number): Promise<VenueFloorFigures[]> {
   const venues = await db
     .selectFrom('accounts')
-    .select([
-      'id',
-      'balance_cents',
-      'alert_float_below',
-      'alert_device_silent_minutes',
-      'alert_shift_difference',
-      'alert_withdrawals_hour',
-    ])
+    .select(['id', 'balance_cents', ...ALERT_SETTINGS])
     .orderBy('id')
     .execute();
   const open = await db
