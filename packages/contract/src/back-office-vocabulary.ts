@@ -14,6 +14,8 @@ export const LEDGER_KINDS = [
   'final_bonus_burn',
   'device_event',
   'final_bonus_accrual',
+  // A manager's correction: the opposite movement of a cashier's deposit or withdraw, never one of them.
+  'correction',
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 

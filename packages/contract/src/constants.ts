@@ -82,3 +82,7 @@ export const REMEMBER_ME_DAYS = 30;
  * better hidden or unlinked. Here, not beside the schema, so the back office's form reads it without zod.
  */
 export const MAX_ALERT_SILENT_MINUTES = 7 * 24 * 60;
+
+/** Four eyes: the default window over which a seat's payouts count together (minutes), and its ceiling. */
+export const DEFAULT_APPROVAL_WINDOW_MINUTES = 60;
+export const MAX_APPROVAL_WINDOW_MINUTES = 24 * 60;

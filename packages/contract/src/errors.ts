@@ -41,6 +41,13 @@ export const ERR = {
   alreadyCorrected: 'already corrected',
   /** A correction of a deposit the player already played away: the place no longer holds it. */
   placeNoLongerHolds: 'place no longer holds it',
+  /**
+   * A correction or an approved payout whose device has left the venue since: money never leaves its
+   * venue (docs/product.md section 12), so nothing moves.
+   */
+  deviceMoved: 'device moved',
+  /** A correction named by a trx that several of the venue's operations carry: name it by `operation_id`. */
+  trxAmbiguous: 'trx ambiguous',
   internal: 'Internal server error',
 } as const;
 
@@ -81,6 +88,8 @@ export const ERR_STATUS: Record<ErrText, number> = {
   [ERR.alreadyDecided]: 409,
   [ERR.alreadyCorrected]: 422,
   [ERR.placeNoLongerHolds]: 409,
+  [ERR.deviceMoved]: 409,
+  [ERR.trxAmbiguous]: 422,
   [ERR.internal]: 500,
 };
 

@@ -5,6 +5,7 @@ import {
   LIMIT_REPORT_MAX,
   LOGIN_LENGTH,
   MAX_ALERT_SILENT_MINUTES,
+  MAX_APPROVAL_WINDOW_MINUTES,
   MAINTENANCE_MESSAGE_MAX_LENGTH,
   NEW_PASSWORD_MIN_LENGTH,
   PASSWORD_LENGTH,
@@ -314,7 +315,15 @@ export const approvalPending = z.object({
 });
 export type ApprovalPending = z.infer<typeof approvalPending>;
 
-export const APPROVAL_STATUSES = ['pending', 'approved', 'declined', 'expired', 'withdrawn'] as const;
+/** `failed`: a manager approved it and the ledger then refused it (`outcome` says why); nothing moved. */
+export const APPROVAL_STATUSES = [
+  'pending',
+  'approved',
+  'declined',
+  'expired',
+  'withdrawn',
+  'failed',
+] as const;
 export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
 export const approvalsQuery = z.strictObject({ status: z.enum(APPROVAL_STATUSES).optional() });
 export const approvalParams = z.object({ id: idParam, approval_id: z.string().min(1).max(100) });
@@ -325,11 +334,18 @@ export const approval = z.object({
   place: z.number(),
   delta: z.number(),
   cash_out: z.boolean(),
+  /**
+   * What the manager approves (cents, positive): a withdraw's size, or what a cash-out would have taken
+   * when it was filed. The payout is never more; what the seat won meanwhile stays on it.
+   */
+  amount: z.number(),
   cashier: z.string(),
   created_at: z.string(),
   status: z.enum(APPROVAL_STATUSES),
   decided_by: z.string().optional(),
   reason: z.string().optional(),
+  /** A failed approval: the ledger's refusal (its error body). */
+  outcome: z.looseObject({ err: z.string() }).optional(),
 });
 export type Approval = z.infer<typeof approval>;
 export const approvalDecisionRequest = z.strictObject({
@@ -340,7 +356,15 @@ export const approvalDecisionRequest = z.strictObject({
 export type ApprovalDecisionRequest = z.infer<typeof approvalDecisionRequest>;
 /** The cashier's withdrawal of their own held-back call carries nothing but the approval's id (in the path). */
 export const approvalWithdrawRequest = z.strictObject({});
-export const approvalDecisionResult = z.object({ id: z.string(), status: z.enum(APPROVAL_STATUSES) });
+/**
+ * A decision and what the ledger made of it, one answer: `approved` (the money moved: `outcome` is the
+ * payout), `declined` (`outcome` null) or `failed` (the ledger refused: `outcome` is its error body).
+ */
+export const approvalDecisionResult = z.object({
+  id: z.string(),
+  status: z.enum(APPROVAL_STATUSES),
+  outcome: z.record(z.string(), z.unknown()).nullable(),
+});
 
 const deviceIds = z.array(positiveId).max(1000);
 export const reportRequest = z.strictObject({
@@ -470,6 +494,8 @@ export const updateAccountRequest = z.strictObject({
   shifts: z.boolean().optional(),
   /** Four eyes: a cashier's withdraw or cash-out above it (cents) waits for a manager; null or 0: off. */
   approval_above: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).nullable().optional(),
+  /** Four eyes: a seat's payouts in this many minutes count together against `approval_above`. */
+  approval_window_minutes: z.number().int().min(1).max(MAX_APPROVAL_WINDOW_MINUTES).optional(),
   /** The daily report (docs/product.md section 15): the venue's IANA time zone and its gaming day's first hour. */
   time_zone: timeZone.optional(),
   day_starts_at: dayStartsAt.optional(),
@@ -501,6 +527,7 @@ export const account = z.object({
   shifts: z.boolean(),
   /** Four eyes (docs/product.md section 12): null when off. */
   approval_above: z.number().nullable().optional(),
+  approval_window_minutes: z.number(),
   /** The daily report (section 15): IANA time zone, and the hour (0-23) there its gaming day starts. */
   time_zone: z.string(),
   day_starts_at: z.number(),
@@ -520,7 +547,13 @@ export const floatMoveResult = z.object({ trx: z.string(), delta: z.number(), ba
 export type FloatMoveResult = z.infer<typeof floatMoveResult>;
 
 /** A manager's correction of a cash operation (docs/product.md section 13): never an edit. */
-export const correctionRequest = z.strictObject({ trx, correction_trx: trx, reason });
+export const correctionRequest = z.strictObject({
+  trx,
+  /** The operation's id, when its trx alone names several (each trx is scoped to its caller). */
+  operation_id: positiveId.optional(),
+  correction_trx: trx,
+  reason,
+});
 export type CorrectionRequest = z.infer<typeof correctionRequest>;
 export const correctionResult = z.object({
   trx: z.string(),

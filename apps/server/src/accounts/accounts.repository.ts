@@ -30,6 +30,7 @@ export function toAccount(row: AccountRow): Account {
     max_event_amount: row.max_event_amount_cents,
     shifts: row.shifts === 1,
     approval_above: row.approval_above_cents ?? null,
+    approval_window_minutes: Number(row.approval_window_minutes),
     time_zone: row.time_zone,
     day_starts_at: Number(row.day_starts_at),
     ...alertSettingsOf(row),
@@ -125,6 +126,8 @@ export async function updateAccount(
   if (patch.max_event_amount !== undefined) set.max_event_amount_cents = patch.max_event_amount;
   if (patch.shifts !== undefined) set.shifts = flag(patch.shifts);
   if (patch.approval_above !== undefined) set.approval_above_cents = patch.approval_above || null;
+  if (patch.approval_window_minutes !== undefined)
+    set.approval_window_minutes = patch.approval_window_minutes;
   if (patch.time_zone !== undefined) set.time_zone = patch.time_zone;
   if (patch.day_starts_at !== undefined) set.day_starts_at = patch.day_starts_at;
   for (const key of ALERT_SETTINGS) if (patch[key] !== undefined) set[key] = patch[key];

@@ -16,6 +16,7 @@ import { approvalsMigration } from './migrations/013-approvals.js';
 import { floorAlertsMigration } from './migrations/014-floor-alerts.js';
 import { dailyReportMigration } from './migrations/015-daily-report.js';
 import { floorCashIndexMigration } from './migrations/016-floor-cash-index.js';
+import { moneySafetyMigration } from './migrations/017-money-safety.js';
 
 function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
@@ -35,6 +36,7 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '015-daily-report': dailyReportMigration,
     // 015 is another change's, merged apart.
     '016-floor-cash-index': floorCashIndexMigration,
+    '017-money-safety': moneySafetyMigration,
   };
 }
 

@@ -25,6 +25,8 @@ export interface AccountsTable {
   shifts: Generated<Flag>;
   /** Four eyes: a cashier's withdraw or cash-out above it waits for a manager; null or 0 off (013). */
   approval_above_cents: Generated<number | null>;
+  /** Four eyes: a seat's payouts in this many minutes count together (migration 017; default 60). */
+  approval_window_minutes: Generated<number>;
   /** Alert settings (migration 014): cents, or minutes for silence; null turns the alert off. */
   alert_float_below: Generated<number | null>;
   alert_device_silent_minutes: Generated<number | null>;
@@ -228,12 +230,16 @@ export interface ApprovalsTable {
   place: number;
   delta_cents: number;
   cash_out: Flag;
+  /** What the manager approves, the payout's ceiling (migration 017). */
+  amount_cents: number;
   remote_pin: string | null;
   status: ApprovalStatus;
   created_at_ms: number;
   decided_at_ms: number | null;
   decided_by: number | null;
   reason: string | null;
+  /** An approved call the ledger refused: its refusal's body (shown `failed`); null otherwise (017). */
+  outcome_json: Generated<string | null>;
 }
 
 /** Stored statuses; `expired` is a pending one older than its window, never stored (ledger/approvals). */

@@ -234,6 +234,8 @@ function holdBack(
     place: input.place,
     delta_cents: input.delta_cents,
     cash_out: input.cash_out === true ? 1 : 0,
+    // What the manager approves: a cash-out's is what it would take now, the seat's whole balance.
+    amount_cents: input.cash_out === true ? place.entries_cents : -input.delta_cents,
     remote_pin: input.remote_pin,
     status: 'pending',
     created_at_ms: now,

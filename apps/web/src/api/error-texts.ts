@@ -37,6 +37,8 @@ export const ERR_KEYS: Readonly<Record<ErrText, string>> = {
   [ERR.alreadyDecided]: 'alreadyDecided',
   [ERR.alreadyCorrected]: 'alreadyCorrected',
   [ERR.placeNoLongerHolds]: 'placeNoLongerHolds',
+  [ERR.deviceMoved]: 'deviceMoved',
+  [ERR.trxAmbiguous]: 'trxAmbiguous',
   // A client's own mistake (a request that is not JSON): nothing the cashier can correct.
   [ERR.unsupportedMediaType]: 'requestRefused',
   [ERR.internal]: 'internal',

@@ -98,6 +98,8 @@ describe('error toasts', () => {
     [ERR.alreadyDecided]: 'This request was already decided',
     [ERR.alreadyCorrected]: 'This operation was already corrected',
     [ERR.placeNoLongerHolds]: 'The place no longer holds this money: it was played',
+    [ERR.deviceMoved]: 'This device has left the venue since: nothing was moved',
+    [ERR.trxAmbiguous]: 'This transaction id names several operations: choose the operation',
     [ERR.unsupportedMediaType]: 'The request was refused, contact technical support',
     [ERR.internal]: 'Internal server error',
   };

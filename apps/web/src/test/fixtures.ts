@@ -102,6 +102,7 @@ export function makeAccount(overrides: Partial<Account> = {}): Account {
     final_bonus_rate_bps: 1000,
     max_event_amount: 1_000_000_00,
     shifts: false,
+    approval_window_minutes: 60,
     time_zone: 'UTC',
     day_starts_at: 6,
     created_at: '2026-11-22T10:00:00.000Z',

@@ -55,7 +55,7 @@ export function approvalsRoutes(ctx: AppContext): FastifyPluginAsync {
         reason: reason || null,
         actor: { ...actorOf(request), user_id: manager.id },
       });
-      return { id: decided.id, status: decided.status };
+      return decided;
     });
   };
 }

@@ -29,15 +29,23 @@ export interface ApprovalsContext {
   changes: ChangePublisher;
 }
 
-/** The status a list and an answer show: a pending approval past its window is `expired`. */
-export function statusOf(row: Pick<ApprovalRow, 'status' | 'created_at_ms'>, now: number): ApprovalStatus {
+/**
+ * The status a list and an answer show: a pending approval past its window is `expired`; an approved one
+ * the ledger then refused is `failed` (its refusal stored with it in the ledger's transaction).
+ */
+export function statusOf(
+  row: Pick<ApprovalRow, 'status' | 'created_at_ms' | 'outcome_json'>,
+  now: number,
+): ApprovalStatus {
+  if (row.status === 'approved' && row.outcome_json !== null) return 'failed';
   return isExpired(row, now) ? 'expired' : row.status;
 }
 
 /** The stored statuses behind a status asked for (`expired` and `pending` are both stored `pending`). */
 function storedStatuses(status: ApprovalStatus | undefined): StoredStatus[] {
   if (status === undefined) return ['pending', 'approved', 'declined', 'withdrawn'];
-  return status === 'expired' ? ['pending'] : [status];
+  if (status === 'expired') return ['pending'];
+  return status === 'failed' ? ['approved'] : [status];
 }
 
 export async function approvalsOf(
@@ -57,11 +65,13 @@ export async function approvalsOf(
       place: row.place,
       delta: row.delta_cents,
       cash_out: row.cash_out === 1,
+      amount: Number(row.amount_cents),
       cashier: row.cashier_login ?? '',
       created_at: new Date(row.created_at_ms).toISOString(),
       status: shown,
       ...(row.decider_login ? { decided_by: row.decider_login } : {}),
       ...(row.reason !== null ? { reason: row.reason } : {}),
+      ...(row.outcome_json !== null ? { outcome: JSON.parse(row.outcome_json) as { err: string } } : {}),
     }));
 }
 
@@ -136,12 +146,14 @@ export async function decideAsManager(
     reason: string | null;
     actor: Actor & { user_id: number };
   },
-): Promise<{ id: string; status: ApprovalStatus; outcome: Outcome | null }> {
+): Promise<{ id: string; status: ApprovalStatus; outcome: Record<string, unknown> | null }> {
   const status = input.decision === 'approve' ? 'approved' : 'declined';
   const row = await decide(ctx, { ...input, status });
   if (status === 'declined') return { id: row.id, status, outcome: null };
+  // One answer: what the ledger made of it. Its refusal was stored on the approval in its transaction.
   const outcome = await applyApproved(ctx, row);
-  return { id: row.id, status, outcome };
+  const body = outcome.body as Record<string, unknown>;
+  return { id: row.id, status: outcome.status === 200 ? 'approved' : 'failed', outcome: body };
 }
 
 /** The held-back call, as the cashier made it, through the ledger (now approved: the rule lets it by). */
@@ -163,7 +175,7 @@ export function applyApproved(ctx: ApprovalsContext, row: ApprovalRow): Promise<
 export async function withdrawAsCashier(
   ctx: ApprovalsContext,
   input: { id: string; actor: Actor & { user_id: number } },
-): Promise<{ id: string; status: ApprovalStatus }> {
+): Promise<{ id: string; status: ApprovalStatus; outcome: null }> {
   const row = await decide(ctx, {
     account_id: null,
     id: input.id,
@@ -172,5 +184,5 @@ export async function withdrawAsCashier(
     reason: null,
     mine: (r) => r.user_id === input.actor.user_id,
   });
-  return { id: row.id, status: 'withdrawn' };
+  return { id: row.id, status: 'withdrawn', outcome: null };
 }

@@ -23,6 +23,7 @@ const WAITING: Approval = {
   place: 2,
   delta: -250_00,
   cash_out: false,
+  amount: 250_00,
   cashier: 'anna',
   created_at: '2026-11-28T10:00:00.000Z',
   status: 'pending',

@@ -80,6 +80,7 @@ const PENDING: Approval = {
   place: 2,
   delta: -900_00,
   cash_out: false,
+  amount: 900_00,
   cashier: 'Tina Till',
   created_at: '2026-11-28T14:10:00.000Z',
   status: 'pending',
