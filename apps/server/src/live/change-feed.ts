@@ -20,6 +20,11 @@ export interface Change {
   closed_shift_ids?: readonly number[];
   /** The venue's alerts were raised or cleared: the back office refetches them. Absent: none. */
   alerts?: true;
+  /**
+   * A payout held for a manager (four eyes) was filed, decided, withdrawn or expired on the devices named:
+   * the till waiting on one asks its trx again, the back office refetches its approvals. Absent: none.
+   */
+  approvals?: true;
 }
 
 export interface ChangePublisher {
