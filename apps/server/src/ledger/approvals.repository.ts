@@ -27,6 +27,19 @@ export function insertApprovalQuery(db: Executor, row: NewApproval) {
     .compile();
 }
 
+/**
+ * Keeps the ledger's refusal of an approved call on its approval (shown `failed`), in the transaction
+ * that refused it (batch-decide.ts).
+ */
+export function setApprovalOutcomeQuery(db: Executor, id: string, outcomeJson: string) {
+  return db
+    .updateTable('approvals')
+    .set({ outcome_json: outcomeJson })
+    .where('id', '=', id)
+    .where('status', '=', 'approved')
+    .compile();
+}
+
 /** An approval by id, within a venue (null: any venue, for a cashier who is then checked as its owner). */
 export async function findApproval(db: Executor, accountId: number | null, id: string) {
   let query = db.selectFrom('approvals').selectAll().where('id', '=', id);

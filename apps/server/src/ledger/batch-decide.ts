@@ -13,7 +13,12 @@ import type { AccountRow, PlaceRow } from '../db/schema.js';
 import { ApiError } from '../http/api-error.js';
 import { deviceChange, floatChange, type Change } from '../live/change-feed.js';
 import { shiftOfOperation } from '../shifts/index.js';
-import { insertApprovalQuery, type NewApproval } from './approvals.repository.js';
+import {
+  insertApprovalQuery,
+  setApprovalOutcomeQuery,
+  type ApprovalRow,
+  type NewApproval,
+} from './approvals.repository.js';
 import { claimKeyOf, placeKeyOf, scopeOf, type BatchReads } from './batch-read.js';
 import { replayOutcome, requestHash } from './idempotency.js';
 import {
@@ -28,6 +33,7 @@ import {
   floatLimit,
   floatMoveKind,
   needsApproval,
+  payoutOf,
   pendingOutcome,
 } from './money-rules.js';
 import { refusal } from './outcome.js';
@@ -43,18 +49,23 @@ import type {
   WritePlan,
 } from './types.js';
 
-/** A request's answer and the change to tell terminals once committed, or the refusal it was thrown. */
-export type Settled = { outcome: Outcome; change: Change } | { error: ApiError };
+/**
+ * A request's answer and the change to tell terminals once committed (null: it changed nothing, as a
+ * replay or a held payout asked again), or the refusal it was thrown.
+ */
+export type Settled = { outcome: Outcome; change: Change | null } | { error: ApiError };
 
 /** A request judged: answered from its earlier record, or decided now. */
 type Judged =
-  | { replay: Outcome; change: Change }
-  | { held: Outcome; change: Change; write: ((db: Executor) => CompiledQuery) | null }
+  | { replay: Outcome }
+  | { held: Outcome; change: Change | null; write: ((db: Executor) => CompiledQuery) | null }
   | {
       decision: Decision;
       record: NewOperation;
       change: Change;
       also: WritePlan['operations'][number]['also'];
+      /** Written whatever the decision: an approved call's refusal, kept on its approval. */
+      always?: (db: Executor) => CompiledQuery;
     };
 
 export function decideBatch(
@@ -92,14 +103,16 @@ function judge(request: LedgerRequest, now: number, reads: BatchReads): Judged {
 /** Puts what was judged into the plan and moves the working copies on. */
 function settle(request: LedgerRequest, judged: Judged, reads: BatchReads, plan: WritePlan): Settled {
   if ('replay' in judged) {
+    // Its money moved (and was told) when it was first answered: a replay changes nothing.
     plan.replayed.add(claimKeyOf(request));
-    return { outcome: judged.replay, change: judged.change };
+    return { outcome: judged.replay, change: null };
   }
   if ('held' in judged) {
     if (judged.write) plan.held.push(judged.write);
     return { outcome: judged.held, change: judged.change };
   }
   const { decision, record, change } = judged;
+  if (judged.always) plan.held.push(judged.always);
   const outcome = decision.outcome;
   // The answer goes in with the record: one statement instead of an insert and an update.
   const stored = { ...record, status_code: outcome.status, response_json: JSON.stringify(outcome.body) };
@@ -146,24 +159,80 @@ function judgeCash(request: { kind: 'cash'; input: PlaceCashInput }, now: number
   const hash = cashRequestHash(input);
   // A replay gets its stored answer even if a block or a new PIN came since: its money already moved.
   const replay = replayOf(request, reads, hash);
-  if (replay) return { replay, change };
+  if (replay) return { replay };
   if (input.corrects)
     return judgeCorrection({ ...input, corrects: input.corrects }, request, hash, now, reads);
   const kind = cashKind(input.delta_cents);
   assertNotBlocked(account, { kind });
   if (input.remote_pin !== null) assertRemotePin(reads.pins.get(input.device_id), input.remote_pin, now);
   const shiftId = shiftOfOperation(account, reads.openShifts.get(input.user_id));
-  const held = holdBack(request, account, place, hash, now, reads);
-  if (held) return { ...held, change };
-  const decide =
-    input.cash_out === true ? decideCashOut : kind === 'deposit' ? decideDeposit : decideWithdraw;
+  const approval = reads.approvals.get(claimKeyOf(request));
+  if (approval) {
+    // Filed before: its answer now, unless a manager approved it and it is to be applied.
+    if (approval.request_hash !== hash) return { held: refusal(ERR.trxConflict), change: null, write: null };
+    const state = approvalState(approval, input.trx, now);
+    if (state !== 'apply') return { held: state, change: null, write: null };
+  }
   const record = recordOf(request, kind, hash, now, {
     account_id: input.account_id,
     user_id: input.user_id,
     device_id: input.device_id,
     shift_id: shiftId,
   });
-  return { decision: decide(input, account, place, now), record, change, also: [] };
+  const decision = inVenue(input, reads)
+    ? decideCash(input, account, place, now, approval?.amount_cents)
+    : movedAway(approval);
+  // Four eyes: a payout the rules would let through, which with the seat's others in the window passes
+  // the venue's `approval_above`, waits for a manager; one they refuse is refused now, never filed.
+  const seat = placeKeyOf(input);
+  const paid = reads.seatPayouts.get(seat) ?? 0;
+  if (!approval && decision.ok && needsApproval(input, account, place, paid)) {
+    return fileApproval(request, place, hash, now);
+  }
+  if (decision.ok) reads.seatPayouts.set(seat, paid + paidOut(decision.entries));
+  // An approved call the ledger refuses ends `failed`, its refusal kept on the approval, in this batch.
+  const always =
+    approval && !decision.ok
+      ? (db: Executor) => setApprovalOutcomeQuery(db, approval.id, JSON.stringify(decision.outcome.body))
+      : undefined;
+  return { decision, record, change, also: [], ...(always ? { always } : {}) };
+}
+
+/** What an accepted cash call's rows took off the place's entries (0 for a deposit). */
+function paidOut(entries: readonly Entry[]): number {
+  return entries.reduce(
+    (sum, e) => (e.line === 'entries' && e.amount_cents < 0 ? sum - e.amount_cents : sum),
+    0,
+  );
+}
+
+/** The money rule of a cashier's call; an approved cash-out pays at most what the manager approved. */
+function decideCash(
+  input: PlaceCashInput,
+  account: AccountRow,
+  place: PlaceRow,
+  now: number,
+  approvedCents: number | undefined,
+): Decision {
+  if (input.cash_out === true) return decideCashOut(input, account, place, now, approvedCents);
+  return input.delta_cents > 0
+    ? decideDeposit(input, account, place, now)
+    : decideWithdraw(input, account, place, now);
+}
+
+/** Whether the call's device still belongs to its venue, as read under the place's lock. */
+function inVenue(input: PlaceCashInput, reads: BatchReads): boolean {
+  return reads.deviceVenues.get(input.device_id) === input.account_id;
+}
+
+/**
+ * A call on a device that has left its venue. A cashier's fresh call is refused as the route refuses it
+ * (406, its trx not used up: the route checked the device a moment before); one that acts on a stored
+ * operation (an approved payout, a correction) is refused for good, stored: 409 `device moved`.
+ */
+function movedAway(approval: ApprovalRow | undefined): Decision {
+  if (!approval) throw new ApiError(ERR.deviceNotAvailable);
+  return { ok: false, outcome: refusal(ERR.deviceMoved) };
 }
 
 /**
@@ -183,7 +252,9 @@ function judgeCorrection(
   const change: Change = { account_id: input.account_id, float: true, device_ids: [input.device_id] };
   const original = input.corrects.operation_id;
   if (reads.corrected.has(original)) throw new ApiError(ERR.alreadyCorrected);
-  const decision = decideCorrection(input, account, place, now);
+  const decision = inVenue(input, reads)
+    ? decideCorrection(input, account, place, now)
+    : ({ ok: false, outcome: refusal(ERR.deviceMoved) } as const);
   if (decision.ok) reads.corrected.add(original);
   const record = {
     ...recordOf(request, 'correction', hash, now, {
@@ -200,27 +271,17 @@ function judgeCorrection(
 }
 
 /**
- * Four eyes: a call above the venue's `approval_above` waits for a manager (money-rules.ts needsApproval).
- * Null: go on and decide it (no approval needed, or a manager approved it). Otherwise its answer now: a
- * new 202 (its approval written with the batch), the same 202 while it waits, or the refusal that ended
- * it. Nothing moves and the trx is not used up: the approval's row carries it until it is applied.
+ * Files a payout for a manager's decision (money-rules.ts needsApproval): a 202 and its approval, written
+ * with the batch. Nothing moves and the trx is not used up: the approval's row carries it until it is
+ * applied. The venue's terminals hear of it at once (the back office's list, the tills).
  */
-function holdBack(
+function fileApproval(
   request: { kind: 'cash'; input: PlaceCashInput },
-  account: AccountRow,
   place: PlaceRow,
   hash: string,
   now: number,
-  reads: BatchReads,
-): { held: Outcome; write: ((db: Executor) => CompiledQuery) | null } | null {
+): Judged {
   const input = request.input;
-  const earlier = reads.approvals.get(claimKeyOf(request));
-  if (earlier) {
-    if (earlier.request_hash !== hash) return { held: refusal(ERR.trxConflict), write: null };
-    const state = approvalState(earlier, input.trx, now);
-    return state === 'apply' ? null : { held: state, write: null };
-  }
-  if (!needsApproval(input, account, place)) return null;
   const id = randomUUID();
   const row: NewApproval = {
     id,
@@ -234,8 +295,8 @@ function holdBack(
     place: input.place,
     delta_cents: input.delta_cents,
     cash_out: input.cash_out === true ? 1 : 0,
-    // What the manager approves: a cash-out's is what it would take now, the seat's whole balance.
-    amount_cents: input.cash_out === true ? place.entries_cents : -input.delta_cents,
+    // What the manager approves, and so the most it pays: a cash-out's is the seat's balance now.
+    amount_cents: payoutOf(input, place),
     remote_pin: input.remote_pin,
     status: 'pending',
     created_at_ms: now,
@@ -243,7 +304,11 @@ function holdBack(
     decided_by: null,
     reason: null,
   };
-  return { held: pendingOutcome(id, input.trx), write: (db) => insertApprovalQuery(db, row) };
+  return {
+    held: pendingOutcome(id, input.trx),
+    change: { ...deviceChange(input.account_id, input.device_id), approvals: true },
+    write: (db) => insertApprovalQuery(db, row),
+  };
 }
 
 /**
@@ -275,7 +340,7 @@ function judgeEvent(
   // Stryker disable next-line StringLiteral: stored-hash
   const hash = requestHash(['event', input.place, input.type, input.amount_cents]);
   const replay = replayOf(request, reads, hash);
-  if (replay) return { replay, change };
+  if (replay) return { replay };
   const last = reads.lastEvents.get(placeKeyOf(input));
   const record = recordOf(request, 'device_event', hash, now, {
     account_id: rules.account_id,
@@ -296,7 +361,7 @@ function judgeFloat(
   const change = floatChange(input.account_id);
   const hash = requestHash(['float', input.account_id, input.delta_cents, input.reason]);
   const replay = replayOf(request, reads, hash);
-  if (replay) return { replay, change };
+  if (replay) return { replay };
   const before = account.balance_cents;
   const decision = decideFloatMove(input, account, now);
   const record = recordOf(request, floatMoveKind(input.delta_cents), hash, now, {
@@ -350,6 +415,7 @@ function balancesOf(reads: BatchReads): WritePlan['before'] {
       place: p.place,
       entries_cents: p.entries_cents,
       final_bonus_cents: p.final_bonus_cents,
+      account_id: reads.deviceVenues.get(p.device_id) ?? null,
     });
   }
   return { floats, places };
@@ -377,6 +443,7 @@ function moveOn(reads: BatchReads, after: WritePlan['after'], entries: readonly 
       place: place.place,
       entries_cents: place.entries_cents,
       final_bonus_cents: place.final_bonus_cents,
+      account_id: reads.deviceVenues.get(place.device_id) ?? null,
     });
   }
 }

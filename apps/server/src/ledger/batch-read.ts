@@ -14,11 +14,13 @@ import type { AccountRow, PlaceRow } from '../db/schema.js';
 import { readOpenShifts } from '../shifts/index.js';
 import {
   devicePinsQuery,
+  deviceVenuesQuery,
   eventRulesQuery,
   lastDeviceEventQuery,
   lockAccountsQuery,
   lockChainHeadsQuery,
   lockPlacesQuery,
+  seatPayoutsQuery,
   type PlaceKey,
 } from './ledger.repository.js';
 import { findApprovalsQuery, type ApprovalRow } from './approvals.repository.js';
@@ -31,6 +33,16 @@ export interface BatchReads {
   accounts: Map<number, AccountRow>;
   /** By `device_id/place` (placeKeyOf). */
   places: Map<string, PlaceRow>;
+  /**
+   * By device id, every device of the batch's places: the venue it belongs to now (null: none), read
+   * under the places' locks (ledger.repository.ts deviceVenuesQuery).
+   */
+  deviceVenues: Map<number, number | null>;
+  /**
+   * By `device_id/place`, of the seats of the batch's payouts: what each paid out within its venue's
+   * four-eyes window (ledger.repository.ts seatPayoutsQuery); the decide phase adds the batch's own.
+   */
+  seatPayouts: Map<string, number>;
   /** By device id: the venue a linked device's events book to, with its rate and ceiling. */
   rules: Map<number, DeviceEventRules>;
   /** By `scope\0trx` (claimKeyOf): the records of trx used before. */
@@ -90,6 +102,10 @@ function keysOf(requests: readonly LedgerRequest[]) {
     // Only a cancel looks at the place's latest event; the batch's own events update it in memory.
     cancelPlaces: uniquePlaces(events.filter((input) => CANCEL_TYPES.includes(input.type))),
     cashiers: cash.map((input) => input.user_id),
+    // Four eyes counts a seat's payouts; a correction is none, and only a payout can be held.
+    payoutPlaces: uniquePlaces(
+      cash.filter((input) => !input.corrects && (input.cash_out === true || input.delta_cents < 0)),
+    ),
   };
 }
 
@@ -104,6 +120,7 @@ export async function readBatch(
   db: Executor,
   dialect: DialectName,
   requests: readonly LedgerRequest[],
+  nowMs: number,
   chain = true,
 ): Promise<BatchReads> {
   const keys = keysOf(requests);
@@ -111,6 +128,9 @@ export async function readBatch(
   const accountRows = some(keys.accountIds, () => pipe.run(lockAccountsQuery(db, dialect, keys.accountIds)));
   const placeRows = some(keys.places, () => pipe.run(lockPlacesQuery(db, dialect, keys.places)));
   const heads = chain ? lockHeads(pipe, db, dialect, keys) : Promise.resolve(null);
+  const placeDevices = unique(keys.places.map((k) => k.device_id));
+  const venueRows = some(placeDevices, () => pipe.run(deviceVenuesQuery(db, placeDevices)));
+  const payoutRows = some(keys.payoutPlaces, () => pipe.run(seatPayoutsQuery(db, nowMs, keys.payoutPlaces)));
   const ruleRows = some(keys.eventDevices, () => pipe.run(eventRulesQuery(db, keys.eventDevices)));
   const earlierRows = pipe.run(
     findOperationsQuery(
@@ -134,6 +154,13 @@ export async function readBatch(
   return {
     accounts: new Map((await accountRows).map((a) => [a.id, { ...a }])),
     places: new Map((await placeRows).map((p) => [placeKeyOf(p), { ...p }])),
+    deviceVenues: new Map((await venueRows).map((d) => [d.id, d.account_id])),
+    seatPayouts: new Map(
+      (await payoutRows).map((r) => [
+        placeKeyOf({ device_id: Number(r.device_id), place: Number(r.place) }),
+        Number(r.paid),
+      ]),
+    ),
     rules: new Map((await ruleRows).map((r) => [r.device_id, rulesOf(r)])),
     earlier: new Map((await earlierRows).map((r) => [`${r.scope}\u0000${r.trx}`, r])),
     approvals: new Map((await approvalRows).map((a) => [`${a.scope}\u0000${a.trx}`, a])),

@@ -28,7 +28,7 @@ export function runBatch(
   chain = true,
 ): Promise<Settled[]> {
   return db.pipelined(async (pipe) => {
-    const reads = await readBatch(pipe, db.kysely, db.dialect, requests, chain);
+    const reads = await readBatch(pipe, db.kysely, db.dialect, requests, now, chain);
     const { settled, plan } = decideBatch(requests, now, reads);
     await writeBatch(pipe, db.kysely, plan, reads.heads);
     return settled;

@@ -11,6 +11,13 @@ import type { Database, LedgerEntriesTable, LedgerKind } from '../db/schema.js';
 export const CASH_MOVE_KINDS = ['deposit', 'withdraw'] as const satisfies readonly LedgerKind[];
 
 /**
+ * A place's cash history: the cashiers' moves and the managers' corrections of them, which read as
+ * corrections (never as a deposit or withdraw) and count in no cashier's total. Corrections booked before
+ * migration 017 carry the kind they reversed to (the ledger is append-only); their operation tells them.
+ */
+export const CASH_HISTORY_KINDS = [...CASH_MOVE_KINDS, 'correction'] as const satisfies readonly LedgerKind[];
+
+/**
  * A cash-out, as the books tell it afterwards: a withdraw that left the place at 0. A cash-out call
  * (money-rules.ts decideCashOut) always does, and so does a withdraw of the whole balance, the spec's own
  * cash-out (docs/money.md). The one definition the shift's figures (SQL, on the entries rows of `l`) and
@@ -23,12 +30,15 @@ export function leftPlaceEmpty(delta: number, entriesAfter: unknown): boolean {
 /** leftPlaceEmpty on an entries row of `l`. */
 export const leftPlaceEmptyRow = sql<boolean>`(l.amount_cents < 0 and l.balance_after_cents = 0)`;
 
-/** The cashier money moves of the ledger, as `l`, for a caller to narrow (account, devices, time). */
-export function cashMoves(db: Executor) {
+/**
+ * The cashier money moves of the ledger, as `l`, for a caller to narrow (account, devices, time); with
+ * `CASH_HISTORY_KINDS`, the corrections of them too.
+ */
+export function cashMoves(db: Executor, kinds: readonly LedgerKind[] = CASH_MOVE_KINDS) {
   return db
     .selectFrom('ledger_entries as l')
     .where('l.line', '=', 'entries')
-    .where('l.kind', 'in', [...CASH_MOVE_KINDS]);
+    .where('l.kind', 'in', [...kinds]);
 }
 
 /**

@@ -5,7 +5,10 @@
 //   3. each balance a row leaves is the balance before it plus its amount, starting from the balances the
 //      batch locked, and only the float, entries and final-bonus lines carry one;
 //   4. no balance goes below its floor: a float below minus its limit, entries or final bonus below 0;
-//   5. the balances the batch writes are the ones its rows leave, and every balance they move is written.
+//   5. the balances the batch writes are the ones its rows leave, and every balance they move is written;
+//   6. money never leaves its venue: every row of an operation is booked to the operation's venue, and a
+//      row on a device's place is booked to the venue that device belongs to, as read under the place's
+//      lock (so a correction or a late approval on a device that has moved since can never reach it).
 // A broken invariant is a bug in the code that made the plan: the batch throws LedgerInvariantBroken, its
 // transaction rolls back, the error is logged and each call answers 500 (http/errors.ts). Nothing is written.
 import type { Entry, WritePlan } from './types.js';
@@ -31,7 +34,10 @@ export function assertWritePlan(plan: WritePlan): void {
     if (plan.replayed.has(key)) throw new LedgerInvariantBroken('a replay writes nothing', { scope, trx });
     const sum = operation.entries.reduce((total, entry) => total + entry.amount_cents, 0);
     if (sum !== 0) throw new LedgerInvariantBroken("an operation's rows sum to zero", { trx, sum });
-    for (const entry of operation.entries) moveBalance(entry, floats, places);
+    for (const entry of operation.entries) {
+      moveBalance(entry, floats, places);
+      assertSameVenue(entry, operation.record.account_id, plan.before.places);
+    }
   }
   assertWritten(floats, plan.before.floats, plan.after.floats, (f) => f.balance_cents);
   assertWritten(
@@ -44,6 +50,18 @@ export function assertWritePlan(plan: WritePlan): void {
 
 type Floats = WritePlan['before']['floats'];
 type Places = WritePlan['before']['places'];
+
+/** Invariant 6 for one row: its operation's venue, and the venue of the device whose place it names. */
+function assertSameVenue(entry: Entry, operationVenue: number | null | undefined, places: Places): void {
+  if (entry.account_id !== operationVenue)
+    throw broken("every row is booked to its operation's venue", entry);
+  if (entry.device_id === null || entry.device_id === undefined) return;
+  const place = places.get(placeKey(entry));
+  if (!place) throw broken('a balance moved is one the batch locked', entry);
+  if (place.account_id !== entry.account_id) {
+    throw broken("a place is touched only while its device belongs to the row's venue", entry);
+  }
+}
 
 /** Invariants 3 and 4 for one row, moving the running balances on. */
 function moveBalance(entry: Entry, floats: Floats, places: Places): void {

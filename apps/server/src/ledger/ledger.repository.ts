@@ -175,6 +175,56 @@ export function eventRulesQuery(db: Executor, deviceIds: readonly number[]) {
   );
 }
 
+/**
+ * The venue each device belongs to now (null: linked to none), read after the batch has locked the
+ * devices' places: a device is unlinked (and so linked elsewhere) only under its places' locks, so what
+ * this reads holds until the batch commits. The venue invariant (invariants.ts) is checked against it.
+ */
+export function deviceVenuesQuery(db: Executor, deviceIds: readonly number[]) {
+  return shapedQuery(db, `deviceVenues/${deviceIds.length}`, deviceIds, (placeholders) =>
+    db
+      .selectFrom('devices')
+      .select(['id', 'account_id'])
+      .where('id', 'in', placeholders as number[])
+      .compile(),
+  );
+}
+
+/**
+ * What each seat paid out (withdrawals and cash-outs, cents) within its venue's four-eyes window before
+ * `nowMs` (accounts.approval_window_minutes): the payouts four eyes counts together (money-rules.ts
+ * needsApproval). Rows booked to another venue (before the device moved) are not the venue's payouts.
+ */
+export function seatPayoutsQuery(db: Executor, nowMs: number, keys: readonly PlaceKey[]) {
+  const values = [nowMs, ...keys.flatMap((k) => [k.device_id, k.place])];
+  return shapedQuery(db, `seatPayouts/${keys.length}`, values, ([now, ...pairs]) =>
+    db
+      .selectFrom('ledger_entries as l')
+      .innerJoin('accounts as a', 'a.id', 'l.account_id')
+      .select((eb) => [
+        'l.device_id',
+        'l.place',
+        eb.fn.sum<number>(eb.neg(eb.ref('l.amount_cents'))).as('paid'),
+      ])
+      .where((eb) =>
+        eb.or(
+          keys.map((_, i) =>
+            eb.and([
+              eb('l.device_id', '=', pairs[2 * i] as number),
+              eb('l.place', '=', pairs[2 * i + 1] as number),
+            ]),
+          ),
+        ),
+      )
+      .where('l.line', '=', 'entries')
+      .where('l.kind', '=', 'withdraw')
+      // The cast: PostgreSQL would type an untyped parameter here as the integer beside it.
+      .where('l.created_at_ms', '>', sql<number>`cast(${now} as bigint) - a.approval_window_minutes * 60000`)
+      .groupBy(['l.device_id', 'l.place'])
+      .compile(),
+  );
+}
+
 /** The PIN fields of phones, for the remote-PIN rule inside a remote cash call's transaction. */
 export function devicePinsQuery(db: Executor, deviceIds: readonly number[]) {
   return shapedQuery(db, `devicePins/${deviceIds.length}`, deviceIds, (placeholders) =>

@@ -136,16 +136,20 @@ export function decideWithdraw(
  * the place's lock, after every earlier operation of the batch), not the balance the cashier saw when
  * the modal opened: a bet or a win may have come between (docs/product.md section 4, "Cash out"). The
  * minimum and maximum do not apply: a seat above the maximum (or below the minimum) is emptied in one
- * call. An empty seat has nothing to cash out: refused as a withdraw from it always was.
+ * call. An empty seat has nothing to cash out: refused as a withdraw from it always was. A cash-out a
+ * manager approved pays at most the amount approved (`approvedCents`): what the seat won since stays on it.
  */
 export function decideCashOut(
   call: PlaceCashInput,
   account: AccountRow,
   place: PlaceRow,
   now: number,
+  approvedCents?: number,
 ): Decision {
   if (place.entries_cents === 0) return refused(refusal(ERR.notEnoughMoney));
-  return movePlaceCash('withdraw', call, account, place, -place.entries_cents, now);
+  const paid =
+    approvedCents === undefined ? place.entries_cents : Math.min(place.entries_cents, approvedCents);
+  return movePlaceCash('withdraw', call, account, place, -paid, now);
 }
 
 /** An accepted cash call's rows and answer. Any withdraw burns the place's final bonus back to promotion. */
@@ -210,7 +214,8 @@ export function decideCorrection(
   }
   const entriesAfter = safeBalance(place.entries_cents + delta);
   const kind = cashKind(delta);
-  const row = rowBuilder(call.trx, kind, now, account.id, {
+  // Its own kind: no total, alert or history counts a correction as a cashier's deposit or withdraw.
+  const row = rowBuilder(call.trx, 'correction', now, account.id, {
     device_id: call.device_id,
     place: call.place,
     user_id: call.user_id,
@@ -241,20 +246,28 @@ export function decideCorrection(
 /** How long a held-back call waits for a decision before it expires (403 `approval expired`). */
 export const APPROVAL_WINDOW_MS = 10 * 60 * 1000;
 
+/** What a cashier's call pays out of the seat: a withdraw's size, a cash-out's whole balance; 0 for a deposit. */
+export function payoutOf(call: PlaceCashInput, place: Pick<PlaceRow, 'entries_cents'>): number {
+  if (call.cash_out === true) return place.entries_cents;
+  return call.delta_cents < 0 ? -call.delta_cents : 0;
+}
+
 /**
- * Whether a cashier's call must wait for a manager: a withdraw or cash-out taking more than the venue's
- * `approval_above` (null or 0: never). A cash-out is judged by what it would take now, the place's whole
- * balance under its lock.
+ * Whether a cashier's payout must wait for a manager: when it, together with what the seat paid out
+ * within the venue's window (`paidInWindowCents`, accounts.approval_window_minutes), takes more than the
+ * venue's `approval_above` (null or 0: never). So a large payout split into small ones is held all the
+ * same. A cash-out is judged by what it would take now, the place's whole balance under its lock.
  */
 export function needsApproval(
   call: PlaceCashInput,
   account: Pick<AccountRow, 'approval_above_cents'>,
-  place: PlaceRow,
+  place: Pick<PlaceRow, 'entries_cents'>,
+  paidInWindowCents: number,
 ): boolean {
   const above = account.approval_above_cents;
   if (above === null || above <= 0) return false;
-  if (call.cash_out === true) return place.entries_cents > above;
-  return call.delta_cents < 0 && -call.delta_cents > above;
+  const payout = payoutOf(call, place);
+  return payout > 0 && paidInWindowCents + payout > above;
 }
 
 /** A held-back call as the ledger reads it (ledger/approvals.repository.ts). */

@@ -83,10 +83,17 @@ export function correctedQuery(db: Executor, operationIds: readonly number[]) {
 }
 
 /**
- * A venue's cash operation (deposit, withdraw or cash-out) that was applied, by its trx, with the place
- * and delta its entries row moved: what a correction reverses (docs/product.md section 13).
+ * A venue's cash operations (deposits, withdraws, cash-outs) that were applied with a trx, with the place
+ * and delta each one's entries row moved: what a correction reverses (docs/product.md section 13). Each
+ * trx is scoped to its caller, so two cashiers' operations may share one: `operationId` names one of them.
+ * At most two rows: enough to tell one from several.
  */
-export async function findCashOperation(db: Executor, accountId: number, trx: string) {
+export async function findCashOperations(
+  db: Executor,
+  accountId: number,
+  trx: string,
+  operationId: number | undefined,
+) {
   return db
     .selectFrom('operations')
     .innerJoin('ledger_entries', 'ledger_entries.operation_id', 'operations.id')
@@ -99,9 +106,11 @@ export async function findCashOperation(db: Executor, accountId: number, trx: st
     ])
     .where('operations.account_id', '=', accountId)
     .where('operations.trx', '=', trx)
+    .$if(operationId !== undefined, (q) => q.where('operations.id', '=', operationId!))
     .where('operations.kind', 'in', ['deposit', 'withdraw'])
     .where('operations.status_code', '=', 200)
     .where('ledger_entries.line', '=', 'entries')
     .orderBy('operations.id')
-    .executeTakeFirst();
+    .limit(2)
+    .execute();
 }

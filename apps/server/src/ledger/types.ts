@@ -112,8 +112,20 @@ export type Decision =
 interface Balances {
   /** Float balance by account id, with the float's limit (how far below 0 it may go). */
   floats: Map<number, { balance_cents: number; limit_cents: number }>;
-  /** Place balances by `device_id/place`. */
-  places: Map<string, { device_id: number; place: number; entries_cents: number; final_bonus_cents: number }>;
+  /**
+   * Place balances by `device_id/place`, with the venue the place's device belongs to as the batch read
+   * it under the place's lock (null: none): the only venue whose rows may touch the place.
+   */
+  places: Map<
+    string,
+    {
+      device_id: number;
+      place: number;
+      entries_cents: number;
+      final_bonus_cents: number;
+      account_id: number | null;
+    }
+  >;
 }
 
 /** Everything one batch writes, in one transaction, and what it was decided from. */

@@ -36,6 +36,7 @@ export function outcomeOfError(error: unknown): LedgerOperationOutcome {
  * answer shows the place emptied counts as one too; refused, it cannot be told from a withdraw.
  */
 export function placeCashKind(input: PlaceCashInput, outcome: Outcome | null): LedgerOperationKind {
+  if (input.corrects) return 'correction';
   const remote = input.remote_pin !== null;
   if (input.delta_cents > 0) return remote ? 'remote_deposit' : 'deposit';
   const entries = (outcome?.body as { balances?: { entries?: unknown } } | undefined)?.balances?.entries;

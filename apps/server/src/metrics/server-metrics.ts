@@ -14,7 +14,8 @@ export type LedgerOperationKind =
   | 'remote_cash_out'
   | 'game_event'
   | 'float_top_up'
-  | 'float_withdraw';
+  | 'float_withdraw'
+  | 'correction';
 
 /**
  * How it ended: applied (the money moved), refused (by a money rule, a block, a PIN...), replayed (a

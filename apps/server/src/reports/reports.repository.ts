@@ -2,11 +2,11 @@
 // device's game events. Every query is bounded by the caller's account.
 import { HIDDEN_TX_TYPES, REPORT_MAX_ROWS, type GameEvent, type ReportEntry } from '@cashdesk/contract';
 import type { Executor } from '../db/database.js';
-import { cashMoves } from '../ledger/cash-moves.repository.js';
+import { CASH_HISTORY_KINDS, cashMoves } from '../ledger/cash-moves.repository.js';
 
 /** The account's cashier money moves (ledger/cash-moves.repository.ts, as the device list counts them). */
 function cashRows(db: Executor, accountId: number) {
-  return cashMoves(db)
+  return cashMoves(db, CASH_HISTORY_KINDS)
     .innerJoin('devices as d', 'd.id', 'l.device_id')
     .innerJoin('accounts as a', 'a.id', 'l.account_id')
     .leftJoin('users as u', 'u.id', 'l.user_id')

@@ -2,13 +2,21 @@
 // above the venue's `approval_above` answers 202 and moves nothing until a manager, re-entering their
 // password, approves it (then the ledger applies it with its original trx) or declines it; unanswered it
 // expires after 10 minutes; the cashier may withdraw it while it waits. Races end in one outcome.
-import { cashResult, ERR } from '@cashdesk/contract';
+import { cashResult, ERR, TX_TYPE } from '@cashdesk/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../src/auth/password.js';
 import type { Db } from '../../src/db/database.js';
 import { auditExpiredApprovals } from '../../src/back-office/approvals/approval-expiry.js';
 import { verifyLedger } from '../../src/ledger/verify.js';
-import { answer, cash, cashierClient, linkCabinet, newTrx, type LinkedDevice } from '../cashier/support.js';
+import {
+  answer,
+  cash,
+  cashierClient,
+  linkCabinet,
+  newTrx,
+  sendEvent,
+  type LinkedDevice,
+} from '../cashier/support.js';
 import { FakeClock, MINUTE, SECOND } from '../helpers/clock.js';
 import { testDatabases } from '../helpers/databases.js';
 import { createTestUser, createVenue } from '../helpers/factories.js';
@@ -126,9 +134,18 @@ describe.each(testDatabases)('four eyes on $name', (database) => {
   it('applies an approved withdraw with its trx: the cashier then gets the stored 200', async () => {
     const trx = newTrx();
     const pending = await hold(-250_00, trx);
+    // One answer: the decision and what the ledger made of it, the payout itself.
     expect(answer(await decide(manager, pending.approval_id, { decision: 'approve' }))).toEqual({
       status: 200,
-      body: { id: pending.approval_id, status: 'approved' },
+      body: {
+        id: pending.approval_id,
+        status: 'approved',
+        outcome: expect.objectContaining({
+          trx,
+          delta: -250_00,
+          balances: { entries: 750_00, final_bonus: 0 },
+        }),
+      },
     });
     expect(await entriesOf(1)).toBe(750_00);
     const replay = await cash(cashier, cabinet.id, 1, -250_00, trx);
@@ -148,17 +165,31 @@ describe.each(testDatabases)('four eyes on $name', (database) => {
     expect(audit.body.filter((e) => e.trx === trx).map((e) => e.action)).toContain('approval.approve');
   });
 
-  it('checks every rule again when it applies: a seat emptied meanwhile answers its refusal', async () => {
+  it('checks every rule again when it applies: a seat played down meanwhile fails with its refusal', async () => {
     const trx = newTrx();
     const pending = await hold(-900_00, trx);
-    expect((await cash(cashier, cabinet.id, 1, -50_00)).status).toBe(200);
-    expect((await cash(cashier, cabinet.id, 1, -100_00)).status).toBe(200);
-    expect((await decide(manager, pending.approval_id, { decision: 'approve' })).status).toBe(200);
+    expect((await sendEvent(cabinet, { place: 1, type: TX_TYPE.pay, amount: 150_00 })).status).toBe(200);
+    // Approved, then refused by the ledger: one answer says both, and the approval ends `failed`.
+    expect(answer(await decide(manager, pending.approval_id, { decision: 'approve' }))).toEqual({
+      status: 200,
+      body: { id: pending.approval_id, status: 'failed', outcome: { err: ERR.notEnoughMoney } },
+    });
     expect(await entriesOf(1)).toBe(850_00);
     expect(answer(await cash(cashier, cabinet.id, 1, -900_00, trx))).toEqual({
       status: 422,
       body: { err: ERR.notEnoughMoney },
     });
+    const failed = await manager.get<{ id: string; status: string; outcome?: unknown }[]>(
+      `/a/manager/account/${venueId}/approvals?status=failed`,
+    );
+    expect(failed.body.find((a) => a.id === pending.approval_id)).toMatchObject({
+      status: 'failed',
+      outcome: { err: ERR.notEnoughMoney },
+    });
+    const approved = await manager.get<{ id: string }[]>(
+      `/a/manager/account/${venueId}/approvals?status=approved`,
+    );
+    expect(approved.body.map((a) => a.id)).not.toContain(pending.approval_id);
   });
 
   it("declines with a reason; the cashier's trx then answers 403 approval declined", async () => {
@@ -170,7 +201,7 @@ describe.each(testDatabases)('four eyes on $name', (database) => {
     });
     expect(
       answer(await decide(manager, pending.approval_id, { decision: 'decline', reason: 'not this player' })),
-    ).toEqual({ status: 200, body: { id: pending.approval_id, status: 'declined' } });
+    ).toEqual({ status: 200, body: { id: pending.approval_id, status: 'declined', outcome: null } });
     expect(answer(await cash(cashier, cabinet.id, 1, -300_00, trx))).toEqual({
       status: 403,
       body: { err: ERR.approvalDeclined },
@@ -243,7 +274,7 @@ describe.each(testDatabases)('four eyes on $name', (database) => {
     const withdraw = `/a/cashier/approvals/${pending.approval_id}/withdraw`;
     expect(answer(await cashier.post(withdraw, {}))).toEqual({
       status: 200,
-      body: { id: pending.approval_id, status: 'withdrawn' },
+      body: { id: pending.approval_id, status: 'withdrawn', outcome: null },
     });
     expect(answer(await cash(cashier, cabinet.id, 1, -200_00, trx))).toEqual({
       status: 403,

@@ -82,7 +82,7 @@ describe.each(testDatabases)('ledger invariants at write on $name', (database) =
   async function writeBroken(requests: LedgerRequest[], breakPlan: (plan: WritePlan) => void) {
     const before = await books();
     const written = db.pipelined(async (pipe) => {
-      const reads = await readBatch(pipe, db.kysely, db.dialect, requests);
+      const reads = await readBatch(pipe, db.kysely, db.dialect, requests, Date.now());
       const { plan } = decideBatch(requests, Date.now(), reads);
       breakPlan(plan);
       await writeBatch(pipe, db.kysely, plan, reads.heads);
@@ -104,7 +104,7 @@ describe.each(testDatabases)('ledger invariants at write on $name', (database) =
     const v = await venue();
     await db.pipelined(async (pipe) => {
       const requests = [v.deposit(5_00, 'fine')];
-      const reads = await readBatch(pipe, db.kysely, db.dialect, requests);
+      const reads = await readBatch(pipe, db.kysely, db.dialect, requests, Date.now());
       await writeBatch(pipe, db.kysely, decideBatch(requests, Date.now(), reads).plan, reads.heads);
     });
     const entries = await db.kysely
@@ -155,6 +155,34 @@ describe.each(testDatabases)('ledger invariants at write on $name', (database) =
       for (const entry of plan.operations[0]!.entries) if (entry.line === 'entries') entry.place = 9;
     });
     expect(plainMessage(place)).toBe('ledger invariant broken: a balance moved is one the batch locked');
+  });
+
+  it("refuses a row booked to another venue than its operation's", async () => {
+    const v = await venue();
+    const other = await venue();
+    const message = await writeBroken([v.deposit(5_00, 'cross-venue-record')], (plan) => {
+      plan.operations[0]!.record.account_id = other.account.id;
+    });
+    expect(plainMessage(message)).toBe(
+      "ledger invariant broken: every row is booked to its operation's venue",
+    );
+  });
+
+  it('refuses a move on a place whose device belongs to another venue, as read under its lock', async () => {
+    const v = await venue();
+    const other = await venue();
+    const message = await writeBroken([v.deposit(5_00, 'moved-device')], (plan) => {
+      // A decision that went ahead although the batch read the device at another venue:
+      plan.before.places.get(`${v.device.id}/1`)!.account_id = other.account.id;
+    });
+    expect(plainMessage(message)).toBe(
+      "ledger invariant broken: a place is touched only while its device belongs to the row's venue",
+    );
+    // The other side: the same deposit on a device of its own venue is written.
+    await writeBroken([v.deposit(5_00, 'own-device')], (plan) => {
+      expect(plan.before.places.get(`${v.device.id}/1`)!.account_id).toBe(v.account.id);
+      plan.after.places.clear();
+    });
   });
 
   it('refuses a second deposit decided on the balance before the first (a lost update)', async () => {

@@ -128,8 +128,9 @@ async function decide(
         });
         return row;
       }),
-    // The till waiting on it hears at once (its device's detail); the back office's list too.
-    (row) => ({ ...deviceChange(row.account_id, row.device_id), float: true }),
+    // The till waiting on it asks its trx again at once; the back office refetches its list. No money
+    // moved here: an approval's payout is told by the ledger when it applies.
+    (row) => ({ ...deviceChange(row.account_id, row.device_id), approvals: true }),
   );
 }
 

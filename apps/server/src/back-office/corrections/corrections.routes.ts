@@ -1,5 +1,7 @@
 // Corrections (docs/product.md section 13): a manager reverses one cash operation of the venue by a new,
 // linked operation through the ledger (money-rules.ts decideCorrection); nothing is edited or deleted.
+// The operation is named by its trx, and by its id where two callers' operations share the trx. The
+// ledger refuses it (409 `device moved`) once the device has left the venue.
 // The role and account checks are the back office's (back-office.routes.ts).
 import { correctionRequest, correctionResult, ERR } from '@cashdesk/contract';
 import type { FastifyPluginAsync } from 'fastify';
@@ -7,7 +9,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { ApiError } from '../../http/api-error.js';
 import { answers, sendOutcome } from '../../http/route-schemas.js';
-import { findCashOperation } from '../../ledger/operations.repository.js';
+import { findCashOperations } from '../../ledger/operations.repository.js';
 import { accountInScope, accountParams, actorOf } from '../access.js';
 import { auditEntryQuery } from '../audit/audit.repository.js';
 
@@ -23,8 +25,10 @@ export function correctionsRoutes(ctx: AppContext): FastifyPluginAsync {
     };
     app.post('/a/manager/account/:id/corrections', correct, async (request, reply) => {
       const account = await accountInScope(ctx, request);
-      const { trx, correction_trx, reason } = request.body;
-      const original = await findCashOperation(ctx.db.kysely, account.id, trx);
+      const { trx, operation_id, correction_trx, reason } = request.body;
+      const found = await findCashOperations(ctx.db.kysely, account.id, trx, operation_id);
+      if (found.length > 1) throw new ApiError(ERR.trxAmbiguous);
+      const original = found[0];
       if (!original || original.device_id === null || original.place === null) {
         throw new ApiError(ERR.notFound);
       }

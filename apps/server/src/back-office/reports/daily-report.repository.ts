@@ -3,7 +3,7 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import { GENESIS_HASH } from '../../db/ledger-chain.js';
-import { cashMoves, leftPlaceEmptyRow } from '../../ledger/cash-moves.repository.js';
+import { CASH_HISTORY_KINDS, cashMoves, leftPlaceEmptyRow } from '../../ledger/cash-moves.repository.js';
 
 export interface DayWindow {
   accountId: number;
@@ -42,7 +42,7 @@ export async function cashSumsByDevice(db: Executor, w: DayWindow): Promise<Cash
   const deposit = sql<boolean>`${cashier} and l.amount_cents > 0`;
   const withdrawal = sql<boolean>`${cashier} and l.amount_cents < 0 and not ${leftPlaceEmptyRow}`;
   const cashOut = sql<boolean>`${cashier} and ${leftPlaceEmptyRow}`;
-  const rows = await cashMoves(db)
+  const rows = await cashMoves(db, CASH_HISTORY_KINDS)
     .innerJoin('operations as o', 'o.id', 'l.operation_id')
     .select((eb) => [
       'l.device_id',
