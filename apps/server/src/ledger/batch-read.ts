@@ -128,19 +128,11 @@ export async function readBatch(
   const accountRows = some(keys.accountIds, () => pipe.run(lockAccountsQuery(db, dialect, keys.accountIds)));
   const placeRows = some(keys.places, () => pipe.run(lockPlacesQuery(db, dialect, keys.places)));
   const heads = chain ? lockHeads(pipe, db, dialect, keys) : Promise.resolve(null);
-  const placeDevices = unique(keys.places.map((k) => k.device_id));
-  const venueRows = some(placeDevices, () => pipe.run(deviceVenuesQuery(db, placeDevices)));
-  const payoutRows = some(keys.payoutPlaces, () => pipe.run(seatPayoutsQuery(db, nowMs, keys.payoutPlaces)));
+  const venues = readVenuesAndPayouts(pipe, db, keys, nowMs);
   const ruleRows = some(keys.eventDevices, () => pipe.run(eventRulesQuery(db, keys.eventDevices)));
-  const earlierRows = pipe.run(
-    findOperationsQuery(
-      db,
-      requests.map((r) => ({ scope: scopeOf(r), trx: r.input.trx })),
-    ),
-  );
-  const cashKeys = requests.flatMap((r) =>
-    r.kind === 'cash' ? [{ scope: scopeOf(r), trx: r.input.trx }] : [],
-  );
+  const trxKeys = requests.map((r) => ({ scope: scopeOf(r), trx: r.input.trx }));
+  const earlierRows = pipe.run(findOperationsQuery(db, trxKeys));
+  const cashKeys = trxKeys.filter((_, i) => requests[i]!.kind === 'cash');
   const approvalRows = some(cashKeys, () => pipe.run(findApprovalsQuery(db, cashKeys)));
   const originals = requests.flatMap((r) =>
     r.kind === 'cash' && r.input.corrects ? [r.input.corrects.operation_id] : [],
@@ -154,13 +146,7 @@ export async function readBatch(
   return {
     accounts: new Map((await accountRows).map((a) => [a.id, { ...a }])),
     places: new Map((await placeRows).map((p) => [placeKeyOf(p), { ...p }])),
-    deviceVenues: new Map((await venueRows).map((d) => [d.id, d.account_id])),
-    seatPayouts: new Map(
-      (await payoutRows).map((r) => [
-        placeKeyOf({ device_id: Number(r.device_id), place: Number(r.place) }),
-        Number(r.paid),
-      ]),
-    ),
+    ...(await venues),
     rules: new Map((await ruleRows).map((r) => [r.device_id, rulesOf(r)])),
     earlier: new Map((await earlierRows).map((r) => [`${r.scope}\u0000${r.trx}`, r])),
     approvals: new Map((await approvalRows).map((a) => [`${a.scope}\u0000${a.trx}`, a])),
@@ -173,6 +159,30 @@ export async function readBatch(
     lastEvents: new Map(await Promise.all(lastEvents)),
     openShifts: await openShifts,
     heads: await heads,
+  };
+}
+
+/**
+ * The venue of each device of the batch's places and what its payout seats paid in their four-eyes
+ * window: sent after the places' locks, so a device cannot move before the batch commits.
+ */
+async function readVenuesAndPayouts(
+  pipe: Pipeline,
+  db: Executor,
+  keys: { places: readonly PlaceKey[]; payoutPlaces: readonly PlaceKey[] },
+  nowMs: number,
+): Promise<Pick<BatchReads, 'deviceVenues' | 'seatPayouts'>> {
+  const devices = unique(keys.places.map((k) => k.device_id));
+  const venueRows = devices.length > 0 ? pipe.run(deviceVenuesQuery(db, devices)) : noRows;
+  const payoutRows =
+    keys.payoutPlaces.length > 0 ? pipe.run(seatPayoutsQuery(db, nowMs, keys.payoutPlaces)) : noRows;
+  const paid = (await payoutRows).map((r) => [
+    placeKeyOf({ device_id: Number(r.device_id), place: Number(r.place) }),
+    Number(r.paid),
+  ]);
+  return {
+    deviceVenues: new Map((await venueRows).map((d) => [d.id, d.account_id])),
+    seatPayouts: new Map(paid as [string, number][]),
   };
 }
 

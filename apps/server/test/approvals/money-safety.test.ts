@@ -1,0 +1,396 @@
+// The money paths that act on a stored operation (corrections, approved payouts) and four eyes' edges,
+// through HTTP on both databases (docs/product.md sections 12-13, docs/reliability.md): money never
+// leaves its venue, a payout split into small ones is still held, an approved cash-out pays at most what
+// was approved, what the rules refuse is never filed, a refused approval ends `failed`, a correction is
+// named unambiguously and is its own kind in every total and history, and a held payout asked again
+// tells no terminal anything.
+import { ERR, TX_TYPE } from '@cashdesk/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '../../src/auth/password.js';
+import type { Db } from '../../src/db/database.js';
+import type { Change } from '../../src/live/change-feed.js';
+import { verifyLedger } from '../../src/ledger/verify.js';
+import {
+  answer,
+  cash,
+  cashierClient,
+  deviceState,
+  linkCabinet,
+  newTrx,
+  sendEvent,
+  showPin,
+  type LinkedDevice,
+} from '../cashier/support.js';
+import { FakeClock, MINUTE } from '../helpers/clock.js';
+import { until } from '../helpers/until.js';
+import { testDatabases } from '../helpers/databases.js';
+import { createTestUser, createVenue } from '../helpers/factories.js';
+import { clientForUser, startTestServer, type TestClient, type TestServer } from '../helpers/server.js';
+
+const PASSWORD = 'the manager knows this one';
+
+interface Venue {
+  id: number;
+  cashier: TestClient;
+  manager: TestClient;
+}
+
+interface Place {
+  place: number;
+  balances: { entries: number };
+}
+
+describe.each(testDatabases)('money safety of the stored-operation paths on $name', (database) => {
+  let db: Db;
+  let server: TestServer;
+  let clock: FakeClock;
+  let a: Venue;
+  let b: Venue;
+
+  async function venue(settings: Record<string, unknown> = {}): Promise<Venue> {
+    // No final bonus: a seat played away is then empty, and its cabinet may leave the venue.
+    const id = (await createVenue(db, { float: 100_000_00, max_amount: 5_000_00, final_bonus_rate_bps: 0 }))
+      .id;
+    const { client: cashier } = await cashierClient(server, db, id);
+    const user = await createTestUser(db, { account_id: id, role: 'manager' });
+    await db.kysely
+      .updateTable('users')
+      .set({ password_hash: await hashPassword(PASSWORD) })
+      .where('id', '=', user.id)
+      .execute();
+    const manager = await clientForUser(server, user);
+    if (Object.keys(settings).length > 0) {
+      expect((await manager.post(`/a/manager/account/${id}`, settings)).status).toBe(200);
+    }
+    return { id, cashier, manager };
+  }
+
+  beforeAll(async () => {
+    db = await database.open();
+    clock = new FakeClock();
+    server = await startTestServer(db, { clock, config: { enrollmentOpen: true } });
+    a = await venue({ approval_above: 500_00 });
+    b = await venue();
+  });
+  afterAll(async () => {
+    expect(await verifyLedger(db)).toEqual([]);
+    await server.close();
+    await db.close();
+  });
+
+  /** Runs `act` and waits until the venue checks it caused (the floor's alerts) ran. */
+  async function andChecked<T>(act: () => Promise<T>): Promise<T> {
+    const before = server.ctx.alerts.checked;
+    const result = await act();
+    await until(() => server.ctx.alerts.checked > before);
+    await server.ctx.alerts.idle();
+    return result;
+  }
+
+  const entriesOf = async (v: Venue, device: number, place = 1): Promise<number> => {
+    const detail = await v.cashier.get<{ places: Place[] }>(`/a/cashier/devices/${device}`);
+    return detail.body.places.find((p) => p.place === place)!.balances.entries;
+  };
+  const floatOf = async (v: Venue): Promise<number> =>
+    (await v.manager.get<{ balance: number }>(`/a/manager/account/${v.id}`)).body.balance;
+  const decide = (v: Venue, id: string, decision: 'approve' | 'decline') =>
+    v.manager.post<{ id: string; status: string; outcome: Record<string, unknown> | null }>(
+      `/a/manager/account/${v.id}/approvals/${id}`,
+      { decision, password: PASSWORD, ...(decision === 'decline' ? { reason: 'no' } : {}) },
+    );
+  const approvals = async (v: Venue) =>
+    (
+      await v.manager.get<{ id: string; trx: string; status: string; amount: number; outcome?: unknown }[]>(
+        `/a/manager/account/${v.id}/approvals`,
+      )
+    ).body;
+  const cashOut = (v: Venue, device: number, seen: number, trx = newTrx()) =>
+    v.cashier.post<Record<string, unknown>>(`/a/cashier/devices/${device}/place/1/update`, {
+      delta: -seen,
+      trx,
+      cash_out: true,
+    });
+
+  /** Unlinks an empty cabinet from A and links it at B, as a venue that sold it on would. */
+  async function moveToB(cabinet: LinkedDevice): Promise<void> {
+    const unlinked = await a.manager.post(`/a/manager/account/${a.id}/devices/${cabinet.id}/unlink`, {
+      reason: 'sold to another venue',
+    });
+    expect(answer(unlinked)).toEqual({ status: 200, body: { ok: true } });
+    const pin = await showPin(cabinet);
+    const linked = await b.cashier.post<{ id: number }>('/a/cashier/devices/register', {
+      pin,
+      trx: newTrx(),
+    });
+    expect(answer(linked)).toEqual({ status: 200, body: { id: cabinet.id } });
+    expect((await deviceState(cabinet)).body.linked).toBe(true);
+  }
+
+  describe('a venue’s money never leaves it', () => {
+    it('a correction on a cabinet that moved to another venue answers 409 device moved and moves nothing', async () => {
+      const cabinet = await linkCabinet(server, a.cashier);
+      const deposit = newTrx();
+      expect((await cash(a.cashier, cabinet.id, 1, 300_00, deposit)).status).toBe(200);
+      const kept = newTrx();
+      expect((await cash(a.cashier, cabinet.id, 2, 40_00, kept)).status).toBe(200);
+      // While the cabinet is A's, its own manager corrects one of its deposits: the other side of the rule.
+      const inVenue = await a.manager.post(`/a/manager/account/${a.id}/corrections`, {
+        trx: kept,
+        correction_trx: newTrx(),
+        reason: 'wrong seat',
+      });
+      expect(inVenue.status).toBe(200);
+      expect((await cash(a.cashier, cabinet.id, 1, -300_00)).status).toBe(200);
+      await moveToB(cabinet);
+      expect((await cash(b.cashier, cabinet.id, 1, 1_000_00)).status).toBe(200);
+      const floatA = await floatOf(a);
+      const floatB = await floatOf(b);
+
+      const moved = await a.manager.post(`/a/manager/account/${a.id}/corrections`, {
+        trx: deposit,
+        correction_trx: newTrx(),
+        reason: 'an old mistake',
+      });
+      expect(answer(moved)).toEqual({ status: 409, body: { err: ERR.deviceMoved } });
+      expect(await entriesOf(b, cabinet.id)).toBe(1_000_00);
+      expect(await floatOf(a)).toBe(floatA);
+      expect(await floatOf(b)).toBe(floatB);
+    });
+
+    it('an approval decided after the cabinet moved fails with device moved; the other venue’s player keeps the money', async () => {
+      const cabinet = await linkCabinet(server, a.cashier);
+      expect((await cash(a.cashier, cabinet.id, 1, 800_00)).status).toBe(200);
+      const held = await cash(a.cashier, cabinet.id, 1, -600_00);
+      expect(held.status).toBe(202);
+      const { approval_id } = held.body as { approval_id: string };
+      // The player plays the seat away; the cabinet leaves, empty, and B's player sits down with 1,000.00.
+      expect((await sendEvent(cabinet, { place: 1, type: TX_TYPE.pay, amount: 800_00 })).status).toBe(200);
+      await moveToB(cabinet);
+      expect((await cash(b.cashier, cabinet.id, 1, 1_000_00)).status).toBe(200);
+      const floatA = await floatOf(a);
+
+      expect(answer(await decide(a, approval_id, 'approve'))).toEqual({
+        status: 200,
+        body: { id: approval_id, status: 'failed', outcome: { err: ERR.deviceMoved } },
+      });
+      expect(await entriesOf(b, cabinet.id)).toBe(1_000_00);
+      expect(await floatOf(a)).toBe(floatA);
+      expect((await approvals(a)).find((x) => x.id === approval_id)).toMatchObject({
+        status: 'failed',
+        outcome: { err: ERR.deviceMoved },
+      });
+    });
+  });
+
+  describe('four eyes that cannot be dodged', () => {
+    it('counts a seat’s payouts over the window: at the threshold passes, a cent past it is held', async () => {
+      const cabinet = await linkCabinet(server, a.cashier);
+      expect((await cash(a.cashier, cabinet.id, 1, 3_000_00)).status).toBe(200);
+      expect((await cash(a.cashier, cabinet.id, 1, -250_00)).status).toBe(200);
+      expect((await cash(a.cashier, cabinet.id, 1, -250_00)).status).toBe(200);
+      // 500.00 in the hour: at `approval_above`, not past it. One cent more is held, on this seat only.
+      expect((await cash(a.cashier, cabinet.id, 1, -1)).status).toBe(202);
+      expect((await cash(a.cashier, cabinet.id, 2, 500_00)).status).toBe(200);
+      expect((await cash(a.cashier, cabinet.id, 2, -500_00)).status).toBe(200);
+      // The window is a rolling hour: a minute before it ends still held, once it ends free.
+      clock.advance(60 * MINUTE - 1);
+      expect((await cash(a.cashier, cabinet.id, 1, -1)).status).toBe(202);
+      clock.advance(1);
+      expect((await cash(a.cashier, cabinet.id, 1, -1)).status).toBe(200);
+    });
+
+    it('counts a cash-out with the seat’s withdrawals, and follows the venue’s window setting', async () => {
+      const v = await venue({ approval_above: 500_00, approval_window_minutes: 30 });
+      const cabinet = await linkCabinet(server, v.cashier);
+      expect((await cash(v.cashier, cabinet.id, 1, 700_00)).status).toBe(200);
+      expect((await cash(v.cashier, cabinet.id, 1, -400_00)).status).toBe(200);
+      expect((await cashOut(v, cabinet.id, 300_00)).status).toBe(202);
+      clock.advance(30 * MINUTE);
+      expect((await cashOut(v, cabinet.id, 300_00)).status).toBe(200);
+      expect(await entriesOf(v, cabinet.id)).toBe(0);
+      const account = await v.manager.get<{ approval_window_minutes: number }>(`/a/manager/account/${v.id}`);
+      expect(account.body.approval_window_minutes).toBe(30);
+      expect(
+        (await v.manager.post(`/a/manager/account/${v.id}`, { approval_window_minutes: 0 })).status,
+      ).toBe(400);
+    });
+
+    it('pays an approved cash-out at most the amount approved; what the seat won meanwhile stays on it', async () => {
+      const cabinet = await linkCabinet(server, a.cashier);
+      expect((await cash(a.cashier, cabinet.id, 1, 600_00)).status).toBe(200);
+      const trx = newTrx();
+      const held = await cashOut(a, cabinet.id, 600_00, trx);
+      expect(held.status).toBe(202);
+      const { approval_id } = held.body as { approval_id: string };
+      expect((await approvals(a)).find((x) => x.id === approval_id)).toMatchObject({ amount: 600_00 });
+      expect((await sendEvent(cabinet, { place: 1, type: TX_TYPE.win, amount: 5_000_00 })).status).toBe(200);
+
+      const decided = await decide(a, approval_id, 'approve');
+      expect(answer(decided)).toMatchObject({
+        status: 200,
+        body: { status: 'approved', outcome: { delta: -600_00, balances: { entries: 5_000_00 } } },
+      });
+      expect(await entriesOf(a, cabinet.id)).toBe(5_000_00);
+      const replay = await cashOut(a, cabinet.id, 600_00, trx);
+      expect(answer(replay)).toMatchObject({ status: 200, body: { delta: -600_00 } });
+    });
+
+    it('a cash-out approved for more than the seat now holds pays what it holds', async () => {
+      const cabinet = await linkCabinet(server, a.cashier);
+      expect((await cash(a.cashier, cabinet.id, 1, 900_00)).status).toBe(200);
+      const held = await cashOut(a, cabinet.id, 900_00);
+      const { approval_id } = held.body as { approval_id: string };
+      expect((await sendEvent(cabinet, { place: 1, type: TX_TYPE.pay, amount: 100_00 })).status).toBe(200);
+      expect(answer(await decide(a, approval_id, 'approve'))).toMatchObject({
+        body: { status: 'approved', outcome: { delta: -800_00, balances: { entries: 0 } } },
+      });
+    });
+
+    it('refuses before filing what the same call without four eyes would be refused', async () => {
+      const cabinet = await linkCabinet(server, a.cashier);
+      expect((await cash(a.cashier, cabinet.id, 1, 5_000_00)).status).toBe(200);
+      const before = (await approvals(a)).length;
+      expect(answer(await cash(a.cashier, cabinet.id, 1, -(5_000_00 + 1)))).toEqual({
+        status: 422,
+        body: { err: ERR.maxAmount, max_amount: 5_000_00 },
+      });
+      expect(answer(await cash(a.cashier, cabinet.id, 1, -Number.MAX_SAFE_INTEGER))).toEqual({
+        status: 422,
+        body: { err: ERR.maxAmount, max_amount: 5_000_00 },
+      });
+      expect(answer(await cash(a.cashier, cabinet.id, 2, -600_00))).toEqual({
+        status: 422,
+        body: { err: ERR.notEnoughMoney },
+      });
+      expect((await approvals(a)).length).toBe(before);
+      // The other side: the venue's maximum itself, on a seat that holds it, is filed.
+      expect((await cash(a.cashier, cabinet.id, 1, -5_000_00)).status).toBe(202);
+      expect((await approvals(a)).length).toBe(before + 1);
+    });
+
+    it('five payouts approved at once on one seat: those the ledger refuses end failed, never approved', async () => {
+      const cabinet = await linkCabinet(server, a.cashier);
+      expect((await cash(a.cashier, cabinet.id, 1, 2_000_00)).status).toBe(200);
+      const ids: string[] = [];
+      for (let i = 0; i < 5; i++) {
+        const held = await cash(a.cashier, cabinet.id, 1, -600_00);
+        expect(held.status).toBe(202);
+        ids.push((held.body as { approval_id: string }).approval_id);
+      }
+      const decided = await Promise.all(ids.map((id) => decide(a, id, 'approve')));
+      const statuses = decided.map((d) => d.body.status).sort();
+      expect(statuses).toEqual(['approved', 'approved', 'approved', 'failed', 'failed']);
+      expect(await entriesOf(a, cabinet.id)).toBe(200_00);
+      const listed = (await approvals(a)).filter((x) => ids.includes(x.id));
+      expect(listed.filter((x) => x.status === 'approved')).toHaveLength(3);
+      expect(listed.filter((x) => x.status === 'failed')).toHaveLength(2);
+    });
+  });
+
+  describe('corrections', () => {
+    it('names the operation by its id when two cashiers used the same trx', async () => {
+      const cabinet = await linkCabinet(server, a.cashier);
+      const { client: second } = await cashierClient(server, db, a.id);
+      const shared = newTrx();
+      expect((await cash(a.cashier, cabinet.id, 1, 10_00, shared)).status).toBe(200);
+      expect((await cash(second, cabinet.id, 2, 20_00, shared)).status).toBe(200);
+      const correct = (body: Record<string, unknown>) =>
+        a.manager.post<Record<string, unknown>>(`/a/manager/account/${a.id}/corrections`, {
+          trx: shared,
+          correction_trx: newTrx(),
+          reason: 'which one?',
+          ...body,
+        });
+      expect(answer(await correct({}))).toEqual({ status: 422, body: { err: ERR.trxAmbiguous } });
+      const rows = await a.manager.get<{ operation_id: number; place: number | null; line: string }[]>(
+        `/a/manager/account/${a.id}/transactions?limit=50`,
+      );
+      const second2 = rows.body.find((r) => r.place === 2 && r.line === 'entries')!;
+      const fixed = await correct({ operation_id: second2.operation_id });
+      expect(answer(fixed)).toMatchObject({
+        status: 200,
+        body: { corrects: shared, place: 2, delta: -20_00 },
+      });
+      expect(await entriesOf(a, cabinet.id, 2)).toBe(0);
+      expect(await entriesOf(a, cabinet.id, 1)).toBe(10_00);
+      // Another venue's operation id under the same trx is none of this venue's.
+      const otherCabinet = await linkCabinet(server, b.cashier);
+      expect((await cash(b.cashier, otherCabinet.id, 1, 30_00, shared)).status).toBe(200);
+      const theirs = await b.manager.get<{ operation_id: number; line: string }[]>(
+        `/a/manager/account/${b.id}/transactions?limit=5`,
+      );
+      const foreign = theirs.body.find((r) => r.line === 'entries')!.operation_id;
+      expect(answer(await correct({ operation_id: foreign }))).toEqual({
+        status: 404,
+        body: { err: ERR.notFound },
+      });
+    });
+
+    it('is its own kind: no cashier total, alert or withdrawal history counts it', async () => {
+      const v = await venue({ alert_withdrawals_hour: 100_00 });
+      const cabinet = await linkCabinet(server, v.cashier);
+      const deposit = newTrx();
+      expect((await cash(v.cashier, cabinet.id, 1, 250_00, deposit)).status).toBe(200);
+      const corrected = await andChecked(() =>
+        v.manager.post(`/a/manager/account/${v.id}/corrections`, {
+          trx: deposit,
+          correction_trx: newTrx(),
+          reason: 'keyed twice',
+        }),
+      );
+      expect(corrected.status).toBe(200);
+      const device = await v.cashier.get<{ summary: { deposit_24h: number; withdraw_24h: number } }>(
+        `/a/cashier/devices/${cabinet.id}`,
+      );
+      expect(device.body.summary).toMatchObject({ deposit_24h: 250_00, withdraw_24h: 0 });
+      const alerts = await v.manager.get<{ kind: string }[]>(`/a/manager/account/${v.id}/alerts`);
+      expect(alerts.body.map((x) => x.kind)).not.toContain('withdrawals_hour');
+      const ledger = await v.manager.get<{ kind: string; line: string; corrects?: string }[]>(
+        `/a/manager/account/${v.id}/transactions?limit=10`,
+      );
+      expect(ledger.body.filter((r) => r.corrects === deposit).map((r) => r.kind)).toEqual([
+        'correction',
+        'correction',
+      ]);
+      const history = await v.cashier.post<{ trx: string; corrects?: string }[]>('/a/cashier/limit_report', {
+        device_ids: [cabinet.id],
+        limit: 20,
+        placeId: 1,
+      });
+      expect(history.body.find((r) => r.corrects === deposit)).toBeDefined();
+      // The other side: a cashier's own withdrawal of the same size does raise the hour's alert.
+      expect((await cash(v.cashier, cabinet.id, 2, 250_00)).status).toBe(200);
+      expect((await andChecked(() => cash(v.cashier, cabinet.id, 2, -250_00))).status).toBe(200);
+      const after = await v.manager.get<{ kind: string }[]>(`/a/manager/account/${v.id}/alerts`);
+      expect(after.body.map((x) => x.kind)).toContain('withdrawals_hour');
+    });
+  });
+
+  it('a held payout asked again tells no terminal anything; filing and deciding it do', async () => {
+    const cabinet = await linkCabinet(server, a.cashier);
+    expect((await cash(a.cashier, cabinet.id, 1, 900_00)).status).toBe(200);
+    // The deposit's own change is on its way (on PostgreSQL through NOTIFY): let it pass first.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const heard: Change[] = [];
+    const stop = server.ctx.changes.subscribe(a.id, { onChange: (c) => heard.push(c), onLost: () => {} });
+    try {
+      const trx = newTrx();
+      const held = await cash(a.cashier, cabinet.id, 1, -700_00, trx);
+      expect(held.status).toBe(202);
+      await expect.poll(() => heard.length).toBe(1);
+      expect(heard[0]).toMatchObject({ device_ids: [cabinet.id], approvals: true, float: false });
+      for (let i = 0; i < 5; i++)
+        expect((await cash(a.cashier, cabinet.id, 1, -700_00, trx)).status).toBe(202);
+      const { approval_id } = held.body as { approval_id: string };
+      expect((await decide(a, approval_id, 'decline')).status).toBe(200);
+      await expect.poll(() => heard.length).toBe(2);
+      expect(heard[1]).toMatchObject({ approvals: true, float: false });
+      for (let i = 0; i < 3; i++)
+        expect((await cash(a.cashier, cabinet.id, 1, -700_00, trx)).status).toBe(403);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(heard).toHaveLength(2);
+    } finally {
+      stop();
+    }
+  });
+});
