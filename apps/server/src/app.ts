@@ -31,6 +31,7 @@ import { clientConfigRoutes } from './client-config/client-config.routes.js';
 import { demoClientRoutes } from './client-config/demo-client.routes.js';
 import { installConditionalGet } from './http/conditional-get.js';
 import { firstScreenData } from './http/first-screen-data.js';
+import { insertBefore } from './http/insert-before.js';
 import { isSignedInScreen, screenPages } from './http/first-screen-preloads.js';
 import { reportsRoutes } from './reports/reports.routes.js';
 import { shiftsRoutes } from './shifts/shifts.routes.js';
@@ -201,7 +202,7 @@ async function serveWebApp(app: FastifyInstance, ctx: AppContext): Promise<void>
       return reply
         .type('text/html; charset=utf-8')
         .header('cache-control', data ? 'no-store' : 'no-cache')
-        .send(data && page.includes('</body>') ? page.replace('</body>', `${data}</body>`) : page);
+        .send(data ? insertBefore(page, '</body>', data) : page);
     }
     return reply.status(404).send({ err: ERR.notFound });
   });

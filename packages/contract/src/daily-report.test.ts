@@ -51,6 +51,21 @@ describe('a gaming day', () => {
       expect(gamingDay.safeParse(bad).success).toBe(false);
     }
   });
+
+  it('ends at 9999-12-29, the last day every venue can write the end of', () => {
+    expect(gamingDay.safeParse('9999-12-29').success).toBe(true);
+    for (const late of ['9999-12-30', '9999-12-31']) {
+      expect(gamingDay.safeParse(late).error?.issues.map((i) => i.message)).toEqual([
+        'must be 9999-12-29 or earlier',
+      ]);
+    }
+    // The latest end of its last day, anywhere: 23:00 at UTC-12 on the next date, still in year 9999.
+    const latest = gamingDayBounds('9999-12-29', { time_zone: 'Etc/GMT+12', day_starts_at: 23 });
+    expect(new Date(latest.toMs).toISOString()).toBe('9999-12-31T11:00:00.000Z');
+    // And the earliest start of its first day: midnight at UTC+14.
+    const earliest = gamingDayBounds('2000-01-01', { time_zone: 'Pacific/Kiritimati', day_starts_at: 0 });
+    expect(new Date(earliest.fromMs).toISOString()).toBe('1999-12-31T10:00:00.000Z');
+  });
 });
 
 describe('a time zone', () => {

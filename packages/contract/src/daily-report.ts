@@ -19,13 +19,29 @@ export const dayStartsAt = z.number().int().min(0).max(23);
 
 // ---- the report --------------------------------------------------------------------------------------
 
-/** `YYYY-MM-DD`, a real calendar date from 2000 on. */
+/** The first gaming day a report is made for. */
+export const FIRST_GAMING_DAY = '2000-01-01';
+/**
+ * The last gaming day a report can represent, for any venue. A report names its day and the instants it
+ * covers (`from`, `to`: ISO in UTC, 4-digit years). A day ends at the next date's start hour, which in
+ * UTC can be 35 hours after that date began (23:00 at UTC-12, Etc/GMT+12, is 11:00 UTC the day after).
+ * So 9999-12-29 is the last day whose end every venue can write (9999-12-31T11:00Z at the latest); a
+ * later one can end in year 10000, and after 9999-12-31 the next date is no YYYY-MM-DD at all (that day
+ * answered 500). Decided here, so the API and the CLI's `report:daily` refuse the same days.
+ */
+export const LAST_GAMING_DAY = '9999-12-29';
+
+/** `YYYY-MM-DD`, a real calendar date from FIRST_GAMING_DAY to LAST_GAMING_DAY. */
 export const gamingDay = z.string().superRefine((s, ctx) => {
   const date = new Date(`${s}T00:00:00Z`);
   if (!/^\d{4}-\d{2}-\d{2}$/.test(s)) ctx.addIssue({ code: 'custom', message: 'must be YYYY-MM-DD' });
   else if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== s) {
     ctx.addIssue({ code: 'custom', message: 'is not a real date' });
-  } else if (s < '2000-01-01') ctx.addIssue({ code: 'custom', message: 'must be 2000-01-01 or later' });
+  } else if (s < FIRST_GAMING_DAY) {
+    ctx.addIssue({ code: 'custom', message: `must be ${FIRST_GAMING_DAY} or later` });
+  } else if (s > LAST_GAMING_DAY) {
+    ctx.addIssue({ code: 'custom', message: `must be ${LAST_GAMING_DAY} or earlier` });
+  }
 });
 
 export const dailyReportQuery = z.strictObject({ day: gamingDay });

@@ -13,7 +13,7 @@ export {
   type CashierRow,
 } from './guards.js';
 export { hashPassword } from './password.js';
-export { isRightPassword } from './password-check.js';
+export { isRightPassword, throttledPasswordCheck } from './password-check.js';
 export { assertAcceptablePassword } from './password-policy.js';
 export {
   countUnlockAttempt,

@@ -9,6 +9,7 @@
 // without one, or without that chunk, gets the page as it is. The sign-in screen is in the entry itself.
 import fs from 'node:fs';
 import path from 'node:path';
+import { insertBefore } from './insert-before.js';
 
 /** The signed-in screens' chunk, as the web build's manifest names it. */
 const SIGNED_IN_CHUNK = 'src/app/signed-in.tsx';
@@ -92,7 +93,7 @@ export function screenPages(dist: string): (url: string) => string {
       styles.map((file) => `<link rel="stylesheet" crossorigin href="${file}">`).join('');
     return {
       paths,
-      page: tags && page.includes('</head>') ? page.replace('</head>', `${tags}</head>`) : page,
+      page: tags ? insertBefore(page, '</head>', tags) : page,
     };
   });
   return (url) => {

@@ -1,7 +1,7 @@
 // The page of a signed-in screen's address names the signed-in chunk's files (modulepreload) and style
 // sheets, so the browser fetches them beside the entry, not after it (issue 31); the sign-in page does
 // not. With a session cookie it also carries the session's first answers, as the API gives them
-// (http/first-screen-data.ts).
+// (http/first-screen-data.ts), intact whatever the venue's text holds (`$` patterns: http/insert-before.ts).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -212,4 +212,51 @@ describe("a signed-in screen's page with the session's first answers", () => {
       expect([url, dataIn(text), cacheControl]).toEqual([url, null, 'no-cache']);
     }
   });
+});
+
+describe("a signed-in screen's page when the venue's text holds replacement patterns", () => {
+  // String.prototype.replace reads these in a replacement string: the part before the match, the part
+  // after it, the match itself and a dollar sign. A device's name is the venue's own text.
+  const NAMES = ['$`', "$'", '$&', '$$'];
+  let db: Db;
+  let server: TestServer;
+  let dist: string;
+  let cashier: TestClient;
+
+  beforeAll(async () => {
+    db = await sqliteTestDatabase.open();
+    dist = writeBuild(MANIFEST);
+    server = await startTestServer(db, { config: { webDist: dist } });
+    const venue = await createVenue(db);
+    for (const name of NAMES) await createLinkedDevice(db, { account_id: venue.id, name });
+    cashier = await clientForUser(server, await createTestUser(db, { account_id: venue.id }));
+  });
+  afterAll(async () => {
+    await server.close();
+    await db.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+
+  it.each(['/devices', '/history'])(
+    'carries the devices list intact in the page of %s, and the page is the built one around it',
+    async (url) => {
+      const res = await cashier.get<string>(`${server.baseUrl}${url}`);
+      expect(res.status).toBe(200);
+      const text = res.body;
+      const block = dataIn(text);
+      expect(block).not.toBeNull();
+      // The block parses back to the API's own answer, every name as the venue wrote it.
+      const devices = await fetch(`${server.apiUrl}/a/cashier/devices`, {
+        headers: { cookie: `x-token=${cashier.token}` },
+      });
+      const parsed = JSON.parse(block!) as Record<string, { name: string }[]>;
+      expect(parsed['/a/cashier/devices']).toEqual(await devices.json());
+      expect(parsed['/a/cashier/devices']!.map((d) => d.name).sort()).toEqual([...NAMES].sort());
+      // Around the block the page is the one a signed-out browser gets: nothing of it copied into the
+      // block, no JSON spilled into the page as text, one data block before </body>.
+      const signedOut = await (await fetch(`${server.baseUrl}${url}`)).text();
+      const whole = `<script type="application/json" id="first-screen-data">${block!}</script>`;
+      expect(text.split(whole)).toEqual([signedOut.slice(0, -'</body></html>'.length), '</body></html>']);
+    },
+  );
 });

@@ -12,7 +12,7 @@ import {
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { isRightPassword, userOf } from '../../auth/index.js';
+import { throttledPasswordCheck, userOf } from '../../auth/index.js';
 import type { AppContext } from '../../context.js';
 import { ApiError } from '../../http/api-error.js';
 import { answers } from '../../http/route-schemas.js';
@@ -20,6 +20,10 @@ import { accountInScope, accountParams, actorOf } from '../access.js';
 import { approvalsOf, decideAsManager } from './approvals.service.js';
 
 export function approvalsRoutes(ctx: AppContext): FastifyPluginAsync {
+  // Sign-in's throttle and keys (auth/password-check.ts): a stolen manager session must not guess the
+  // password here faster than at sign-in, nor keep guessing while sign-in is locked for the login.
+  const checkPassword = throttledPasswordCheck(ctx);
+
   return async (plain) => {
     const app = plain.withTypeProvider<ZodTypeProvider>();
     const list = {
@@ -41,12 +45,16 @@ export function approvalsRoutes(ctx: AppContext): FastifyPluginAsync {
         response: answers({ 200: approvalDecisionResult }),
       },
     };
-    app.post('/a/manager/account/:id/approvals/:approval_id', decide, async (request) => {
+    app.post('/a/manager/account/:id/approvals/:approval_id', decide, async (request, reply) => {
       const account = await accountInScope(ctx, request);
       const { decision, password, reason } = request.body;
       const manager = userOf(request);
-      // The manager proves again it is them at the desk, not a session left open.
-      if (!(await isRightPassword(manager.password_hash, password))) throw new ApiError(ERR.wrongPassword);
+      // The manager proves again it is them at the desk, not a session left open. A wrong password counts
+      // as a failed sign-in of the login from this address, and a locked login is 429 here as there.
+      // Checked before anything about the approval is looked up, so a wrong password (or a lock) answers
+      // the same whether the approval exists, is pending or was decided: no way to probe for one.
+      const right = await checkPassword(request, reply, manager.login, manager.password_hash, password);
+      if (!right) throw new ApiError(ERR.wrongPassword);
       if (decision === 'decline' && !reason) throw ApiError.validation('reason', 'a reason is required');
       const decided = await decideAsManager(ctx, {
         account_id: account.id,
