@@ -102,6 +102,7 @@ function keysOf(requests: readonly LedgerRequest[]) {
     // Only a cancel looks at the place's latest event; the batch's own events update it in memory.
     cancelPlaces: uniquePlaces(events.filter((input) => CANCEL_TYPES.includes(input.type))),
     cashiers: cash.map((input) => input.user_id),
+    cashDevices: unique(cash.map((input) => input.device_id)),
     // Four eyes counts a seat's payouts; a correction is none, and only a payout can be held.
     payoutPlaces: uniquePlaces(
       cash.filter((input) => !input.corrects && (input.cash_out === true || input.delta_cents < 0)),
@@ -143,11 +144,15 @@ export async function readBatch(
     pipe.run(lastDeviceEventQuery(db, key)).then((rows) => [placeKeyOf(key), rows[0]] as const),
   );
   const openShifts = readOpenShifts(pipe, db, dialect, keys.cashiers);
+  const rules = new Map((await ruleRows).map((r) => [r.device_id, rulesOf(r)]));
+  const { deviceVenues, seatPayouts } = await venues;
+  for (const id of keys.eventDevices) deviceVenues.set(id, rules.get(id)?.account_id ?? null);
   return {
     accounts: new Map((await accountRows).map((a) => [a.id, { ...a }])),
     places: new Map((await placeRows).map((p) => [placeKeyOf(p), { ...p }])),
-    ...(await venues),
-    rules: new Map((await ruleRows).map((r) => [r.device_id, rulesOf(r)])),
+    deviceVenues,
+    seatPayouts,
+    rules,
     earlier: new Map((await earlierRows).map((r) => [`${r.scope}\u0000${r.trx}`, r])),
     approvals: new Map((await approvalRows).map((a) => [`${a.scope}\u0000${a.trx}`, a])),
     corrected: new Set(
@@ -169,10 +174,11 @@ export async function readBatch(
 async function readVenuesAndPayouts(
   pipe: Pipeline,
   db: Executor,
-  keys: { places: readonly PlaceKey[]; payoutPlaces: readonly PlaceKey[] },
+  keys: { cashDevices: readonly number[]; payoutPlaces: readonly PlaceKey[] },
   nowMs: number,
 ): Promise<Pick<BatchReads, 'deviceVenues' | 'seatPayouts'>> {
-  const devices = unique(keys.places.map((k) => k.device_id));
+  // A game event's device has its venue read with its rules (eventRulesQuery), in the same place.
+  const devices = keys.cashDevices;
   const venueRows = devices.length > 0 ? pipe.run(deviceVenuesQuery(db, devices)) : noRows;
   const payoutRows =
     keys.payoutPlaces.length > 0 ? pipe.run(seatPayoutsQuery(db, nowMs, keys.payoutPlaces)) : noRows;
