@@ -17,6 +17,7 @@ import { floorAlertsMigration } from './migrations/014-floor-alerts.js';
 import { dailyReportMigration } from './migrations/015-daily-report.js';
 import { floorCashIndexMigration } from './migrations/016-floor-cash-index.js';
 import { moneySafetyMigration } from './migrations/017-money-safety.js';
+import { ledgerAnchorsMigration } from './migrations/018-ledger-anchors.js';
 
 function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
@@ -37,6 +38,7 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     // 015 is another change's, merged apart.
     '016-floor-cash-index': floorCashIndexMigration,
     '017-money-safety': moneySafetyMigration,
+    '018-ledger-anchors': ledgerAnchorsMigration(dialect),
   };
 }
 
