@@ -170,6 +170,7 @@ export interface LedgerChainHeadsTable {
  * sweep (back-office/reports/ledger-anchors.ts) so `verify` sees a chain cut back or rewritten after it.
  */
 export interface LedgerAnchorsTable {
+  id: Generated<number>;
   account_id: number;
   /** The gaming day, YYYY-MM-DD in the venue's time zone. */
   day: string;

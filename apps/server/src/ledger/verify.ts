@@ -281,7 +281,10 @@ const anchorMismatches: Check = async (k, scope) => {
   const named = new Set<number>();
   const found: Mismatch[] = [];
   // The earliest broken head of each venue bounds where the change starts; the later ones add nothing.
-  for (const head of kept.sort((a, b) => a.account_id - b.account_id || a.entries - b.entries)) {
+  // Days with one head (nothing written between them) name the earliest; a passed head comes last.
+  const order = (a: KeptAt, b: KeptAt) =>
+    a.account_id - b.account_id || a.entries - b.entries || (a.day ?? '~').localeCompare(b.day ?? '~');
+  for (const head of kept.sort(order)) {
     if (named.has(head.account_id)) continue;
     const problem =
       head.found_hash !== null && head.found_hash !== head.hash
