@@ -10,6 +10,7 @@ import { authRoutes } from './auth/auth.routes.js';
 import { backOfficeRoutes } from './back-office/back-office.routes.js';
 import { cashierApprovalsRoutes } from './back-office/approvals/cashier-approvals.routes.js';
 import { sweepExpiredApprovals } from './back-office/approvals/approval-expiry.js';
+import { sweepLedgerAnchors } from './back-office/reports/ledger-anchors.js';
 import { installSessionGuard } from './auth/guards.js';
 import type { AppContext } from './context.js';
 import { floatRoutes } from './accounts/float.routes.js';
@@ -157,6 +158,11 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     app.log.error({ err: error }, 'approval expiry sweep'),
   );
   app.addHook('onClose', async () => stopExpirySweep());
+  // Each closed gaming day's chain head, kept once per venue so `verify` sees a chain cut back after it.
+  const stopAnchorSweep = sweepLedgerAnchors(ctx, (error) =>
+    app.log.error({ err: error }, 'ledger anchor sweep'),
+  );
+  app.addHook('onClose', async () => stopAnchorSweep());
   await app.register(reportsRoutes(ctx), { prefix: API_BASE });
   await app.register(backOfficeRoutes(ctx), { prefix: API_BASE });
   await app.register(lockRoutes(ctx), { prefix: API_BASE });

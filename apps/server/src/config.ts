@@ -46,6 +46,7 @@ const env = z.object({
   HOST: z.string().default('127.0.0.1'),
   DATABASE_URL: z.string().optional(),
   DATA_DIR: z.string().default('data'),
+  MIGRATE_ON_START: bool,
   DEMO: bool,
   ENROLLMENT_OPEN: bool,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -96,6 +97,12 @@ export interface Config {
   host: string;
   database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
   dataDir: string;
+  /**
+   * Migrate the database at start (MIGRATE_ON_START, default on). Off, the server and the CLI only check
+   * that the owner has migrated it (`cashdesk migrate`): then the server's role may own nothing
+   * (db/runtime-role.ts, docs/operations.md "Two database roles").
+   */
+  migrateOnStart: boolean;
   /** Seed the demo venue on an empty database (default on the embedded database). */
   demo: boolean;
   enrollmentOpen: boolean;
@@ -172,6 +179,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     database,
     dataDir,
+    migrateOnStart: e.MIGRATE_ON_START ?? true,
     demo,
     enrollmentOpen: e.ENROLLMENT_OPEN ?? demo,
     logLevel: e.LOG_LEVEL,

@@ -10,7 +10,7 @@ import { readBuildHash } from './build-hash.js';
 import { isLoopbackHost, loadConfig, type Config } from './config.js';
 import { createContext, type AppContext } from './context.js';
 import { openDatabase, type Db } from './db/database.js';
-import { migrateToLatest } from './db/migrate.js';
+import { assertMigrated, migrateToLatest } from './db/migrate.js';
 import { ensureDemoDevices } from './demo/devices.js';
 import { demoLoginWarning, exposedDemoLogins } from './demo/exposed-logins.js';
 import { DEMO_LOGINS, seedDemo } from './demo/seed.js';
@@ -49,7 +49,8 @@ async function main(): Promise<void> {
   }
 
   const db = openDatabase(config.database);
-  await migrateToLatest(db);
+  // MIGRATE_ON_START=0: the owner migrates (`cashdesk migrate`) and this role may own nothing.
+  await (config.migrateOnStart ? migrateToLatest(db) : assertMigrated(db));
   const ctx = createContext(config, db, readBuildHash(config.webDist));
   if (config.demo) {
     await seedDemo(ctx);

@@ -48,3 +48,19 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export const AUDIT_TARGETS = ['account', 'user', 'device'] as const;
 export type AuditTarget = (typeof AUDIT_TARGETS)[number];
+
+/**
+ * What `verify` checks of the records the ledger links to: a ledger row's operation is missing, or of
+ * another venue, or of another trx; a correction's original is missing or of another venue; an approved
+ * approval has no operation; a correction or a person's float move has no audit entry.
+ */
+export const LEDGER_LINK_PROBLEMS = [
+  'entry_operation_missing',
+  'entry_operation_venue',
+  'entry_operation_trx',
+  'correction_original_missing',
+  'correction_original_venue',
+  'approval_operation_missing',
+  'audit_missing',
+] as const;
+export type LedgerLinkProblem = (typeof LEDGER_LINK_PROBLEMS)[number];

@@ -1,7 +1,13 @@
 // Back-office shapes beyond the table of docs/api.md: the calls the console adds under the same
 // prefixes (docs/back-office.md), the audit log, and the reason every change may carry.
 import { z } from 'zod';
-import { AUDIT_ACTIONS, AUDIT_TARGETS, LEDGER_KINDS, LEDGER_LINES } from './back-office-vocabulary.js';
+import {
+  AUDIT_ACTIONS,
+  AUDIT_TARGETS,
+  LEDGER_KINDS,
+  LEDGER_LINES,
+  LEDGER_LINK_PROBLEMS,
+} from './back-office-vocabulary.js';
 import {
   createUserRequest,
   editDeviceRequest,
@@ -165,6 +171,32 @@ export const ledgerMismatch = z.discriminatedUnion('kind', [
     account_id: z.number(),
     chain_seq: z.number(),
     entry_id: z.number().nullable(),
+  }),
+  /**
+   * A venue's chain no longer extends a head kept earlier (`day`: the anchor of that gaming day; null: a
+   * head the operator passed): `rewound`, it is shorter than `entries` now (rows removed and the head
+   * moved back); `rewritten`, its row `entries` (`entry_id`) no longer carries `hash`. `chain_entries`
+   * is how many rows the chain holds now.
+   */
+  z.object({
+    kind: z.literal('anchor'),
+    account_id: z.number(),
+    day: z.string().nullable(),
+    entries: z.number(),
+    hash: z.string(),
+    problem: z.enum(['rewound', 'rewritten']),
+    chain_entries: z.number(),
+    entry_id: z.number().nullable(),
+  }),
+  /** A record the ledger links to is missing or names another venue or trx (LEDGER_LINK_PROBLEMS). */
+  z.object({
+    kind: z.literal('link'),
+    problem: z.enum(LEDGER_LINK_PROBLEMS),
+    account_id: z.number().nullable(),
+    entry_id: z.number().nullable(),
+    operation_id: z.number().nullable(),
+    approval_id: z.string().nullable(),
+    trx: z.string().nullable(),
   }),
 ]);
 export type LedgerMismatch = z.infer<typeof ledgerMismatch>;

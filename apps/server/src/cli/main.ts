@@ -2,7 +2,7 @@
 // (DATABASE_URL, else DATA_DIR/cashdesk.sqlite) only when a command needs it, runs it, exits with its code.
 import { loadConfig } from '../config.js';
 import { openDatabase, type Db } from '../db/database.js';
-import { migrateToLatest } from '../db/migrate.js';
+import { assertMigrated, migrateToLatest } from '../db/migrate.js';
 import { runCli } from './run.js';
 
 async function main(): Promise<number> {
@@ -18,9 +18,13 @@ async function main(): Promise<number> {
   try {
     return await runCli(process.argv.slice(2), {
       db: async () => {
-        const db = openDatabase(loadConfig().database);
+        const config = loadConfig();
+        const db = openDatabase(config.database);
         opened.db = db;
-        await migrateToLatest(db);
+        // As the server does (MIGRATE_ON_START); `migrate` itself is how the owner brings the schema up.
+        if (process.argv[2] !== 'migrate') {
+          await (config.migrateOnStart ? migrateToLatest(db) : assertMigrated(db));
+        }
         return db;
       },
       out: process.stdout,

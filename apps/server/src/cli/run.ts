@@ -11,6 +11,7 @@ import { parseArgs } from './args.js';
 import type { Command } from './command.js';
 import { accountCommands } from './commands/accounts.js';
 import { backupCommands } from './commands/backup.js';
+import { databaseCommands } from './commands/database.js';
 import { floatCommands } from './commands/float.js';
 import { maintenanceCommands } from './commands/maintenance.js';
 import { reportCommands } from './commands/reports.js';
@@ -28,6 +29,7 @@ export const COMMANDS: ReadonlyMap<string, Command> = new Map(
     ...backupCommands,
     ...maintenanceCommands,
     ...reportCommands,
+    ...databaseCommands,
   ].map((c) => [c.name, c]),
 );
 

@@ -17,6 +17,7 @@ import { floorAlertsMigration } from './migrations/014-floor-alerts.js';
 import { dailyReportMigration } from './migrations/015-daily-report.js';
 import { floorCashIndexMigration } from './migrations/016-floor-cash-index.js';
 import { moneySafetyMigration } from './migrations/017-money-safety.js';
+import { ledgerAnchorsMigration } from './migrations/018-ledger-anchors.js';
 
 function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
@@ -37,6 +38,7 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     // 015 is another change's, merged apart.
     '016-floor-cash-index': floorCashIndexMigration,
     '017-money-safety': moneySafetyMigration,
+    '018-ledger-anchors': ledgerAnchorsMigration(dialect),
   };
 }
 
@@ -49,20 +51,23 @@ export async function migrateTo(db: Db, name: string): Promise<void> {
   await migrate(db, (migrator) => migrator.migrateTo(name));
 }
 
+/**
+ * With MIGRATE_ON_START=0 the server does not migrate (its role may own nothing: db/runtime-role.ts):
+ * it only reads which migrations ran and refuses to start on a schema the owner has not brought up to
+ * date, naming what is missing, rather than failing later on a missing column.
+ */
+export async function assertMigrated(db: Db): Promise<void> {
+  const pending = (await (await migratorOf(db)).getMigrations()).filter((m) => m.executedAt === undefined);
+  if (pending.length > 0) {
+    const names = pending.map((m) => m.name).join(', ');
+    throw new Error(
+      `the database schema is not up to date (pending: ${names}): run 'npm run cashdesk -- migrate' as the tables' owner`,
+    );
+  }
+}
+
 async function migrate(db: Db, run: (migrator: Migrator) => Promise<MigrationResultSet>): Promise<void> {
-  const provider: MigrationProvider = { getMigrations: async () => migrationsFor(db.dialect) };
-  // Kysely looks for its bookkeeping table in every schema on the search path's database unless told
-  // where: pin it to the current schema, so databases side by side (tests, tenants) never mix them up.
-  const schema =
-    db.dialect === 'postgres'
-      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db.kysely)).rows[0]?.schema
-      : undefined;
-  const migrator = new Migrator({
-    db: db.kysely,
-    provider,
-    ...(schema ? { migrationTableSchema: schema } : {}),
-  });
-  const { error, results } = await run(migrator);
+  const { error, results } = await run(await migratorOf(db));
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     // The cause's own words in the message: the server's start and the CLI print only the message, and
@@ -70,4 +75,19 @@ async function migrate(db: Db, run: (migrator: Migrator) => Promise<MigrationRes
     const why = error instanceof Error ? `: ${error.message}` : '';
     throw new Error(`migration ${failed?.migrationName ?? ''} failed${why}`, { cause: error });
   }
+}
+
+async function migratorOf(db: Db): Promise<Migrator> {
+  const provider: MigrationProvider = { getMigrations: async () => migrationsFor(db.dialect) };
+  // Kysely looks for its bookkeeping table in every schema on the search path's database unless told
+  // where: pin it to the current schema, so databases side by side (tests, tenants) never mix them up.
+  const schema =
+    db.dialect === 'postgres'
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db.kysely)).rows[0]?.schema
+      : undefined;
+  return new Migrator({
+    db: db.kysely,
+    provider,
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
 }

@@ -165,6 +165,21 @@ export interface LedgerChainHeadsTable {
   hash: string;
 }
 
+/**
+ * Append-only (migration 018): each closed gaming day's chain head of each venue, kept by the anchor
+ * sweep (back-office/reports/ledger-anchors.ts) so `verify` sees a chain cut back or rewritten after it.
+ */
+export interface LedgerAnchorsTable {
+  id: Generated<number>;
+  account_id: number;
+  /** The gaming day, YYYY-MM-DD in the venue's time zone. */
+  day: string;
+  entries: number;
+  hash: string;
+  day_ends_at_ms: number;
+  created_at_ms: number;
+}
+
 export interface DeviceEventsTable {
   id: Generated<number>;
   operation_id: number;
@@ -276,6 +291,7 @@ export interface Database {
   operations: OperationsTable;
   ledger_entries: LedgerEntriesTable;
   ledger_chain_heads: LedgerChainHeadsTable;
+  ledger_anchors: LedgerAnchorsTable;
   device_events: DeviceEventsTable;
   settings: SettingsTable;
   audit_log: AuditLogTable;

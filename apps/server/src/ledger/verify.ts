@@ -3,6 +3,7 @@ import { sql, type Selectable } from 'kysely';
 import type { Db } from '../db/database.js';
 import { chainHash, GENESIS_HASH } from '../db/ledger-chain.js';
 import type { LedgerEntriesTable } from '../db/schema.js';
+import type { LedgerLinkProblem } from '@cashdesk/contract';
 
 export type Mismatch =
   | { kind: 'float'; account_id: number; stored: number; ledger: number }
@@ -14,13 +15,53 @@ export type Mismatch =
    * A venue's hash chain breaks at `chain_seq`: the row there (`entry_id`) was changed, or a row before it
    * removed or slipped in; `entry_id` null when the chain's rows hold but its head does not.
    */
-  | { kind: 'chain'; account_id: number; chain_seq: number; entry_id: number | null };
+  | { kind: 'chain'; account_id: number; chain_seq: number; entry_id: number | null }
+  /**
+   * A venue's chain no longer extends a head kept earlier: the anchor of gaming day `day`
+   * (ledger_anchors, back-office/reports/ledger-anchors.ts) or, `day` null, a head the operator passed.
+   * `rewound`: the chain is shorter than `entries` now; `rewritten`: its row `entries` (`entry_id`) no
+   * longer carries `hash`. Only the earliest such head of a venue is named: every later one breaks too.
+   */
+  | {
+      kind: 'anchor';
+      account_id: number;
+      day: string | null;
+      entries: number;
+      hash: string;
+      problem: 'rewound' | 'rewritten';
+      chain_entries: number;
+      entry_id: number | null;
+    }
+  /** A record the ledger links to is missing, or of another venue or trx (contract LEDGER_LINK_PROBLEMS). */
+  | {
+      kind: 'link';
+      problem: LedgerLinkProblem;
+      account_id: number | null;
+      entry_id: number | null;
+      operation_id: number | null;
+      approval_id: string | null;
+      trx: string | null;
+    };
 
-type Scope = { accountId?: number };
+/** A venue's chain head written down outside the database (`verify --head ENTRIES:HASH`). */
+export interface KeptHead {
+  account_id: number;
+  entries: number;
+  hash: string;
+}
+
+type Scope = {
+  accountId?: number;
+  /** Heads kept outside the database: the chain must still extend each, like a kept anchor. */
+  heads?: readonly KeptHead[];
+  /** Now, for the approvals' grace (APPLY_GRACE_MS); the system clock when absent. */
+  nowMs?: number;
+};
 
 /**
  * With `accountId`, only that account's books: its float, the places of its devices, and its ledger rows
  * (an operation's rows all belong to one account, so the per-operation and running sums stay whole).
+ * Every check is one query or one walk over its table, whatever the ledger holds (no query per row).
  */
 export async function verifyLedger(db: Db, scope: Scope = {}): Promise<Mismatch[]> {
   const checks = [
@@ -30,6 +71,11 @@ export async function verifyLedger(db: Db, scope: Scope = {}): Promise<Mismatch[
     runningBalances,
     limitBreaches,
     chainMismatches,
+    anchorMismatches,
+    entryOperationMismatches,
+    correctionMismatches,
+    approvalMismatches,
+    auditMismatches,
   ];
   const found: Mismatch[] = [];
   for (const check of checks) found.push(...(await check(db.kysely, scope)));
@@ -222,6 +268,241 @@ function walkChain(
   chain.seq = seq;
   chain.hash = row.chain_hash;
 }
+
+/**
+ * Every head kept for a venue (its gaming days' anchors, and any the operator passed) must still be on its
+ * chain: the row at that place carries that hash, and the chain is at least that long. The chain walk
+ * above cannot see this: a chain cut back (rows removed, the head moved back) or rewritten from some row
+ * on with hashes recomputed is a valid chain of its own. One query joins every anchor to its row by the
+ * unique index (account_id, chain_seq); a passed head costs one more.
+ */
+const anchorMismatches: Check = async (k, scope) => {
+  const kept = [...(await keptAnchors(k, scope)), ...(await keptHeads(k, scope.heads ?? []))];
+  const named = new Set<number>();
+  const found: Mismatch[] = [];
+  // The earliest broken head of each venue bounds where the change starts; the later ones add nothing.
+  // Days with one head (nothing written between them) name the earliest; a passed head comes last.
+  const order = (a: KeptAt, b: KeptAt) =>
+    a.account_id - b.account_id || a.entries - b.entries || (a.day ?? '~').localeCompare(b.day ?? '~');
+  for (const head of kept.sort(order)) {
+    if (named.has(head.account_id)) continue;
+    const problem =
+      head.found_hash !== null && head.found_hash !== head.hash
+        ? 'rewritten'
+        : head.found_hash === null || head.chain_entries < head.entries
+          ? 'rewound'
+          : null;
+    if (problem === null) continue;
+    named.add(head.account_id);
+    found.push({
+      kind: 'anchor',
+      account_id: head.account_id,
+      day: head.day,
+      entries: head.entries,
+      hash: head.hash,
+      problem,
+      chain_entries: head.chain_entries,
+      entry_id: problem === 'rewritten' ? head.entry_id : null,
+    });
+  }
+  return found;
+};
+
+/** Every anchor but the empty chain's, with the row now at its place and the chain's length. */
+async function keptAnchors(k: Db['kysely'], scope: Scope): Promise<KeptAt[]> {
+  const rows = await k
+    .selectFrom('ledger_anchors as a')
+    .leftJoin('ledger_entries as l', (j) =>
+      j.onRef('l.account_id', '=', 'a.account_id').onRef('l.chain_seq', '=', 'a.entries'),
+    )
+    .leftJoin('ledger_chain_heads as h', 'h.account_id', 'a.account_id')
+    .select([
+      'a.account_id',
+      'a.day',
+      'a.entries',
+      'a.hash',
+      'l.id as entry_id',
+      'l.chain_hash',
+      'h.entries as chain_entries',
+    ])
+    .where('a.entries', '>', 0)
+    .$if(scope.accountId !== undefined, (q) => q.where('a.account_id', '=', scope.accountId!))
+    .execute();
+  return rows.map((r) => ({
+    account_id: num(r.account_id),
+    day: r.day,
+    entries: num(r.entries),
+    hash: r.hash,
+    entry_id: r.entry_id === null ? null : num(r.entry_id),
+    found_hash: r.chain_hash,
+    chain_entries: r.chain_entries === null ? 0 : num(r.chain_entries),
+  }));
+}
+
+/** The heads the operator passed (a handful), each with the row now at its place. */
+async function keptHeads(k: Db['kysely'], heads: readonly KeptHead[]): Promise<KeptAt[]> {
+  const kept: KeptAt[] = [];
+  for (const head of heads) {
+    if (head.entries === 0) continue;
+    const row = await k
+      .selectFrom('ledger_chain_heads as h')
+      .leftJoin('ledger_entries as l', (j) =>
+        j.onRef('l.account_id', '=', 'h.account_id').on('l.chain_seq', '=', head.entries),
+      )
+      .select(['h.entries as chain_entries', 'l.id as entry_id', 'l.chain_hash'])
+      .where('h.account_id', '=', head.account_id)
+      .executeTakeFirst();
+    kept.push({
+      ...head,
+      day: null,
+      entry_id: row === undefined || row.entry_id === null ? null : num(row.entry_id),
+      found_hash: row?.chain_hash ?? null,
+      chain_entries: row ? num(row.chain_entries) : 0,
+    });
+  }
+  return kept;
+}
+
+interface KeptAt {
+  account_id: number;
+  day: string | null;
+  entries: number;
+  hash: string;
+  entry_id: number | null;
+  /** The hash the chain's row at `entries` carries now; null when there is no such row. */
+  found_hash: string | null;
+  chain_entries: number;
+}
+
+/** A link problem with the fields it does not name left null. */
+function link(
+  problem: LedgerLinkProblem,
+  fields: Partial<Omit<Extract<Mismatch, { kind: 'link' }>, 'kind' | 'problem'>>,
+): Mismatch {
+  return {
+    kind: 'link',
+    problem,
+    account_id: fields.account_id ?? null,
+    entry_id: fields.entry_id ?? null,
+    operation_id: fields.operation_id ?? null,
+    approval_id: fields.approval_id ?? null,
+    trx: fields.trx ?? null,
+  };
+}
+
+/**
+ * Each ledger row's operation exists, is of the row's venue and has the row's trx: the chain covers the
+ * row's `operation_id`, not the operation record, so a record removed or moved to another venue shows
+ * here. One pass over the ledger, each row's operation found by its primary key.
+ */
+const entryOperationMismatches: Check = async (k, scope) => {
+  const rows = await sql<{
+    entry_id: number;
+    account_id: number;
+    operation_id: number;
+    trx: string;
+    found: number | null;
+    op_account: number | null;
+    op_trx: string | null;
+  }>`
+    select l.id as entry_id, l.account_id, l.operation_id, l.trx,
+      o.id as found, o.account_id as op_account, o.trx as op_trx
+    from ledger_entries l left join operations o on o.id = l.operation_id
+    where (o.id is null or o.account_id is null or o.account_id <> l.account_id or o.trx <> l.trx)
+      ${onAccount(scope, 'l.account_id')}
+    order by l.id`.execute(k);
+  return rows.rows.map((r) =>
+    link(
+      r.found === null
+        ? 'entry_operation_missing'
+        : r.op_account === null || num(r.op_account) !== num(r.account_id)
+          ? 'entry_operation_venue'
+          : 'entry_operation_trx',
+      {
+        account_id: num(r.account_id),
+        entry_id: num(r.entry_id),
+        operation_id: num(r.operation_id),
+        trx: r.trx,
+      },
+    ),
+  );
+};
+
+/** A correction's original operation exists and is of the correction's venue. */
+const correctionMismatches: Check = async (k, scope) => {
+  const rows = await sql<{ id: number; account_id: number | null; trx: string; found: number | null }>`
+    select c.id, c.account_id, c.trx, o.id as found
+    from operations c left join operations o on o.id = c.corrects_operation_id
+    where c.corrects_operation_id is not null
+      and (o.id is null or o.account_id is null or c.account_id is null or o.account_id <> c.account_id)
+      ${onAccount(scope, 'c.account_id')}
+    order by c.id`.execute(k);
+  return rows.rows.map((r) =>
+    link(r.found === null ? 'correction_original_missing' : 'correction_original_venue', {
+      account_id: r.account_id === null ? null : num(r.account_id),
+      operation_id: num(r.id),
+      trx: r.trx,
+    }),
+  );
+};
+
+/**
+ * A manager's approval commits first and the ledger applies the call in a transaction of its own just
+ * after (back-office/approvals/approvals.service.ts decideAsManager): an approval decided this recently
+ * may not have its operation yet without anything being wrong.
+ */
+const APPLY_GRACE_MS = 60_000;
+
+/**
+ * An approved approval has its operation (the cashier's call, by its scope and trx, in its venue), unless
+ * the ledger's refusal of it was stored on it (`outcome_json`).
+ */
+const approvalMismatches: Check = async (k, scope) => {
+  const settled = (scope.nowMs ?? Date.now()) - APPLY_GRACE_MS;
+  const rows = await sql<{ id: string; account_id: number; trx: string }>`
+    select a.id, a.account_id, a.trx from approvals a
+    where a.status = 'approved' and a.outcome_json is null and a.decided_at_ms <= ${settled}
+      ${onAccount(scope, 'a.account_id')}
+      and not exists (
+        select 1 from operations o
+        where o.scope = a.scope and o.trx = a.trx and o.account_id = a.account_id
+      )
+    order by a.created_at_ms`.execute(k);
+  return rows.rows.map((r) =>
+    link('approval_operation_missing', { account_id: num(r.account_id), approval_id: r.id, trx: r.trx }),
+  );
+};
+
+/**
+ * An applied correction has its 'operation.correct' audit entry, and an applied float move a person made
+ * (a user on the operation: the back office) its 'account.float_move' entry, under the operation's trx
+ * and venue: both are written in the money's transaction (corrections.routes.ts, account-admin.ts
+ * moveFloatAudited). Moves without a user (the operator CLI, the demo seed) are not held to it: the demo
+ * seed moves the float without an entry. The audit log has no index on trx, so its entries of those two
+ * actions are read once and joined, never looked up per operation.
+ */
+const auditMismatches: Check = async (k, scope) => {
+  const rows = await sql<{ id: number; account_id: number | null; trx: string }>`
+    select o.id, o.account_id, o.trx from operations o
+    left join (
+      select distinct account_id, trx, action from audit_log
+      where action in ('operation.correct', 'account.float_move') and trx is not null
+    ) e on e.trx = o.trx and e.account_id = o.account_id
+      and e.action = case when o.corrects_operation_id is not null then 'operation.correct' else 'account.float_move' end
+    where o.status_code = 200
+      and (o.corrects_operation_id is not null
+        or (o.kind in ('float_top_up', 'float_withdraw') and o.user_id is not null))
+      and e.trx is null
+      ${onAccount(scope, 'o.account_id')}
+    order by o.id`.execute(k);
+  return rows.rows.map((r) =>
+    link('audit_missing', {
+      account_id: r.account_id === null ? null : num(r.account_id),
+      operation_id: num(r.id),
+      trx: r.trx,
+    }),
+  );
+};
 
 /** Aggregates come back as number (SQLite) or as parsed int8 (PostgreSQL); both must be safe integers. */
 function num(value: number | string | bigint): number {

@@ -102,11 +102,13 @@ describe.each(testDatabases)('reconciliation finds drift on $name', (database) =
     accountId: number,
     rows: { line: 'float' | 'external' | 'game'; amount: number; balance_after: number | null }[],
   ): Promise<{ operationId: number; entryIds: number[] }> {
+    // The rows carry their operation's trx, as the ledger writes them (verify checks that link too).
+    const trx = `raw-${rows.length}-${Math.random()}`;
     const operation = await db.kysely
       .insertInto('operations')
       .values({
         scope: 'operator',
-        trx: `raw-${rows.length}-${Math.random()}`,
+        trx,
         kind: 'float_top_up',
         request_hash: 'raw',
         status_code: 200,
@@ -126,7 +128,7 @@ describe.each(testDatabases)('reconciliation finds drift on $name', (database) =
     const chained = chainRows(
       rows.map((row) => ({
         operation_id: operation.id,
-        trx: 'raw',
+        trx,
         kind: 'float_top_up' as const,
         tx_type: null,
         line: row.line,

@@ -1,17 +1,19 @@
 // The books are append-only at the database level on every test database: UPDATE and DELETE (and
-// TRUNCATE on PostgreSQL) of ledger_entries, device_events and audit_log are refused, whatever the rows.
+// TRUNCATE on PostgreSQL) of ledger_entries, device_events, audit_log and ledger_anchors are refused, whatever the rows.
 // `operations` is not among them by design: its answer is stored by an UPDATE after the trx is claimed.
 import { TX_TYPE } from '@cashdesk/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordAudit } from '../../src/back-office/audit/audit.repository.js';
+import { insertAnchor } from '../../src/back-office/reports/ledger-anchors.repository.js';
+import { GENESIS_HASH } from '../../src/db/ledger-chain.js';
 import type { Db } from '../../src/db/database.js';
 import { LedgerService } from '../../src/ledger/ledger.service.js';
 import { testDatabases } from '../helpers/databases.js';
 import { createLinkedDevice, createTestUser, createVenue } from '../helpers/factories.js';
 
 /** Every table that holds history: what no route, repository or hand-typed query may rewrite. */
-const APPEND_ONLY = ['audit_log', 'device_events', 'ledger_entries'] as const;
+const APPEND_ONLY = ['audit_log', 'device_events', 'ledger_anchors', 'ledger_entries'] as const;
 type AppendOnlyTable = (typeof APPEND_ONLY)[number];
 
 describe.each(testDatabases)('append-only books on $name', (database) => {
@@ -49,6 +51,17 @@ describe.each(testDatabases)('append-only books on $name', (database) => {
           trx,
         });
         expect(win.status).toBe(200);
+      } else if (table === 'ledger_anchors') {
+        // A day's anchor as the sweep keeps it (back-office/reports/ledger-anchors.ts), one day per row.
+        const inserted = await insertAnchor(db.kysely, {
+          account_id: venue.id,
+          day: `${2000 + appended}-01-01`,
+          entries: 0,
+          hash: GENESIS_HASH,
+          day_ends_at_ms: Date.UTC(2020, 0, 2),
+          created_at_ms: Date.now(),
+        });
+        expect(inserted).toBe(true);
       } else {
         await recordAudit(db.kysely, {
           actor: { user_id: null, login: 'operator' },

@@ -178,6 +178,7 @@ describe.each(testDatabases)('the hash-chained ledger on $name', (database) => {
     const rows = await rowsOf(broken.id);
     await behindTheBack(`update ledger_entries set trx = 'forged' where id = ${rows[0]!.id}`);
     expect(await verifyLedger(db, { accountId: fine.id })).toEqual([]);
-    expect((await verifyLedger(db, { accountId: broken.id })).map((m) => m.kind)).toEqual(['chain']);
+    // The forged trx breaks the chain, and the row no longer has its operation's trx either.
+    expect((await verifyLedger(db, { accountId: broken.id })).map((m) => m.kind)).toEqual(['chain', 'link']);
   });
 });

@@ -88,6 +88,31 @@ function describeMismatch(m: LedgerMismatch, t: TFunction): string {
       return m.entry_id === null
         ? t('reconciliation.kind.chainHead', { account: m.account_id })
         : t('reconciliation.kind.chain', { account: m.account_id, entry: m.entry_id, seq: m.chain_seq });
+    case 'anchor':
+      return m.problem === 'rewound'
+        ? t('reconciliation.kind.anchorRewound', {
+            account: m.account_id,
+            day: m.day ?? t('reconciliation.kind.anchorGiven'),
+            entries: m.entries,
+            now: m.chain_entries,
+          })
+        : t('reconciliation.kind.anchorRewritten', {
+            account: m.account_id,
+            day: m.day ?? t('reconciliation.kind.anchorGiven'),
+            entries: m.entries,
+            entry: m.entry_id,
+          });
+    case 'link':
+      return t('reconciliation.kind.link', {
+        what:
+          m.entry_id !== null
+            ? t('reconciliation.kind.linkEntry', { entry: m.entry_id, trx: m.trx })
+            : m.approval_id !== null
+              ? t('reconciliation.kind.linkApproval', { approval: m.approval_id, trx: m.trx })
+              : t('reconciliation.kind.linkOperation', { operation: m.operation_id, trx: m.trx }),
+        account: m.account_id ?? '-',
+        problem: t(`reconciliation.kind.links.${m.problem}`),
+      });
     case 'limit':
       return t('reconciliation.kind.limit', {
         account: m.account_id,
