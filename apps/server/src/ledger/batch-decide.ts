@@ -163,9 +163,6 @@ function judgeCash(request: { kind: 'cash'; input: PlaceCashInput }, now: number
   if (input.corrects)
     return judgeCorrection({ ...input, corrects: input.corrects }, request, hash, now, reads);
   const kind = cashKind(input.delta_cents);
-  assertNotBlocked(account, { kind });
-  if (input.remote_pin !== null) assertRemotePin(reads.pins.get(input.device_id), input.remote_pin, now);
-  const shiftId = shiftOfOperation(account, reads.openShifts.get(input.user_id));
   const approval = reads.approvals.get(claimKeyOf(request));
   if (approval) {
     // Filed before: its answer now, unless a manager approved it and it is to be applied.
@@ -173,15 +170,19 @@ function judgeCash(request: { kind: 'cash'; input: PlaceCashInput }, now: number
     const state = approvalState(approval, input.trx, now);
     if (state !== 'apply') return { held: state, change: null, write: null };
   }
+  const checked = checkCall(input, account, reads, now, approval !== undefined);
   const record = recordOf(request, kind, hash, now, {
     account_id: input.account_id,
     user_id: input.user_id,
     device_id: input.device_id,
-    shift_id: shiftId,
+    shift_id: 'refused' in checked ? null : checked.shiftId,
   });
-  const decision = inVenue(input, reads)
-    ? decideCash(input, account, place, now, approval?.amount_cents)
-    : movedAway(approval);
+  const decision =
+    'refused' in checked
+      ? checked.refused
+      : inVenue(input, reads)
+        ? decideCash(input, account, place, now, approval?.amount_cents)
+        : movedAway(approval);
   // Four eyes: a payout the rules would let through, which with the seat's others in the window passes
   // the venue's `approval_above`, waits for a manager; one they refuse is refused now, never filed.
   const seat = placeKeyOf(input);
@@ -204,6 +205,28 @@ function paidOut(entries: readonly Entry[]): number {
     (sum, e) => (e.line === 'entries' && e.amount_cents < 0 ? sum - e.amount_cents : sum),
     0,
   );
+}
+
+/**
+ * The block, the PIN and the shift a cashier's call obeys (the shift it books to, if the venue uses
+ * them). A fresh call they refuse is thrown (its trx stays free); an approved one is refused for good,
+ * its refusal stored and kept on the approval, so it ends `failed` rather than approved and never applied.
+ */
+function checkCall(
+  input: PlaceCashInput,
+  account: AccountRow,
+  reads: BatchReads,
+  now: number,
+  approved: boolean,
+): { shiftId: number | null } | { refused: Decision } {
+  try {
+    assertNotBlocked(account, { kind: cashKind(input.delta_cents) });
+    if (input.remote_pin !== null) assertRemotePin(reads.pins.get(input.device_id), input.remote_pin, now);
+    return { shiftId: shiftOfOperation(account, reads.openShifts.get(input.user_id)) };
+  } catch (error) {
+    if (!approved || !(error instanceof ApiError)) throw error;
+    return { refused: { ok: false, outcome: refusal(error.err, error.details) } };
+  }
 }
 
 /** The money rule of a cashier's call; an approved cash-out pays at most what the manager approved. */
