@@ -5,7 +5,8 @@
 // alert, the trx of an operation, a device, a user, a shift, or a filter by one) is refused or shown
 // nothing, and the database stays as it was. The other venue's ids are ones the call would act on if the
 // scope were not checked: a pending approval, an open alert, a deposit still on its seat, an empty device,
-// a cashier with a session. A route under /a/manager/account/:id without a row fails the last test.
+// a cashier with a session. A route under /a/manager/account/:id without a row fails the suite, and so
+// does a row for a route with a second id in its path without a cell naming another venue's one.
 import {
   ERR,
   type Account,
@@ -650,5 +651,11 @@ describe.each(testDatabases)("another venue's ids at a venue's manager routes on
       .filter((route) => / \/api\/v1\/a\/manager\/account\/:id($|\/)/.test(route))
       .map((route) => route.replace(' /api/v1/', ' /'));
     expect([...declared].sort()).toEqual(ROWS.map((r) => r.route).sort());
+  });
+
+  it("has, for every route naming a second id in its path, a cell with another venue's id", () => {
+    const nested = ROWS.filter((r) => /\/:(?!id\b)\w+/.test(r.route));
+    expect(nested.length).toBeGreaterThan(0);
+    expect(nested.filter((r) => !r.foreign).map((r) => r.route)).toEqual([]);
   });
 });
