@@ -12,7 +12,7 @@ import { FakeClock, HOUR, MINUTE } from '../helpers/clock.js';
 import { testDatabases } from '../helpers/databases.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { until } from '../helpers/until.js';
-import { cash, closeShift, openShift, shiftVenue, type ShiftVenue } from '../shifts/support.js';
+import { cash, closeShift, newTrx, openShift, shiftVenue, type ShiftVenue } from '../shifts/support.js';
 import { signedInAs, type SignedIn } from './support.js';
 
 const FLOAT = 1_000_000_00; // what shiftVenue funds a venue with
@@ -126,6 +126,23 @@ describe.each(testDatabases)('the floor alerts at their thresholds on $name', (d
     clock.set(first + HOUR + 1);
     await seen(v);
     await andChecked(() => checks().tick());
+    expect(await alertsOf(manager, v)).toEqual([]);
+  });
+
+  // BUG (apps/server/src/ledger/, not this suite's to fix): a correction's ledger rows are written with the
+  // kind of a cash move (money-rules.ts decideCorrection, cashKind), not `correction` as the contract says
+  // (packages/contract/src/back-office-vocabulary.ts LEDGER_KINDS: "never one of them"), so the hour's sum
+  // (alert-queries.ts withdrawalsSince, kind = 'withdraw') counts a manager's correction of a deposit as a
+  // cashier's withdrawal, against docs/product.md section 16 ("the cashiers' withdrawals and cash-outs").
+  // Drop `.fails` once the ledger writes the correction's own kind.
+  it.fails("withdrawals_hour: a manager's correction of a deposit is no cashier's withdrawal", async () => {
+    const { v, manager } = await venue({ alert_withdrawals_hour: 50_00 });
+    const trx = newTrx();
+    await andChecked(() => ok(cash(v, 100_00, trx)));
+    const correction = { trx, correction_trx: newTrx(), reason: 'wrong seat' };
+    await andChecked(() =>
+      ok(manager.client.post(`/a/manager/account/${v.venue.id}/corrections`, correction)),
+    );
     expect(await alertsOf(manager, v)).toEqual([]);
   });
 
