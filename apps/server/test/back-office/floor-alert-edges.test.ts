@@ -129,13 +129,8 @@ describe.each(testDatabases)('the floor alerts at their thresholds on $name', (d
     expect(await alertsOf(manager, v)).toEqual([]);
   });
 
-  // BUG (apps/server/src/ledger/, not this suite's to fix): a correction's ledger rows are written with the
-  // kind of a cash move (money-rules.ts decideCorrection, cashKind), not `correction` as the contract says
-  // (packages/contract/src/back-office-vocabulary.ts LEDGER_KINDS: "never one of them"), so the hour's sum
-  // (alert-queries.ts withdrawalsSince, kind = 'withdraw') counts a manager's correction of a deposit as a
-  // cashier's withdrawal, against docs/product.md section 16 ("the cashiers' withdrawals and cash-outs").
-  // Drop `.fails` once the ledger writes the correction's own kind.
-  it.fails("withdrawals_hour: a manager's correction of a deposit is no cashier's withdrawal", async () => {
+  // A correction is its own ledger kind (money-rules.ts decideCorrection), never a cashier's withdrawal.
+  it("withdrawals_hour: a manager's correction of a deposit is no cashier's withdrawal", async () => {
     const { v, manager } = await venue({ alert_withdrawals_hour: 50_00 });
     const trx = newTrx();
     await andChecked(() => ok(cash(v, 100_00, trx)));
