@@ -430,6 +430,11 @@ export const liveChange = z.object({
    * office's stream (`GET /a/manager/account/:id/events`), only when true.
    */
   alerts: z.boolean().optional(),
+  /**
+   * A payout held for a manager (four eyes) was filed, decided, withdrawn or expired on the devices named:
+   * a till waiting on one asks its trx again, the back office refetches its approvals. Only when true.
+   */
+  approvals: z.boolean().optional(),
 });
 export type LiveChange = z.infer<typeof liveChange>;
 

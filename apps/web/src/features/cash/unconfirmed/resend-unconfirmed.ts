@@ -82,8 +82,9 @@ export function withdrawWaiting(trx: string): AppThunk<Promise<void>> {
 }
 
 /**
- * A live change named these devices: a payout held for a manager on one of them may just have been
- * decided, so it is asked again now instead of at its next resend (the push that tells the till).
+ * A live change of the approvals (`approvals: true`) named these devices: a payout held for a manager on
+ * one of them may just have been decided, so it is asked again now instead of at its next resend (the push
+ * that tells the till). Only such a change: other changes of a device must not feed the resends.
  */
 export function resendWaitingOn(devices: readonly number[]): AppThunk<void> {
   return (dispatch, getState) => {

@@ -3,7 +3,7 @@
 import { CASH_CALL_TIMEOUT_MS, ERR } from '@cashdesk/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeStore } from '../../../test/render';
-import { devicesChanged } from '../../live-updates';
+import { approvalsChanged } from '../../live-updates';
 import { cashResult } from '../../../test/cash-fixtures';
 import { stubApi, type StubRoute } from '../../../test/stub-api';
 import { resendUnconfirmed, resendWaitingOn, withdrawWaiting } from './resend-unconfirmed';
@@ -326,14 +326,14 @@ describe('a withdraw held for a manager (four eyes)', () => {
     );
   });
 
-  it('is asked again at once when a live change names its device, and only then', async () => {
+  it('is asked again at once when a live change of the approvals names its device, and only then', async () => {
     const { store, op, bodies } = setup(turns(pending, success), { operation: 'withdraw', delta: -300_00 });
     await store.dispatch(sendCashOperation(op.trx));
     store.dispatch(resendWaitingOn([99]));
     expect(bodies()).toHaveLength(1);
 
-    store.dispatch(devicesChanged([12]));
-    store.dispatch(resendWaitingOn(store.getState().liveUpdates.lastChange!.devices));
+    store.dispatch(approvalsChanged([12]));
+    store.dispatch(resendWaitingOn(store.getState().liveUpdates.lastApprovals!.devices));
     await vi.waitFor(() => expect(store.getState().unconfirmed.operations).toEqual([]));
     expect(bodies()).toHaveLength(2);
   });
