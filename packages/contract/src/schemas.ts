@@ -365,6 +365,7 @@ export const approvalDecisionResult = z.object({
   status: z.enum(APPROVAL_STATUSES),
   outcome: z.record(z.string(), z.unknown()).nullable(),
 });
+export type ApprovalDecisionResult = z.infer<typeof approvalDecisionResult>;
 
 const deviceIds = z.array(positiveId).max(1000);
 export const reportRequest = z.strictObject({

@@ -120,6 +120,14 @@ describe('error toasts', () => {
     expect(errorToast(failure(null, 400)).key).toBe('errors:unknown');
   });
 
+  it("reads a 409 as the overdraft only when it says overdraft, or says nothing (the spec's bare 409)", () => {
+    expect(errorToast(failure(ERR.deviceMoved, 409)).key).toBe('errors:deviceMoved');
+    expect(errorToast(failure(ERR.placeNoLongerHolds, 409)).key).toBe('errors:placeNoLongerHolds');
+    expect(errorToast(failure(ERR.alreadyDecided, 409)).key).toBe('errors:alreadyDecided');
+    expect(errorToast(failure('some new conflict', 409)).key).toBe('errors:unknown');
+    expect(errorToast(failure(null, 409)).key).toBe('errors:overdraft');
+  });
+
   it("says 'wrong pin' as a sentence in the cashier's language", () => {
     const toast = errorToast(failure(ERR.wrongPin, 422), 'remote');
     expect(sentence(toast, 'en')).toBe('Wrong PIN, check the PIN shown on the device');
