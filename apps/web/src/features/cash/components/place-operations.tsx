@@ -49,7 +49,7 @@ export function PlaceOperations({ deviceId, place, userId }: PlaceOperationsProp
                 <td>{formatShortDate(row.created_at)}</td>
                 <td>
                   {correction
-                    ? t('common:correction.type')
+                    ? t('history.correction')
                     : t(deposit ? 'history.deposit' : 'history.withdraw')}
                   <CorrectionNote entry={row} />
                 </td>

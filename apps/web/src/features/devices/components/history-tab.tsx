@@ -81,7 +81,7 @@ function OperationRow({ entry, foreign }: { entry: ReportEntry; foreign: boolean
       <td>{formatShortDate(entry.created_at)}</td>
       <td>
         {entry.corrects !== undefined
-          ? t('common:correction.type')
+          ? t('history.correction')
           : t(deposit ? 'history.deposit' : 'history.withdraw')}
         <CorrectionNote entry={entry} />
       </td>
