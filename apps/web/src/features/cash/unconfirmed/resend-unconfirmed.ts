@@ -20,17 +20,17 @@ export function resendUnconfirmed(trx: string): AppThunk<Promise<void>> {
       const { result } = outcome;
       // A cash-out a manager approved pays at most what was approved: what the seat won while it waited
       // stays on it (docs/product.md section 12), and the cashier must not think the seat is empty.
-      const left = operation.cashOut === true ? result.balances.entries : 0;
+      const left = operation.cashOut ? result.balances.entries : 0;
       dispatch(
         toastShown({
           id: `cash:${result.trx}`,
           kind: 'success',
-          key: `cash:unconfirmed.confirmed.${left > 0 ? 'cashOutPartial' : operation.operation}`,
+          key: `cash:unconfirmed.confirmed.${left ? 'paidLess' : operation.operation}`,
           params: {
             amount: formatMoney(Math.abs(result.delta), result.currency),
             device: operation.deviceName,
             place: operation.place,
-            ...(left > 0 ? { left: formatMoney(left, result.currency) } : {}),
+            ...(left ? { left: formatMoney(left, result.currency) } : {}),
           },
         }),
       );

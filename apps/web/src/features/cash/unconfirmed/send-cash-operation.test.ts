@@ -305,7 +305,7 @@ describe('a withdraw held for a manager (four eyes)', () => {
     const toast = toasts().find((t) => t.kind === 'success')!;
     await i18n.loadLanguages(['es', 'pt']);
     expect(toast).toMatchObject({
-      key: 'cash:unconfirmed.confirmed.cashOutPartial',
+      key: 'cash:unconfirmed.confirmed.paidLess',
       params: { amount: '600.00 EUR', left: '5000.00 EUR', device: 'Rocket 12', place: 3 },
     });
     expect(i18n.t(toast.key, { ...toast.params, lng: 'en' })).toBe(
