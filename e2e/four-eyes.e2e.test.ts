@@ -1,14 +1,17 @@
 // Four eyes (docs/product.md section 12) in Chromium against the real server: a cashier's withdrawal above
 // the venue's limit waits at the till, a manager approves it from the back office on a phone-width page,
-// and the till settles it on its own (the decision is pushed); a second one the cashier withdraws.
+// and the till settles it on its own (the decision is pushed); a second one the cashier withdraws; a
+// cash-out reads "up to" its amount and is declined by keyboard; the approval window is set on a phone;
+// and a manager's correction (section 13) reads as one in the till's histories.
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { updateAccount } from '@cashdesk/server';
 import { screenshot } from './support/browser';
-import { consoleFolds } from './support/back-office';
-import { floatBalance, placeBalances } from './support/data';
+import { consoleFolds, openAccountTab } from './support/back-office';
+import { changePlaceCash, floatBalance, placeBalances } from './support/data';
 import { createLinkedCabinet } from './support/devices';
 import { describeE2E, useE2E } from './support/harness';
+import { layoutFaults } from './support/layout';
 import { manage, openDevice, operationButton, typeOnNumpad } from './support/screens';
 import { eventually, expectToast, LOGINS, openSignedIn, watchForToast } from './support/ui';
 
@@ -63,9 +66,11 @@ describeE2E('four eyes', () => {
     await row.getByRole('button', { name: /^Approve the payout of/ }).tap();
     const decision = phone.getByRole('dialog', { name: 'Approve this payout' });
     await decision.getByLabel('Your password').fill(LOGINS.manager.password);
-    // The till hears of the decision (pushed, or at its next resend) and asks again: confirmed by itself.
-    const confirmed = watchForToast(till, 'Confirmed: withdrawn 250.00 EUR from Four eyes, player 1');
-    const approved = watchForToast(phone, 'Approved: the payout of cashier (player 1) is applied.');
+    // The till hears of the decision (pushed as a change of the approvals, or at its own resend, every 15 s
+    // while the stream is open) and asks again: confirmed by itself.
+    const confirmed = watchForToast(till, 'Confirmed: withdrawn 250.00 EUR from Four eyes, player 1', 25_000);
+    // What the answer says was paid, not an assumption.
+    const approved = watchForToast(phone, 'Approved: 250.00 EUR paid to player 1 by cashier.');
     await decision.getByRole('button', { name: 'Approve', exact: true }).tap();
     await approved;
     await section.getByText('Nothing is waiting for approval.').waitFor();
@@ -86,5 +91,132 @@ describeE2E('four eyes', () => {
     await withdrawn;
     await dialog.locator('.unconfirmed-notice').waitFor({ state: 'detached' });
     expect(await placeBalances(e2e.server, device.id, 1)).toEqual({ entries: 500_00, finalBonus: 0 });
+  });
+
+  it('a cash-out reads "up to" its amount in the back office, and a decline by keyboard reaches the till', async () => {
+    await createLinkedCabinet(e2e.server, 'Four eyes 3', { entries: [500_00] });
+    const till = await e2e.newPage('tablet');
+    await openSignedIn(till, e2e.server);
+    const region = await openDevice(till, 'tablet', 'Four eyes 3');
+    const dialog = await manage(till, region, 1);
+    await operationButton(dialog, 'Cash out').click();
+    await expectToast(till, "Cash-out of 500.00 EUR waits for a manager's approval.");
+
+    const office = await e2e.newPage('tablet');
+    await openSignedIn(
+      office,
+      e2e.server,
+      '/back-office/accounts/' + e2e.server.demo.accountId,
+      LOGINS.manager.login,
+    );
+    await office
+      .getByRole('navigation', { name: 'Account sections' })
+      .getByRole('link', { name: /^Approvals/ })
+      .click();
+    const section = office.getByRole('region', { name: 'Payouts waiting for approval' });
+    const row = section.getByRole('row').filter({ hasText: 'Four eyes 3' });
+    await row.getByText('up to 500.00 EUR').waitFor();
+    expect(await layoutFaults(office)).toEqual([]);
+    await screenshot(office, 'four-eyes-cash-out-up-to');
+
+    // By keyboard alone: to the Decline button, the password, the reason, and Enter.
+    const decline = row.getByRole('button', { name: /^Decline the payout of/ });
+    await decline.focus();
+    await office.keyboard.press('Enter');
+    const decision = office.getByRole('dialog', { name: 'Decline this payout' });
+    await decision.getByText('up to 500.00 EUR').waitFor();
+    await decision.getByLabel('Your password').focus();
+    await office.keyboard.type(LOGINS.manager.password);
+    await decision.getByLabel('Reason', { exact: true }).focus();
+    await office.keyboard.type('no cash in the drawer');
+    const declinedAtTill = watchForToast(till, 'A manager declined this payout', 25_000);
+    const declined = watchForToast(office, 'Declined: cashier sees it at the till (player 1).');
+    await decision.getByRole('button', { name: 'Decline', exact: true }).focus();
+    await office.keyboard.press('Enter');
+    await declined;
+    await section.getByText('Nothing is waiting for approval.').waitFor();
+    await declinedAtTill;
+  });
+
+  it("sets the window a seat's payouts count together over, on a phone by touch", async () => {
+    const phone = await e2e.newPage('mobile', undefined, { touch: true });
+    await openSignedIn(
+      phone,
+      e2e.server,
+      '/back-office/accounts/' + e2e.server.demo.accountId,
+      LOGINS.manager.login,
+    );
+    if (consoleFolds('mobile')) await phone.getByRole('button', { name: 'Menu', exact: true }).tap();
+    const settings = await openAccountTab(phone, 'Settings');
+    const field = settings.getByLabel("Count a seat's payouts over (minutes)");
+    expect(await field.inputValue()).toBe('60');
+    const save = settings.getByRole('button', { name: 'Save settings', exact: true });
+    await field.fill('0');
+    await save.tap();
+    await settings.getByText('Whole minutes from 1 to 1440 (a day)').waitFor();
+    await field.fill('30');
+    await save.tap();
+    await settings.getByText('Settings saved', { exact: true }).waitFor();
+    expect(await layoutFaults(phone)).toEqual([]);
+    const saved = await e2e.server.ctx.db.kysely
+      .selectFrom('accounts')
+      .select('approval_window_minutes')
+      .where('id', '=', e2e.server.demo.accountId)
+      .executeTakeFirstOrThrow();
+    expect(Number(saved.approval_window_minutes)).toBe(30);
+  });
+
+  it("a manager's correction reads as one in the device's History tab and the cash modal, not as another cashier's", async () => {
+    const device = await createLinkedCabinet(e2e.server, 'Corrected', { entries: [0] });
+    const original = await changePlaceCash(e2e.server, device.id, 1, 40_00);
+    const office = await e2e.newPage('desktop');
+    await openSignedIn(
+      office,
+      e2e.server,
+      '/back-office/accounts/' + e2e.server.demo.accountId,
+      LOGINS.manager.login,
+    );
+    const answer = await office.evaluate(
+      async ({ url, body }) => {
+        const response = await fetch(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+        return response.status;
+      },
+      {
+        url: `/api/v1/a/manager/account/${e2e.server.demo.accountId}/corrections`,
+        body: { trx: original, correction_trx: `e2e-fix-${Date.now()}`, reason: 'wrong seat' },
+      },
+    );
+    expect(answer).toBe(200);
+
+    const short = `${original.slice(0, 4)}…${original.slice(-4)}`;
+    for (const viewport of ['mobile', 'desktop'] as const) {
+      const till = await e2e.newPage(viewport, undefined, { touch: viewport === 'mobile' });
+      await openSignedIn(till, e2e.server);
+      const region = await openDevice(till, viewport, 'Corrected');
+      await region.getByRole('tab', { name: 'History' }).click();
+      const table = region.getByRole('table', { name: 'Last operations of player 1' });
+      const correction = table.getByRole('row').filter({ hasText: `Corrects ${short} · wrong seat` });
+      await correction.waitFor();
+      const cells = await correction.getByRole('cell').allInnerTexts();
+      expect(cells[1]).toMatch(/^Correction\s/);
+      expect(cells.join(' ')).not.toMatch(/another cashier|Withdraw/);
+      expect(await layoutFaults(till)).toEqual([]);
+      await screenshot(till, `correction-history-${viewport}`);
+    }
+
+    const till = await e2e.newPage('tablet');
+    await openSignedIn(till, e2e.server);
+    const region = await openDevice(till, 'tablet', 'Corrected');
+    const dialog = await manage(till, region, 1);
+    const last = dialog.getByRole('table', { name: 'Last operations' });
+    const row = last.getByRole('row').filter({ hasText: `Corrects ${short} · wrong seat` });
+    await row.waitFor();
+    const cells = await row.getByRole('cell').allInnerTexts();
+    expect(cells[1]).toMatch(/^Correction\s/);
+    expect(cells.join(' ')).not.toMatch(/other cashier|Withdraw/);
   });
 });

@@ -43,18 +43,22 @@ export async function placeBalances(
   return { entries: row.entries_cents, finalBonus: row.final_bonus_cents };
 }
 
-/** A cashier deposit (positive) or withdraw (negative) made through the ledger, as the demo cashier. */
+/**
+ * A cashier deposit (positive) or withdraw (negative) made through the ledger, as the demo cashier; gives
+ * its trx (a manager's correction names the operation by it).
+ */
 export async function changePlaceCash(
   server: E2EServer,
   deviceId: number,
   place: number,
   delta: number,
-): Promise<void> {
+): Promise<string> {
   const device = await server.ctx.db.kysely
     .selectFrom('devices')
     .select('uuid')
     .where('id', '=', deviceId)
     .executeTakeFirstOrThrow();
+  const trx = `e2e-cash-${randomUUID()}`;
   const outcome = await server.ctx.ledger.changePlaceCash({
     account_id: server.demo.accountId,
     user_id: server.demo.cashierId,
@@ -62,10 +66,11 @@ export async function changePlaceCash(
     device_uuid: device.uuid,
     place,
     delta_cents: delta,
-    trx: `e2e-cash-${randomUUID()}`,
+    trx,
     remote_pin: null,
   });
   if (outcome.status !== 200) throw new Error(`e2e: cash change refused: ${JSON.stringify(outcome.body)}`);
+  return trx;
 }
 
 /** Ends every session (as an expiry or a revocation would): the next call of any screen gets a 401. */

@@ -365,6 +365,7 @@ export const approvalDecisionResult = z.object({
   status: z.enum(APPROVAL_STATUSES),
   outcome: z.record(z.string(), z.unknown()).nullable(),
 });
+export type ApprovalDecisionResult = z.infer<typeof approvalDecisionResult>;
 
 const deviceIds = z.array(positiveId).max(1000);
 export const reportRequest = z.strictObject({
@@ -430,6 +431,11 @@ export const liveChange = z.object({
    * office's stream (`GET /a/manager/account/:id/events`), only when true.
    */
   alerts: z.boolean().optional(),
+  /**
+   * A payout held for a manager (four eyes) was filed, decided, withdrawn or expired on the devices named:
+   * a till waiting on one asks its trx again, the back office refetches its approvals. Only when true.
+   */
+  approvals: z.boolean().optional(),
 });
 export type LiveChange = z.infer<typeof liveChange>;
 

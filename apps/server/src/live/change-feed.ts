@@ -91,6 +91,7 @@ export function mergeChanges(changes: readonly Change[]): Change[] {
     const into = open.get(change.account_id) ?? {
       float: false,
       alerts: false,
+      approvals: false,
       devices: new Set(),
       users: new Set(),
       shifts: new Set(),
@@ -98,6 +99,7 @@ export function mergeChanges(changes: readonly Change[]): Change[] {
     open.set(change.account_id, into);
     into.float ||= change.float;
     into.alerts ||= change.alerts === true;
+    into.approvals ||= change.approvals === true;
     for (const id of change.device_ids) into.devices.add(id);
     for (const id of change.user_ids ?? []) into.users.add(id);
     for (const id of change.closed_shift_ids ?? []) into.shifts.add(id);
@@ -109,6 +111,7 @@ export function mergeChanges(changes: readonly Change[]): Change[] {
 interface MergedChange {
   float: boolean;
   alerts: boolean;
+  approvals: boolean;
   devices: Set<number>;
   users: Set<number>;
   shifts: Set<number>;
@@ -123,6 +126,7 @@ function mergedChange(accountId: number, change: MergedChange): Change {
     ...(change.users.size > 0 ? { user_ids: [...change.users] } : {}),
     ...(change.shifts.size > 0 ? { closed_shift_ids: [...change.shifts] } : {}),
     ...(change.alerts ? { alerts: true as const } : {}),
+    ...(change.approvals ? { approvals: true as const } : {}),
   };
 }
 
@@ -209,6 +213,14 @@ export function userChange(accountId: number, userId: number): Change {
 /** A cashier closed a shift: the floor checks its difference. Nothing a terminal shows. */
 export function shiftClosedChange(accountId: number, shiftId: number): Change {
   return { account_id: accountId, float: false, device_ids: [], closed_shift_ids: [shiftId] };
+}
+
+/**
+ * A payout held for a manager on this device was filed, decided, withdrawn or expired: the till waiting on
+ * it asks its trx again at once, the back office refetches its approvals.
+ */
+export function approvalsChange(accountId: number, deviceId: number): Change {
+  return { account_id: accountId, float: false, device_ids: [deviceId], approvals: true };
 }
 
 /** The venue's alerts were raised or cleared: told to the back office's streams only. */

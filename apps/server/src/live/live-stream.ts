@@ -25,6 +25,8 @@ export class LiveStream implements ChangeSubscriber {
   private pendingMe = false;
   /** The venue's alerts changed (`Change.alerts`): told only on a stream that shows them. */
   private pendingAlerts = false;
+  /** A payout held for a manager was filed or settled on a device named (`Change.approvals`). */
+  private pendingApprovals = false;
   private readonly pendingDevices = new Set<number>();
   private flushTimer: NodeJS.Timeout | null = null;
   private lastFlushMs = Number.NEGATIVE_INFINITY;
@@ -36,7 +38,10 @@ export class LiveStream implements ChangeSubscriber {
     private readonly random: () => number = Math.random,
     /** The cashier whose terminal this is: a change naming them is told as `me`. */
     private readonly userId: number | null = null,
-    /** The back office's overview (floor-events.routes.ts): a change of the alerts is told as `alerts`. */
+    /**
+     * The back office's overview (floor-events.routes.ts): a change of the alerts is told as `alerts`, and
+     * one of the approvals as `approvals` even when it names no device.
+     */
     private readonly withAlerts = false,
   ) {}
 
@@ -51,10 +56,16 @@ export class LiveStream implements ChangeSubscriber {
     for (const id of change.device_ids) this.pendingDevices.add(id);
     const aboutMe = this.userId !== null && (change.user_ids ?? []).includes(this.userId);
     const aboutAlerts = this.withAlerts && change.alerts === true;
+    // The back office lists every approval of the venue; a till only waits on a device's, so an approvals
+    // change naming no device is nothing to it.
+    const aboutApprovals = change.approvals === true && (this.withAlerts || change.device_ids.length > 0);
     // A change naming only other users of the venue (or alerts, on a terminal) is nothing this stream shows.
-    if (!aboutMe && !aboutAlerts && !change.float && change.device_ids.length === 0) return;
+    if (!aboutMe && !aboutAlerts && !aboutApprovals && !change.float && change.device_ids.length === 0) {
+      return;
+    }
     this.pendingMe ||= aboutMe;
     this.pendingAlerts ||= aboutAlerts;
+    this.pendingApprovals ||= aboutApprovals;
     if (this.flushTimer) return;
     const wait = Math.max(0, this.lastFlushMs + LIVE_COALESCE_MS - this.now());
     this.flushTimer = setTimeout(() => this.flush(), wait);
@@ -85,10 +96,12 @@ export class LiveStream implements ChangeSubscriber {
       // Only when true: the message of every other change keeps its shape.
       ...(this.pendingMe ? { me: true } : {}),
       ...(this.pendingAlerts ? { alerts: true } : {}),
+      ...(this.pendingApprovals ? { approvals: true } : {}),
     };
     this.pendingFloat = false;
     this.pendingMe = false;
     this.pendingAlerts = false;
+    this.pendingApprovals = false;
     this.pendingDevices.clear();
     this.write(sseMessage('change', change));
   }

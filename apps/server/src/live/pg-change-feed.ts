@@ -48,7 +48,7 @@ export function parseChange(payload: string | undefined): Change | null {
   try {
     const value: unknown = JSON.parse(payload ?? '');
     if (typeof value !== 'object' || value === null) return null;
-    const { account_id, float, device_ids, user_ids, closed_shift_ids, alerts } = value as Record<
+    const { account_id, float, device_ids, user_ids, closed_shift_ids, alerts, approvals } = value as Record<
       string,
       unknown
     >;
@@ -56,6 +56,7 @@ export function parseChange(payload: string | undefined): Change | null {
     // Each optional part is absent from changes that say nothing of it (and from older servers).
     if ((user_ids !== undefined && !ids(user_ids)) || (alerts !== undefined && alerts !== true)) return null;
     if (closed_shift_ids !== undefined && !ids(closed_shift_ids)) return null;
+    if (approvals !== undefined && approvals !== true) return null;
     return {
       account_id: account_id as number,
       float,
@@ -63,6 +64,7 @@ export function parseChange(payload: string | undefined): Change | null {
       ...(user_ids === undefined ? {} : { user_ids }),
       ...(closed_shift_ids === undefined ? {} : { closed_shift_ids }),
       ...(alerts === true ? { alerts } : {}),
+      ...(approvals === true ? { approvals } : {}),
     };
   } catch {
     return null;

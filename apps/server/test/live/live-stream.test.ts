@@ -1,8 +1,10 @@
 // One stream's reconnect delay: after a server restart every terminal's stream breaks at once, and each
-// must come back at its own moment, about one poll period later, not all in the same instant.
+// must come back at its own moment, about one poll period later, not all in the same instant. And what a
+// stream tells of a change of the approvals (four eyes): the till's and the back office's.
 import { PassThrough } from 'node:stream';
-import { POLL_INTERVAL_MS } from '@cashdesk/contract';
-import { describe, expect, it } from 'vitest';
+import { LIVE_COALESCE_MS, POLL_INTERVAL_MS } from '@cashdesk/contract';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Change } from '../../src/live/change-feed.js';
 import { LiveStream, reconnectDelayMs } from '../../src/live/live-stream.js';
 
 function helloOf(random: () => number): string {
@@ -28,5 +30,58 @@ describe('the stream reconnect delay', () => {
     expect(Math.max(...delays)).toBeLessThanOrEqual(POLL_INTERVAL_MS * 1.5);
     expect(new Set(delays).size).toBeGreaterThan(500);
     expect(Math.abs(mean - POLL_INTERVAL_MS)).toBeLessThan(POLL_INTERVAL_MS * 0.1);
+  });
+});
+
+/** The messages a stream wrote, as JSON, once its coalescing timer has run. */
+function messagesOf(body: PassThrough): unknown[] {
+  const text = String(body.read() ?? '');
+  return [...text.matchAll(/^event: change\ndata: (.*)$/gm)].map((m) => JSON.parse(m[1]!) as unknown);
+}
+
+describe('a change of the approvals (four eyes) on the streams', () => {
+  afterEach(() => vi.useRealTimers());
+
+  const approvals = (device_ids: number[]): Change => ({
+    account_id: 1,
+    float: false,
+    device_ids,
+    approvals: true,
+  });
+
+  it("tells a till's stream `approvals` with the device, merged with what else changed in the second", () => {
+    vi.useFakeTimers();
+    const body = new PassThrough();
+    const stream = new LiveStream(body, Date.now, Math.random, 5);
+    stream.onChange({ account_id: 1, float: false, device_ids: [8] });
+    stream.onChange(approvals([7]));
+    vi.advanceTimersByTime(LIVE_COALESCE_MS);
+    expect(messagesOf(body)).toEqual([{ float: false, devices: [8, 7], approvals: true }]);
+
+    // The next message, of a game event alone, says nothing of approvals again.
+    stream.onChange({ account_id: 1, float: false, device_ids: [8] });
+    vi.advanceTimersByTime(LIVE_COALESCE_MS);
+    expect(messagesOf(body)).toEqual([{ float: false, devices: [8] }]);
+  });
+
+  it("tells a till nothing of an approvals change naming no device; the back office's stream hears it", () => {
+    vi.useFakeTimers();
+    const till = new PassThrough();
+    const office = new PassThrough();
+    const tillStream = new LiveStream(till, Date.now, Math.random, 5);
+    const officeStream = new LiveStream(office, Date.now, Math.random, null, true);
+    for (const stream of [tillStream, officeStream]) stream.onChange(approvals([]));
+    vi.advanceTimersByTime(LIVE_COALESCE_MS);
+    expect(messagesOf(till)).toEqual([]);
+    expect(messagesOf(office)).toEqual([{ float: false, devices: [], approvals: true }]);
+  });
+
+  it('keeps the message of every other change without the field', () => {
+    vi.useFakeTimers();
+    const body = new PassThrough();
+    const stream = new LiveStream(body, Date.now, Math.random, null, true);
+    stream.onChange({ account_id: 1, float: true, device_ids: [] });
+    vi.advanceTimersByTime(LIVE_COALESCE_MS);
+    expect(messagesOf(body)).toEqual([{ float: true, devices: [] }]);
   });
 });

@@ -3,7 +3,7 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { MERGED_DEVICES_MAX, mergeChanges, type Change } from '../../src/live/change-feed.js';
-import { CHANGES_CHANNEL, PostgresChangeFeed } from '../../src/live/pg-change-feed.js';
+import { CHANGES_CHANNEL, parseChange, PostgresChangeFeed } from '../../src/live/pg-change-feed.js';
 import { adminClient, postgresTestDatabase } from '../helpers/databases.js';
 import { until } from '../helpers/until.js';
 
@@ -31,11 +31,33 @@ describe('mergeChanges', () => {
     expect(mergeChanges([change(5, [], true), change(5, [], true)])).toEqual([change(5, [], true)]);
   });
 
+  it('keeps `approvals` when any change of the account said it, and leaves it out otherwise', () => {
+    const approvals: Change = { account_id: 1, float: false, device_ids: [7], approvals: true };
+    expect(mergeChanges([change(1, [3]), approvals, change(2, [9])])).toEqual([
+      { account_id: 1, float: false, device_ids: [3, 7], approvals: true },
+      change(2, [9]),
+    ]);
+    expect(mergeChanges([change(1, [3]), change(1, [4])])[0]).not.toHaveProperty('approvals');
+  });
+
   it(`starts another change past ${MERGED_DEVICES_MAX} devices, naming every device once`, () => {
     const many = Array.from({ length: MERGED_DEVICES_MAX + 50 }, (_, i) => change(1, [i + 1]));
     const merged = mergeChanges(many);
     expect(merged.map((c) => c.device_ids.length)).toEqual([MERGED_DEVICES_MAX, 50]);
     expect(merged.flatMap((c) => c.device_ids)).toEqual(many.map((c) => c.device_ids[0]));
+  });
+});
+
+describe("a PostgreSQL notice's payload read back (parseChange)", () => {
+  it('carries `approvals: true`, and nothing when absent', () => {
+    const approvals: Change = { account_id: 1, float: false, device_ids: [7], approvals: true };
+    expect(parseChange(JSON.stringify({ ...approvals, schema: 'public' }))).toEqual(approvals);
+    expect(parseChange(JSON.stringify(change(1, [7])))).toEqual(change(1, [7]));
+  });
+
+  it('ignores a payload whose `approvals` is anything but true', () => {
+    expect(parseChange(JSON.stringify({ ...change(1, [7]), approvals: 'yes' }))).toBeNull();
+    expect(parseChange(JSON.stringify({ ...change(1, [7]), approvals: false }))).toBeNull();
   });
 });
 
@@ -66,6 +88,25 @@ describe.skipIf(!postgresTestDatabase)('PostgreSQL change feed', () => {
       ]);
     } finally {
       await listener.end();
+      await feed.close();
+      await db.close();
+    }
+  });
+
+  it('carries `approvals` through NOTIFY and LISTEN to the subscribers of the venue', async () => {
+    const db = await postgresTestDatabase!.open();
+    const feed = new PostgresChangeFeed(db, db.postgresUrl!);
+    const heard: Change[] = [];
+    try {
+      feed.subscribe(1, { onChange: (c) => heard.push(c), onLost: () => undefined });
+      await feed.ready();
+      await Promise.all([
+        feed.publish(change(1, [3])),
+        feed.publish({ account_id: 1, float: false, device_ids: [7], approvals: true }),
+      ]);
+      await until(() => heard.length >= 1);
+      expect(heard).toEqual([{ account_id: 1, float: false, device_ids: [3, 7], approvals: true }]);
+    } finally {
       await feed.close();
       await db.close();
     }

@@ -109,6 +109,94 @@ describe('error toasts', () => {
     expect(same).toEqual([err]);
   });
 
+  // The money errors a cashier or manager meets most, pinned in Spanish and Portuguese as well: a
+  // catalogue edit that loses a figure or swaps two sentences fails here, not at the till.
+  const MONEY: ReadonlyArray<readonly [string, ApiFailure, string, string]> = [
+    [
+      'overdraft',
+      failure(ERR.overdraft, 409),
+      'Fondo insuficiente: saldo -1000.00, descubierto 500.00',
+      'Fundo insuficiente: saldo -1000.00, cheque especial 500.00',
+    ],
+    [
+      'not enough money',
+      failure(ERR.notEnoughMoney, 422),
+      'Lo sentimos, el saldo del jugador no es suficiente para esta operación',
+      'Desculpe, o saldo do jogador não é suficiente para esta operação',
+    ],
+    [
+      'min amount',
+      failure(ERR.minAmount, 422),
+      'El importe está por debajo del mínimo de 1.00',
+      'O valor está abaixo do mínimo de 1.00',
+    ],
+    [
+      'max amount',
+      failure(ERR.maxAmount, 422),
+      'El importe está por encima del máximo de 5000.00',
+      'O valor está acima do máximo de 5000.00',
+    ],
+    [
+      'trx conflict',
+      failure(ERR.trxConflict, 422),
+      'Esta operación ya se envió con otros valores, vuelva a empezarla',
+      'Esta operação já foi enviada com outros valores, comece-a novamente',
+    ],
+    [
+      'approval declined',
+      failure(ERR.approvalDeclined, 403),
+      'Un gerente rechazó este pago',
+      'Um gerente recusou este pagamento',
+    ],
+    [
+      'approval expired',
+      failure(ERR.approvalExpired, 403),
+      'Ningún gerente aprobó este pago en 10 minutos: vuelva a iniciarlo',
+      'Nenhum gerente aprovou este pagamento em 10 minutos: inicie-o novamente',
+    ],
+    [
+      'approval withdrawn',
+      failure(ERR.approvalWithdrawn, 403),
+      'Esta solicitud de pago fue retirada',
+      'Este pedido de pagamento foi retirado',
+    ],
+    [
+      'already decided',
+      failure(ERR.alreadyDecided, 409),
+      'Esta solicitud ya tiene una decisión',
+      'Este pedido já foi decidido',
+    ],
+    [
+      'already corrected',
+      failure(ERR.alreadyCorrected, 422),
+      'Esta operación ya fue corregida',
+      'Esta operação já foi corrigida',
+    ],
+    [
+      'place no longer holds it',
+      failure(ERR.placeNoLongerHolds, 409),
+      'El puesto ya no tiene este dinero: ya se jugó',
+      'O lugar já não tem este dinheiro: ele já foi jogado',
+    ],
+    [
+      'device moved',
+      failure(ERR.deviceMoved, 409),
+      'Este dispositivo ya no pertenece al local: no se movió nada',
+      'Este dispositivo já não pertence ao local: nenhum valor foi movimentado',
+    ],
+    [
+      'trx ambiguous',
+      failure(ERR.trxAmbiguous, 422),
+      'Este id de transacción corresponde a varias operaciones: elija cuál',
+      'Este id de transação corresponde a várias operações: escolha qual',
+    ],
+  ];
+  it.each(MONEY)('says %s in Spanish and Portuguese', (_name, given, es, pt) => {
+    const toast = errorToast(given);
+    expect(sentence(toast, 'es')).toBe(es);
+    expect(sentence(toast, 'pt')).toBe(pt);
+  });
+
   it('never shows a text the contract does not know: the product fallback instead', () => {
     for (const status of [400, 403, 404, 418, 422, 502] as const) {
       const toast = errorToast(failure('some new server text', status));
@@ -118,6 +206,14 @@ describe('error toasts', () => {
       expect(sentence(toast, 'pt')).toBe('Erro desconhecido, contate o suporte técnico');
     }
     expect(errorToast(failure(null, 400)).key).toBe('errors:unknown');
+  });
+
+  it("reads a 409 as the overdraft only when it says overdraft, or says nothing (the spec's bare 409)", () => {
+    expect(errorToast(failure(ERR.deviceMoved, 409)).key).toBe('errors:deviceMoved');
+    expect(errorToast(failure(ERR.placeNoLongerHolds, 409)).key).toBe('errors:placeNoLongerHolds');
+    expect(errorToast(failure(ERR.alreadyDecided, 409)).key).toBe('errors:alreadyDecided');
+    expect(errorToast(failure('some new conflict', 409)).key).toBe('errors:unknown');
+    expect(errorToast(failure(null, 409)).key).toBe('errors:overdraft');
   });
 
   it("says 'wrong pin' as a sentence in the cashier's language", () => {

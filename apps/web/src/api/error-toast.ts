@@ -70,7 +70,9 @@ export function errorToast(failure: ApiFailure, call: CallKind = 'default'): Toa
   if (call === 'remote' && status === 406) return errorOf('anotherCashier');
   const known = contractErr(err);
   if (known) return contractToast(known, details, call);
-  if (status === 409) return overdraftToast(details);
+  // A bare 409 is the spec's overdraft (docs/product.md section 8); a 409 with a text of its own the
+  // contract does not know is not, and never reads as one (a device moved is not an empty float).
+  if (status === 409 && err === null) return overdraftToast(details);
   if (status === 500) return errorOf(call === 'signIn' ? 'internalLogin' : 'internal');
   return errorOf('unknown');
 }

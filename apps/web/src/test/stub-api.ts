@@ -21,6 +21,8 @@ export interface StubAnswer {
 export interface StubCall {
   method: string;
   path: string;
+  /** The query string's parameters (the route is chosen without them). */
+  query: URLSearchParams;
   body: unknown;
   headers: Headers;
 }
@@ -42,10 +44,17 @@ export function stubApi(routes: StubRoutes) {
   const served = new Map<string, number>();
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const request = input instanceof BaseRequest ? input : new PageRequest(input, init);
-    const path = new URL(request.url).pathname;
+    const url = new URL(request.url);
+    const path = url.pathname;
     const key = `${request.method} ${path}`;
     // Recorded before the body is read, so `calls` keeps the order in which the app called.
-    const call: StubCall = { method: request.method, path, body: undefined, headers: request.headers };
+    const call: StubCall = {
+      method: request.method,
+      path,
+      query: url.searchParams,
+      body: undefined,
+      headers: request.headers,
+    };
     calls.push(call);
     call.body = parseBody(await request.clone().text());
     const route = routes[key];

@@ -18,6 +18,8 @@ describe('after a failed cash call', () => {
     ['max transaction amount', failure(422, ERR.maxAmount, { max_amount: 100_000 }), 'stayOpen'],
     ['409 overdraft', failure(409, ERR.overdraft, { balance: 0, overdraft: 0 }), 'stayOpen'],
     ['409 without a text', failure(409, null), 'stayOpen'],
+    ['409 device moved', failure(409, ERR.deviceMoved), 'closeAndRefresh'],
+    ['409 with a text the contract does not know', failure(409, 'something new'), 'close'],
     ['hard block', failure(403, ERR.hardBlock), 'close'],
     ['light block', failure(403, ERR.lightBlock), 'close'],
     ['406 pin changed (remote)', failure(406, ERR.pinChanged), 'close'],

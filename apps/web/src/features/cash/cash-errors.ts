@@ -13,8 +13,12 @@ export type CashErrorOutcome =
 export function cashErrorOutcome(failure: ApiFailure): CashErrorOutcome {
   const { status, err } = failure;
   if (err === ERR.minAmount || err === ERR.maxAmount) return 'stayOpen';
-  if (status === 409 || err === ERR.overdraft) return 'stayOpen';
+  // Only the overdraft (or a bare 409, the spec's) leaves the amount to correct; another 409 is not about
+  // the amount.
+  if (err === ERR.overdraft || (status === 409 && err === null)) return 'stayOpen';
   if (err === ERR.notEnoughMoney || err === 'negative balance') return 'closeAndRefresh';
+  // The device left the venue since the screen read it: what the screen shows of it is stale.
+  if (err === ERR.deviceMoved) return 'closeAndRefresh';
   // Blocks, 406 (another cashdesk, device not available), 401, 500, network and anything else.
   return 'close';
 }

@@ -13,6 +13,7 @@ import { CashManageModal } from './cash-manage-modal';
 import { LATE_ANSWER_HINT_MS } from './components/cash-form';
 import { PRINT_RECEIPT_STORAGE_KEY } from './print-preference';
 import { FLOAT, ME, cashResult, makeDevice, makePlace, reportEntry } from '../../test/cash-fixtures';
+import { CORRECTED_PAIR } from '../../test/correction-rows';
 import { stubApi, type StubRoute } from '../../test/stub-api';
 import { newOperation, type UnconfirmedOperation } from './unconfirmed/unconfirmed-operation';
 import { readOperations } from './unconfirmed/unconfirmed-storage';
@@ -523,6 +524,21 @@ describe('last operations', () => {
       placeId: 3,
       remote: true,
     });
+  });
+});
+
+describe("a manager's correction in the last operations", () => {
+  it("reads as a correction of the operation it reverses, not as another cashier's withdraw", async () => {
+    setup({ routes: { 'POST /api/v1/a/cashier/limit_report': { body: CORRECTED_PAIR } } });
+    const table = await screen.findByRole('table', { name: 'Last operations' });
+    const [, correction, original] = within(table).getAllByRole('row');
+    expect(
+      within(correction!)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual([expect.any(String), 'CorrectionCorrects 3f2a…0001 · wrong seat', '−50.00', 'Maria Manager']);
+    expect(correction!.textContent).not.toContain('other cashier');
+    expect(original!.textContent).toContain('Corrected by b71e…0002 · wrong seat');
   });
 });
 

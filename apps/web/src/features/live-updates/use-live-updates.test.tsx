@@ -1,44 +1,17 @@
+// The live-updates stream of the signed-in frame: what each message refetches, the polls beside it, and
+// which messages tell the till of a change of the approvals (four eyes).
 import { POLL_INTERVAL_MS, POLL_WITH_PUSH_MS } from '@cashdesk/contract';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { FakeEventSource } from '../../test/fake-event-source';
 import { makeStore } from '../../test/render';
 import { calledRoutes, stubApi, type FetchMock } from '../../test/stub-api';
 import { useDeviceQuery, useDevicesQuery } from '../devices';
 import { useFloatQuery } from '../float';
 import { changeTags, LIVE_EVENTS_URL, readChange, useLiveUpdates } from './use-live-updates';
 import { usePollInterval } from './use-poll-interval';
-
-/** The browser's EventSource, driven by the test: `emit` plays a message from the server. */
-class FakeEventSource {
-  static readonly CONNECTING = 0;
-  static readonly OPEN = 1;
-  static readonly CLOSED = 2;
-  static opened: FakeEventSource[] = [];
-  readyState = FakeEventSource.CONNECTING;
-  private readonly listeners = new Map<string, Array<(event: MessageEvent<string>) => void>>();
-
-  constructor(
-    readonly url: string,
-    readonly init?: EventSourceInit,
-  ) {
-    FakeEventSource.opened.push(this);
-  }
-
-  addEventListener(type: string, listener: (event: MessageEvent<string>) => void) {
-    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
-  }
-
-  emit(type: string, data = '') {
-    if (type !== 'error') this.readyState = FakeEventSource.OPEN;
-    act(() => this.listeners.get(type)?.forEach((listener) => listener(new MessageEvent(type, { data }))));
-  }
-
-  close() {
-    this.readyState = FakeEventSource.CLOSED;
-  }
-}
 
 const FLOAT = 'GET /api/v1/a/cashier/account_balance';
 const DEVICE_7 = 'GET /api/v1/a/cashier/devices/7';
@@ -185,6 +158,18 @@ describe('useLiveUpdates (server push beside polling)', () => {
     expect(store.getState().liveUpdates.connected).toBe(false);
   });
 
+  it('keeps the devices of a change of the approvals, and of no other change', async () => {
+    const { store } = setUp();
+    const source = FakeEventSource.opened[0]!;
+    source.emit('hello', '{"hash":"abc"}');
+    for (let second = 0; second < 20; second++) source.emit('change', '{"float":false,"devices":[7,8]}');
+    expect(store.getState().liveUpdates.lastApprovals).toBeNull();
+    source.emit('change', '{"float":false,"devices":[7],"approvals":true}');
+    expect(store.getState().liveUpdates.lastApprovals).toEqual({ seq: 1, devices: [7] });
+    source.emit('change', '{"float":false,"devices":[7],"approvals":true}');
+    expect(store.getState().liveUpdates.lastApprovals).toEqual({ seq: 2, devices: [7] });
+  });
+
   it('ignores a change it cannot read', () => {
     expect(readChange('{"float":true,"devices":[1,2]}')).toEqual({ float: true, devices: [1, 2] });
     expect(readChange('{"float":"yes","devices":[]}')).toBeNull();
@@ -194,6 +179,15 @@ describe('useLiveUpdates (server push beside polling)', () => {
       float: false,
       devices: [],
       me: true,
+    });
+    expect(readChange('{"float":false,"devices":[7],"approvals":true}')).toEqual({
+      float: false,
+      devices: [7],
+      approvals: true,
+    });
+    expect(readChange('{"float":false,"devices":[7],"approvals":"yes"}')).toEqual({
+      float: false,
+      devices: [7],
     });
   });
 });

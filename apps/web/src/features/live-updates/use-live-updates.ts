@@ -7,7 +7,7 @@ import { useEffect } from 'react';
 import type { TagDescription } from '@reduxjs/toolkit/query';
 import { baseApi, type Tag } from '../../api/base-api';
 import { useAppDispatch } from '../../store/hooks';
-import { devicesChanged, liveConnected, liveDisconnected } from './live-updates-slice';
+import { approvalsChanged, liveConnected, liveDisconnected } from './live-updates-slice';
 
 export const LIVE_EVENTS_URL = `${API_BASE}/a/cashier/events`;
 
@@ -53,7 +53,11 @@ export function useLiveUpdates(): void {
         const change = readChange((event as MessageEvent<string>).data);
         if (!change) return;
         dispatch(baseApi.util.invalidateTags(changeTags(change)));
-        if (change.devices.length > 0) dispatch(devicesChanged(change.devices));
+        // Only a change of the approvals makes a payout waiting for a manager ask again at once: a
+        // device's game play (every second, a cabinet) must not (features/cash/unconfirmed).
+        if (change.approvals === true && change.devices.length > 0) {
+          dispatch(approvalsChanged(change.devices));
+        }
       });
       source.addEventListener('error', () => {
         dispatch(liveDisconnected());
@@ -103,7 +107,12 @@ export function readChange(text: string): LiveChange | null {
     const value = JSON.parse(text) as Partial<LiveChange> | null;
     if (typeof value?.float !== 'boolean' || !Array.isArray(value.devices)) return null;
     if (!value.devices.every((id) => Number.isSafeInteger(id))) return null;
-    return { float: value.float, devices: value.devices, ...(value.me === true ? { me: true } : {}) };
+    return {
+      float: value.float,
+      devices: value.devices,
+      ...(value.me === true ? { me: true } : {}),
+      ...(value.approvals === true ? { approvals: true } : {}),
+    };
   } catch {
     return null;
   }

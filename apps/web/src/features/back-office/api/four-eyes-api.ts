@@ -4,6 +4,7 @@
 import type {
   Approval,
   ApprovalDecisionRequest,
+  ApprovalDecisionResult,
   ApprovalStatus,
   CorrectionRequest,
   CorrectionResult,
@@ -38,7 +39,7 @@ export const fourEyesApi = api.injectEndpoints({
       providesTags: ['BoApprovals'],
     }),
     boDecideApproval: build.mutation<
-      { id: string; status: ApprovalStatus },
+      ApprovalDecisionResult,
       { id: number; approvalId: string; body: ApprovalDecisionRequest }
     >({
       query: ({ id, approvalId, body }) => ({

@@ -17,7 +17,11 @@ export function AccountFields({
 }) {
   const { t } = useTranslation('backOffice');
   const error = (field: AccountField) => (errors[field] ? t(errors[field]) : null);
-  const text = (field: AccountField, label: string, extra: { inputMode?: 'decimal'; hint?: string } = {}) => (
+  const text = (
+    field: AccountField,
+    label: string,
+    extra: { inputMode?: 'decimal' | 'numeric'; hint?: string } = {},
+  ) => (
     <InputField
       label={label}
       value={values[field] as string}
@@ -62,6 +66,11 @@ export function AccountFields({
         text('approval_above', t('account.approvalAbove'), {
           inputMode: 'decimal',
           hint: t('account.approvalAboveHint'),
+        })}
+      {mode === 'settings' &&
+        text('approval_window_minutes', t('account.approvalWindow'), {
+          inputMode: 'numeric',
+          hint: t('account.approvalWindowHint'),
         })}
       {mode === 'settings' && (
         <fieldset className="bo-fieldset">

@@ -6,7 +6,7 @@ import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '../../../store/hooks';
-import { toastShown } from '../../../store/toasts-slice';
+import { toastShown, type ToastKind } from '../../../store/toasts-slice';
 import { failureText } from '../lib/failure-text';
 import { reasonOf } from './reason-field';
 
@@ -14,14 +14,22 @@ import { reasonOf } from './reason-field';
 type CallResult<T> =
   { data: T; error?: undefined } | { data?: undefined; error: FetchBaseQueryError | SerializedError };
 
-/** A success toast of the console (`backOffice:` texts), each one shown even when repeated. */
-function useSuccessToast() {
+/** The toast a call's answer ends a form with, when the answer decides which (a manager's decision). */
+export interface FormToast {
+  key: string;
+  params?: Record<string, string>;
+  /** success unless said: an answer may tell of a refusal behind it (an approval the ledger refused). */
+  kind?: ToastKind;
+}
+
+/** A toast of the console (`backOffice:` texts), each one shown even when repeated. */
+function useFormToast() {
   const dispatch = useAppDispatch();
-  return (key: string, params?: Record<string, string>) =>
+  return ({ key, params, kind = 'success' }: FormToast) =>
     dispatch(
       toastShown({
         id: `bo:${key}:${Date.now()}`,
-        kind: 'success',
+        kind,
         key: `backOffice:${key}`,
         ...(params ? { params } : {}),
       }),
@@ -31,17 +39,18 @@ function useSuccessToast() {
 /** The state of a console modal form that closes with `onClose`; `busy` while its call runs. */
 export function useFormModal(onClose: () => void, busy: boolean) {
   const { t } = useTranslation('backOffice');
-  const toast = useSuccessToast();
+  const toast = useFormToast();
   const [reason, setReason] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
 
   /**
    * Awaits the call: a failure stays in the form (and gives undefined); a success closes the form, shows
-   * the success toast `toastKey` with `params` (of the call's answer), and gives the answer.
+   * the success toast `toastKey` with `params` (of the call's answer), or the toast `toastKey` makes of
+   * the answer, and gives the answer.
    */
   async function send<T>(
     call: Promise<CallResult<T>>,
-    toastKey: string,
+    toastKey: string | ((data: T) => FormToast),
     params?: Record<string, string> | ((data: T) => Record<string, string>),
   ): Promise<T | undefined> {
     const result = await call;
@@ -50,7 +59,11 @@ export function useFormModal(onClose: () => void, busy: boolean) {
       return undefined;
     }
     onClose();
-    toast(toastKey, typeof params === 'function' ? params(result.data) : params);
+    if (typeof toastKey === 'function') toast(toastKey(result.data));
+    else {
+      const values = typeof params === 'function' ? params(result.data) : params;
+      toast({ key: toastKey, ...(values ? { params: values } : {}) });
+    }
     return result.data;
   }
 

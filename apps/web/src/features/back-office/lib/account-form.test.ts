@@ -33,6 +33,30 @@ describe('the four-eyes threshold in the settings', () => {
   });
 });
 
+describe("the four-eyes window (a seat's payouts counted together) in the settings", () => {
+  it("shows the venue's minutes, sends a change in whole minutes, and nothing when unchanged", () => {
+    const values = accountFormValues(makeAccount({ approval_window_minutes: 60 }));
+    expect(values.approval_window_minutes).toBe('60');
+    expect(toUpdateRequest(values, ACCOUNT).request).toEqual({});
+    expect(toUpdateRequest({ ...values, approval_window_minutes: ' 1440 ' }, ACCOUNT).request).toEqual({
+      approval_window_minutes: 1440,
+    });
+    expect(toUpdateRequest({ ...values, approval_window_minutes: '1' }, ACCOUNT).request).toEqual({
+      approval_window_minutes: 1,
+    });
+    expect(NEW_ACCOUNT_VALUES.approval_window_minutes).toBe('60');
+  });
+
+  it.each(['0', '1441', '', '15.5', '-5', 'an hour'])('refuses %j: whole minutes from 1 to 1440', (typed) => {
+    const { request, errors } = toUpdateRequest(
+      { ...accountFormValues(ACCOUNT), approval_window_minutes: typed },
+      ACCOUNT,
+    );
+    expect(request).toBeNull();
+    expect(errors).toEqual({ approval_window_minutes: 'form.badWindow' });
+  });
+});
+
 describe("the gaming day's clock in the settings", () => {
   it('sends the time zone as Intl spells it and the hour, only when they changed', () => {
     const values = accountFormValues(ACCOUNT);

@@ -2,10 +2,12 @@
 // it becomes. Amounts are units as typed; the request carries cents.
 import {
   canonicalTimeZone,
+  DEFAULT_APPROVAL_WINDOW_MINUTES,
   DEFAULT_DAY_STARTS_AT,
   DEFAULT_MAX_EVENT_AMOUNT_CENTS,
   DEFAULT_TIME_ZONE,
   MAX_ALERT_SILENT_MINUTES,
+  MAX_APPROVAL_WINDOW_MINUTES,
   type Account,
   type CreateAccountRequest,
   type UpdateAccountRequest,
@@ -28,6 +30,8 @@ export interface AccountFormValues {
   max_event_amount: string;
   /** Four eyes (settings only): withdraws and cash-outs above it wait for a manager; empty or 0: off. */
   approval_above: string;
+  /** Four eyes (settings only): a seat's payouts in this many minutes count together against it. */
+  approval_window_minutes: string;
   /** The daily report's clock (settings only): an IANA time zone, and the hour 0-23 the gaming day starts. */
   time_zone: string;
   day_starts_at: string;
@@ -56,6 +60,7 @@ export const NEW_ACCOUNT_VALUES: AccountFormValues = {
   final_bonus_percent: '0.00',
   max_event_amount: unitsText(DEFAULT_MAX_EVENT_AMOUNT_CENTS),
   approval_above: '',
+  approval_window_minutes: String(DEFAULT_APPROVAL_WINDOW_MINUTES),
   time_zone: DEFAULT_TIME_ZONE,
   day_starts_at: String(DEFAULT_DAY_STARTS_AT),
   alert_float_below: '',
@@ -79,6 +84,7 @@ export function accountFormValues(account: Account): AccountFormValues {
     final_bonus_percent: percentText(account.final_bonus_rate_bps),
     max_event_amount: unitsText(account.max_event_amount),
     approval_above: account.approval_above ? unitsText(account.approval_above) : '',
+    approval_window_minutes: String(account.approval_window_minutes),
     time_zone: account.time_zone,
     day_starts_at: String(account.day_starts_at),
     alert_float_below: amountOrEmpty(account.alert_float_below),
@@ -121,6 +127,14 @@ function approvalAbove(typed: string): number | null | undefined {
   const cents = parseUnits(typed);
   if (cents === null) return undefined;
   return cents === 0 ? null : cents;
+}
+
+/** The four-eyes window as typed: whole minutes, 1 to a day; undefined otherwise. */
+function approvalWindow(typed: string): number | undefined {
+  const minutes = typed.trim();
+  if (!/^\d{1,4}$/.test(minutes)) return undefined;
+  const value = Number(minutes);
+  return value >= 1 && value <= MAX_APPROVAL_WINDOW_MINUTES ? value : undefined;
 }
 
 /** The gaming day's clock as typed: the zone as Intl spells it and the hour, or the messages that stop it. */
@@ -193,6 +207,8 @@ export function toUpdateRequest(
   const { errors, settings } = check(values);
   const threshold = approvalAbove(values.approval_above);
   if (threshold === undefined) errors.approval_above = 'form.badAmount';
+  const window = approvalWindow(values.approval_window_minutes);
+  if (window === undefined) errors.approval_window_minutes = 'form.badWindow';
   const clock = dayClock(values, errors);
   const alerts = alertSettings(values, errors);
   if (!settings || Object.keys(errors).length > 0) return { errors, request: null };
@@ -201,6 +217,7 @@ export function toUpdateRequest(
     ...clock,
     ...alerts,
     approval_above: threshold ?? null,
+    ...(window === undefined ? {} : { approval_window_minutes: window }),
     is_hard_block_home_play: values.is_hard_block_home_play,
     is_light_block_home_play: values.is_light_block_home_play,
     shifts: values.shifts,
@@ -218,6 +235,7 @@ export function toUpdateRequest(
     final_bonus_rate_bps: account.final_bonus_rate_bps,
     max_event_amount: account.max_event_amount,
     approval_above: account.approval_above ?? null,
+    approval_window_minutes: account.approval_window_minutes,
     time_zone: account.time_zone,
     day_starts_at: account.day_starts_at,
     alert_float_below: account.alert_float_below ?? null,

@@ -33,3 +33,13 @@ export function failureText(error: FetchBaseQueryError | SerializedError | undef
   const toast = errorToast(failure);
   return t(toast.key, toast.params);
 }
+
+/**
+ * Why the ledger refused a payout a manager approved (four eyes: an approval's `outcome` when `failed`, the
+ * refusal's own body, e.g. `{err: 'device moved'}`), as the console says that refusal. The body comes
+ * without its status: 422 stands for it, a status that adds no meaning of its own to a known text, and
+ * makes an unknown one read 'Unknown error' (never the overdraft sentence a bare 409 gets).
+ */
+export function outcomeText(outcome: Record<string, unknown> | null | undefined, t: TFunction): string {
+  return failureText({ status: 422, data: outcome ?? {} }, t);
+}

@@ -1,6 +1,7 @@
 // Four eyes (docs/product.md section 12): the cashiers' withdraws and cash-outs above the venue's limit,
 // waiting for a manager, newest first and asked again every few seconds (a cashier waits at the till);
-// Approve or Decline each with the manager's own password. Below, the decisions already taken.
+// Approve or Decline each with the manager's own password, and the answer's own word on what happened
+// (approved, declined, or refused by the ledger after approval). Below, the decisions already taken.
 import type { Account, Approval } from '@cashdesk/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +13,8 @@ import { FormShell } from '../components/form-shell';
 import { Money } from '../components/money';
 import { QueryState } from '../components/query-state';
 import { ReasonField } from '../components/reason-field';
+import { decisionToast } from '../lib/decision-toast';
+import { outcomeText } from '../lib/failure-text';
 import { formatDateTime } from '../lib/units';
 
 type Decision = 'approve' | 'decline';
@@ -96,7 +99,7 @@ function ApprovalsTable({
               {t(a.cash_out ? 'approvals.cashOut' : 'approvals.withdraw')}
             </td>
             <td data-label={t('approvals.amount')}>
-              <Money cents={Math.abs(a.delta)} currency={account.currency} />
+              <ApprovedAmount approval={a} currency={account.currency} />
             </td>
             <td data-label={t('approvals.cashier')}>{a.cashier}</td>
             {onDecide ? (
@@ -122,12 +125,28 @@ function ApprovalsTable({
                 {t(`approvals.statuses.${a.status}`)}
                 {a.decided_by ? ` · ${a.decided_by}` : ''}
                 {a.reason ? ` · ${a.reason}` : ''}
+                {a.status === 'failed' && <span className="bo-muted"> · {outcomeText(a.outcome, t)}</span>}
               </td>
             )}
           </tr>
         ))}
       </tbody>
     </table>
+  );
+}
+
+/**
+ * What the manager approves: a withdraw's size, or for a cash-out "up to" what it would have taken when
+ * filed (the seat's winnings since stay on it; the payout is never more).
+ */
+function ApprovedAmount({ approval, currency }: { approval: Approval; currency: string }) {
+  const { t } = useTranslation('backOffice');
+  const money = <Money cents={approval.amount} currency={currency} />;
+  if (!approval.cash_out) return money;
+  return (
+    <span>
+      {t('approvals.upTo')} {money}
+    </span>
   );
 }
 
@@ -157,10 +176,8 @@ function DecisionModal({
     setChecked(true);
     if (passwordError || reasonError) return;
     const body = { decision, password, ...form.reason };
-    await form.send(
-      decide({ id: account.id, approvalId: approval.id, body }),
-      decision === 'approve' ? 'approvals.approved' : 'approvals.declined',
-      { cashier: approval.cashier, place: String(approval.place) },
+    await form.send(decide({ id: account.id, approvalId: approval.id, body }), (result) =>
+      decisionToast(result, approval, account.currency, t),
     );
   }
 
@@ -174,7 +191,7 @@ function DecisionModal({
     >
       <p>
         {t(approval.cash_out ? 'approvals.cashOut' : 'approvals.withdraw')}{' '}
-        <Money cents={Math.abs(approval.delta)} currency={account.currency} /> ·{' '}
+        <ApprovedAmount approval={approval} currency={account.currency} /> ·{' '}
         {t('approvals.place', { device: deviceName, id: approval.device_id, place: approval.place })} ·{' '}
         {approval.cashier}
       </p>

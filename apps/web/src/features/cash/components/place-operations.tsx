@@ -1,5 +1,6 @@
 // The place's last operations by every cashier of the venue (the first PLACE_HISTORY_SHOWN of the
-// PLACE_HISTORY_FETCH fetched), other cashiers' rows marked.
+// PLACE_HISTORY_FETCH fetched), other cashiers' rows marked. A manager's correction reads as one, naming
+// the operation it reverses, not as another cashier's withdraw or deposit.
 import { CorrectionNote } from '../../../components/ui/correction-note';
 import { PLACE_HISTORY_SHOWN, formatCents } from '@cashdesk/contract';
 import { useId } from 'react';
@@ -40,12 +41,16 @@ export function PlaceOperations({ deviceId, place, userId }: PlaceOperationsProp
         <tbody>
           {rows.map((row) => {
             const deposit = row.data.total_in > 0;
-            const foreign = userId !== undefined && row.user_idx !== userId;
+            const correction = row.corrects !== undefined;
+            // A correction is a manager's (docs/product.md section 13), never a colleague's cash call.
+            const foreign = !correction && userId !== undefined && row.user_idx !== userId;
             return (
               <tr key={row.trx} className={foreign ? 'cash-history__row--foreign' : undefined}>
                 <td>{formatShortDate(row.created_at)}</td>
                 <td>
-                  {t(deposit ? 'history.deposit' : 'history.withdraw')}
+                  {correction
+                    ? t('history.correction')
+                    : t(deposit ? 'history.deposit' : 'history.withdraw')}
                   <CorrectionNote entry={row} />
                 </td>
                 <td className={`cash-history__sum cash-history__sum--${deposit ? 'in' : 'out'}`}>

@@ -1,6 +1,6 @@
 // When an unconfirmed operation is sent again: backoff in this page, at once after a reload of this
 // tab, and only once another tab's attempt must be over.
-import { CASH_CALL_TIMEOUT_MS } from '@cashdesk/contract';
+import { CASH_CALL_TIMEOUT_MS, POLL_INTERVAL_MS, POLL_WITH_PUSH_MS } from '@cashdesk/contract';
 import { describe, expect, it } from 'vitest';
 import { OTHER_TAB_MARGIN_MS, RESEND_DELAYS_MS, resendDelayMs, resendDueAt } from './resend-schedule';
 import type { UnconfirmedOperation } from './unconfirmed-operation';
@@ -54,6 +54,14 @@ describe('resendDueAt', () => {
     );
     const late = op({ sentBy: 'tab2/pageB', attempts: 9 });
     expect(resendDueAt(late, HERE)).toBe(T0 + resendDelayMs(9));
+  });
+
+  it('asks a payout held for a manager again every poll period, slower while decisions are pushed', () => {
+    const held = op({ attempts: 40, problem: 'approval' });
+    expect(resendDueAt(held, HERE)).toBe(T0 + POLL_INTERVAL_MS);
+    expect(resendDueAt(held, HERE, true)).toBe(T0 + POLL_WITH_PUSH_MS);
+    // No backoff to the minute: it expires in 10 minutes anyway, and the cashier waits at the till.
+    expect(resendDueAt(op({ attempts: 2, problem: 'approval' }), HERE)).toBe(T0 + POLL_INTERVAL_MS);
   });
 
   it("sends another tab's operation held by a 401/423 at once (that attempt is over)", () => {

@@ -18,15 +18,19 @@ export function resendUnconfirmed(trx: string): AppThunk<Promise<void>> {
     const { operation } = outcome;
     if (outcome.kind === 'success') {
       const { result } = outcome;
+      // A cash-out a manager approved pays at most what was approved: what the seat won while it waited
+      // stays on it (docs/product.md section 12), and the cashier must not think the seat is empty.
+      const left = operation.cashOut ? result.balances.entries : 0;
       dispatch(
         toastShown({
           id: `cash:${result.trx}`,
           kind: 'success',
-          key: `cash:unconfirmed.confirmed.${operation.operation}`,
+          key: `cash:unconfirmed.confirmed.${left ? 'paidLess' : operation.operation}`,
           params: {
             amount: formatMoney(Math.abs(result.delta), result.currency),
             device: operation.deviceName,
             place: operation.place,
+            ...(left ? { left: formatMoney(left, result.currency) } : {}),
           },
         }),
       );
@@ -82,8 +86,9 @@ export function withdrawWaiting(trx: string): AppThunk<Promise<void>> {
 }
 
 /**
- * A live change named these devices: a payout held for a manager on one of them may just have been
- * decided, so it is asked again now instead of at its next resend (the push that tells the till).
+ * A live change of the approvals (`approvals: true`) named these devices: a payout held for a manager on
+ * one of them may just have been decided, so it is asked again now instead of at its next resend (the push
+ * that tells the till). Only such a change: other changes of a device must not feed the resends.
  */
 export function resendWaitingOn(devices: readonly number[]): AppThunk<void> {
   return (dispatch, getState) => {

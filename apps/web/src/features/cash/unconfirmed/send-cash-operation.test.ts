@@ -2,8 +2,9 @@
 // answers end it (and what the cashier is told) and which keep it, stored, for a resend with the same trx.
 import { CASH_CALL_TIMEOUT_MS, ERR } from '@cashdesk/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import i18n from '../../../i18n/i18n';
 import { makeStore } from '../../../test/render';
-import { devicesChanged } from '../../live-updates';
+import { approvalsChanged } from '../../live-updates';
 import { cashResult } from '../../../test/cash-fixtures';
 import { stubApi, type StubRoute } from '../../../test/stub-api';
 import { resendUnconfirmed, resendWaitingOn, withdrawWaiting } from './resend-unconfirmed';
@@ -105,7 +106,9 @@ describe('a lost answer', () => {
   });
 
   it("resends a cash-out with its cash_out flag, and one stored without it (before the flag) as first sent; the success tells the answer's amount", async () => {
-    const takenAfterABet: StubRoute = ({ body }) => ({ body: cashResult(-18_00, (body as CashBody).trx) });
+    const takenAfterABet: StubRoute = ({ body }) => ({
+      body: cashResult(-18_00, (body as CashBody).trx, { balances: { entries: 0, final_bonus: 0 } }),
+    });
     const flagged = setup(turns({ network: true }, takenAfterABet), {
       operation: 'cashOut',
       delta: -25_00,
@@ -286,6 +289,48 @@ describe('a withdraw held for a manager (four eyes)', () => {
     );
   });
 
+  it('approved, a cash-out that paid less than the seat holds says what was paid and what stays, in en, es and pt', async () => {
+    // The manager approved 600.00; the seat won 5000.00 while it waited, which stays on it.
+    const paidLess: StubRoute = ({ body }) => ({
+      body: cashResult(-600_00, (body as CashBody).trx, { balances: { entries: 5000_00, final_bonus: 0 } }),
+    });
+    const { store, op, toasts } = setup(turns(pending, paidLess), {
+      operation: 'cashOut',
+      delta: -600_00,
+      cashOut: true,
+      print: true,
+    });
+    await store.dispatch(sendCashOperation(op.trx));
+    await store.dispatch(resendUnconfirmed(op.trx));
+    const toast = toasts().find((t) => t.kind === 'success')!;
+    await i18n.loadLanguages(['es', 'pt']);
+    expect(toast).toMatchObject({
+      key: 'cash:unconfirmed.confirmed.paidLess',
+      params: { amount: '600.00 EUR', left: '5000.00 EUR', device: 'Rocket 12', place: 3 },
+    });
+    expect(i18n.t(toast.key, { ...toast.params, lng: 'en' })).toBe(
+      'Confirmed: paid 600.00 EUR from Rocket 12, player 3; 5000.00 EUR won meanwhile stays on the seat',
+    );
+    expect(i18n.t(toast.key, { ...toast.params, lng: 'es' })).toBe(
+      'Confirmado: pagado 600.00 EUR de Rocket 12, jugador 3; los 5000.00 EUR ganados mientras tanto quedan en el puesto',
+    );
+    expect(i18n.t(toast.key, { ...toast.params, lng: 'pt' })).toBe(
+      'Confirmado: pago 600.00 EUR de Rocket 12, jogador 3; os 5000.00 EUR ganhos nesse meio-tempo ficam no lugar',
+    );
+    // The receipt prints what was paid.
+    expect(store.getState().unconfirmed.receipts).toMatchObject([{ amount_cents: 600_00 }]);
+  });
+
+  it('approved, then refused by the ledger with 409 device moved: its own sentence, never the overdraft', async () => {
+    const moved: StubRoute = { status: 409, body: { err: ERR.deviceMoved } };
+    const { store, op, toasts } = setup(turns(pending, moved), { operation: 'withdraw', delta: -300_00 });
+    await store.dispatch(sendCashOperation(op.trx));
+    await store.dispatch(resendUnconfirmed(op.trx));
+    expect(store.getState().unconfirmed.operations).toEqual([]);
+    const errors = toasts().filter((t) => t.kind === 'error');
+    expect(errors.map((t) => t.key)).toEqual(['errors:deviceMoved']);
+  });
+
   it('declined, it ends with the refusal and prints nothing', async () => {
     const declined: StubRoute = { status: 403, body: { err: ERR.approvalDeclined } };
     const { store, op, toasts } = setup(turns(pending, declined), {
@@ -326,14 +371,14 @@ describe('a withdraw held for a manager (four eyes)', () => {
     );
   });
 
-  it('is asked again at once when a live change names its device, and only then', async () => {
+  it('is asked again at once when a live change of the approvals names its device, and only then', async () => {
     const { store, op, bodies } = setup(turns(pending, success), { operation: 'withdraw', delta: -300_00 });
     await store.dispatch(sendCashOperation(op.trx));
     store.dispatch(resendWaitingOn([99]));
     expect(bodies()).toHaveLength(1);
 
-    store.dispatch(devicesChanged([12]));
-    store.dispatch(resendWaitingOn(store.getState().liveUpdates.lastChange!.devices));
+    store.dispatch(approvalsChanged([12]));
+    store.dispatch(resendWaitingOn(store.getState().liveUpdates.lastApprovals!.devices));
     await vi.waitFor(() => expect(store.getState().unconfirmed.operations).toEqual([]));
     expect(bodies()).toHaveLength(2);
   });

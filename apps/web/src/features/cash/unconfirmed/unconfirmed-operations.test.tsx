@@ -1,9 +1,11 @@
 // The signed-in frame's resend of unconfirmed operations, as the cashier sees it: the list above the
 // screen, resends on a backoff, at once after a reload, on reconnect and on "Check again", and the
 // confirmation once the server answers.
+import { POLL_INTERVAL_MS, POLL_WITH_PUSH_MS } from '@cashdesk/contract';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { liveConnected, liveDisconnected } from '../../live-updates';
+import { liveConnected, liveDisconnected, useLiveUpdates } from '../../live-updates';
+import { FakeEventSource } from '../../../test/fake-event-source';
 import { renderWithProviders } from '../../../test/render';
 import { cashResult } from '../../../test/cash-fixtures';
 import { stubApi, type StubAnswer, type StubRoute } from '../../../test/stub-api';
@@ -202,5 +204,78 @@ describe('UnconfirmedOperations', () => {
     await elapse(120_000);
     expect(api.sent()).toHaveLength(0);
     expect(readOperations(8)).toHaveLength(1);
+  });
+});
+
+describe('a payout held for a manager (four eyes), beside the live-updates stream', () => {
+  /** The server: the payout still waits for the manager, whatever is asked. */
+  function waitingServer() {
+    const api = stubApi({
+      [CASH]: ({ body }) => ({
+        status: 202,
+        body: { status: 'pending', approval_id: 'ap-1', trx: (body as { trx: string }).trx },
+      }),
+    });
+    return { ...api, sent: () => api.callsTo(CASH).length };
+  }
+
+  function Frame() {
+    useLiveUpdates();
+    return <UnconfirmedOperations cashierId={CASHIER} />;
+  }
+
+  const held = () =>
+    stored({ operation: 'withdraw', delta: -300_00, problem: 'approval', approvalId: 'ap-1', attempts: 1 });
+
+  it("is not asked again by a burst of the device's other changes; once by a change of the approvals", async () => {
+    FakeEventSource.opened = [];
+    vi.stubGlobal('EventSource', FakeEventSource);
+    const api = waitingServer();
+    saveOperation(held());
+    renderWithProviders(<Frame />);
+    const stream = FakeEventSource.opened[0]!;
+    stream.emit('hello', '{"hash":"abc"}');
+    await elapse(0);
+    // The stream's opening asks every open operation once (the server answers again).
+    const opened = api.sent();
+    expect(opened).toBe(1);
+
+    // A cabinet playing on device 12: a change naming it every second, and float moves besides.
+    for (let second = 0; second < 12; second++) {
+      stream.emit('change', '{"float":false,"devices":[12]}');
+      stream.emit('change', '{"float":true,"devices":[12,13]}');
+      await elapse(1000);
+    }
+    expect(api.sent()).toBe(opened);
+
+    // The manager decided (or the request was filed elsewhere): pushed as a change of the approvals.
+    stream.emit('change', '{"float":false,"devices":[12],"approvals":true}');
+    await elapse(0);
+    expect(api.sent()).toBe(opened + 1);
+    // A change of the approvals on another device leaves it alone.
+    stream.emit('change', '{"float":false,"devices":[13],"approvals":true}');
+    await elapse(0);
+    expect(api.sent()).toBe(opened + 1);
+    expect(list()?.textContent).toContain('Waiting for a manager');
+  });
+
+  it('is asked again on its own every poll period: 15 s while the stream is open, 5 s without it', async () => {
+    const api = waitingServer();
+    saveOperation(held());
+    const { store } = renderWithProviders(<UnconfirmedOperations cashierId={CASHIER} />);
+    await elapse(POLL_INTERVAL_MS - 100);
+    expect(api.sent()).toBe(0);
+    await elapse(100);
+    expect(api.sent()).toBe(1);
+    await elapse(POLL_INTERVAL_MS);
+    expect(api.sent()).toBe(2);
+
+    act(() => void store.dispatch(liveConnected()));
+    await elapse(0);
+    const afterReconnect = api.sent(); // the stream's opening asked once more
+    await elapse(POLL_WITH_PUSH_MS - 100);
+    expect(api.sent()).toBe(afterReconnect);
+    await elapse(100);
+    expect(api.sent()).toBe(afterReconnect + 1);
   });
 });

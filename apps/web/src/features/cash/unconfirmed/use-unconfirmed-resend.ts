@@ -1,7 +1,8 @@
 // Keeps the signed-in cashier's unconfirmed cash operations moving while the signed-in frame is open (so
 // only while signed in and the till is open): loads them from storage, follows other tabs' changes,
 // sends each again on its schedule (resend-schedule.ts), at once when the connection comes back, and a
-// payout held for a manager at once when a live change names its device.
+// payout held for a manager at once when a live change of the approvals names its device (never on the
+// device's other changes: a cabinet's game play is pushed every second).
 import { useEffect, useRef } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { resendDueAt } from './resend-schedule';
@@ -14,7 +15,7 @@ export function useUnconfirmedResend(cashierId: number | undefined): void {
   const operations = useAppSelector((s) => s.unconfirmed.operations);
   const sending = useAppSelector((s) => s.unconfirmed.sending);
   const liveConnected = useAppSelector((s) => s.liveUpdates.connected);
-  const lastChange = useAppSelector((s) => s.liveUpdates.lastChange);
+  const lastApprovals = useAppSelector((s) => s.liveUpdates.lastApprovals);
 
   useEffect(() => {
     if (cashierId === undefined) return;
@@ -33,7 +34,7 @@ export function useUnconfirmedResend(cashierId: number | undefined): void {
     const here = thisTab();
     const due = operations
       .filter((op) => !sending.includes(op.trx))
-      .map((op) => ({ trx: op.trx, at: resendDueAt(op, here) }));
+      .map((op) => ({ trx: op.trx, at: resendDueAt(op, here, liveConnected) }));
     if (due.length === 0) return;
     const first = Math.min(...due.map((d) => d.at));
     const timer = setTimeout(
@@ -44,7 +45,7 @@ export function useUnconfirmedResend(cashierId: number | undefined): void {
       Math.max(0, first - Date.now()),
     );
     return () => clearTimeout(timer);
-  }, [operations, sending, dispatch]);
+  }, [operations, sending, liveConnected, dispatch]);
 
   useEffect(() => {
     const online = () => dispatch(resendAllUnconfirmed());
@@ -59,8 +60,8 @@ export function useUnconfirmedResend(cashierId: number | undefined): void {
     wasConnected.current = liveConnected;
   }, [liveConnected, dispatch]);
 
-  // A manager's decision on a held-back payout is pushed as a change of its device.
+  // A manager's decision on a held-back payout is pushed as a change of the approvals naming its device.
   useEffect(() => {
-    if (lastChange) dispatch(resendWaitingOn(lastChange.devices));
-  }, [lastChange, dispatch]);
+    if (lastApprovals) dispatch(resendWaitingOn(lastApprovals.devices));
+  }, [lastApprovals, dispatch]);
 }

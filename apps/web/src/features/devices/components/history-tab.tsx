@@ -1,5 +1,6 @@
 // The History tab: a chosen place's last operations by every cashier of the venue (limit report, 20
-// fetched, 16 newest shown); rows by other cashiers are marked.
+// fetched, 16 newest shown); rows by other cashiers are marked. A manager's correction reads as one,
+// naming the operation it reverses, not as another cashier's withdraw or deposit.
 import { CorrectionNote } from '../../../components/ui/correction-note';
 import { formatCents, PLACE_HISTORY_SHOWN, type DeviceDetail, type ReportEntry } from '@cashdesk/contract';
 import { useId, useState } from 'react';
@@ -62,7 +63,8 @@ function PlaceOperations({ deviceId, place }: { deviceId: number; place: number 
           <OperationRow
             key={entry.trx}
             entry={entry}
-            foreign={me !== undefined && entry.user_idx !== me.id}
+            // A correction is a manager's (docs/product.md section 13), never a colleague's cash call.
+            foreign={entry.corrects === undefined && me !== undefined && entry.user_idx !== me.id}
           />
         ))}
       </tbody>
@@ -78,7 +80,9 @@ function OperationRow({ entry, foreign }: { entry: ReportEntry; foreign: boolean
     <tr className={foreign ? 'devices-row--foreign' : undefined}>
       <td>{formatShortDate(entry.created_at)}</td>
       <td>
-        {t(deposit ? 'history.deposit' : 'history.withdraw')}
+        {entry.corrects !== undefined
+          ? t('history.correction')
+          : t(deposit ? 'history.deposit' : 'history.withdraw')}
         <CorrectionNote entry={entry} />
       </td>
       <td className={deposit ? 'devices-num devices-amount--credit' : 'devices-num devices-amount--debit'}>

@@ -1,3 +1,4 @@
+// The history page's rows: their type (a correction apart), the tabs' counts, filters and order.
 import type { ReportEntry } from '@cashdesk/contract';
 import { describe, expect, it } from 'vitest';
 import {
@@ -45,6 +46,16 @@ describe('history rows', () => {
   it('count the tabs All / Deposit / Withdraw', () => {
     expect(countByType(rows)).toEqual({ all: 4, deposit: 2, withdraw: 2 });
     expect(countByType([])).toEqual({ all: 0, deposit: 0, withdraw: 0 });
+  });
+
+  it("tell a manager's correction (it names the operation it reverses) from the cashier's own, listed under All only", () => {
+    const correction = { ...entry('k', 1, -5_00, '2026-11-22T10:00:04.000Z'), corrects: 'c' };
+    expect(operationType(correction)).toBe('correction');
+    expect(operationAmount(correction)).toBe(5_00);
+    const withIt = [correction, ...rows];
+    expect(countByType(withIt)).toEqual({ all: 5, deposit: 2, withdraw: 2 });
+    expect(trxs(listedRows(withIt, DEFAULT_FILTERS))).toContain('k');
+    expect(trxs(listedRows(withIt, { ...DEFAULT_FILTERS, tab: 'withdraw' }))).not.toContain('k');
   });
 
   it('sort newest or oldest first, rows of the same moment in booking order', () => {

@@ -1,9 +1,10 @@
 // What the history page lists (docs/product.md section 2): the report's rows of one device or all, of one type
-// (tabs All / Deposit / Withdraw, with counts), newest or oldest first.
+// (tabs All / Deposit / Withdraw, with counts), newest or oldest first. A manager's correction (section 13)
+// is neither: it lists under All as a correction of the operation it reverses.
 import type { ReportEntry } from '@cashdesk/contract';
 
-export type OperationType = 'deposit' | 'withdraw';
-export type TypeTab = 'all' | OperationType;
+export type OperationType = 'deposit' | 'withdraw' | 'correction';
+export type TypeTab = 'all' | 'deposit' | 'withdraw';
 export type SortOrder = 'newest' | 'oldest';
 
 export const TYPE_TABS: readonly TypeTab[] = ['all', 'deposit', 'withdraw'];
@@ -25,9 +26,18 @@ export function isDefaultFilters(filters: HistoryFilters): boolean {
   );
 }
 
-/** A row puts money onto a place (deposit) or takes it off (withdraw). */
+/**
+ * A row puts money onto a place (deposit) or takes it off (withdraw), or reverses another (a correction,
+ * which carries `corrects`: its movement is the opposite of that operation's, not a cashier's own).
+ */
 export function operationType(entry: ReportEntry): OperationType {
-  return entry.data.total_in > 0 ? 'deposit' : 'withdraw';
+  if (entry.corrects !== undefined) return 'correction';
+  return movesIn(entry) ? 'deposit' : 'withdraw';
+}
+
+/** The row's direction: money onto the place (shown +), else off it (shown −). */
+export function movesIn(entry: ReportEntry): boolean {
+  return entry.data.total_in > 0;
 }
 
 /** The amount moved, a positive number of cents. */
@@ -40,8 +50,8 @@ export function ofDevice(rows: readonly ReportEntry[], deviceId: number | null):
 }
 
 export function countByType(rows: readonly ReportEntry[]): Record<TypeTab, number> {
-  const deposit = rows.filter((row) => operationType(row) === 'deposit').length;
-  return { all: rows.length, deposit, withdraw: rows.length - deposit };
+  const count = (type: OperationType) => rows.filter((row) => operationType(row) === type).length;
+  return { all: rows.length, deposit: count('deposit'), withdraw: count('withdraw') };
 }
 
 export function ofType(rows: readonly ReportEntry[], tab: TypeTab): ReportEntry[] {
