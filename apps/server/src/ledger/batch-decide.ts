@@ -11,7 +11,7 @@ import { assertRemotePin } from '../devices/index.js';
 import type { Executor } from '../db/database.js';
 import type { AccountRow, PlaceRow } from '../db/schema.js';
 import { ApiError } from '../http/api-error.js';
-import { deviceChange, floatChange, type Change } from '../live/change-feed.js';
+import { approvalsChange, deviceChange, floatChange, type Change } from '../live/change-feed.js';
 import { shiftOfOperation } from '../shifts/index.js';
 import {
   insertApprovalQuery,
@@ -329,7 +329,7 @@ function fileApproval(
   };
   return {
     held: pendingOutcome(id, input.trx),
-    change: { ...deviceChange(input.account_id, input.device_id), approvals: true },
+    change: approvalsChange(input.account_id, input.device_id),
     write: (db) => insertApprovalQuery(db, row),
   };
 }

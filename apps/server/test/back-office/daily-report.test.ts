@@ -66,8 +66,8 @@ describe.each(testDatabases)('the daily report on $name', (database) => {
     const cashOut = { delta: -1, trx: newTrx(), cash_out: true };
     await ok(cashier.post(`/a/cashier/devices/${b.id}/place/1/update`, cashOut));
     // Four eyes on A: one approved (applied, a partial withdraw), one declined; on B one left to expire.
-    const held = async (device: LinkedDevice, delta: number) =>
-      ((await cash(cashier, device.id, 1, delta)).body as { approval_id: string }).approval_id;
+    const held = async (device: LinkedDevice, delta: number, place = 1) =>
+      ((await cash(cashier, device.id, place, delta)).body as { approval_id: string }).approval_id;
     const decide = (id: string, decision: string) =>
       ok(
         manager.post(`/a/manager/account/${venueId}/approvals/${id}`, {
@@ -79,7 +79,7 @@ describe.each(testDatabases)('the daily report on $name', (database) => {
     await decide(await held(a, -150_00), 'approve');
     await decide(await held(a, -120_00), 'decline');
     await ok(cash(cashier, b.id, 2, 500_00));
-    await held(b, -200_00);
+    await held(b, -200_00, 2);
     clock.advance(11 * MINUTE);
     const correction = { trx: trx.corrected, correction_trx: newTrx(), reason: 'wrong seat' };
     await ok(manager.post(`/a/manager/account/${venueId}/corrections`, correction));

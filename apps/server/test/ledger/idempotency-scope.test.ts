@@ -3,6 +3,7 @@
 // happen to send the same trx get independent answers, each replay gets its own caller's stored answer,
 // and no tenant ever reads another's, over HTTP as much as in the ledger.
 import { ERR, TX_TYPE } from '@cashdesk/contract';
+import { auditEntryQuery } from '../../src/back-office/audit/audit.repository.js';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/database.js';
 import { claimTrx, storeOutcome } from '../../src/ledger/idempotency.js';
@@ -159,6 +160,7 @@ describe.each(testDatabases)('idempotency scopes on $name', (database) => {
     const b = await venue(0);
     const managerA = await createTestUser(db, { account_id: a.account.id, role: 'manager' });
     const managerB = await createTestUser(db, { account_id: b.account.id, role: 'manager' });
+    // A person's move writes its audit entry with it, as the back office's does (verify checks it).
     const move = (accountId: number, userId: number | null, delta: number) =>
       ledger.moveFloat({
         account_id: accountId,
@@ -166,6 +168,19 @@ describe.each(testDatabases)('idempotency scopes on $name', (database) => {
         delta_cents: delta,
         trx: TRX,
         reason: 'top-up',
+        alsoWrite: (moved, tx) =>
+          auditEntryQuery(tx, {
+            actor: { user_id: userId, login: `user-${userId ?? 'operator'}` },
+            action: 'account.float_move',
+            target_type: 'account',
+            target_id: accountId,
+            account_id: accountId,
+            before: { balance: moved.balance_before },
+            after: { balance: moved.balance_after },
+            reason: 'top-up',
+            trx: TRX,
+            now_ms: Date.now(),
+          }),
       });
 
     const fromA = await move(a.account.id, managerA.id, 50_00);

@@ -9,7 +9,7 @@ import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/database.js';
 import type { ApprovalStatus as StoredStatus } from '../../db/schema.js';
 import { ApiError } from '../../http/api-error.js';
-import { deviceChange, publishAfterCommit, type ChangePublisher } from '../../live/change-feed.js';
+import { approvalsChange, publishAfterCommit, type ChangePublisher } from '../../live/change-feed.js';
 import {
   decideApproval,
   findApproval,
@@ -130,7 +130,7 @@ async function decide(
       }),
     // The till waiting on it asks its trx again at once; the back office refetches its list. No money
     // moved here: an approval's payout is told by the ledger when it applies.
-    (row) => ({ ...deviceChange(row.account_id, row.device_id), approvals: true }),
+    (row) => approvalsChange(row.account_id, row.device_id),
   );
 }
 
