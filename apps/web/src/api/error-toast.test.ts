@@ -98,8 +98,8 @@ describe('error toasts', () => {
     [ERR.alreadyDecided]: 'This request was already decided',
     [ERR.alreadyCorrected]: 'This operation was already corrected',
     [ERR.placeNoLongerHolds]: 'The place no longer holds this money: it was played',
-    [ERR.deviceMoved]: 'This device has left the venue since: nothing was moved',
-    [ERR.trxAmbiguous]: 'This transaction id names several operations: choose the operation',
+    [ERR.deviceMoved]: 'The device has left this venue: nothing moved',
+    [ERR.trxAmbiguous]: 'Several operations have this id: choose one',
     [ERR.unsupportedMediaType]: 'The request was refused, contact technical support',
     [ERR.internal]: 'Internal server error',
   };

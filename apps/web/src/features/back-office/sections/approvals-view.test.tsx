@@ -113,12 +113,12 @@ describe('approvals', () => {
     );
     const toast = store.getState().toasts.queue.find((t) => t.key === 'backOffice:approvals.failed')!;
     expect(i18n.t(toast.key, toast.params)).toBe(
-      'Approved, but not paid (player 2, anna). This device has left the venue since: nothing was moved',
+      'Approved, but not paid (player 2, anna). The device has left this venue: nothing moved',
     );
     const decided = await screen.findByRole('heading', { name: 'Recent decisions' });
     const table = decided.nextElementSibling as HTMLElement;
     expect(table.textContent).toContain(
-      'Refused by the ledger after approval · Maria Manager · This device has left the venue since: nothing was moved',
+      'Refused by the ledger after approval · Maria Manager · The device has left this venue: nothing moved',
     );
   });
 

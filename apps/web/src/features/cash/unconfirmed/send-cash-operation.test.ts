@@ -309,7 +309,7 @@ describe('a withdraw held for a manager (four eyes)', () => {
       params: { amount: '600.00 EUR', left: '5000.00 EUR', device: 'Rocket 12', place: 3 },
     });
     expect(i18n.t(toast.key, { ...toast.params, lng: 'en' })).toBe(
-      'Confirmed: paid 600.00 EUR from Rocket 12, player 3; 5000.00 EUR won meanwhile stays on the seat',
+      'Paid 600.00 EUR from Rocket 12, player 3; 5000.00 EUR won since stays on the seat',
     );
     expect(i18n.t(toast.key, { ...toast.params, lng: 'es' })).toBe(
       'Confirmado: pagado 600.00 EUR de Rocket 12, jugador 3; los 5000.00 EUR ganados mientras tanto quedan en el puesto',
