@@ -59,9 +59,9 @@ export type ErrText = (typeof ERR)[keyof typeof ERR];
  * `satisfies` still makes a missing or unknown text a compile error.
  */
 export const ERR_STATUS: Readonly<Record<ErrText, number>> = {
-  'validation': 400,
-  'unauthorized': 401,
-  'Forbidden': 403,
+  validation: 400,
+  unauthorized: 401,
+  Forbidden: 403,
   'user dont have account': 403,
   'user blocked': 403,
   'user not found': 403,
@@ -70,7 +70,7 @@ export const ERR_STATUS: Readonly<Record<ErrText, number>> = {
   'not found': 404,
   'device not available': 406,
   'pin changed': 406,
-  'overdraft': 409,
+  overdraft: 409,
   'not enough money': 422,
   'trx conflict': 422,
   'min transaction amount exceeded': 422,

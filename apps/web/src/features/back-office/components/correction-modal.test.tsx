@@ -65,7 +65,7 @@ describe('correcting an operation', () => {
     await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
     const bodies = api.callsTo(CORRECT).map((c) => c.body as { trx: string; correction_trx: string });
     expect(bodies).toHaveLength(2);
-    expect(bodies[0]).toMatchObject({ trx: DEPOSIT.trx, reason: 'wrong seat' });
+    expect(bodies[0]).toMatchObject({ trx: DEPOSIT.trx, operation_id: 5, reason: 'wrong seat' });
     expect(bodies[1]!.correction_trx).toBe(bodies[0]!.correction_trx);
   });
 });

@@ -36,7 +36,13 @@ export function CorrectionModal({
   async function submit() {
     setChecked(true);
     if (!form.reason.reason) return;
-    const body = { trx: row.trx, correction_trx: correctionTrx, reason: form.reason.reason };
+    // By its id too: two callers may have used the same trx (each trx is scoped to its caller).
+    const body = {
+      trx: row.trx,
+      operation_id: row.operation_id,
+      correction_trx: correctionTrx,
+      reason: form.reason.reason,
+    };
     await form.send(correct({ id: account.id, body }), 'corrections.done', {
       place: String(row.place ?? ''),
     });

@@ -48,9 +48,7 @@ export function PlaceOperations({ deviceId, place, userId }: PlaceOperationsProp
               <tr key={row.trx} className={foreign ? 'cash-history__row--foreign' : undefined}>
                 <td>{formatShortDate(row.created_at)}</td>
                 <td>
-                  {correction
-                    ? t('history.correction')
-                    : t(deposit ? 'history.deposit' : 'history.withdraw')}
+                  {correction ? t('history.correction') : t(deposit ? 'history.deposit' : 'history.withdraw')}
                   <CorrectionNote entry={row} />
                 </td>
                 <td className={`cash-history__sum cash-history__sum--${deposit ? 'in' : 'out'}`}>
