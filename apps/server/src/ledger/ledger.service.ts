@@ -96,13 +96,13 @@ export class LedgerService {
   private async runPending(batch: Pending<LedgerRequest, Outcome>[]): Promise<void> {
     let settled: Settled[];
     try {
-      // Once the batch commits, each 200 tells the terminals (a replay's 200 repeats a harmless hint).
+      // Once the batch commits, what changed tells the terminals: each 200, and a payout newly filed for
+      // a manager (its 202 asked again, a replay and a refusal change nothing, so a till resending cannot
+      // feed itself).
       settled = await publishAfterCommit(
         this.changes,
         () => this.runWithRetry(batch.map((p) => p.op)),
         // Stryker disable next-line ArrayDeclaration: refusal-changes
-        // What changed: each 200, and a payout newly filed for a manager (its 202 asked again, a replay
-        // and a refusal change nothing, so a till resending cannot feed itself).
         (committed) =>
           committed.flatMap((s) =>
             'outcome' in s && s.change !== null && (s.outcome.status === 200 || s.outcome.status === 202)
