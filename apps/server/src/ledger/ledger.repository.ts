@@ -1,4 +1,5 @@
 // Row access for the ledger service: locking reads in a fixed order (account, then place) and writes.
+import { MAX_APPROVAL_WINDOW_MINUTES } from '@cashdesk/contract';
 import { sql, type ExpressionBuilder, type Insertable } from 'kysely';
 import type { DialectName, Executor, Tx } from '../db/database.js';
 import { shapedQuery, shapedRowsQuery } from '../db/query-shapes.js';
@@ -216,9 +217,16 @@ export function seatPayoutsQuery(db: Executor, nowMs: number, keys: readonly Pla
           ),
         ),
       )
-      .where('l.line', '=', 'entries')
-      .where('l.kind', '=', 'withdraw')
-      // The cast: PostgreSQL would type an untyped parameter here as the integer beside it.
+      // Literals, not parameters: they must match the partial index's own (migration 017), or SQLite
+      // cannot tell the index covers the query.
+      .where(sql<boolean>`l.kind = 'withdraw' and l.line = 'entries'`)
+      // The longest window bounds the index's range; the venue's own window then narrows it. The casts:
+      // PostgreSQL would type an untyped parameter here as the integer beside it.
+      .where(
+        'l.created_at_ms',
+        '>',
+        sql<number>`cast(${now} as bigint) - ${sql.lit(MAX_APPROVAL_WINDOW_MINUTES * 60_000)}`,
+      )
       .where('l.created_at_ms', '>', sql<number>`cast(${now} as bigint) - a.approval_window_minutes * 60000`)
       .groupBy(['l.device_id', 'l.place'])
       .compile(),

@@ -3,15 +3,14 @@
 // up in the one `sign_in_throttle` table, so neither process alone gives a guesser more attempts. A real
 // server with two workers on one port; each call on a connection of its own, which the primary hands to
 // the next worker in turn.
-import http from 'node:http';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ERR } from '@cashdesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WORKER_HEADER } from '../../src/app.js';
 import type { Db } from '../../src/db/database.js';
 import { createUserWithPassword, DEFAULT_TEST_PASSWORD } from '../helpers/server.js';
+import { callOnNewConnection } from '../helpers/worker-call.js';
 import { createPostgresDatabase, seedVenue, type TortureDatabase } from '../torture/fixture.js';
 import { freePort, ServerProcess } from '../torture/server-process.js';
 
@@ -20,47 +19,17 @@ const API = '/api/v1';
 /** Sign-in's pair key (auth/throttle.ts): locked from the 5th failure of a login from one address. */
 const PAIR_THRESHOLD = 5;
 
-interface Answer {
-  status: number;
-  worker: string;
-  body: unknown;
-  retryAfter: string | undefined;
-  token: string | undefined;
-}
-
-/** One call on a connection of its own (agent: false), so the next call may go to the other worker. */
-function call(base: string, urlPath: string, options: { token?: string; body?: unknown } = {}) {
-  return new Promise<Answer>((resolve, reject) => {
-    const body = options.body === undefined ? undefined : JSON.stringify(options.body);
-    const request = http.request(
-      `${base}${urlPath}`,
-      {
-        method: body === undefined ? 'GET' : 'POST',
-        agent: false,
-        headers: {
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-          ...(options.token ? { cookie: `x-token=${options.token}` } : {}),
-        },
-      },
-      (response) => {
-        let text = '';
-        response.setEncoding('utf8');
-        response.on('data', (chunk: string) => (text += chunk));
-        response.on('end', () =>
-          resolve({
-            status: response.statusCode ?? 0,
-            worker: String(response.headers[WORKER_HEADER]),
-            body: text ? (JSON.parse(text) as unknown) : null,
-            retryAfter: response.headers['retry-after'],
-            token: /x-token=([^;]+)/.exec(response.headers['set-cookie']?.join('; ') ?? '')?.[1],
-          }),
-        );
-      },
-    );
-    request.on('error', reject);
-    request.setTimeout(5_000, () => request.destroy(new Error('no answer in 5 s')));
-    request.end(body);
-  });
+/** One call on a connection of its own, so the next call may go to the other worker. */
+async function call(base: string, urlPath: string, options: { token?: string; body?: unknown } = {}) {
+  const answer = await callOnNewConnection(base, urlPath, options);
+  const cookie = answer.headers['set-cookie']?.join('; ') ?? '';
+  return {
+    status: answer.status,
+    worker: String(answer.worker),
+    body: answer.text ? (JSON.parse(answer.text) as unknown) : null,
+    retryAfter: answer.headers['retry-after'],
+    token: /x-token=([^;]+)/.exec(cookie)?.[1],
+  };
 }
 
 describe.skipIf(!pgUrl)('the approval password throttle with WORKERS=2 on PostgreSQL', () => {

@@ -22,7 +22,7 @@ import {
   type LinkedDevice,
 } from '../cashier/support.js';
 import { FakeClock, MINUTE } from '../helpers/clock.js';
-import { until } from '../helpers/until.js';
+import { checkedAfter } from '../helpers/alert-checks.js';
 import { testDatabases } from '../helpers/databases.js';
 import { createTestUser, createVenue } from '../helpers/factories.js';
 import { clientForUser, startTestServer, type TestClient, type TestServer } from '../helpers/server.js';
@@ -78,14 +78,7 @@ describe.each(testDatabases)('money safety of the stored-operation paths on $nam
     await db.close();
   });
 
-  /** Runs `act` and waits until the venue checks it caused (the floor's alerts) ran. */
-  async function andChecked<T>(act: () => Promise<T>): Promise<T> {
-    const before = server.ctx.alerts.checked;
-    const result = await act();
-    await until(() => server.ctx.alerts.checked > before);
-    await server.ctx.alerts.idle();
-    return result;
-  }
+  const andChecked = <T>(act: () => Promise<T>): Promise<T> => checkedAfter(server, act);
 
   const entriesOf = async (v: Venue, device: number, place = 1): Promise<number> => {
     const detail = await v.cashier.get<{ places: Place[] }>(`/a/cashier/devices/${device}`);

@@ -9,9 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/database.js';
 import { verifyLedger } from '../../src/ledger/verify.js';
 import { FakeClock, HOUR, MINUTE } from '../helpers/clock.js';
+import { checkedAfter } from '../helpers/alert-checks.js';
 import { testDatabases } from '../helpers/databases.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
-import { until } from '../helpers/until.js';
 import { cash, closeShift, newTrx, openShift, shiftVenue, type ShiftVenue } from '../shifts/support.js';
 import { signedInAs, type SignedIn } from './support.js';
 
@@ -36,14 +36,7 @@ describe.each(testDatabases)('the floor alerts at their thresholds on $name', (d
 
   const checks = () => server.ctx.alerts;
 
-  /** Runs `act` and waits until the venue check it caused ran (on PostgreSQL, once its notice is back). */
-  async function andChecked<T>(act: () => Promise<T>): Promise<T> {
-    const before = checks().checked;
-    const result = await act();
-    await until(() => checks().checked > before);
-    await checks().idle();
-    return result;
-  }
+  const andChecked = <T>(act: () => Promise<T>): Promise<T> => checkedAfter(server, act);
 
   const seen = (v: ShiftVenue) =>
     db.kysely

@@ -6,11 +6,11 @@ import type { Account, FloorAlert, LiveChange } from '@cashdesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/database.js';
 import { FakeClock, HOUR, MINUTE } from '../helpers/clock.js';
+import { checkedAfter } from '../helpers/alert-checks.js';
 import { testDatabases } from '../helpers/databases.js';
 import { openEventStream, type OpenedStream } from '../helpers/event-stream.js';
 import type { TestServer } from '../helpers/server.js';
 import { startTestServer } from '../helpers/server.js';
-import { until } from '../helpers/until.js';
 import { parseSamples, valueOf } from '../metrics/scrape.js';
 import { cash, closeShift, openShift, shiftVenue, type ShiftVenue } from '../shifts/support.js';
 import { signedInAs, type SignedIn } from './support.js';
@@ -33,14 +33,7 @@ describe.each(testDatabases)('the floor alerts on $name', (database) => {
 
   const checks = () => server.ctx.alerts;
 
-  /** Runs `act` and waits until the venue checks it caused (on PostgreSQL, once its notice is back) ran. */
-  async function andChecked<T>(act: () => Promise<T>): Promise<T> {
-    const before = checks().checked;
-    const result = await act();
-    await until(() => checks().checked > before);
-    await checks().idle();
-    return result;
-  }
+  const andChecked = <T>(act: () => Promise<T>): Promise<T> => checkedAfter(server, act);
 
   async function venue(settings: Record<string, number | null>, shifts = false) {
     const v = await shiftVenue(server, db, { shifts });

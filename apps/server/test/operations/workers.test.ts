@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WORKER_HEADER } from '../../src/app.js';
 import type { Db } from '../../src/db/database.js';
 import { createUserWithPassword, DEFAULT_TEST_PASSWORD } from '../helpers/server.js';
+import { callOnNewConnection } from '../helpers/worker-call.js';
 import {
   createPostgresDatabase,
   createSqliteDatabase,
@@ -34,42 +35,18 @@ interface Answer {
 }
 
 /** One call on a connection of its own: the primary hands each new connection to the next worker. */
-function call(
+async function call(
   base: string,
   urlPath: string,
   options: { method?: string; token?: string; body?: unknown } = {},
-) {
-  return new Promise<Answer>((resolve, reject) => {
-    const body = options.body === undefined ? undefined : JSON.stringify(options.body);
-    const request = http.request(
-      `${base}${urlPath}`,
-      {
-        method: options.method ?? 'GET',
-        agent: false,
-        headers: {
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-          ...(options.token ? { cookie: `x-token=${options.token}` } : {}),
-        },
-      },
-      (response) => {
-        let text = '';
-        response.setEncoding('utf8');
-        response.on('data', (chunk: string) => (text += chunk));
-        response.on('end', () =>
-          resolve({
-            status: response.statusCode ?? 0,
-            worker: response.headers[WORKER_HEADER] as string | undefined,
-            cookie: response.headers['set-cookie']?.join('; '),
-            body: text,
-          }),
-        );
-      },
-    );
-    request.on('error', reject);
-    // A connection handed to a worker that is dying gets no answer: give up on it, as a client would.
-    request.setTimeout(5_000, () => request.destroy(new Error('no answer in 5 s')));
-    request.end(body);
-  });
+): Promise<Answer> {
+  const answer = await callOnNewConnection(base, urlPath, { method: 'GET', ...options });
+  return {
+    status: answer.status,
+    worker: answer.worker,
+    cookie: answer.headers['set-cookie']?.join('; '),
+    body: answer.text,
+  };
 }
 
 /** Calls until an answer comes from a worker other than `not` (the next connection, in turn). */

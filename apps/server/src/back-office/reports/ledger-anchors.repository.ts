@@ -1,6 +1,8 @@
 // The queries of the ledger's anchors (migration 018, ledger-anchors.ts): the venues' clocks, the days
 // already anchored, and the insert that keeps one row per venue and day however many servers sweep.
+import type { Insertable } from 'kysely';
 import type { Executor } from '../../db/database.js';
+import type { LedgerAnchorsTable } from '../../db/schema.js';
 
 export interface VenueClock {
   id: number;
@@ -33,14 +35,7 @@ export async function anchoredDays(db: Executor, fromDay: string): Promise<Set<s
   return new Set(rows.map((r) => `${Number(r.account_id)}/${r.day}`));
 }
 
-export interface NewAnchor {
-  account_id: number;
-  day: string;
-  entries: number;
-  hash: string;
-  day_ends_at_ms: number;
-  created_at_ms: number;
-}
+export type NewAnchor = Insertable<LedgerAnchorsTable>;
 
 /** Inserts the anchor unless the day has one (another server's, or an earlier sweep's): whether it did. */
 export async function insertAnchor(db: Executor, anchor: NewAnchor): Promise<boolean> {
