@@ -25,6 +25,20 @@ describe.each(testDatabases)('sign-in on $name', (database) => {
     await db.close();
   });
 
+  it('signs one login in from one address many times at once: every attempt answers 200', async () => {
+    // Each right password clears the pair's row while the others wait on its lock: they write it again
+    // (auth/throttle.ts ensureAndLock), never a 500. A double click does this; so do two approvals at once.
+    const venue = await createVenue(db);
+    const { login, password } = await createUserWithPassword(db, { account_id: venue.id });
+    // Four at once: under the pair's threshold of five, which counts each attempt until it succeeds.
+    for (let round = 0; round < 12; round++) {
+      const answers = await Promise.all(
+        Array.from({ length: 4 }, () => server.client().signIn(login, password)),
+      );
+      expect(answers.map((a) => a.status)).toEqual(Array(4).fill(200));
+    }
+  });
+
   it('signs a cashier in: answers the User and sets an HttpOnly, SameSite=Strict session cookie', async () => {
     const venue = await createVenue(db);
     const { user, login, password } = await createUserWithPassword(db, {
