@@ -44,8 +44,18 @@ async function waitFor(
 }
 
 const trx = () => randomUUID();
-/** Fast but real: short pauses and backoff so a run takes a couple of seconds. */
-const FAST = { paceMs: 10, pollMs: 50, refreshMs: 300, retry: { initialMs: 50, maxMs: 200 } } as const;
+/**
+ * Fast but real: short pauses and backoff so a run takes a couple of seconds. The polls keep their pace
+ * beside the push stream (refreshWithPushMs): some tests change the device through another server
+ * process on the same file, whose changes its stream cannot hear (docs/live-updates.md).
+ */
+const FAST = {
+  paceMs: 10,
+  pollMs: 50,
+  refreshMs: 300,
+  refreshWithPushMs: 300,
+  retry: { initialMs: 50, maxMs: 200 },
+} as const;
 
 async function deviceEventCount(db: Db, deviceId: number): Promise<number> {
   const row = await db.kysely
@@ -286,6 +296,57 @@ describe('device simulator pairing', () => {
       clock.set(Date.now());
       expect(pins[1]!.pin).not.toBe(pins[0]!.pin);
       expect(sim.linked).toBe(false);
+    } finally {
+      await sim.stop();
+    }
+  });
+
+  it('waits for its link and learns of a deposit from its push stream, not by polling', async () => {
+    clock.set(Date.now());
+    // Every call the simulator makes through fetch, by path: its polls of /device/state are counted (the
+    // stream has a connection of its own, gateway-client.ts).
+    const calls: string[] = [];
+    const counting: typeof fetch = (input, init) => {
+      calls.push(new URL(String(input)).pathname);
+      return fetch(input, init);
+    };
+    const polls = () => calls.filter((p) => p === '/device/state').length;
+    const pins: string[] = [];
+    const events: SimulatorEvent[] = [];
+    // Polls a minute apart: what happens within seconds is the stream's doing.
+    const sim = new DeviceSimulator({
+      server: server.baseUrl,
+      module: 1,
+      places: 2,
+      paceMs: 10,
+      pollMs: 60_000,
+      refreshMs: 60_000,
+      fetch: counting,
+      onPin: (pin) => pins.push(pin),
+      onEvent: (e) => events.push(e),
+    });
+    try {
+      await sim.start();
+      await waitFor('the push stream', () => sim.pushed);
+      await waitFor('a PIN', () => pins.length > 0);
+      const pollsBefore = polls();
+      const linked = await cashier.post<{ id: number }>('/a/cashier/devices/register', {
+        pin: pins[0],
+        trx: trx(),
+      });
+      expect(linked.status).toBe(200);
+      await sim.waitUntilLinked(5000);
+      expect(sim.deviceId).toBe(linked.body.id);
+
+      const deposit = await cashier.post(`/a/cashier/devices/${linked.body.id}/place/2/update`, {
+        delta: 10_00,
+        trx: trx(),
+      });
+      expect(deposit.status).toBe(200);
+      await waitFor('play on the funded place', () => events.some((e) => e.ok && e.place === 2), 5000);
+      expect(events.every((e) => e.place === 2)).toBe(true);
+      expect(polls()).toBe(pollsBefore);
+      expect(sim.pushed).toBe(true);
     } finally {
       await sim.stop();
     }
