@@ -26,6 +26,7 @@ import {
   type TestClient,
   type TestServer,
 } from '../../server/test/helpers/server.js';
+import { openEventStream } from '../../server/test/helpers/event-stream.js';
 import { GatewayError } from '../src/gateway-client.js';
 import { loadState, saveState } from '../src/state-file.js';
 import { DeviceSimulator, type SimulatorEvent } from '../src/simulator.js';
@@ -349,6 +350,47 @@ describe('device simulator pairing', () => {
       expect(sim.pushed).toBe(true);
     } finally {
       await sim.stop();
+    }
+  });
+
+  it('polls as before when its stream is refused (the device holds its cap elsewhere)', async () => {
+    clock.set(Date.now());
+    const root = server.client({ base: server.baseUrl });
+    const enrolled = await root.post<{ device_token: string }>('/device/enroll', {
+      kind: 'cabinet',
+      module: 1,
+      game_id: 1,
+      places: 1,
+    });
+    const asDevice = server.client({
+      base: server.baseUrl,
+      headers: { authorization: `Bearer ${enrolled.body.device_token}` },
+    });
+    // Two streams of this device already open: the simulator's is refused with 429.
+    const held = [
+      await openEventStream(asDevice, '/device/events/stream'),
+      await openEventStream(asDevice, '/device/events/stream'),
+    ];
+    const pins: string[] = [];
+    const sim = new DeviceSimulator({
+      server: server.baseUrl,
+      module: 1,
+      deviceToken: enrolled.body.device_token,
+      ...FAST,
+      refreshWithPushMs: 60_000,
+      onPin: (pin) => pins.push(pin),
+    });
+    try {
+      expect(held.map((s) => s.status)).toEqual([200, 200]);
+      await sim.start();
+      await waitFor('a PIN', () => pins.length > 0);
+      const linked = await cashier.post('/a/cashier/devices/register', { pin: pins[0], trx: trx() });
+      expect(linked.status).toBe(200);
+      await sim.waitUntilLinked(5000);
+      expect(sim.pushed).toBe(false);
+    } finally {
+      await sim.stop();
+      for (const stream of held) stream.close();
     }
   });
 
