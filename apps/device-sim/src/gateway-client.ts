@@ -1,6 +1,9 @@
 // Typed calls to the server's device gateway (docs/api.md, "Device gateway"). Network errors, timeouts
 // and 5xx answers are retried with exponential backoff, sending exactly the same request each time, so
 // an event retried under its trx can only ever be applied once; answers are checked against the contract.
+// The device's push stream (`GET /device/events/stream`) is read here too, once per call, over a
+// connection of its own: whoever holds it (simulator.ts) reopens it with its own backoff and polls
+// meanwhile.
 import {
   deviceEventResult,
   deviceState,
@@ -12,6 +15,8 @@ import {
   type DeviceState,
   type EnrollRequest,
 } from '@cashdesk/contract';
+import http from 'node:http';
+import https from 'node:https';
 import type { z } from 'zod';
 
 export interface RetryPolicy {
@@ -71,6 +76,15 @@ export class StoppedError extends Error {
     super('stopped');
     this.name = 'StoppedError';
   }
+}
+
+/** How long a push stream may stay silent (the server pings every 5 s) before it counts as lost. */
+export const STREAM_IDLE_MS = 20_000;
+
+/** A message of the device's push stream: its state, first in the `hello`, then on each change. */
+export interface PushedState {
+  event: 'hello' | 'state';
+  state: DeviceState;
 }
 
 export type EventAnswer =
@@ -161,6 +175,89 @@ export class GatewayClient {
   }
 
   /**
+   * Opens the device's push stream and hands each message to `onMessage` until the stream ends: resolves
+   * when the server or the network ends it (or `signal` fires), throws GatewayError when it is refused
+   * (401, 404 on a server without it, 429 over its caps) and the connection's error when it cannot
+   * connect. Never retried here: the caller decides when to open it again. A stream silent for `idleMs`
+   * (no message, no ping) is ended: a connection dropped without a word would otherwise look open forever.
+   *
+   * Over a connection of its own (node:http, no agent), as a browser's EventSource: ending the stream
+   * closes its socket. Through fetch's shared pool, a stream stopped while it was connecting left an
+   * unused socket open that a closing server waited on. The `fetch` option does not apply to it.
+   */
+  stream(
+    onMessage: (message: PushedState) => void,
+    signal: AbortSignal,
+    idleMs: number = STREAM_IDLE_MS,
+  ): Promise<void> {
+    const token = this.token;
+    if (!token) return Promise.reject(new GatewayError(401, ERR.unauthorized, { err: ERR.unauthorized }));
+    const url = new URL(`${this.baseUrl}/device/events/stream`);
+    const get = url.protocol === 'https:' ? https.get : http.get;
+    const stopped = this.options.signal ? AbortSignal.any([signal, this.options.signal]) : signal;
+    return new Promise<void>((resolve, reject) => {
+      if (stopped.aborted) return resolve();
+      let timer: NodeJS.Timeout | undefined;
+      let settled = false;
+      const finish = (error?: unknown) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        stopped.removeEventListener('abort', onAbort);
+        request.destroy();
+        if (error === undefined) resolve();
+        else reject(error instanceof Error ? error : new Error(String(error)));
+      };
+      const onAbort = () => finish();
+      const alive = () => {
+        clearTimeout(timer);
+        timer = setTimeout(() => finish(), idleMs);
+      };
+      const request = get(url, {
+        agent: false,
+        headers: { accept: 'text/event-stream', authorization: `Bearer ${token}` },
+      });
+      stopped.addEventListener('abort', onAbort, { once: true });
+      alive();
+      request.on('error', (error) => finish(error));
+      request.on('response', (response) => {
+        response.setEncoding('utf8');
+        if (response.statusCode !== 200) {
+          let text = '';
+          response.on('data', (chunk: string) => (text += chunk));
+          response.on('end', () => {
+            let body: unknown = text;
+            try {
+              body = JSON.parse(text);
+            } catch {
+              // not JSON: kept as text
+            }
+            finish(new GatewayError(response.statusCode ?? 0, errText(body), body));
+          });
+          return;
+        }
+        let buffer = '';
+        response.on('data', (chunk: string) => {
+          alive();
+          buffer += chunk;
+          const frames = buffer.split('\n\n');
+          buffer = frames.pop() ?? '';
+          try {
+            for (const frame of frames) {
+              const message = pushedState(frame);
+              if (message) onMessage(message);
+            }
+          } catch (error) {
+            finish(error);
+          }
+        });
+        response.on('end', () => finish());
+        response.on('close', () => finish());
+      });
+    });
+  }
+
+  /**
    * GET/POST with retry until an answer that is not retryable. A 4xx is thrown as GatewayError, except
    * that with `refusalIsAnswer` it is returned (an event's refusal is its answer); 401 is always thrown.
    */
@@ -240,6 +337,24 @@ export class GatewayClient {
   private throwIfStopped(): void {
     if (this.options.signal?.aborted) throw new StoppedError();
   }
+}
+
+/**
+ * One SSE frame as a pushed state, or null: a comment (`: ping`), a `retry:` line alone, or an event this
+ * client does not know (a newer server may send more) is nothing to act on; a known event whose data
+ * does not match the contract is a protocol error.
+ */
+function pushedState(frame: string): PushedState | null {
+  let event = 'message';
+  const data: string[] = [];
+  for (const line of frame.split('\n')) {
+    if (line.startsWith('event: ')) event = line.slice(7);
+    else if (line.startsWith('data: ')) data.push(line.slice(6));
+  }
+  if ((event !== 'hello' && event !== 'state') || data.length === 0) return null;
+  const parsed = deviceState.safeParse(JSON.parse(data.join('\n')));
+  if (!parsed.success) throw new GatewayProtocolError(`stream ${event}: does not match the contract`);
+  return { event, state: parsed.data };
 }
 
 function errText(body: unknown): string {

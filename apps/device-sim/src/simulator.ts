@@ -1,6 +1,11 @@
 // A gaming cabinet or home-play client in one object: enrolls (or reuses its saved identity), shows a
 // pairing PIN until a cashier links it, then plays on every place that has money, at a set pace.
 // Used by the CLI (main.ts) and in-process by the server's demo mode and by tests.
+//
+// It holds the device's push stream (`GET /device/events/stream`, docs/live-updates.md) beside its
+// polls: a link, an unlink or a cashier's deposit arrives at once, and while the stream is up the polls
+// slow to `refreshWithPushMs`. When the stream cannot open or drops, it is reopened with backoff and the
+// polls run at their own pace meanwhile, as they did before push.
 import { randomBytes, randomInt } from 'node:crypto';
 import {
   ERR,
@@ -8,12 +13,14 @@ import {
   type Balances,
   type DeviceEventRequest,
   type DeviceEventType,
+  type DeviceState,
   type EnrollRequest,
 } from '@cashdesk/contract';
 import {
   GatewayClient,
   GatewayError,
   sleep,
+  type PushedState,
   StoppedError,
   type EventAnswer,
   type RetryInfo,
@@ -70,6 +77,13 @@ export interface DeviceSimulatorOptions {
   pollMs?: number;
   /** While playing, re-read the state this often: a cashier may have deposited or withdrawn. */
   refreshMs?: number;
+  /**
+   * While the push stream is up, `pollMs` and `refreshMs` slow to this (default 30000): the stream tells
+   * of a link and of a cashier's cash call at once, so the polls only catch what it might have missed.
+   */
+  refreshWithPushMs?: number;
+  /** Hold the push stream (default true); false polls alone, as before push. */
+  push?: boolean;
   /** Seed of the playing strategy; random when absent (see `seed`). */
   seed?: number;
   /** Where to keep the device's identity and unanswered events across restarts. */
@@ -94,7 +108,20 @@ export interface DeviceSimulatorOptions {
 
 export type SimulatorPhase = 'new' | 'enrolling' | 'pairing' | 'playing' | 'stopped' | 'failed';
 
-const DEFAULTS = { paceMs: 1500, pollMs: 1000, refreshMs: 5000, gameId: 1, stopGraceMs: 3000 } as const;
+const DEFAULTS = {
+  paceMs: 1500,
+  pollMs: 1000,
+  refreshMs: 5000,
+  refreshWithPushMs: 30_000,
+  gameId: 1,
+  stopGraceMs: 3000,
+} as const;
+
+/**
+ * Reopening a push stream that dropped or was refused: the first retry soon (a server restart), then
+ * doubling up to half a minute, half of it random so a floor of devices does not come back in step.
+ */
+const STREAM_RETRY = { initialMs: 500, maxMs: 30_000 } as const;
 
 /** 8 to 64 characters of [A-Za-z0-9_-] (contract); random bytes keep it unique across restarts and seeds. */
 export function newTrx(): string {
@@ -129,6 +156,17 @@ export class DeviceSimulator {
   private pinTimer: NodeJS.Timeout | null = null;
   private waiters: { resolve: () => void; reject: (error: Error) => void }[] = [];
   private stats = { applied: 0, refused: 0 };
+  /** The push stream's loop, while it runs. */
+  private streaming: Promise<void> | null = null;
+  /** The stream said hello and has not dropped since: the polls slow down. */
+  private pushUp = false;
+  /** A pushed state came since the last wait (waitForNews), or wakes the one under way. */
+  private news = false;
+  private wakeNews: (() => void) | null = null;
+  /** Playing with an event perhaps in flight: a pushed state is read again before the next event. */
+  private refreshWanted = false;
+  /** Waiting for money with no event in flight: a pushed state is taken as it is. */
+  private idle = false;
 
   constructor(options: DeviceSimulatorOptions) {
     this.opts = options;
@@ -183,6 +221,10 @@ export class DeviceSimulator {
   get counts(): Readonly<{ applied: number; refused: number }> {
     return { ...this.stats };
   }
+  /** The push stream is open (it said hello and has not dropped since). */
+  get pushed(): boolean {
+    return this.pushUp;
+  }
 
   /**
    * Enrolls the device (or takes its saved identity) and starts playing in the background. Resolves
@@ -206,6 +248,7 @@ export class DeviceSimulator {
         this.newPin().catch((error: unknown) => this.reportNonFatal('new PIN', error));
       }, this.opts.newPinEveryMs);
     }
+    if (this.opts.push ?? true) this.streaming = this.holdStream();
     this.running = this.run();
   }
 
@@ -220,6 +263,7 @@ export class DeviceSimulator {
     this.stopping.abort();
     const timer = setTimeout(() => this.abandon.abort(), graceMs);
     await this.running;
+    await this.streaming;
     clearTimeout(timer);
     this.abandon.abort();
     await this.pinChain.catch(() => undefined);
@@ -344,13 +388,19 @@ export class DeviceSimulator {
     this.phaseValue = 'pairing';
     if (!this.pinValue || this.expired(this.pinValue)) await this.newPin();
     while (!this.linkedValue) {
-      await sleep(this.opts.pollMs ?? DEFAULTS.pollMs, this.stopping.signal);
-      await this.refreshState();
+      // Woken early by the stream's news (then its state is already taken), or by the PIN running out.
+      const wait = Math.min(this.slowed(this.opts.pollMs ?? DEFAULTS.pollMs), this.untilPinExpires());
+      if (!(await this.waitForNews(wait))) await this.refreshState();
       if (!this.linkedValue && this.pinValue && this.expired(this.pinValue)) {
         this.log('info', 'the PIN expired; showing a new one');
         await this.newPin();
       }
     }
+  }
+
+  /** Milliseconds until the PIN shown runs out (0 once it has), Infinity without one. */
+  private untilPinExpires(): number {
+    return this.pinValue ? Math.max(0, this.pinValue.expiresAt.getTime() - Date.now()) : Infinity;
   }
 
   private expired(pin: PinInfo): boolean {
@@ -377,7 +427,8 @@ export class DeviceSimulator {
         this.log('info', 'the PIN expired; showing a new one');
         await this.newPin();
       }
-      if (Date.now() - refreshedAt >= refreshMs) {
+      if (this.refreshWanted || Date.now() - refreshedAt >= this.slowed(refreshMs)) {
+        this.refreshWanted = false;
         await this.refreshState();
         refreshedAt = Date.now();
         if (!this.linkedValue) return;
@@ -385,10 +436,23 @@ export class DeviceSimulator {
       if (signal.aborted) throw new StoppedError();
       const plan = nextEvent(this.placesValue, this.memory, this.rng, this.weights);
       if (!plan) {
-        // Nothing to play with: wait for a cashier's deposit.
-        await sleep(this.opts.pollMs ?? DEFAULTS.pollMs, signal);
-        await this.refreshState();
-        refreshedAt = Date.now();
+        // Nothing to play with: wait for a cashier's deposit, told by the stream or found by the poll.
+        this.idle = true;
+        let pushed: boolean;
+        try {
+          // A phone's PIN may run out meanwhile: it shows a new one in time (the loop's top).
+          const untilPin = this.enrollment.kind === 'remote' ? this.untilPinExpires() : Infinity;
+          pushed = await this.waitForNews(
+            Math.min(this.slowed(this.opts.pollMs ?? DEFAULTS.pollMs), untilPin),
+          );
+        } finally {
+          this.idle = false;
+        }
+        if (!pushed || this.refreshWanted) {
+          this.refreshWanted = false;
+          await this.refreshState();
+          refreshedAt = Date.now();
+        }
         continue;
       }
       const event: DeviceEventRequest = { trx: newTrx(), ...plan };
@@ -433,7 +497,10 @@ export class DeviceSimulator {
   }
 
   private async refreshState(): Promise<void> {
-    const state = await this.client.state();
+    this.takeState(await this.client.state());
+  }
+
+  private takeState(state: DeviceState): void {
     this.idValue = state.id;
     this.placesValue = state.places.map((p) => ({
       place: p.place,
@@ -441,6 +508,70 @@ export class DeviceSimulator {
       final_bonus: p.balances.final_bonus,
     }));
     this.setLinked(state.linked);
+  }
+
+  /**
+   * Holds the push stream until stopped: opened again after it drops or is refused (backoff, reset by a
+   * stream that said hello). Refusals and failures are not logged: the polls carry on as before push,
+   * and a device the server no longer knows fails on its next poll (401).
+   */
+  private async holdStream(): Promise<void> {
+    const signal = this.stopping.signal;
+    let failures = 0;
+    while (!signal.aborted && this.phaseValue !== 'failed') {
+      let heard = false;
+      try {
+        await this.client.stream((message) => {
+          heard = true;
+          this.onPushed(message);
+        }, signal);
+      } catch {
+        // Refused (a server without the stream, over its caps) or unreachable: polled meanwhile.
+      }
+      this.pushUp = false;
+      if (signal.aborted) return;
+      failures = heard ? 1 : failures + 1;
+      const base = Math.min(STREAM_RETRY.maxMs, STREAM_RETRY.initialMs * 2 ** (failures - 1));
+      await sleep(Math.round(base / 2 + (Math.random() * base) / 2), signal).catch(() => undefined);
+    }
+  }
+
+  /**
+   * A state the server pushed. Waiting for a link or for money (no event in flight) it is taken as it is,
+   * and so is an unlink; in play an event may cross it (read before the event applied, arriving after its
+   * answer), so the state is read again before the next event instead.
+   */
+  private onPushed({ state }: PushedState): void {
+    this.pushUp = true;
+    if (!this.linkedValue || !state.linked || this.idle) this.takeState(state);
+    else this.refreshWanted = true;
+    this.news = true;
+    this.wakeNews?.();
+  }
+
+  /** A poll's pause: slower while the stream is up and tells what the poll would find. */
+  private slowed(ms: number): number {
+    return this.pushUp ? Math.max(ms, this.opts.refreshWithPushMs ?? DEFAULTS.refreshWithPushMs) : ms;
+  }
+
+  /** Waits up to `ms`; true when a pushed state came (before or during the wait), false at its end. */
+  private async waitForNews(ms: number): Promise<boolean> {
+    if (this.news) {
+      this.news = false;
+      return true;
+    }
+    const woken = new AbortController();
+    this.wakeNews = () => woken.abort();
+    try {
+      await sleep(ms, AbortSignal.any([this.stopping.signal, woken.signal]));
+      return false;
+    } catch (error) {
+      if (this.stopping.signal.aborted) throw error;
+      return true;
+    } finally {
+      this.wakeNews = null;
+      this.news = false;
+    }
   }
 
   private setPlaceBalances(place: number, balances: Balances): void {

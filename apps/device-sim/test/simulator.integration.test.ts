@@ -26,6 +26,7 @@ import {
   type TestClient,
   type TestServer,
 } from '../../server/test/helpers/server.js';
+import { openEventStream } from '../../server/test/helpers/event-stream.js';
 import { GatewayError } from '../src/gateway-client.js';
 import { loadState, saveState } from '../src/state-file.js';
 import { DeviceSimulator, type SimulatorEvent } from '../src/simulator.js';
@@ -44,8 +45,18 @@ async function waitFor(
 }
 
 const trx = () => randomUUID();
-/** Fast but real: short pauses and backoff so a run takes a couple of seconds. */
-const FAST = { paceMs: 10, pollMs: 50, refreshMs: 300, retry: { initialMs: 50, maxMs: 200 } } as const;
+/**
+ * Fast but real: short pauses and backoff so a run takes a couple of seconds. The polls keep their pace
+ * beside the push stream (refreshWithPushMs): some tests change the device through another server
+ * process on the same file, whose changes its stream cannot hear (docs/live-updates.md).
+ */
+const FAST = {
+  paceMs: 10,
+  pollMs: 50,
+  refreshMs: 300,
+  refreshWithPushMs: 300,
+  retry: { initialMs: 50, maxMs: 200 },
+} as const;
 
 async function deviceEventCount(db: Db, deviceId: number): Promise<number> {
   const row = await db.kysely
@@ -288,6 +299,98 @@ describe('device simulator pairing', () => {
       expect(sim.linked).toBe(false);
     } finally {
       await sim.stop();
+    }
+  });
+
+  it('waits for its link and learns of a deposit from its push stream, not by polling', async () => {
+    clock.set(Date.now());
+    // Every call the simulator makes through fetch, by path: its polls of /device/state are counted (the
+    // stream has a connection of its own, gateway-client.ts).
+    const calls: string[] = [];
+    const counting: typeof fetch = (input, init) => {
+      calls.push(new URL(String(input)).pathname);
+      return fetch(input, init);
+    };
+    const polls = () => calls.filter((p) => p === '/device/state').length;
+    const pins: string[] = [];
+    const events: SimulatorEvent[] = [];
+    // Polls a minute apart: what happens within seconds is the stream's doing.
+    const sim = new DeviceSimulator({
+      server: server.baseUrl,
+      module: 1,
+      places: 2,
+      paceMs: 10,
+      pollMs: 60_000,
+      refreshMs: 60_000,
+      fetch: counting,
+      onPin: (pin) => pins.push(pin),
+      onEvent: (e) => events.push(e),
+    });
+    try {
+      await sim.start();
+      await waitFor('the push stream', () => sim.pushed);
+      await waitFor('a PIN', () => pins.length > 0);
+      const pollsBefore = polls();
+      const linked = await cashier.post<{ id: number }>('/a/cashier/devices/register', {
+        pin: pins[0],
+        trx: trx(),
+      });
+      expect(linked.status).toBe(200);
+      await sim.waitUntilLinked(5000);
+      expect(sim.deviceId).toBe(linked.body.id);
+
+      const deposit = await cashier.post(`/a/cashier/devices/${linked.body.id}/place/2/update`, {
+        delta: 10_00,
+        trx: trx(),
+      });
+      expect(deposit.status).toBe(200);
+      await waitFor('play on the funded place', () => events.some((e) => e.ok && e.place === 2), 5000);
+      expect(events.every((e) => e.place === 2)).toBe(true);
+      expect(polls()).toBe(pollsBefore);
+      expect(sim.pushed).toBe(true);
+    } finally {
+      await sim.stop();
+    }
+  });
+
+  it('polls as before when its stream is refused (the device holds its cap elsewhere)', async () => {
+    clock.set(Date.now());
+    const root = server.client({ base: server.baseUrl });
+    const enrolled = await root.post<{ device_token: string }>('/device/enroll', {
+      kind: 'cabinet',
+      module: 1,
+      game_id: 1,
+      places: 1,
+    });
+    const asDevice = server.client({
+      base: server.baseUrl,
+      headers: { authorization: `Bearer ${enrolled.body.device_token}` },
+    });
+    // Two streams of this device already open: the simulator's is refused with 429.
+    const held = [
+      await openEventStream(asDevice, '/device/events/stream'),
+      await openEventStream(asDevice, '/device/events/stream'),
+    ];
+    const pins: string[] = [];
+    const sim = new DeviceSimulator({
+      server: server.baseUrl,
+      module: 1,
+      deviceToken: enrolled.body.device_token,
+      ...FAST,
+      refreshWithPushMs: 60_000,
+      onPin: (pin) => pins.push(pin),
+    });
+    try {
+      expect(held.map((s) => s.status)).toEqual([200, 200]);
+      await sim.start();
+      await waitFor('a PIN', () => pins.length > 0);
+      const linked = await cashier.post('/a/cashier/devices/register', { pin: pins[0], trx: trx() });
+      expect(linked.status).toBe(200);
+      await sim.waitUntilLinked(5000);
+      expect(sim.pushed).toBe(false);
+    } finally {
+      await sim.stop();
+      for (const stream of held) stream.close();
     }
   });
 

@@ -26,7 +26,7 @@ import { accessibleDevice, accessibleRemoteDevice, PIN_HEADER, pinHeaders } from
 import { linkDeviceByPin, type LinkInput } from './device-linking.js';
 import { viewDevices, withoutPlaces } from './device-view.js';
 import { listAccountDevices, updateDeviceSettings } from './devices.repository.js';
-import { deviceChange, publishAfterCommit } from '../live/change-feed.js';
+import { deviceChange, linkChange, publishAfterCommit } from '../live/change-feed.js';
 
 const idParams = z.object({ id: idParam });
 
@@ -38,15 +38,23 @@ export function devicesRoutes(ctx: AppContext): FastifyPluginAsync {
     afterClaim?: LinkInput['afterClaim'],
   ) {
     const cashier = cashierOf(request);
-    return linkDeviceByPin(ctx.db, ctx.auth, {
-      account_id: cashier.account_id,
-      user_id: cashier.id,
-      pin: body.pin,
-      trx: body.trx,
-      type,
-      now_ms: ctx.clock.now(),
-      ...(afterClaim ? { afterClaim } : {}),
-    });
+    // A link tells the device's own stream (gateway/device-stream.ts) at once, and the venue's terminals
+    // (the device list gains it). The replay of a link tells it again: a hint, read afresh by each.
+    return publishAfterCommit(
+      ctx.changes,
+      () =>
+        linkDeviceByPin(ctx.db, ctx.auth, {
+          account_id: cashier.account_id,
+          user_id: cashier.id,
+          pin: body.pin,
+          trx: body.trx,
+          type,
+          now_ms: ctx.clock.now(),
+          ...(afterClaim ? { afterClaim } : {}),
+        }),
+      (outcome) =>
+        outcome.status === 200 ? linkChange(cashier.account_id, (outcome.body as { id: number }).id) : null,
+    );
   }
 
   /**

@@ -1,4 +1,5 @@
-// /device/*: the gateway for gaming devices and home-play clients (Bearer device token).
+// /device/*: the gateway for gaming devices and home-play clients (Bearer device token): enrollment, PINs,
+// the state poll, game events, and the device's own push stream (device-stream.ts).
 import {
   deviceEventRequest,
   deviceEventResult,
@@ -14,7 +15,7 @@ import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { ApiError } from '../http/api-error.js';
 import { countedOnTheWayToLedger, reachesLedger } from '../http/ledger-arrivals.js';
-import { answers, sendOutcome } from '../http/route-schemas.js';
+import { answers, sendOutcome, textAnswer } from '../http/route-schemas.js';
 import {
   applyDeviceEvent,
   authenticateDevice,
@@ -25,6 +26,7 @@ import {
   type DeviceCaller,
 } from './gateway.service.js';
 import { DeviceSeen } from './device-seen.js';
+import { DeviceStreams } from './device-stream.js';
 import { GatewayThrottle } from './gateway-throttle.js';
 
 /** `POST /device/pin` takes no body or `{}`. */
@@ -42,6 +44,7 @@ function callerOf(request: FastifyRequest): DeviceCaller {
 export function gatewayRoutes(ctx: AppContext): FastifyPluginAsync {
   const throttle = new GatewayThrottle(ctx.db, ctx.clock);
   const seen = new DeviceSeen(ctx.db, ctx.clock);
+  const streams = new DeviceStreams(ctx, seen);
   const authenticated = {
     preValidation: async (request: FastifyRequest) => {
       callers.set(request, await authenticateDevice(ctx.db, ctx.auth, request.headers.authorization));
@@ -77,6 +80,25 @@ export function gatewayRoutes(ctx: AppContext): FastifyPluginAsync {
       await seen.note(callerOf(request).id);
       return answer;
     });
+
+    // Pushed instead of polled: the same state at once when a cashier links, unlinks or pays in or out.
+    app.addHook('preClose', async () => streams.endAll());
+    const stream = {
+      ...authenticated,
+      schema: {
+        response: answers({
+          200: textAnswer(
+            'text/event-stream',
+            "`event: hello` with the device's state ({id, linked, places}, as GET /device/state), then " +
+              '`event: state` whenever a cashier links or unlinks it or changes its seats, and comment ' +
+              'pings; docs/live-updates.md',
+          ),
+        }),
+      },
+    };
+    app.get('/device/events/stream', stream, async (request, reply) =>
+      streams.serve(request, reply, callerOf(request)),
+    );
 
     // Only the device's id: the ledger reads the rest inside the event's transaction.
     const events = {

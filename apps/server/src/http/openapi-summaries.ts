@@ -108,4 +108,6 @@ export const OPERATION_SUMMARIES: Readonly<Record<string, string>> = {
   'POST /device/pin': 'Show a new PIN to link the device (5 digits on a cabinet, 6 on a phone)',
   'GET /device/state': "The device's link and its places' balances",
   'POST /device/events': 'Report a game event (bet, win, jackpot...); idempotent by trx',
+  'GET /device/events/stream':
+    "The device's state pushed as Server-Sent Events: at once on a link, an unlink or a cashier's cash call",
 };

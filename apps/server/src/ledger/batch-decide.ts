@@ -11,7 +11,7 @@ import { assertRemotePin } from '../devices/index.js';
 import type { Executor } from '../db/database.js';
 import type { AccountRow, PlaceRow } from '../db/schema.js';
 import { ApiError } from '../http/api-error.js';
-import { approvalsChange, deviceChange, floatChange, type Change } from '../live/change-feed.js';
+import { approvalsChange, cashChange, deviceChange, floatChange, type Change } from '../live/change-feed.js';
 import { shiftOfOperation } from '../shifts/index.js';
 import {
   insertApprovalQuery,
@@ -155,7 +155,7 @@ function judgeCash(request: { kind: 'cash'; input: PlaceCashInput }, now: number
   const account = lockedAccount(reads, input.account_id);
   const place = reads.places.get(placeKeyOf(input));
   if (!place) throw ApiError.validation('place', 'the device has no such place');
-  const change: Change = { account_id: input.account_id, float: true, device_ids: [input.device_id] };
+  const change = cashChange(input.account_id, input.device_id);
   const hash = cashRequestHash(input);
   // A replay gets its stored answer even if a block or a new PIN came since: its money already moved.
   const replay = replayOf(request, reads, hash);
@@ -272,7 +272,7 @@ function judgeCorrection(
 ): Judged {
   const account = lockedAccount(reads, input.account_id);
   const place = reads.places.get(placeKeyOf(input))!;
-  const change: Change = { account_id: input.account_id, float: true, device_ids: [input.device_id] };
+  const change = cashChange(input.account_id, input.device_id);
   const original = input.corrects.operation_id;
   if (reads.corrected.has(original)) throw new ApiError(ERR.alreadyCorrected);
   const decision = inVenue(input, reads)

@@ -12,6 +12,14 @@ export interface Change {
   /** Devices whose detail (places, balances, status, name) changed. */
   device_ids: readonly number[];
   /**
+   * Devices whose own state, as `GET /device/state` tells it (linked or not, its seats' money), someone
+   * else changed: a cashier's cash call, a correction, an approved payout, a link or an unlink. The
+   * device's own stream (gateway/device-stream.ts) follows these, not `device_ids`: its game events it knows
+   * from their answers, and a rename or a PIN is nothing it shows. Each is in `device_ids` too, so the
+   * terminals hear of it as before. Absent: none.
+   */
+  device_state_ids?: readonly number[];
+  /**
    * Users of the account whose own settings (restrictions) changed: their terminals refetch who they are
    * (`/a/me`), so a right taken away hides its controls at once. Absent: none.
    */
@@ -40,6 +48,11 @@ export interface ChangeSubscriber {
 
 export interface ChangeFeed extends ChangePublisher {
   subscribe(accountId: number, subscriber: ChangeSubscriber): () => void;
+  /**
+   * Hears the changes naming the device in `device_state_ids`, whichever venue publishes them: a device
+   * waiting for its link has no venue yet, and the one that links it publishes under its own.
+   */
+  subscribeDevice(deviceId: number, subscriber: ChangeSubscriber): () => void;
   /** Hears the changes of every account (the floor's alert checks); not counted in `subscriberCount`. */
   subscribeAll(subscriber: ChangeSubscriber): () => void;
   /** Resolves once a subscriber will hear every change published from now on; rejects if it cannot. */
@@ -86,13 +99,17 @@ export function mergeChanges(changes: readonly Change[]): Change[] {
     merged.push(mergedChange(accountId, change));
   };
   for (const change of changes) {
-    const size = open.get(change.account_id)?.devices.size ?? 0;
-    if (size + change.device_ids.length > MERGED_DEVICES_MAX) close(change.account_id);
+    const before = open.get(change.account_id);
+    // Both lists of ids count against one budget: together they are what makes a notice long.
+    const size = (before?.devices.size ?? 0) + (before?.states.size ?? 0);
+    const adds = change.device_ids.length + (change.device_state_ids?.length ?? 0);
+    if (size + adds > MERGED_DEVICES_MAX) close(change.account_id);
     const into = open.get(change.account_id) ?? {
       float: false,
       alerts: false,
       approvals: false,
       devices: new Set(),
+      states: new Set(),
       users: new Set(),
       shifts: new Set(),
     };
@@ -101,6 +118,7 @@ export function mergeChanges(changes: readonly Change[]): Change[] {
     into.alerts ||= change.alerts === true;
     into.approvals ||= change.approvals === true;
     for (const id of change.device_ids) into.devices.add(id);
+    for (const id of change.device_state_ids ?? []) into.states.add(id);
     for (const id of change.user_ids ?? []) into.users.add(id);
     for (const id of change.closed_shift_ids ?? []) into.shifts.add(id);
   }
@@ -113,6 +131,7 @@ interface MergedChange {
   alerts: boolean;
   approvals: boolean;
   devices: Set<number>;
+  states: Set<number>;
   users: Set<number>;
   shifts: Set<number>;
 }
@@ -123,6 +142,7 @@ function mergedChange(accountId: number, change: MergedChange): Change {
     account_id: accountId,
     float: change.float,
     device_ids: [...change.devices],
+    ...(change.states.size > 0 ? { device_state_ids: [...change.states] } : {}),
     ...(change.users.size > 0 ? { user_ids: [...change.users] } : {}),
     ...(change.shifts.size > 0 ? { closed_shift_ids: [...change.shifts] } : {}),
     ...(change.alerts ? { alerts: true as const } : {}),
@@ -137,6 +157,8 @@ export const noChangePublisher: ChangePublisher = { publish: async () => undefin
 export class LocalSubscribers {
   private readonly byAccount = new Map<number, Set<ChangeSubscriber>>();
   private readonly ofAll = new Set<ChangeSubscriber>();
+  /** Devices' own streams, by device (`device_state_ids`). */
+  private readonly byDevice = new Map<number, Set<ChangeSubscriber>>();
   private count = 0;
 
   get size(): number {
@@ -144,14 +166,23 @@ export class LocalSubscribers {
   }
 
   add(accountId: number, subscriber: ChangeSubscriber): () => void {
-    let set = this.byAccount.get(accountId);
-    if (!set) this.byAccount.set(accountId, (set = new Set()));
+    return this.addTo(this.byAccount, accountId, subscriber);
+  }
+
+  /** A device's own stream: hears the changes naming it in `device_state_ids` (counted in `size`). */
+  addDevice(deviceId: number, subscriber: ChangeSubscriber): () => void {
+    return this.addTo(this.byDevice, deviceId, subscriber);
+  }
+
+  private addTo(map: Map<number, Set<ChangeSubscriber>>, key: number, subscriber: ChangeSubscriber) {
+    let set = map.get(key);
+    if (!set) map.set(key, (set = new Set()));
     set.add(subscriber);
     this.count += 1;
     return () => {
       if (!set.delete(subscriber)) return;
       this.count -= 1;
-      if (set.size === 0) this.byAccount.delete(accountId);
+      if (set.size === 0) map.delete(key);
     };
   }
 
@@ -164,10 +195,13 @@ export class LocalSubscribers {
   deliver(change: Change): void {
     for (const subscriber of this.byAccount.get(change.account_id) ?? []) subscriber.onChange(change);
     for (const subscriber of this.ofAll) subscriber.onChange(change);
+    for (const id of change.device_state_ids ?? [])
+      for (const subscriber of this.byDevice.get(id) ?? []) subscriber.onChange(change);
   }
 
   lostAll(): void {
     for (const set of this.byAccount.values()) for (const subscriber of set) subscriber.onLost();
+    for (const set of this.byDevice.values()) for (const subscriber of set) subscriber.onLost();
     for (const subscriber of this.ofAll) subscriber.onLost();
   }
 }
@@ -188,6 +222,10 @@ export class InProcessChangeFeed implements ChangeFeed {
     return this.subscribers.add(accountId, subscriber);
   }
 
+  subscribeDevice(deviceId: number, subscriber: ChangeSubscriber): () => void {
+    return this.subscribers.addDevice(deviceId, subscriber);
+  }
+
   subscribeAll(subscriber: ChangeSubscriber): () => void {
     return this.subscribers.addAll(subscriber);
   }
@@ -203,6 +241,19 @@ export function floatChange(accountId: number): Change {
 
 export function deviceChange(accountId: number, deviceId: number): Change {
   return { account_id: accountId, float: false, device_ids: [deviceId] };
+}
+
+/**
+ * A cashier's cash call on a device's seat (a deposit, withdraw or cash-out, a correction, an approved
+ * payout): the venue's float and the device's detail changed, and so did what the device itself shows.
+ */
+export function cashChange(accountId: number, deviceId: number): Change {
+  return { account_id: accountId, float: true, device_ids: [deviceId], device_state_ids: [deviceId] };
+}
+
+/** A device linked to the venue or unlinked from it: its detail, and its own state (`linked`). */
+export function linkChange(accountId: number, deviceId: number): Change {
+  return { account_id: accountId, float: false, device_ids: [deviceId], device_state_ids: [deviceId] };
 }
 
 /** A user's restrictions changed (back office or CLI): that user's terminals refetch `/a/me`. */

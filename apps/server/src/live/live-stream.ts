@@ -1,6 +1,8 @@
-// One terminal's live-updates stream (Server-Sent Events): the hello, its venue's changes merged so a
-// burst (a device reporting every second, a queue of deposits) costs the terminal one refetch per
+// The live-updates streams (Server-Sent Events), one design for all: a hello, then changes merged so a
+// burst (a device reporting every second, a queue of deposits) costs the viewer one message per
 // LIVE_COALESCE_MS at most, and the heartbeat comment that keeps proxies from closing an idle stream.
+// LiveStream is a terminal's (what changed, as hints to refetch); StateStream a device's own (its state,
+// read afresh for each message: gateway/device-stream.ts).
 import type { Writable } from 'node:stream';
 import { LIVE_COALESCE_MS, POLL_INTERVAL_MS, type LiveChange } from '@cashdesk/contract';
 import type { Change, ChangeSubscriber } from './change-feed.js';
@@ -19,7 +21,63 @@ export function reconnectDelayMs(random: () => number = Math.random): number {
   return Math.round(POLL_INTERVAL_MS * (0.5 + random()));
 }
 
-export class LiveStream implements ChangeSubscriber {
+/**
+ * What every stream shares: writing to the viewer's body, the ping, the end, and the coalescing window:
+ * `schedule` asks for one flush, no sooner than LIVE_COALESCE_MS after the last one, however many
+ * changes ask meanwhile.
+ */
+export abstract class CoalescedStream implements ChangeSubscriber {
+  private flushTimer: NodeJS.Timeout | null = null;
+  private lastFlushMs = Number.NEGATIVE_INFINITY;
+  protected ended = false;
+
+  constructor(
+    private readonly response: Writable,
+    protected readonly now: () => number = Date.now,
+  ) {}
+
+  abstract onChange(change: Change): void;
+
+  /** Sends what the changes since the last flush told (called by `schedule`'s timer). */
+  protected abstract flush(): void;
+
+  /** The feed missed changes: end the stream; the viewer reconnects and gets a fresh hello. */
+  onLost(): void {
+    this.end();
+  }
+
+  ping(): void {
+    this.write(': ping\n\n');
+  }
+
+  end(): void {
+    if (this.ended) return;
+    this.ended = true;
+    if (this.flushTimer) clearTimeout(this.flushTimer);
+    this.response.end();
+  }
+
+  protected schedule(): void {
+    if (this.flushTimer || this.ended) return;
+    const wait = Math.max(0, this.lastFlushMs + LIVE_COALESCE_MS - this.now());
+    this.flushTimer = setTimeout(() => {
+      this.flushTimer = null;
+      this.flushed();
+      this.flush();
+    }, wait);
+  }
+
+  /** A message went out now: the next flush waits a window from here. */
+  protected flushed(): void {
+    this.lastFlushMs = this.now();
+  }
+
+  protected write(text: string): void {
+    if (!this.ended) this.response.write(text);
+  }
+}
+
+export class LiveStream extends CoalescedStream {
   private pendingFloat = false;
   /** This stream's cashier had their own settings changed (`Change.user_ids`). */
   private pendingMe = false;
@@ -28,13 +86,10 @@ export class LiveStream implements ChangeSubscriber {
   /** A payout held for a manager was filed or settled on a device named (`Change.approvals`). */
   private pendingApprovals = false;
   private readonly pendingDevices = new Set<number>();
-  private flushTimer: NodeJS.Timeout | null = null;
-  private lastFlushMs = Number.NEGATIVE_INFINITY;
-  private ended = false;
 
   constructor(
-    private readonly response: Writable,
-    private readonly now: () => number = Date.now,
+    response: Writable,
+    now: () => number = Date.now,
     private readonly random: () => number = Math.random,
     /** The cashier whose terminal this is: a change naming them is told as `me`. */
     private readonly userId: number | null = null,
@@ -43,7 +98,9 @@ export class LiveStream implements ChangeSubscriber {
      * one of the approvals as `approvals` even when it names no device.
      */
     private readonly withAlerts = false,
-  ) {}
+  ) {
+    super(response, now);
+  }
 
   /** First message: when the stream breaks, when the browser reconnects; and the server's build. */
   hello(hash: string): void {
@@ -66,30 +123,10 @@ export class LiveStream implements ChangeSubscriber {
     this.pendingMe ||= aboutMe;
     this.pendingAlerts ||= aboutAlerts;
     this.pendingApprovals ||= aboutApprovals;
-    if (this.flushTimer) return;
-    const wait = Math.max(0, this.lastFlushMs + LIVE_COALESCE_MS - this.now());
-    this.flushTimer = setTimeout(() => this.flush(), wait);
+    this.schedule();
   }
 
-  /** The feed missed changes: end the stream; the terminal reconnects and refetches on the hello. */
-  onLost(): void {
-    this.end();
-  }
-
-  ping(): void {
-    this.write(': ping\n\n');
-  }
-
-  end(): void {
-    if (this.ended) return;
-    this.ended = true;
-    if (this.flushTimer) clearTimeout(this.flushTimer);
-    this.response.end();
-  }
-
-  private flush(): void {
-    this.flushTimer = null;
-    this.lastFlushMs = this.now();
+  protected flush(): void {
     const change: LiveChange = {
       float: this.pendingFloat,
       devices: [...this.pendingDevices],
@@ -105,8 +142,56 @@ export class LiveStream implements ChangeSubscriber {
     this.pendingDevices.clear();
     this.write(sseMessage('change', change));
   }
+}
 
-  private write(text: string): void {
-    if (!this.ended) this.response.write(text);
+/**
+ * A stream whose messages are a state read afresh (a device's own, gateway/device-stream.ts): the hello
+ * carries it, and each window in which a change `concerns` it sends it again as `state`, read after the
+ * change committed; never the change's content. At most one read per LIVE_COALESCE_MS, one at a time, so
+ * the messages go out in the order they were read. A read that fails ends the stream (the viewer
+ * reconnects and reads its hello).
+ */
+export class StateStream extends CoalescedStream {
+  private reading = false;
+  /** A change came while a read was under way: read again once it is done. */
+  private again = false;
+
+  constructor(
+    response: Writable,
+    private readonly read: () => Promise<unknown>,
+    private readonly concerns: (change: Change) => boolean,
+    now: () => number = Date.now,
+    private readonly random: () => number = Math.random,
+  ) {
+    super(response, now);
+  }
+
+  /** First message: the state now, read after the stream subscribed, so no change falls in between. */
+  hello(): void {
+    this.flushed();
+    this.send((state) => `retry: ${reconnectDelayMs(this.random)}\n${sseMessage('hello', state)}`);
+  }
+
+  onChange(change: Change): void {
+    if (this.ended || !this.concerns(change)) return;
+    if (this.reading) this.again = true;
+    else this.schedule();
+  }
+
+  protected flush(): void {
+    this.send((state) => sseMessage('state', state));
+  }
+
+  private send(message: (state: unknown) => string): void {
+    this.reading = true;
+    this.read()
+      .then((state) => this.write(message(state)))
+      .catch(() => this.end())
+      .finally(() => {
+        this.reading = false;
+        if (!this.again) return;
+        this.again = false;
+        this.schedule();
+      });
   }
 }

@@ -22,6 +22,7 @@ const NO_BODY = new Set([`POST ${API_BASE}/a/sign_out`, `POST ${API_BASE}/a/lock
 const NOT_JSON: Record<string, string> = {
   [`GET ${API_BASE}/a/cashier/events`]: 'text/event-stream',
   [`GET ${API_BASE}/a/manager/account/:id/events`]: 'text/event-stream',
+  'GET /device/events/stream': 'text/event-stream',
   [`GET ${API_BASE}/a/manager/account/:id/transactions.csv`]: 'text/csv',
   'GET /downloads/cashdesk-demo-client.txt': 'text/plain',
   'GET /metrics': 'text/plain', // Prometheus text format

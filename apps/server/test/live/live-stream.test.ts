@@ -1,11 +1,12 @@
 // One stream's reconnect delay: after a server restart every terminal's stream breaks at once, and each
 // must come back at its own moment, about one poll period later, not all in the same instant. And what a
-// stream tells of a change of the approvals (four eyes): the till's and the back office's.
+// stream tells of a change of the approvals (four eyes): the till's and the back office's. And a device's
+// own stream (StateStream): a state read afresh, one read at a time, at most one per window.
 import { PassThrough } from 'node:stream';
 import { LIVE_COALESCE_MS, POLL_INTERVAL_MS } from '@cashdesk/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Change } from '../../src/live/change-feed.js';
-import { LiveStream, reconnectDelayMs } from '../../src/live/live-stream.js';
+import { LiveStream, reconnectDelayMs, StateStream } from '../../src/live/live-stream.js';
 
 function helloOf(random: () => number): string {
   const body = new PassThrough();
@@ -83,5 +84,67 @@ describe('a change of the approvals (four eyes) on the streams', () => {
     stream.onChange({ account_id: 1, float: true, device_ids: [] });
     vi.advanceTimersByTime(LIVE_COALESCE_MS);
     expect(messagesOf(body)).toEqual([{ float: true, devices: [] }]);
+  });
+});
+
+describe("a device's own stream (StateStream)", () => {
+  afterEach(() => vi.useRealTimers());
+
+  const ofDevice = (id: number): Change => ({
+    account_id: 1,
+    float: true,
+    device_ids: [id],
+    device_state_ids: [id],
+  });
+
+  /** A stream of device 7 whose reads answer when the test says, counted. */
+  function deviceStream() {
+    vi.useFakeTimers();
+    const body = new PassThrough();
+    const reads: Array<(state: unknown) => void> = [];
+    const read = () => new Promise<unknown>((resolve) => reads.push(resolve));
+    const stream = new StateStream(body, read, (c) => (c.device_state_ids ?? []).includes(7));
+    const sent = () =>
+      [...String(body.read() ?? '').matchAll(/^event: (\w+)\ndata: (.*)$/gm)].map((m) => [
+        m[1],
+        JSON.parse(m[2]!),
+      ]);
+    return { stream, reads, sent };
+  }
+
+  it('says hello with the state it read, then one read and one message per window, however many changes', async () => {
+    const { stream, reads, sent } = deviceStream();
+    stream.hello();
+    reads[0]!({ n: 0 });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(sent()).toEqual([['hello', { n: 0 }]]);
+
+    for (let i = 0; i < 5; i++) stream.onChange(ofDevice(7));
+    stream.onChange(ofDevice(8)); // another device's: nothing to this one
+    stream.onChange({ account_id: 1, float: false, device_ids: [7] }); // its own game: not its state
+    await vi.advanceTimersByTimeAsync(LIVE_COALESCE_MS);
+    expect(reads).toHaveLength(2);
+    reads[1]!({ n: 1 });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(sent()).toEqual([['state', { n: 1 }]]);
+    await vi.advanceTimersByTimeAsync(5 * LIVE_COALESCE_MS);
+    expect(reads).toHaveLength(2);
+  });
+
+  it('reads again after a read under way when a change came meanwhile, never two at once', async () => {
+    const { stream, reads, sent } = deviceStream();
+    stream.hello();
+    stream.onChange(ofDevice(7)); // during the hello's read
+    await vi.advanceTimersByTimeAsync(3 * LIVE_COALESCE_MS);
+    expect(reads).toHaveLength(1);
+    reads[0]!({ n: 0 });
+    await vi.advanceTimersByTimeAsync(LIVE_COALESCE_MS);
+    expect(reads).toHaveLength(2);
+    reads[1]!({ n: 1 });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(sent()).toEqual([
+      ['hello', { n: 0 }],
+      ['state', { n: 1 }],
+    ]);
   });
 });

@@ -2,7 +2,13 @@
 // sent in one statement (live/pg-change-feed.ts): what terminals hear is the same, PostgreSQL commits less.
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { MERGED_DEVICES_MAX, mergeChanges, type Change } from '../../src/live/change-feed.js';
+import {
+  cashChange,
+  linkChange,
+  MERGED_DEVICES_MAX,
+  mergeChanges,
+  type Change,
+} from '../../src/live/change-feed.js';
 import { CHANGES_CHANNEL, parseChange, PostgresChangeFeed } from '../../src/live/pg-change-feed.js';
 import { adminClient, postgresTestDatabase } from '../helpers/databases.js';
 import { until } from '../helpers/until.js';
@@ -40,6 +46,23 @@ describe('mergeChanges', () => {
     expect(mergeChanges([change(1, [3]), change(1, [4])])[0]).not.toHaveProperty('approvals');
   });
 
+  it('keeps the devices whose own state changed (`device_state_ids`), and leaves the list out when none did', () => {
+    expect(mergeChanges([change(1, [3]), cashChange(1, 4), linkChange(1, 5), change(2, [9])])).toEqual([
+      { account_id: 1, float: true, device_ids: [3, 4, 5], device_state_ids: [4, 5] },
+      change(2, [9]),
+    ]);
+    expect(mergeChanges([change(1, [3]), change(1, [4])])[0]).not.toHaveProperty('device_state_ids');
+  });
+
+  it('counts `device_state_ids` with `device_ids` against the notice budget', () => {
+    const many = Array.from({ length: MERGED_DEVICES_MAX / 2 + 10 }, (_, i) => cashChange(1, i + 1));
+    const merged = mergeChanges(many);
+    expect(merged.map((c) => c.device_ids.length + (c.device_state_ids?.length ?? 0))).toEqual([
+      MERGED_DEVICES_MAX,
+      20,
+    ]);
+  });
+
   it(`starts another change past ${MERGED_DEVICES_MAX} devices, naming every device once`, () => {
     const many = Array.from({ length: MERGED_DEVICES_MAX + 50 }, (_, i) => change(1, [i + 1]));
     const merged = mergeChanges(many);
@@ -53,6 +76,11 @@ describe("a PostgreSQL notice's payload read back (parseChange)", () => {
     const approvals: Change = { account_id: 1, float: false, device_ids: [7], approvals: true };
     expect(parseChange(JSON.stringify({ ...approvals, schema: 'public' }))).toEqual(approvals);
     expect(parseChange(JSON.stringify(change(1, [7])))).toEqual(change(1, [7]));
+  });
+
+  it('carries `device_state_ids`, and ignores a payload whose list is not of ids', () => {
+    expect(parseChange(JSON.stringify({ ...cashChange(1, 7), schema: 'public' }))).toEqual(cashChange(1, 7));
+    expect(parseChange(JSON.stringify({ ...change(1, [7]), device_state_ids: ['7'] }))).toBeNull();
   });
 
   it('ignores a payload whose `approvals` is anything but true', () => {

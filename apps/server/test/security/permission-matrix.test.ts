@@ -316,6 +316,16 @@ const ROUTES: RouteRow[] = [
     unlinkedDevice: { status: 200, check: shape(deviceState, (state) => expect(state.linked).toBe(false)) },
   },
   {
+    // A device's own push stream: its state, linked or not (live/device-stream.test.ts).
+    route: 'GET /device/events/stream',
+    method: 'GET',
+    root: true,
+    path: () => '/device/events/stream',
+    access: 'device',
+    ok: { status: 200 },
+    unlinkedDevice: { status: 200 },
+  },
+  {
     route: 'POST /device/events',
     method: 'POST',
     root: true,

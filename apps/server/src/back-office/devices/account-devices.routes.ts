@@ -16,7 +16,7 @@ import { viewDevices, withoutPlaces } from '../../devices/index.js';
 import { answers } from '../../http/route-schemas.js';
 import { accountInScope, accountParams, actorOf } from '../access.js';
 import { editAccountDevice, listDevicesOfAccount, unlinkAccountDevice } from './account-devices.js';
-import { deviceChange, publishAfterCommit } from '../../live/change-feed.js';
+import { deviceChange, linkChange, publishAfterCommit } from '../../live/change-feed.js';
 
 const deviceParams = z.object({ id: idParam, deviceId: idParam });
 
@@ -69,7 +69,8 @@ export function accountDevicesRoutes(ctx: AppContext): FastifyPluginAsync {
       await publishAfterCommit(
         ctx.changes,
         () => unlinkAccountDevice(ctx.db, ctx.auth, change),
-        () => deviceChange(change.account_id, change.device_id),
+        // The device's own stream hears it too (linked: false), whichever venue it waits for next.
+        () => linkChange(change.account_id, change.device_id),
       );
       return { ok: true };
     });
