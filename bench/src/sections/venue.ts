@@ -398,6 +398,17 @@ class Night {
   }
 }
 
+/** Runs the tasks given to it one after another. */
+class Serial {
+  private tail: Promise<unknown> = Promise.resolve();
+
+  run<T>(task: () => Promise<T>): Promise<T> {
+    const result = this.tail.then(task);
+    this.tail = result.catch(() => undefined);
+    return result;
+  }
+}
+
 /** What one venue of cabinets is set up with: its id, its tills' and manager's logins, the cabinets. */
 interface VenueSetup {
   accountId: number;
@@ -449,6 +460,7 @@ async function setUpVenue(db: Db, server: ServerProcess, count: number, tills: n
   const cashier = new Browser(server.url);
   const gateway = new Pool(server.url, { connections: SETUP_CONCURRENCY, pipelining: 1 });
   let retries = 0;
+  const registering = new Serial();
   const deviceCall = async (
     method: 'GET' | 'POST',
     urlPath: string,
@@ -479,7 +491,11 @@ async function setUpVenue(db: Db, server: ServerProcess, count: number, tills: n
     let id: number | null = null;
     for (let attempt = 0; id === null; attempt++) {
       const { pin } = (await deviceCall('POST', '/device/pin', token, {})) as { pin: string };
-      const linked = await cashier.call('POST', '/a/cashier/devices/register', { pin, trx: randomUUID() });
+      // One register call at a time, as one installer types PINs: the PIN guard counts each attempt as a
+      // failure until it is answered (pin-guard.ts), so a few at once would lock the cashier out.
+      const linked = await registering.run(() =>
+        cashier.call('POST', '/a/cashier/devices/register', { pin, trx: randomUUID() }),
+      );
       if (linked.status === 200) id = (JSON.parse(linked.body) as { id: number }).id;
       // Two cabinets of the venue may show one PIN (PINs are drawn independently): the register call ends
       // both PINs ('pin changed'), and the other cabinet's own register call, if it was on its way, finds
