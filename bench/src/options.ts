@@ -25,7 +25,7 @@ export const USAGE = `Usage: npm run bench -- [--quick] [--only SECTIONS] [--db 
   venue (a busy night at one venue, open loop):
   --cabinets LIST  venue sizes in cabinets (default 100,300,1000; quick 40)
   --seconds N      measured seconds per size (default 60; quick 10), after --warm N (default 10; quick 5)
-  --tills N        cashier tills holding the stream (default 8; quick 4)
+  --tills N        cashier tills holding the stream (default 8; quick 4; 0: cabinets and manager only)
   --event-ms N     mean ms between one cabinet's game events (default 1500)
 PostgreSQL: BENCH_DATABASE_URL, else TEST_DATABASE_URL, else ${DEFAULT_PG_URL}
 Lighthouse: CHROME_PATH (default /usr/bin/chromium); BENCH_NO_LH=1 skips the Lighthouse runs; BENCH_LH_REPORTS=dir keeps their reports
@@ -98,13 +98,13 @@ export function parseOptions(argv: string[]): Options {
   const sections = sectionsText === undefined ? [...SECTIONS] : sectionsText.split(',').filter(Boolean);
   const unknown = sections.filter((s) => !(SECTIONS as readonly string[]).includes(s));
   if (unknown.length > 0) throw new Error(`--only: unknown section(s) ${unknown.join(', ')}`);
-  const positive = (name: string, text: string | undefined, fallback: number): number => {
+  const whole = (name: string, text: string | undefined, fallback: number, least = 1): number => {
     // `--name=value` only, when npm took the flag (npm_config_*): a bare `true` there names no value.
     const given = text ?? (npmFlag(name) === 'true' ? undefined : npmFlag(name));
     if (given === undefined) return fallback;
     const value = Number(given);
-    if (!Number.isSafeInteger(value) || value < 1)
-      throw new Error(`--${name} wants a positive integer, got ${given}`);
+    if (!Number.isSafeInteger(value) || value < least)
+      throw new Error(`--${name} wants an integer of at least ${least}, got ${given}`);
     return value;
   };
   const cabinetsText = values.cabinets ?? (npmFlag('cabinets') === 'true' ? undefined : npmFlag('cabinets'));
@@ -114,10 +114,11 @@ export function parseOptions(argv: string[]): Options {
     throw new Error(`--cabinets wants a comma-separated list of positive integers, got ${cabinetsText}`);
   const venue: VenueOptions = {
     cabinets,
-    warmMs: positive('warm', values.warm, quick ? 5 : 10) * 1000,
-    measureMs: positive('seconds', values.seconds, quick ? 10 : 60) * 1000,
-    tills: positive('tills', values.tills, quick ? 4 : 8),
-    eventMs: positive('event-ms', values['event-ms'], 1500),
+    warmMs: whole('warm', values.warm, quick ? 5 : 10) * 1000,
+    measureMs: whole('seconds', values.seconds, quick ? 10 : 60) * 1000,
+    // 0 tills: the cabinets and the manager alone, to tell the screens' share of the cost.
+    tills: whole('tills', values.tills, quick ? 4 : 8, 0),
+    eventMs: whole('event-ms', values['event-ms'], 1500),
   };
   return {
     venue,
