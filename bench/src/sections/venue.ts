@@ -22,6 +22,7 @@ import { EventStream } from '../event-stream.js';
 import { benchLedgerProblems } from '../ledger-chain-switch.js';
 import { openLoopFigures, scheduleOf, type OpenLoopFigures, type ScheduledCall } from '../open-loop.js';
 import type { Options, VenueOptions } from '../options.js';
+import { load } from '../machine.js';
 import { cpuBetween, postgresBackendPids, snapshot } from '../proc-cpu.js';
 import { batchCell, startServer, type ServerProcess } from '../server-process.js';
 import { fundedAccount } from '../setup.js';
@@ -585,7 +586,9 @@ async function runSize(
     const setup = await setUpVenue(bench.db, server, count, venue.tills);
     console.log(
       `  ${count} cabinets: set up in ${setup.seconds.toFixed(1)} s (enrolled, linked, ${SEATS} seats funded` +
-        `${setup.retries > 0 ? `; ${setup.retries} PIN redrawn` : ''}); ${venue.tills} tills and a manager open their streams`,
+        `${setup.retries > 0 ? `; ${setup.retries} PIN redrawn` : ''}); ${venue.tills} tills and a manager open their streams; ` +
+        // Per size: the machine's other work moves these figures more than anything else on 2 shared cores.
+        load(),
     );
     night = new Night(server.url, venue);
     for (const login of setup.tills) await night.startTill(login, setup.cabinets);
