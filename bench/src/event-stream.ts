@@ -1,4 +1,5 @@
-// A push terminal's live-updates stream (`GET /a/cashier/events`, Server-Sent Events) on a connection of
+// A push terminal's live-updates stream (`GET /a/cashier/events`, Server-Sent Events; or another path, as the
+// back office's `GET /a/manager/account/:id/events`) on a connection of
 // its own, as a browser's EventSource holds it beside the tab's calls: read as it arrives (undici Client,
 // sse.ts parses), and opened again after the server's `retry:` delay when it fails or ends, as
 // EventSource does.
@@ -35,6 +36,8 @@ export class EventStream {
     baseUrl: string,
     private readonly cookie: string,
     private readonly events: StreamEvents,
+    /** The stream's path under the API: the till's by default, or the back office's of a venue. */
+    private readonly path: string = EVENTS_PATH,
   ) {
     this.client = new Client(baseUrl, {
       pipelining: 1,
@@ -57,7 +60,7 @@ export class EventStream {
     let response: Awaited<ReturnType<Client['request']>>;
     try {
       response = await this.client.request({
-        path: `${API_BASE}${EVENTS_PATH}`,
+        path: `${API_BASE}${this.path}`,
         method: 'GET',
         headers: { cookie: this.cookie, accept: 'text/event-stream' },
       });

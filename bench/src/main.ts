@@ -14,6 +14,7 @@ import { httpCashSection } from './sections/http-cash.js';
 import { overviewSection } from './sections/overview.js';
 import { pollingSection } from './sections/polling.js';
 import { reportsSection } from './sections/reports.js';
+import { venueSection } from './sections/venue.js';
 import type { SectionResult } from './sections/section.js';
 import { webBudgetSection } from './sections/web-budget.js';
 import { postgresTarget, sqliteTarget, type Target } from './targets.js';
@@ -27,6 +28,7 @@ const DATABASE_SECTIONS: [Section, DatabaseSection][] = [
   ['polling', pollingSection],
   ['reports', reportsSection],
   ['overview', overviewSection],
+  ['venue', venueSection],
 ];
 
 async function targets(options: Options, dir: string): Promise<Target[]> {

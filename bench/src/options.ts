@@ -1,7 +1,16 @@
 // Command-line options of `npm run bench`.
 import { parseArgs } from 'node:util';
 
-export const SECTIONS = ['deposits', 'events', 'http', 'polling', 'reports', 'overview', 'web'] as const;
+export const SECTIONS = [
+  'deposits',
+  'events',
+  'http',
+  'polling',
+  'reports',
+  'overview',
+  'venue',
+  'web',
+] as const;
 export type Section = (typeof SECTIONS)[number];
 export type DatabaseName = 'sqlite' | 'postgres';
 
@@ -13,6 +22,11 @@ export const USAGE = `Usage: npm run bench -- [--quick] [--only SECTIONS] [--db 
   --db DB        run one database only (sqlite or postgres)
   --ops N        measured operations per path and case in deposits and http (default 2000, quick 200)
   --markdown     also print the tables as Markdown (for BENCHMARKS.md)
+  venue (a busy night at one venue, open loop):
+  --cabinets LIST  venue sizes in cabinets (default 100,300,1000; quick 40)
+  --seconds N      measured seconds per size (default 60; quick 10), after --warm N (default 10; quick 5)
+  --tills N        cashier tills holding the stream (default 8; quick 4; 0: cabinets and manager only)
+  --event-ms N     mean ms between one cabinet's game events (default 1500)
 PostgreSQL: BENCH_DATABASE_URL, else TEST_DATABASE_URL, else ${DEFAULT_PG_URL}
 Lighthouse: CHROME_PATH (default /usr/bin/chromium); BENCH_NO_LH=1 skips the Lighthouse runs; BENCH_LH_REPORTS=dir keeps their reports
 The servers started take LEDGER_LANES and LEDGER_BATCH_MAX from the environment; BENCH_LEDGER_CHAIN=0 runs
@@ -27,6 +41,16 @@ export interface Options {
   sections: Section[];
   markdown: boolean;
   pgUrl: string;
+  venue: VenueOptions;
+}
+
+/** The venue section's load (sections/venue.ts). */
+export interface VenueOptions {
+  cabinets: number[];
+  warmMs: number;
+  measureMs: number;
+  tills: number;
+  eventMs: number;
 }
 
 export function parseOptions(argv: string[]): Options {
@@ -40,6 +64,11 @@ export function parseOptions(argv: string[]): Options {
       only: { type: 'string' },
       markdown: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
+      cabinets: { type: 'string' },
+      seconds: { type: 'string' },
+      warm: { type: 'string' },
+      tills: { type: 'string' },
+      'event-ms': { type: 'string' },
     },
   });
   if (values.help) {
@@ -69,7 +98,30 @@ export function parseOptions(argv: string[]): Options {
   const sections = sectionsText === undefined ? [...SECTIONS] : sectionsText.split(',').filter(Boolean);
   const unknown = sections.filter((s) => !(SECTIONS as readonly string[]).includes(s));
   if (unknown.length > 0) throw new Error(`--only: unknown section(s) ${unknown.join(', ')}`);
+  const whole = (name: string, text: string | undefined, fallback: number, least = 1): number => {
+    // `--name=value` only, when npm took the flag (npm_config_*): a bare `true` there names no value.
+    const given = text ?? (npmFlag(name) === 'true' ? undefined : npmFlag(name));
+    if (given === undefined) return fallback;
+    const value = Number(given);
+    if (!Number.isSafeInteger(value) || value < least)
+      throw new Error(`--${name} wants an integer of at least ${least}, got ${given}`);
+    return value;
+  };
+  const cabinetsText = values.cabinets ?? (npmFlag('cabinets') === 'true' ? undefined : npmFlag('cabinets'));
+  const cabinets =
+    cabinetsText === undefined ? (quick ? [40] : [100, 300, 1000]) : cabinetsText.split(',').map(Number);
+  if (cabinets.some((n) => !Number.isSafeInteger(n) || n < 1))
+    throw new Error(`--cabinets wants a comma-separated list of positive integers, got ${cabinetsText}`);
+  const venue: VenueOptions = {
+    cabinets,
+    warmMs: whole('warm', values.warm, quick ? 5 : 10) * 1000,
+    measureMs: whole('seconds', values.seconds, quick ? 10 : 60) * 1000,
+    // 0 tills: the cabinets and the manager alone, to tell the screens' share of the cost.
+    tills: whole('tills', values.tills, quick ? 4 : 8, 0),
+    eventMs: whole('event-ms', values['event-ms'], 1500),
+  };
   return {
+    venue,
     quick,
     ops,
     warmup: quick ? 20 : Math.min(200, Math.max(20, Math.round(ops / 10))),
