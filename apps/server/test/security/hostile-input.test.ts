@@ -475,6 +475,7 @@ const ROUTES: FuzzRoute[] = [
     alsoAccepts: (body) => body === undefined || body === null,
   },
   { route: 'GET /device/state', auth: 'device' },
+  { route: 'GET /device/events/stream', auth: 'device' },
   {
     route: 'POST /device/events',
     auth: 'device',
