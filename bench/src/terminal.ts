@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { API_BASE } from '@cashdesk/contract';
-import { Client } from 'undici';
+import { Client, Pool } from 'undici';
 
 export interface Answer {
   status: number;
@@ -14,12 +14,17 @@ export interface Answer {
 }
 
 export class Terminal {
-  private readonly client: Client;
+  private readonly client: Client | Pool;
   private cookie = '';
 
-  constructor(baseUrl: string) {
-    // One socket, no pipelining: a browser sends a tab's polls on its own connections one at a time.
-    this.client = new Client(baseUrl, { pipelining: 1, keepAliveTimeout: 60_000 });
+  /** `connections` above 1: a browser tab's several connections (a Pool), for calls that overlap. */
+  constructor(baseUrl: string, options: { connections?: number } = {}) {
+    // No pipelining: a browser sends a tab's calls on its connections one at a time each.
+    const connections = options.connections ?? 1;
+    this.client =
+      connections > 1
+        ? new Pool(baseUrl, { connections, pipelining: 1, keepAliveTimeout: 60_000 })
+        : new Client(baseUrl, { pipelining: 1, keepAliveTimeout: 60_000 });
   }
 
   /** Signs in through the real route (Argon2 and all) and keeps the session cookie. */
@@ -27,6 +32,11 @@ export class Terminal {
     const answer = await this.call('POST', '/sign_in', { login, password, remember: false });
     if (answer.status !== 200)
       throw new Error(`sign-in of ${login} refused: ${answer.status} ${answer.body}`);
+  }
+
+  /** The session cookie as a request sends it ('' before sign-in): for a stream on another client. */
+  get sessionCookie(): string {
+    return this.cookie;
   }
 
   /** Uses a session token made straight in the database (for thousands of terminals, see polling.ts). */

@@ -9,7 +9,6 @@ import path from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
-  API_BASE,
   POLL_INTERVAL_MS,
   POLL_WITH_PUSH_MS,
   TX_TYPE,
@@ -28,6 +27,7 @@ import { batchCell, startServer, type ServerProcess } from '../server-process.js
 import { fundedAccount } from '../setup.js';
 import { formatMs, percentile, renderTable, type Column } from '../stats.js';
 import { serverDatabaseEnv, type Target } from '../targets.js';
+import { Terminal, type Answer } from '../terminal.js';
 import { reportLedger } from './deposits.js';
 import type { SectionResult } from './section.js';
 
@@ -100,53 +100,34 @@ class CallLog {
 }
 
 /**
- * A browser tab's calls: its own keep-alive connections (undici Pool, as terminal.ts's Client but with a
- * browser's several connections), its session cookie and the ETags it revalidates with, as Chromium does
- * with the web app's `cache: 'no-cache'` fetches.
+ * A browser tab's calls: a terminal (terminal.ts) on a browser's several keep-alive connections, with the
+ * ETags it revalidates with, as Chromium does with the web app's `cache: 'no-cache'` fetches.
  */
 class Browser {
-  private readonly pool: Pool;
+  private readonly terminal: Terminal;
   private readonly etags = new Map<string, string>();
-  cookie = '';
 
   constructor(url: string) {
-    this.pool = new Pool(url, { connections: BROWSER_CONNECTIONS, pipelining: 1, keepAliveTimeout: 60_000 });
+    this.terminal = new Terminal(url, { connections: BROWSER_CONNECTIONS });
   }
 
-  async call(
-    method: 'GET' | 'POST',
-    urlPath: string,
-    json?: unknown,
-  ): Promise<{ status: number; body: string; latencyMs: number }> {
-    const headers: Record<string, string> = {};
-    if (this.cookie) headers.cookie = this.cookie;
-    if (json !== undefined) headers['content-type'] = 'application/json';
+  async call(method: 'GET' | 'POST', urlPath: string, json?: unknown): Promise<Answer> {
     const etag = method === 'GET' ? this.etags.get(urlPath) : undefined;
-    if (etag) headers['if-none-match'] = etag;
-    const start = performance.now();
-    const response = await this.pool.request({
-      path: `${API_BASE}${urlPath}`,
-      method,
-      headers,
-      body: json === undefined ? null : JSON.stringify(json),
-    });
-    const body = await response.body.text();
-    const latencyMs = performance.now() - start;
-    const setCookie = response.headers['set-cookie'];
-    const token = (Array.isArray(setCookie) ? setCookie[0] : setCookie)?.match(/^x-token=([^;]*)/)?.[1];
-    if (token) this.cookie = `x-token=${token}`;
-    const tag = response.headers.etag;
-    if (method === 'GET' && typeof tag === 'string') this.etags.set(urlPath, tag);
-    return { status: response.statusCode, body, latencyMs };
+    const answer = await this.terminal.call(method, urlPath, json, etag ? { 'if-none-match': etag } : {});
+    if (method === 'GET' && answer.etag !== null) this.etags.set(urlPath, answer.etag);
+    return answer;
   }
 
-  async signIn(login: string): Promise<void> {
-    const answer = await this.call('POST', '/sign_in', { login, password: PASSWORD, remember: false });
-    if (answer.status !== 200) throw new Error(`sign-in of ${login}: ${answer.status} ${answer.body}`);
+  get cookie(): string {
+    return this.terminal.sessionCookie;
+  }
+
+  signIn(login: string): Promise<void> {
+    return this.terminal.signIn(login, PASSWORD);
   }
 
   close(): Promise<void> {
-    return this.pool.destroy().catch(() => undefined);
+    return this.terminal.destroy();
   }
 }
 
