@@ -326,7 +326,13 @@ export const APPROVAL_STATUSES = [
 ] as const;
 export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
 export const approvalsQuery = z.strictObject({ status: z.enum(APPROVAL_STATUSES).optional() });
-export const approvalParams = z.object({ id: idParam, approval_id: z.string().min(1).max(100) });
+/** An approval's id is a UUID; any printable text is looked up (404 when none), a control byte is a 400. */
+export const approvalId = z
+  .string()
+  .min(1)
+  .max(100)
+  .regex(/^[\x21-\x7e]+$/, 'printable characters only');
+export const approvalParams = z.object({ id: idParam, approval_id: approvalId });
 export const approval = z.object({
   id: z.string(),
   trx: z.string(),

@@ -386,4 +386,16 @@ describe.each(testDatabases)('money safety of the stored-operation paths on $nam
       stop();
     }
   });
+
+  it('an approval id with a control byte is a 400 on both routes, never a 500 (PostgreSQL refuses NUL in text)', async () => {
+    const cashier = await a.cashier.post('/a/cashier/approvals/%00/withdraw', {});
+    expect(answer(cashier)).toMatchObject({ status: 400, body: { err: ERR.validation } });
+    const manager = await a.manager.post(`/a/manager/account/${a.id}/approvals/%00`, {
+      decision: 'approve',
+      password: PASSWORD,
+    });
+    expect(answer(manager)).toMatchObject({ status: 400, body: { err: ERR.validation } });
+    // The other side: a printable id nobody filed is looked up, and not found.
+    expect((await a.cashier.post('/a/cashier/approvals/no-such-id/withdraw', {})).status).toBe(404);
+  });
 });

@@ -1,6 +1,6 @@
 // Four eyes at the till (docs/api.md): the cashier withdraws their own held-back call while it waits.
 // Registered by app.ts beside the cashier's routes, outside the back office's role check.
-import { approvalDecisionResult, approvalWithdrawRequest } from '@cashdesk/contract';
+import { approvalDecisionResult, approvalId, approvalWithdrawRequest } from '@cashdesk/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -9,7 +9,7 @@ import type { AppContext } from '../../context.js';
 import { answers } from '../../http/route-schemas.js';
 import { withdrawAsCashier } from './approvals.service.js';
 
-const params = z.object({ approval_id: z.string().min(1).max(100) });
+const params = z.object({ approval_id: approvalId });
 
 export function cashierApprovalsRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (plain) => {
