@@ -3,39 +3,27 @@
 import { sql, type Selectable } from 'kysely';
 import type { DialectName, Executor } from '../db/database.js';
 import type { SignInThrottleTable } from '../db/schema.js';
-import { lockedOn } from '../db/row-locks.js';
 
 export type ThrottleRow = Selectable<SignInThrottleTable>;
 export type KeyState = Omit<ThrottleRow, 'key'>;
 
-/** Creates the rows of `keys` that do not exist yet (a fresh row counts nothing), so they can be locked. */
-export async function ensureThrottleRows(
-  db: Executor,
-  keys: readonly string[],
-  nowMs: number,
-): Promise<void> {
-  await db
-    .insertInto('sign_in_throttle')
-    .values(keys.map((key) => ({ key, failures: 0, window_started_at_ms: nowMs, locked_until_ms: 0 })))
-    .onConflict((oc) => oc.column('key').doNothing())
-    .execute();
-}
-
 /**
- * The rows of `keys`, locked for the rest of the transaction on PostgreSQL (SQLite transactions here
- * begin IMMEDIATE: one writer at a time). Locked in key order, so concurrent attempts cannot deadlock.
+ * The rows of `keys`, created where missing (a fresh row counts nothing), each locked for the rest of the
+ * transaction, in one statement: an insert that, on a key already there, locks it by a no-op update. On
+ * PostgreSQL it waits for a transaction deleting or inserting that key and then takes what remains, so a
+ * key deleted meanwhile by a right attempt is written again; locks go in key order (the caller sorts), so
+ * attempts never deadlock. SQLite transactions here begin IMMEDIATE: one writer at a time.
  */
 export async function lockThrottleRows(
   db: Executor,
-  dialect: DialectName,
   keys: readonly string[],
+  nowMs: number,
 ): Promise<ThrottleRow[]> {
   return db
-    .selectFrom('sign_in_throttle')
-    .selectAll()
-    .where('key', 'in', [...keys])
-    .orderBy('key')
-    .$call(lockedOn(dialect, 'update'))
+    .insertInto('sign_in_throttle')
+    .values(keys.map((key) => ({ key, failures: 0, window_started_at_ms: nowMs, locked_until_ms: 0 })))
+    .onConflict((oc) => oc.column('key').doUpdateSet((eb) => ({ key: eb.ref('excluded.key') })))
+    .returningAll()
     .execute();
 }
 

@@ -29,12 +29,11 @@
 //                      key counts and locks its attempts, like a pair. A success clears it.
 import { ERR, loginKey } from '@cashdesk/contract';
 import type { FastifyReply } from 'fastify';
-import type { Db, Tx } from '../db/database.js';
+import type { Db } from '../db/database.js';
 import { ApiError } from '../http/api-error.js';
 import type { Clock } from '../clock.js';
 import {
   deleteThrottleRow,
-  ensureThrottleRows,
   giveBackThrottleAttempt,
   lockThrottleRows,
   purgeThrottleRows,
@@ -147,7 +146,7 @@ export class AttemptThrottle<K extends string> {
 
     const decision = await this.db.kysely.transaction().execute(async (tx): Promise<ThrottleDecision<K>> => {
       const names = entries.map(([, key]) => key);
-      const rows = await this.ensureAndLock(tx, names, now);
+      const rows = await lockThrottleRows(tx, names, now);
 
       const lockedUntil = Math.max(0, ...rows.map((r) => r.locked_until_ms));
       if (lockedUntil > now) {
@@ -186,21 +185,6 @@ export class AttemptThrottle<K extends string> {
       ROWS_KEPT_BY_PREFIX.map(({ prefix, keptMs }) => ({ prefix, cutoffMs: now - keptMs })),
     );
     return decision;
-  }
-
-  /**
-   * Makes sure each key has its row and locks them all. A concurrent attempt whose secret was right may
-   * delete a row (its `clear` kinds) between our insert and our lock, or the purge may: on PostgreSQL the
-   * lock then finds it gone once that delete commits. Written again and locked again, it is counted from
-   * nothing, as a key never seen; the same two manager approvals at once used to answer 500 here.
-   */
-  private async ensureAndLock(tx: Tx, names: readonly string[], now: number) {
-    for (let attempt = 0; ; attempt++) {
-      await ensureThrottleRows(tx, names, now);
-      const rows = await lockThrottleRows(tx, this.db.dialect, names);
-      // Stryker disable next-line ConditionalExpression,EqualityOperator: row-deleted-concurrently
-      if (rows.length === names.length || attempt >= 2) return rows;
-    }
   }
 
   /**

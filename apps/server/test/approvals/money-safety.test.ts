@@ -261,6 +261,29 @@ describe.each(testDatabases)('money safety of the stored-operation paths on $nam
       expect((await approvals(a)).length).toBe(before + 1);
     });
 
+    it('a manager deciding held payouts in quick succession gets an answer to each, never a 500', async () => {
+      // Each decision checks the manager's password through the sign-in throttle, whose rows one
+      // decision's success deletes while the next is locking them: that raced into a deadlock (a 500).
+      for (let round = 0; round < 8; round += 1) {
+        const cabinet = await linkCabinet(server, a.cashier);
+        expect((await cash(a.cashier, cabinet.id, 1, 3_000_00)).status).toBe(200);
+        const ids: string[] = [];
+        for (let i = 0; i < 5; i++) {
+          const held = await cash(a.cashier, cabinet.id, 1, -600_00);
+          ids.push((held.body as { approval_id: string }).approval_id);
+        }
+        const decided = await Promise.all(
+          ids.map(async (id, i) => {
+            await new Promise((resolve) => setTimeout(resolve, (round % 5) * i));
+            return decide(a, id, 'approve');
+          }),
+        );
+        expect(decided.map(answer).map((d) => [d.status, d.body.status])).toEqual(
+          Array(5).fill([200, 'approved']),
+        );
+      }
+    });
+
     it('five payouts approved at once on one seat: those the ledger refuses end failed, never approved', async () => {
       const cabinet = await linkCabinet(server, a.cashier);
       expect((await cash(a.cashier, cabinet.id, 1, 2_000_00)).status).toBe(200);
@@ -271,6 +294,8 @@ describe.each(testDatabases)('money safety of the stored-operation paths on $nam
         ids.push((held.body as { approval_id: string }).approval_id);
       }
       const decided = await Promise.all(ids.map((id) => decide(a, id, 'approve')));
+      // Every decision is answered (the ledger's refusal is an answer); the bodies name any that was not.
+      expect(decided.map((d) => d.status), JSON.stringify(decided.map(answer))).toEqual([200, 200, 200, 200, 200]);
       const statuses = decided.map((d) => d.body.status).sort();
       expect(statuses).toEqual(['approved', 'approved', 'approved', 'failed', 'failed']);
       expect(await entriesOf(a, cabinet.id)).toBe(200_00);
