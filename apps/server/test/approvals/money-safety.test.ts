@@ -295,7 +295,10 @@ describe.each(testDatabases)('money safety of the stored-operation paths on $nam
       }
       const decided = await Promise.all(ids.map((id) => decide(a, id, 'approve')));
       // Every decision is answered (the ledger's refusal is an answer); the bodies name any that was not.
-      expect(decided.map((d) => d.status), JSON.stringify(decided.map(answer))).toEqual([200, 200, 200, 200, 200]);
+      expect(
+        decided.map((d) => d.status),
+        JSON.stringify(decided.map(answer)),
+      ).toEqual([200, 200, 200, 200, 200]);
       const statuses = decided.map((d) => d.body.status).sort();
       expect(statuses).toEqual(['approved', 'approved', 'approved', 'failed', 'failed']);
       expect(await entriesOf(a, cabinet.id)).toBe(200_00);
