@@ -27,7 +27,8 @@ describe.each(testDatabases)('sign-in on $name', (database) => {
 
   it('signs one login in from one address many times at once: every attempt answers 200', async () => {
     // Each right password clears the pair's row while the others wait on its lock: they write it again
-    // (auth/throttle.ts ensureAndLock), never a 500. A double click does this; so do two approvals at once.
+    // (auth/throttle.repository.ts lockThrottleRows), never a 500. A double click does this; so do two
+    // approvals at once.
     const venue = await createVenue(db);
     const { login, password } = await createUserWithPassword(db, { account_id: venue.id });
     // Four at once: under the pair's threshold of five, which counts each attempt until it succeeds.
