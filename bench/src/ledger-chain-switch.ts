@@ -1,20 +1,13 @@
 // The hash chain's cost on the money path (issue 29: at most 10%), measured by the same benchmark run
 // with the chain on and off: BENCH_LEDGER_CHAIN=0 runs the ledger, in the server process and in the
-// benchmark's own, without it (apps/server/src/config.ts `ledger.chain`). Its rows then all stand at
-// place 0 of no chain, so the index that refuses a fork (two rows on one place of a venue's chain,
-// migration 012) is dropped from the benchmark's own database: books written so are not tamper-evident,
-// and `verify` names every such row. Never a production setting: no server variable turns it off.
-import { sql } from 'kysely';
+// benchmark's own, without it (apps/server/src/config.ts `ledger.chain`): no venue lock is shared and no
+// row is sealed onto a chain, so books written so are not tamper-evident. Never a production setting: no
+// server variable turns it off.
 import { verifyLedger, type Db } from '@cashdesk/server';
 
 /** Whether this run keeps the hash chain (the default) or measures without it. */
 export function ledgerChainOn(): boolean {
   return process.env.BENCH_LEDGER_CHAIN !== '0';
-}
-
-/** Lets rows outside any chain (all at place 0) into the benchmark's database. */
-export async function dropChainIndex(db: Db): Promise<void> {
-  await sql`drop index if exists ledger_entries_chain`.execute(db.kysely);
 }
 
 /**

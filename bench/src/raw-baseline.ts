@@ -2,13 +2,14 @@
 // of a place without final bonus), statement for statement and row for row, written straight against the
 // driver (better-sqlite3 prepared statements, pg named prepared statements). The gap between the two is
 // the cost of our layers (Kysely, the service, the idempotency helpers, and over HTTP the server), not
-// of the work the database does. That work includes the hash chain (the server's db/ledger-chain.ts): the
-// venue's chain head locked after the place, both rows hashed on it, the head moved on.
+// of the work the database does. On PostgreSQL that work includes the venue lock every batch shares (the
+// server's ledger/ledger-seals.repository.ts); the hash chain itself is put on by the sealer after the
+// commit, off the call's path, in the server as here.
 import { randomBytes } from 'node:crypto';
 import type { CashResult } from '@cashdesk/contract';
 import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
-import { chainHash, requestHash, type AccountRow, type PlaceRow } from '@cashdesk/server';
+import { requestHash, SEAL_LOCK_CLASS, type AccountRow, type PlaceRow } from '@cashdesk/server';
 import { DEPOSIT_CENTS, placeFor, type Venue } from './setup.js';
 
 /** One cash call of the baseline: `delta` > 0 deposits, < 0 withdraws. */
@@ -29,12 +30,12 @@ export function rawDeposits(raw: RawCash, venue: Venue): () => Promise<void> {
   return () => raw.cash({ venue, place: placeFor(seq++, venue), delta: DEPOSIT_CENTS });
 }
 
-// The statements our path issues, in its order: lock account, lock place, claim the trx, update the
-// float, update the place, insert both ledger rows in one statement, store the answer.
+// The statements our path issues, in its order: share the venue lock (PostgreSQL), lock account, lock
+// place, claim the trx, update the float, update the place, insert both ledger rows in one statement,
+// store the answer.
+const SHARE_VENUE_LOCK = `select pg_advisory_xact_lock_shared(${SEAL_LOCK_CLASS}, $1)`;
 const SELECT_ACCOUNT = 'select * from accounts where id = $1';
 const SELECT_PLACE = 'select * from places where device_id = $1 and place = $2';
-const SELECT_HEAD = 'select entries, hash from ledger_chain_heads where account_id = $1';
-const UPDATE_HEAD = 'update ledger_chain_heads set entries = $1, hash = $2 where account_id = $3';
 const CLAIM_TRX = `insert into operations
   (scope, trx, kind, request_hash, status_code, response_json, account_id, user_id, device_id, reason, created_at_ms)
   values ($1, $2, $3, $4, null, null, $5, $6, $7, null, $8)
@@ -43,10 +44,10 @@ const UPDATE_FLOAT = 'update accounts set balance_cents = $1 where id = $2';
 const UPDATE_PLACE =
   'update places set entries_cents = $1, final_bonus_cents = $2 where device_id = $3 and place = $4';
 const LEDGER_COLUMNS =
-  '(operation_id, trx, kind, tx_type, line, account_id, device_id, place, user_id, amount_cents, balance_after_cents, created_at_ms, chain_seq, chain_hash)';
+  '(operation_id, trx, kind, tx_type, line, account_id, device_id, place, user_id, amount_cents, balance_after_cents, created_at_ms)';
 const INSERT_LEDGER = `insert into ledger_entries ${LEDGER_COLUMNS} values
-  ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14),
-  ($15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28)`;
+  ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12),
+  ($13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24)`;
 const STORE_OUTCOME = 'update operations set status_code = $1, response_json = $2 where id = $3';
 
 /** better-sqlite3 binds `?`; `$1` would be a named parameter there. Same text otherwise. */
@@ -89,41 +90,8 @@ function claimValues(call: Call): unknown[] {
   ];
 }
 
-interface Head {
-  entries: number;
-  hash: string;
-}
-
-/** The two rows on the venue's chain, in the order written: their values, and the head they leave. */
-function chained(rows: readonly (readonly unknown[])[], head: Head): { values: unknown[]; head: Head } {
-  const values: unknown[] = [];
-  let { entries, hash } = { entries: Number(head.entries), hash: head.hash };
-  for (const row of rows) {
-    const [operation_id, trx, kind, tx_type, line, account_id, device_id, place, user_id] = row;
-    const [amount_cents, balance_after_cents, created_at_ms] = row.slice(9);
-    entries += 1;
-    hash = chainHash(hash, {
-      chain_seq: entries,
-      operation_id,
-      trx,
-      kind,
-      tx_type,
-      line,
-      account_id,
-      device_id,
-      place,
-      user_id,
-      amount_cents,
-      balance_after_cents,
-      created_at_ms,
-    } as Parameters<typeof chainHash>[1]);
-    values.push(...row, entries, hash);
-  }
-  return { values, head: { entries, hash } };
-}
-
 /** The money rules of a deposit or withdraw on the locked rows, and everything the writes need. */
-function plan(call: Call, account: AccountRow, place: PlaceRow, operationId: number, head: Head) {
+function plan(call: Call, account: AccountRow, place: PlaceRow, operationId: number) {
   const { venue, delta } = call;
   const magnitude = Math.abs(delta);
   if (magnitude < account.min_amount_cents || magnitude > account.max_amount_cents) {
@@ -144,7 +112,7 @@ function plan(call: Call, account: AccountRow, place: PlaceRow, operationId: num
   ];
   rows[0]!.push(-delta, floatAfter, call.now);
   rows[1]!.push(delta, entriesAfter, call.now);
-  const { values: ledger, head: headAfter } = chained(rows, head);
+  const ledger = rows.flat();
   const answer: CashResult = {
     trx: call.trx,
     delta,
@@ -155,7 +123,7 @@ function plan(call: Call, account: AccountRow, place: PlaceRow, operationId: num
     device_uuid: venue.device_uuid,
     created_at: new Date(call.now).toISOString(),
   };
-  return { floatAfter, entriesAfter, ledger, headAfter, response: JSON.stringify(answer) };
+  return { floatAfter, entriesAfter, ledger, response: JSON.stringify(answer) };
 }
 
 /**
@@ -171,8 +139,6 @@ export function rawSqliteCash(file: string): RawCash {
 
   const selectAccount = sqlite.prepare<[number], AccountRow>(toSqlite(SELECT_ACCOUNT));
   const selectPlace = sqlite.prepare<[number, number], PlaceRow>(toSqlite(SELECT_PLACE));
-  const selectHead = sqlite.prepare<[number], Head>(toSqlite(SELECT_HEAD));
-  const updateHead = sqlite.prepare(toSqlite(UPDATE_HEAD));
   const claim = sqlite.prepare<unknown[], { id: number }>(toSqlite(CLAIM_TRX));
   const updateFloat = sqlite.prepare(toSqlite(UPDATE_FLOAT));
   const updatePlace = sqlite.prepare(toSqlite(UPDATE_PLACE));
@@ -182,15 +148,13 @@ export function rawSqliteCash(file: string): RawCash {
   const transaction = sqlite.transaction((call: Call) => {
     const account = selectAccount.get(call.venue.account_id);
     const place = selectPlace.get(call.venue.device_id, call.place);
-    const head = selectHead.get(call.venue.account_id);
-    if (!account || !place || !head) throw new Error('raw cash: no such account, place or chain head');
+    if (!account || !place) throw new Error('raw cash: no such account or place');
     const claimed = claim.get(...claimValues(call));
     if (!claimed) throw new Error(`raw cash: trx ${call.trx} was already claimed`);
-    const p = plan(call, account, place, claimed.id, head);
+    const p = plan(call, account, place, claimed.id);
     updateFloat.run(p.floatAfter, account.id);
     updatePlace.run(p.entriesAfter, place.final_bonus_cents, call.venue.device_id, call.place);
     insertLedger.run(...p.ledger);
-    updateHead.run(p.headAfter.entries, p.headAfter.hash, account.id);
     storeOutcome.run(200, p.response, claimed.id);
   });
 
@@ -232,10 +196,9 @@ export function rawPostgresCash(url: string, poolSize: number): RawCash {
   pool.on('error', (error) => console.warn(`raw baseline: PostgreSQL connection lost: ${error.message}`));
   // Named statements are parsed once per connection: what a hand-written driver path would do.
   const q = (name: string, text: string) => ({ name: `bench_${name}`, text });
+  const shareVenueLock = q('venue_lock', SHARE_VENUE_LOCK);
   const selectAccount = q('account', `${SELECT_ACCOUNT} for update`);
   const selectPlace = q('place', `${SELECT_PLACE} for update`);
-  const selectHead = q('head', `${SELECT_HEAD} for update`);
-  const updateHead = q('update_head', UPDATE_HEAD);
   const claim = q('claim', CLAIM_TRX);
   const updateFloat = q('float', UPDATE_FLOAT);
   const updatePlace = q('update_place', UPDATE_PLACE);
@@ -250,22 +213,21 @@ export function rawPostgresCash(url: string, poolSize: number): RawCash {
     const client = await pool.connect();
     try {
       await client.query('begin');
+      await client.query({ ...shareVenueLock, values: [venue.account_id] });
       const account = (await client.query<AccountRow>({ ...selectAccount, values: [venue.account_id] }))
         .rows[0];
       const place = (await client.query<PlaceRow>({ ...selectPlace, values: [venue.device_id, call.place] }))
         .rows[0];
-      const head = (await client.query<Head>({ ...selectHead, values: [venue.account_id] })).rows[0];
-      if (!account || !place || !head) throw new Error('raw cash: no such account, place or chain head');
+      if (!account || !place) throw new Error('raw cash: no such account or place');
       const claimed = (await client.query<{ id: number }>({ ...claim, values: claimValues(call) })).rows[0];
       if (!claimed) throw new Error(`raw cash: trx ${call.trx} was already claimed`);
-      const p = plan(call, account, place, claimed.id, head);
+      const p = plan(call, account, place, claimed.id);
       await client.query({ ...updateFloat, values: [p.floatAfter, account.id] });
       await client.query({
         ...updatePlace,
         values: [p.entriesAfter, place.final_bonus_cents, venue.device_id, call.place],
       });
       await client.query({ ...insertLedger, values: p.ledger });
-      await client.query({ ...updateHead, values: [p.headAfter.entries, p.headAfter.hash, account.id] });
       await client.query({ ...storeOutcome, values: [200, p.response, claimed.id] });
       await client.query('commit');
     } catch (error) {

@@ -11,7 +11,6 @@ import {
   openDatabase,
   type Db,
 } from '@cashdesk/server';
-import { dropChainIndex, ledgerChainOn } from './ledger-chain-switch.js';
 
 /** One deposit: 1.00 in cents. Small, so the float below never runs dry. */
 export const DEPOSIT_CENTS = 100;
@@ -53,7 +52,6 @@ export async function openFreshSqlite(dir: string, name: string): Promise<BenchD
   const file = path.join(dir, `${name}.sqlite`);
   const db = openDatabase({ kind: 'sqlite', file });
   await migrateToLatest(db);
-  if (!ledgerChainOn()) await dropChainIndex(db);
   return { db, where: file, connection: { kind: 'sqlite', file }, dispose: () => db.close() };
 }
 
@@ -90,7 +88,6 @@ export async function openFreshPostgres(baseUrl: string, poolSize: number): Prom
   const db = openDatabase({ kind: 'postgres', url: url.toString(), poolSize });
   try {
     await migrateToLatest(db);
-    if (!ledgerChainOn()) await dropChainIndex(db);
   } catch (error) {
     await db.close();
     await adminQuery(baseUrl, drop);

@@ -163,6 +163,11 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     app.log.error({ err: error }, 'ledger anchor sweep'),
   );
   app.addHook('onClose', async () => stopAnchorSweep());
+  // The ledger's rows onto their hash chains, a moment after each commit; what is left, at the close.
+  app.addHook('onReady', async () => {
+    ctx.sealer.start((error) => app.log.error({ err: error }, 'ledger sealing'));
+  });
+  app.addHook('onClose', async () => ctx.sealer.close());
   await app.register(reportsRoutes(ctx), { prefix: API_BASE });
   await app.register(backOfficeRoutes(ctx), { prefix: API_BASE });
   await app.register(lockRoutes(ctx), { prefix: API_BASE });

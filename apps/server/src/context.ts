@@ -6,6 +6,7 @@ import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import { PinGuard } from './devices/pin-guard.js';
 import { systemClock, type Clock } from './clock.js';
+import { LedgerSealer } from './ledger/ledger-sealer.js';
 import type { LedgerService } from './ledger/ledger.service.js';
 import type { ChangeFeed } from './live/change-feed.js';
 import { openChangeFeed } from './live/open-change-feed.js';
@@ -17,6 +18,8 @@ export interface AppContext {
   config: Config;
   db: Db;
   ledger: LedgerService;
+  /** Puts the ledger's committed rows on their hash chains (ledger/ledger-sealer.ts): started and closed with the app. */
+  sealer: LedgerSealer;
   clock: Clock;
   /** What changed for which venue, for the live-updates streams (closed with the app). */
   changes: ChangeFeed;
@@ -51,12 +54,14 @@ export function createContext(
   });
   // Across processes the auth cache hears revocations on the feed's connection (auth/auth-cache.ts).
   if (changes instanceof PostgresChangeFeed) changes.serveRevocations(auth);
-  const ledger = new MeteredLedger(metrics, db, clock, changes, config.ledger);
+  const sealer = new LedgerSealer(db);
+  const ledger = new MeteredLedger(metrics, db, clock, changes, { ...config.ledger, sealer });
   ledger.onBatch((size) => metrics.observeLedgerBatch(size));
   return {
     config,
     db,
     ledger,
+    sealer,
     clock,
     changes,
     buildHash,

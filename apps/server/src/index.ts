@@ -33,6 +33,8 @@ export {
 } from './ledger/ledger.service.js';
 export type { Outcome } from './ledger/outcome.js';
 export { verifyLedger } from './ledger/verify.js';
+export { LedgerSealer, sealAllVenues } from './ledger/ledger-sealer.js';
+export { SEAL_LOCK_CLASS } from './ledger/ledger-seals.repository.js';
 
 // Accounts, users, sessions and devices, as test data and tools set them up.
 export { createAccount, findAccountByName, updateAccount } from './accounts/accounts.repository.js';

@@ -108,14 +108,20 @@ async function main(): Promise<void> {
       'cashdesk started',
     );
   }
+  // A stop asked for while starting (a restart's SIGTERM) closes the database under the steps below:
+  // they are the start's, not a request's, so they end quietly.
+  const unlessStopping = (error: unknown): never[] => {
+    if (stopping) return [];
+    throw error;
+  };
   // Whatever mode this start is in: a database that still opens with the public demo passwords says so.
-  const exposed = await exposedDemoLogins(db);
+  const exposed = stopping ? [] : await exposedDemoLogins(db).catch(unlessStopping);
   if (exposed.length > 0) {
     const warning = demoLoginWarning(exposed, !isLoopbackHost(config.host));
     if (tty) process.stdout.write(`\n${warning}\n\n`);
     else server.log.warn({ logins: exposed.map((l) => l.login) }, warning);
   }
-  if (config.demo) {
+  if (config.demo && !stopping) {
     simulators = await startDemoSimulators(ctx, url, (device, pin, expiresAt) => {
       if (tty) process.stdout.write(renderDevicePin(device.kind, pin, expiresAt));
       else {

@@ -9,7 +9,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { TX_TYPE } from '@cashdesk/contract';
-import { LedgerService, type Db } from '@cashdesk/server';
+import { LedgerSealer, LedgerService, type Db } from '@cashdesk/server';
 import { Client } from 'undici';
 import { compare, type OpFn } from '../harness.js';
 import type { Options } from '../options.js';
@@ -87,7 +87,11 @@ function eventsPath(url: string, lanes: Lane[]): { op: OpFn; close(): Promise<vo
  * ledger with its group commit, without HTTP, routing, auth or JSON. Its batch sizes go to `onBatch`.
  */
 function ledgerPath(db: Db, lanes: Lane[], onBatch: (size: number) => void): OpFn {
-  const ledger = new LedgerService(db, undefined, undefined, { chain: ledgerChainOn() });
+  const ledger = new LedgerService(db, undefined, undefined, {
+    chain: ledgerChainOn(),
+    // The chain's sealing is the ledger's work too: counted here as in the server.
+    sealer: new LedgerSealer(db),
+  });
   ledger.onBatch(onBatch);
   const count = new Array<number>(lanes.length).fill(0);
   return async (caller) => {

@@ -3,6 +3,7 @@
 import { AuthCache } from '../auth/auth-cache.js';
 import type { Db } from '../db/database.js';
 import { systemClock, type Clock } from '../clock.js';
+import { LedgerSealer } from '../ledger/ledger-sealer.js';
 import { LedgerService } from '../ledger/ledger.service.js';
 import type { ChangeFeed } from '../live/change-feed.js';
 import { openChangeFeed } from '../live/open-change-feed.js';
@@ -73,13 +74,16 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     const print = new Printer(io.out, args.bool('json'));
     const changes = openChangeFeed(db);
     const auth = io.auth ?? AuthCache.of(db);
+    const sealer = new LedgerSealer(db);
     try {
       await listenForRevocations(changes, auth);
-      const ledger = new LedgerService(db, clock, changes);
+      const ledger = new LedgerService(db, clock, changes, { sealer });
       const code = await command.run(args, { db, auth, ledger, clock, changes, print });
       return code ?? EXIT.ok;
     } finally {
-      // Waits for the change notices the command published, before the caller closes the database.
+      // The command's ledger rows on their chains and its change notices out, before the caller closes
+      // the database.
+      await sealer.close();
       await changes.close();
     }
   } catch (error) {

@@ -1,11 +1,12 @@
-// The hash chain of a venue's ledger (issue 29, item 3): each ledger row carries its place in its venue's
-// chain (`chain_seq`, 1, 2, 3 ...) and a SHA-256 over the previous row's hash and its own fields
-// (`chain_hash`), so a row changed, removed or slipped in behind the application's back breaks every hash
-// after it. The head of each chain (`ledger_chain_heads`: how many rows, the last hash) is locked by every
-// batch that writes the venue's rows, last in the batch's lock order (ledger/batch-read.ts), and moved on in
-// the same transaction (ledger/batch-write.ts). `chainMismatches` (ledger/verify.ts) walks every chain
-// again. Here, beside the schema, because the encoding is part of what is stored: the migration that
-// chained the rows written before it uses it too.
+// The hash chain of a venue's ledger (docs/money.md, "The hash chain"): each ledger row gets a place in
+// its venue's chain (`chain_seq`, 1, 2, 3 ...) and a SHA-256 over the previous place's hash and the row's
+// own fields (`chain_hash`), kept in the append-only `ledger_seals`, so a row changed, removed or slipped
+// in behind the application's back breaks every hash after it. Rows are put on their chain after they
+// commit, in id order, by the sealer (ledger/ledger-sealer.ts), never by the batch that writes them: a
+// venue's batches never wait for one another. The head of each chain (`ledger_chain_heads`: how many
+// places, the last hash, and the ledger id up to which the venue's rows are sealed) is moved on by the
+// sealer alone. `chainMismatches` (ledger/verify.ts) walks every chain again. Here, beside the schema,
+// because the encoding is part of what is stored: the migrations that chained older rows use it too.
 import { createHash } from 'node:crypto';
 import type { NewLedgerEntry } from './schema.js';
 
@@ -18,8 +19,8 @@ export interface ChainHead {
   hash: string;
 }
 
-/** A ledger row before it is put on its chain. */
-export type UnchainedEntry = Omit<NewLedgerEntry, 'chain_seq' | 'chain_hash'>;
+/** A ledger row as written. */
+export type UnchainedEntry = NewLedgerEntry;
 
 /** The fields a row's hash covers: everything it says but its database id, in this order. */
 export type ChainedFields = Pick<
@@ -64,23 +65,54 @@ export function chainHash(previous: string, row: ChainedFields): string {
     .digest('hex');
 }
 
+/** A stored ledger row as read back: PostgreSQL may give its bigint columns as text. */
+export type StoredEntry = {
+  [K in Exclude<keyof ChainedFields, 'chain_seq'>]: ChainedFields[K] | string;
+} & { id: number | string };
+
+const num = (value: unknown): number => Number(value);
+const numOrNull = (value: unknown): number | null =>
+  value === null || value === undefined ? null : Number(value);
+
+/** A stored row's fields at place `chain_seq`, as its hash covers them: one reading for sealer and verify. */
+export function chainedFieldsOf(row: StoredEntry, chain_seq: number): ChainedFields {
+  return {
+    chain_seq,
+    account_id: num(row.account_id),
+    operation_id: num(row.operation_id),
+    trx: String(row.trx),
+    kind: row.kind as ChainedFields['kind'],
+    tx_type: numOrNull(row.tx_type),
+    line: row.line as ChainedFields['line'],
+    device_id: numOrNull(row.device_id),
+    place: numOrNull(row.place),
+    user_id: numOrNull(row.user_id),
+    amount_cents: num(row.amount_cents),
+    balance_after_cents: numOrNull(row.balance_after_cents),
+    created_at_ms: num(row.created_at_ms),
+  };
+}
+
+/** A row's place on its chain: what `ledger_seals` keeps. */
+export interface Seal {
+  account_id: number;
+  chain_seq: number;
+  entry_id: number;
+  chain_hash: string;
+}
+
 /**
- * Puts `rows` (in the order they are written) on their venues' chains, starting from `heads`, and
- * returns the rows with `chain_seq` and `chain_hash` and the heads they leave. Every row's venue must
- * have its head here (locked by the batch): a missing one is a bug, never a genesis.
+ * Puts one venue's committed `rows` (in id order) on its chain after `head`, and returns their seals and
+ * the head they leave.
  */
-export function chainRows(
-  rows: readonly UnchainedEntry[],
-  heads: ReadonlyMap<number, ChainHead>,
-): { rows: NewLedgerEntry[]; heads: Map<number, ChainHead> } {
-  const moved = new Map<number, ChainHead>();
-  const chained = rows.map((row) => {
-    const head = moved.get(row.account_id) ?? heads.get(row.account_id);
-    if (!head) throw new Error(`ledger chain: no locked head for account ${row.account_id}`);
-    const chain_seq = head.entries + 1;
-    const chain_hash = chainHash(head.hash, { ...row, chain_seq });
-    moved.set(row.account_id, { entries: chain_seq, hash: chain_hash });
-    return { ...row, chain_seq, chain_hash };
+export function sealRows(rows: readonly StoredEntry[], head: ChainHead): { seals: Seal[]; head: ChainHead } {
+  let current = head;
+  const seals = rows.map((row) => {
+    const chain_seq = current.entries + 1;
+    const fields = chainedFieldsOf(row, chain_seq);
+    const chain_hash = chainHash(current.hash, fields);
+    current = { entries: chain_seq, hash: chain_hash };
+    return { account_id: fields.account_id, chain_seq, entry_id: num(row.id), chain_hash };
   });
-  return { rows: chained, heads: moved };
+  return { seals, head: current };
 }

@@ -26,6 +26,7 @@ export const RUNTIME_PRIVILEGES: Readonly<Record<keyof Database, readonly Privil
   device_events: HISTORY,
   audit_log: HISTORY,
   ledger_anchors: HISTORY,
+  ledger_seals: HISTORY,
   // Stored balances and records the app moves on.
   accounts: CHANGED,
   users: CHANGED,

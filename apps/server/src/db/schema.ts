@@ -152,17 +152,30 @@ export interface LedgerEntriesTable {
   /** The balance of the line after this row; null for lines without a stored balance. */
   balance_after_cents: number | null;
   created_at_ms: number;
-  /** The row's place in its venue's hash chain, from 1 (db/ledger-chain.ts). */
+}
+
+/**
+ * Append-only (migration 019): each ledger row's place in its venue's hash chain, written by the sealer
+ * (ledger/ledger-sealer.ts) once the row has committed (db/ledger-chain.ts).
+ */
+export interface LedgerSealsTable {
+  account_id: number;
+  /** From 1, one per row of the venue, in the order sealed. */
   chain_seq: number;
-  /** SHA-256 (hex) over the previous row's hash of the venue and this row's fields (db/ledger-chain.ts). */
+  entry_id: number;
+  /** SHA-256 (hex) over the previous place's hash and the row's fields (db/ledger-chain.ts). */
   chain_hash: string;
 }
 
-/** The head of each venue's hash chain: how many rows it holds and the last one's hash (db/ledger-chain.ts). */
+/**
+ * The head of each venue's hash chain: how many rows it holds, the last one's hash, and the ledger id up
+ * to which every row of the venue is on it (db/ledger-chain.ts).
+ */
 export interface LedgerChainHeadsTable {
   account_id: number;
   entries: number;
   hash: string;
+  sealed_through_id: Generated<number>;
 }
 
 /**
@@ -291,6 +304,7 @@ export interface Database {
   operations: OperationsTable;
   ledger_entries: LedgerEntriesTable;
   ledger_chain_heads: LedgerChainHeadsTable;
+  ledger_seals: LedgerSealsTable;
   ledger_anchors: LedgerAnchorsTable;
   device_events: DeviceEventsTable;
   settings: SettingsTable;

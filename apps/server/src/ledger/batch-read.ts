@@ -1,15 +1,15 @@
 // A batch's first phase: lock what it touches and read what its decisions need, every statement sent
 // before the first answer is awaited (on PostgreSQL, one round trip: db/pipelined-transaction.ts).
-//   locks: every account, then every place, then the hash-chain heads of the venues written, each in
-//          sorted order: one global order for every process (accounts by id, places by (device_id,
-//          place), heads by account id), so two batches never deadlock;
+//   locks: on PostgreSQL the venue locks of the venues written, shared (ledger-seals.repository.ts: the
+//          sealer waits for them, batches never wait for each other there), then every account, then
+//          every place, each in sorted order: one global order for every process (venues and accounts
+//          by id, places by (device_id, place)), so two batches never deadlock;
 //   reads: the earlier records of the batch's trx, the venue rules of the devices with events, the PINs
 //          of phones with remote calls, a place's latest game event for a cancel, and the open shifts of
 //          the batch's cashiers (locked for share, shifts/shift-of-operation.ts).
 import { TX_TYPE } from '@cashdesk/contract';
 import type { DialectName, Executor } from '../db/database.js';
 import type { Pipeline } from '../db/pipelined-transaction.js';
-import type { ChainHead } from '../db/ledger-chain.js';
 import type { AccountRow, PlaceRow } from '../db/schema.js';
 import { readOpenShifts } from '../shifts/index.js';
 import {
@@ -18,12 +18,12 @@ import {
   eventRulesQuery,
   lastDeviceEventQuery,
   lockAccountsQuery,
-  lockChainHeadsQuery,
   lockPlacesQuery,
   seatPayoutsQuery,
   type PlaceKey,
 } from './ledger.repository.js';
 import { findApprovalsQuery, type ApprovalRow } from './approvals.repository.js';
+import { shareVenueLocksQuery } from './ledger-seals.repository.js';
 import type { DeviceEventRules } from './money-rules.js';
 import { correctedQuery, findOperationsQuery } from './operations.repository.js';
 import type { LedgerRequest } from './types.js';
@@ -57,10 +57,11 @@ export interface BatchReads {
   /** The open shift of each cashier of the batch (none: no entry); it counts where the venue uses shifts. */
   openShifts: Map<number, number>;
   /**
-   * By account id: the hash-chain heads of the venues the batch may write ledger rows for, locked; null
-   * in the benchmark's chain-off leg (batch.ts).
+   * The venues whose locks the batch shares (PostgreSQL): it may write ledger rows for these only, or the
+   * sealer could seal past a row still in flight (batch-write.ts). Null where no lock is needed: SQLite
+   * (one writer at a time) and the benchmark's chain-off leg (batch.ts).
    */
-  heads: Map<number, ChainHead> | null;
+  venueLocks: Set<number> | null;
 }
 
 export const placeKeyOf = (k: PlaceKey) => `${k.device_id}/${k.place}`;
@@ -126,9 +127,9 @@ export async function readBatch(
 ): Promise<BatchReads> {
   const keys = keysOf(requests);
   const some = <T>(list: readonly unknown[], read: () => Promise<T[]>) => (list.length > 0 ? read() : noRows);
+  const venueLocks = shareVenueLocks(pipe, db, chain && dialect === 'postgres' ? keys : null);
   const accountRows = some(keys.accountIds, () => pipe.run(lockAccountsQuery(db, dialect, keys.accountIds)));
   const placeRows = some(keys.places, () => pipe.run(lockPlacesQuery(db, dialect, keys.places)));
-  const heads = chain ? lockHeads(pipe, db, dialect, keys) : Promise.resolve(null);
   const venues = readVenuesAndPayouts(pipe, db, keys, nowMs);
   const ruleRows = some(keys.eventDevices, () => pipe.run(eventRulesQuery(db, keys.eventDevices)));
   const trxKeys = requests.map((r) => ({ scope: scopeOf(r), trx: r.input.trx }));
@@ -163,7 +164,7 @@ export async function readBatch(
     pins: new Map((await pinRows).map(({ id, ...pin }) => [id, pin])),
     lastEvents: new Map(await Promise.all(lastEvents)),
     openShifts: await openShifts,
-    heads: await heads,
+    venueLocks: await venueLocks,
   };
 }
 
@@ -192,20 +193,20 @@ async function readVenuesAndPayouts(
   };
 }
 
-/** The hash-chain heads of the venues the batch writes for, locked last (after the places). */
-function lockHeads(
+/**
+ * The venue locks of the venues the batch writes for, shared, first of its locks; `keys` null where no
+ * lock is needed (BatchReads.venueLocks).
+ */
+function shareVenueLocks(
   pipe: Pipeline,
   db: Executor,
-  dialect: DialectName,
-  keys: { accountIds: readonly number[]; eventDevices: readonly number[] },
-): Promise<Map<number, ChainHead>> {
-  if (keys.accountIds.length + keys.eventDevices.length === 0) return Promise.resolve(new Map());
+  keys: { accountIds: readonly number[]; eventDevices: readonly number[] } | null,
+): Promise<Set<number> | null> {
+  if (keys === null) return Promise.resolve(null);
+  if (keys.accountIds.length + keys.eventDevices.length === 0) return Promise.resolve(new Set());
   return pipe
-    .run(lockChainHeadsQuery(db, dialect, keys.accountIds, keys.eventDevices))
-    .then(
-      (rows) =>
-        new Map(rows.map((h) => [Number(h.account_id), { entries: Number(h.entries), hash: h.hash }])),
-    );
+    .run(shareVenueLocksQuery(db, keys.accountIds, keys.eventDevices))
+    .then((rows) => new Set(rows.map((r) => Number(r.account_id))));
 }
 
 function rulesOf(row: {

@@ -2,23 +2,26 @@
 // written: the operations' records first (their ids go into the ledger rows) with the balances behind
 // them, then the ledger rows, the game-event records and what callers asked to write with a move, left in
 // flight: the commit follows them (db/pipelined-transaction.ts), so on PostgreSQL the writes and the
-// commit take two round trips.
+// commit take two round trips. The rows go out without their place in the venue's hash chain: the sealer
+// puts them there once they have committed (ledger-sealer.ts).
 import type { Executor } from '../db/database.js';
 import type { Pipeline } from '../db/pipelined-transaction.js';
-import { chainRows, type ChainHead, type UnchainedEntry } from '../db/ledger-chain.js';
+import type { UnchainedEntry } from '../db/ledger-chain.js';
 import { assertWritePlan } from './invariants.js';
 import {
   insertDeviceEventsQuery,
   insertLedgerEntriesStatement,
   setFloatBalanceStatement,
-  setChainHeadsQuery,
   setPlacesBalancesQuery,
 } from './ledger.repository.js';
 import { insertOperationsQuery } from './operations.repository.js';
 import type { WritePlan } from './types.js';
 
-/** Another transaction claimed a trx of the batch between our read and our insert: run it again. */
-export class ClaimRaced extends Error {
+/** What another transaction did between the batch's reads and its writes: the batch runs again. */
+export class BatchRaced extends Error {}
+
+/** Another transaction claimed a trx of the batch between our read and our insert. */
+export class ClaimRaced extends BatchRaced {
   // Stryker disable next-line BlockStatement: pg-two-processes
   constructor() {
     // Stryker disable next-line StringLiteral: error-text
@@ -26,20 +29,28 @@ export class ClaimRaced extends Error {
   }
 }
 
-/** The columns' own defaults (migration 012): a row outside any chain. */
-const UNCHAINED = { chain_seq: 0, chain_hash: '' } as const;
+/**
+ * A device with an event moved to another venue between the batch's venue locks and its place locks, so
+ * the batch does not hold the lock of the venue its rows go to (ledger-seals.repository.ts).
+ */
+export class VenueLockMissed extends BatchRaced {
+  constructor(accountId: number) {
+    super(`ledger rows for venue ${accountId}, whose lock the batch does not hold`);
+  }
+}
 
 /**
- * `heads`: the batch's locked hash-chain heads (batch-read.ts), which the ledger rows move on; null in the
- * benchmark's chain-off leg, whose rows keep the columns' defaults (no place in a chain, no hash).
+ * `venueLocks`: the venues whose locks the batch shares (batch-read.ts), null where none are needed; a
+ * ledger row for any other venue runs the batch again.
  */
 export async function writeBatch(
   pipe: Pipeline,
   db: Executor,
   plan: WritePlan,
-  heads: ReadonlyMap<number, ChainHead> | null,
+  venueLocks: ReadonlySet<number> | null,
 ): Promise<void> {
   assertWritePlan(plan);
+  if (venueLocks) assertVenuesLocked(plan, venueLocks);
   for (const statement of plan.held) void pipe.run(statement(db));
   const operations = plan.operations;
   if (operations.length === 0) return;
@@ -73,32 +84,13 @@ export async function writeBatch(
     }
     for (const statement of also) void pipe.run(statement(db));
   }
-  if (rows.length > 0) writeLedgerRows(pipe, db, rows, heads);
+  if (rows.length > 0) void pipe.run(insertLedgerEntriesStatement(db, rows));
   if (events.length > 0) void pipe.run(insertDeviceEventsQuery(db, events));
 }
 
-/** The batch's ledger rows, each on its venue's chain in the order written, and the heads moved on. */
-function writeLedgerRows(
-  pipe: Pipeline,
-  db: Executor,
-  rows: readonly UnchainedEntry[],
-  heads: ReadonlyMap<number, ChainHead> | null,
-): void {
-  if (heads === null) {
-    void pipe.run(
-      insertLedgerEntriesStatement(
-        db,
-        rows.map((row) => ({ ...row, ...UNCHAINED })),
-      ),
-    );
-    return;
+function assertVenuesLocked(plan: WritePlan, venueLocks: ReadonlySet<number>): void {
+  for (const { entries } of plan.operations) {
+    const unlocked = entries.find((entry) => !venueLocks.has(entry.account_id));
+    if (unlocked) throw new VenueLockMissed(unlocked.account_id);
   }
-  const chained = chainRows(rows, heads);
-  void pipe.run(insertLedgerEntriesStatement(db, chained.rows));
-  void pipe.run(
-    setChainHeadsQuery(
-      db,
-      [...chained.heads].map(([account_id, head]) => ({ account_id, ...head })),
-    ),
-  );
 }

@@ -17,21 +17,25 @@ import { writeBatch } from './batch-write.js';
 import type { LedgerRequest } from './types.js';
 
 export { claimKeyOf } from './batch-read.js';
-export { ClaimRaced } from './batch-write.js';
+export { BatchRaced } from './batch-write.js';
 export type { Settled } from './batch-decide.js';
 
-/** `chain` false: the benchmark's chain-off leg (config.ts `ledger.chain`), no head locked or moved. */
+/**
+ * `chain` false: the benchmark's chain-off leg (config.ts `ledger.chain`), no venue lock taken. Answers
+ * each request's settlement and the venues the batch wrote ledger rows for (their sealing is due).
+ */
 export function runBatch(
   db: Db,
   now: number,
   requests: readonly LedgerRequest[],
   chain = true,
-): Promise<Settled[]> {
+): Promise<{ settled: Settled[]; venues: Set<number> }> {
   return db.pipelined(async (pipe) => {
     const reads = await readBatch(pipe, db.kysely, db.dialect, requests, now, chain);
     const { settled, plan } = decideBatch(requests, now, reads);
-    await writeBatch(pipe, db.kysely, plan, reads.heads);
-    return settled;
+    await writeBatch(pipe, db.kysely, plan, reads.venueLocks);
+    const venues = new Set(plan.operations.flatMap((o) => o.entries.map((entry) => entry.account_id)));
+    return { settled, venues };
   });
 }
 

@@ -77,64 +77,6 @@ export function lockAccountsQuery(db: Executor, dialect: DialectName, ids: reado
   );
 }
 
-/**
- * Locks the hash-chain heads (db/ledger-chain.ts) of the venues a batch writes ledger rows for: the
- * accounts of its cash calls and float moves, and the venues of its devices with events (read through
- * the devices, whose link cannot change while the batch holds their places). Last in the lock order,
- * after the places, in account order: every batch takes them the same way round.
- */
-export function lockChainHeadsQuery(
-  db: Executor,
-  dialect: DialectName,
-  accountIds: readonly number[],
-  eventDeviceIds: readonly number[],
-) {
-  return shapedQuery(
-    db,
-    `lockChainHeads/${accountIds.length}/${eventDeviceIds.length}`,
-    [...accountIds, ...eventDeviceIds],
-    (placeholders) => {
-      const accounts = placeholders.slice(0, accountIds.length) as number[];
-      const devices = placeholders.slice(accountIds.length) as number[];
-      return db
-        .selectFrom('ledger_chain_heads')
-        .select(['account_id', 'entries', 'hash'])
-        .where((eb) =>
-          eb.or([
-            ...(accounts.length > 0 ? [eb('account_id', 'in', accounts)] : []),
-            ...(devices.length > 0
-              ? [
-                  eb(
-                    'account_id',
-                    'in',
-                    eb.selectFrom('devices').select('account_id').where('id', 'in', devices),
-                  ),
-                ]
-              : []),
-          ]),
-        )
-        .orderBy('account_id')
-        .$call(lockedOn(dialect))
-        .compile();
-    },
-  );
-}
-
-/** Moves many chain heads on in one statement (ledger/batch-write.ts). */
-export function setChainHeadsQuery(
-  db: Executor,
-  heads: readonly { account_id: number; entries: number; hash: string }[],
-) {
-  return shapedRowsQuery(db, 'setChainHeads', heads, (shaped) => {
-    const values = sql.join(
-      shaped.map((h) => sql`(cast(${h.account_id} as bigint), cast(${h.entries} as bigint), ${h.hash})`),
-    );
-    return sql`with v(account_id, entries, hash) as (values ${values})
-    update ledger_chain_heads set entries = v.entries, hash = v.hash
-    from v where ledger_chain_heads.account_id = v.account_id`.compile(db);
-  });
-}
-
 /** Locks the places in (device_id, place) order, after the accounts: the one lock order of every batch. */
 export function lockPlacesQuery(db: Executor, dialect: DialectName, keys: readonly PlaceKey[]) {
   return shapedRowsQuery(db, 'lockPlaces', keys, (rows) =>

@@ -7,7 +7,8 @@ import { systemClock, type Clock } from '../clock.js';
 import { DEFAULT_LEDGER_BATCH_MAX, DEFAULT_LEDGER_LANES, DEFAULT_LEDGER_WAIT_US } from '../config.js';
 import type { Db } from '../db/database.js';
 import { noChangePublisher, publishAfterCommit, type ChangePublisher } from '../live/change-feed.js';
-import { claimKeyOf, ClaimRaced, lockedRowsOf, runBatch, type Settled } from './batch.js';
+import { BatchRaced, claimKeyOf, lockedRowsOf, runBatch, type Settled } from './batch.js';
+import type { LedgerSealer } from './ledger-sealer.js';
 import { GroupCommit, type Pending } from './group-commit.js';
 import type { DeviceEventInput, FloatMoveInput, LedgerRequest, Outcome, PlaceCashInput } from './types.js';
 
@@ -29,9 +30,12 @@ export class LedgerService {
       waitUs?: number | undefined;
       /** The hash chain; off only for the benchmark's on/off pair (config.ts `ledger.chain`). */
       chain?: boolean | undefined;
+      /** Told the venues of each commit, to put their rows on the chain soon (ledger-sealer.ts). */
+      sealer?: LedgerSealer | undefined;
     } = {},
   ) {
     this.chain = options.chain ?? true;
+    this.sealer = this.chain ? (options.sealer ?? null) : null;
     this.commits = new GroupCommit<LedgerRequest, Outcome>(
       Math.max(1, options.batchMax ?? DEFAULT_LEDGER_BATCH_MAX),
       // SQLite has one connection: a second lane would only queue behind the first.
@@ -47,6 +51,7 @@ export class LedgerService {
 
   private readonly commits: GroupCommit<LedgerRequest, Outcome>;
   private readonly chain: boolean;
+  private readonly sealer: LedgerSealer | null;
   private readonly batchListeners = new Set<(size: number) => void>();
 
   /**
@@ -126,13 +131,15 @@ export class LedgerService {
     // Stryker disable next-line UpdateOperator: pg-two-processes
     for (let attempt = 0; ; attempt++) {
       try {
-        const settled = await runBatch(this.db, this.clock.now(), requests, this.chain);
+        const { settled, venues } = await runBatch(this.db, this.clock.now(), requests, this.chain);
+        if (venues.size > 0) this.sealer?.wrote(venues);
         for (const listener of this.batchListeners) listener(requests.length);
         return settled;
       } catch (error) {
-        // Another process claimed one of our trx after we looked: alone, the next try reads its answer.
+        // Another process claimed one of our trx after we looked (alone, the next try reads its answer),
+        // or moved a device of the batch to another venue: the next try reads it again.
         // Stryker disable next-line all: pg-two-processes
-        if (!(error instanceof ClaimRaced) || requests.length > 1 || attempt >= RACE_RETRIES) throw error;
+        if (!(error instanceof BatchRaced) || requests.length > 1 || attempt >= RACE_RETRIES) throw error;
       }
     }
   }

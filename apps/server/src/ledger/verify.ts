@@ -1,8 +1,7 @@
 // Recomputes every balance from the ledger and lists what disagrees. An empty list means the books hold.
-import { sql, type Selectable } from 'kysely';
+import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
-import { chainHash, GENESIS_HASH } from '../db/ledger-chain.js';
-import type { LedgerEntriesTable } from '../db/schema.js';
+import { chainedFieldsOf, chainHash, GENESIS_HASH, type StoredEntry } from '../db/ledger-chain.js';
 import type { LedgerLinkProblem } from '@cashdesk/contract';
 
 export type Mismatch =
@@ -13,7 +12,9 @@ export type Mismatch =
   | { kind: 'limit'; account_id: number; balance: number; limit: number }
   /**
    * A venue's hash chain breaks at `chain_seq`: the row there (`entry_id`) was changed, or a row before it
-   * removed or slipped in; `entry_id` null when the chain's rows hold but its head does not.
+   * removed or slipped in; `entry_id` null when the chain's rows hold but its head does not. `chain_seq`
+   * 0: the row `entry_id` is of a stretch of ids the chain says it sealed, yet has no place on it (slipped
+   * in behind the sealer's back).
    */
   | { kind: 'chain'; account_id: number; chain_seq: number; entry_id: number | null }
   /**
@@ -183,51 +184,80 @@ const limitBreaches: Check = async (k, scope) => {
 const CHAIN_PAGE_ROWS = 5_000;
 
 /**
- * Walks every venue's hash chain (db/ledger-chain.ts) in order and names the first row of each that
- * breaks it: a place out of sequence (a row removed or slipped in) or a hash that is not the one its
- * fields and the previous hash give (a row changed). Then each head must be the chain's last row.
+ * Walks every venue's hash chain (db/ledger-chain.ts) in order and names the first place of each that
+ * breaks it: a place out of sequence (a seal removed or slipped in), a row gone or of another venue, or a
+ * hash that is not the one the row's fields and the previous hash give (a row changed). Then each head
+ * must be the chain's last place, and every row up to the head's `sealed_through_id` must be on it. Rows
+ * after it are waiting for the sealer (ledger-sealer.ts), which is no fault.
  */
 const chainMismatches: Check = async (k, scope) => {
   const found: Mismatch[] = [];
   const last = new Map<number, ChainWalk>();
-  // Venue by venue, each in chain order by the unique index on (account_id, chain_seq), a page at a time.
-  const accounts = await k
-    .selectFrom('ledger_entries')
-    .select('account_id')
-    .distinct()
-    .$if(scope.accountId !== undefined, (q) => q.where('account_id', '=', scope.accountId!))
-    .execute();
-  for (const { account_id } of accounts) {
-    let afterSeq = 0;
+  const headsNow = () =>
+    k
+      .selectFrom('ledger_chain_heads')
+      .select(['account_id', 'entries', 'hash'])
+      .$if(scope.accountId !== undefined, (q) => q.where('account_id', '=', scope.accountId!))
+      .orderBy('account_id')
+      .execute();
+  /** Walks the venue's chain on from where it stands, in chain order by the seals' key, a page at a time. */
+  const walk = async (accountId: number) => {
     for (;;) {
       const page = await k
-        .selectFrom('ledger_entries')
-        .selectAll()
-        .where('account_id', '=', account_id)
-        .where('chain_seq', '>', afterSeq)
-        .orderBy('chain_seq')
+        .selectFrom('ledger_seals as s')
+        .leftJoin('ledger_entries as l', 'l.id', 's.entry_id')
+        .selectAll('l')
+        .select(['s.account_id as seal_account_id', 's.chain_seq', 's.chain_hash', 's.entry_id'])
+        .where('s.account_id', '=', accountId)
+        .where('s.chain_seq', '>', last.get(accountId)?.seq ?? 0)
+        .orderBy('s.chain_seq')
         .limit(CHAIN_PAGE_ROWS)
         .execute();
       for (const row of page) walkChain(row, last, found);
-      if (page.length < CHAIN_PAGE_ROWS || last.get(num(account_id))?.broken) break;
-      afterSeq = num(page[page.length - 1]!.chain_seq);
+      if (page.length < CHAIN_PAGE_ROWS || last.get(accountId)?.broken) return;
     }
-  }
-  const heads = await k
-    .selectFrom('ledger_chain_heads')
-    .select(['account_id', 'entries', 'hash'])
-    .$if(scope.accountId !== undefined, (q) => q.where('account_id', '=', scope.accountId!))
-    .execute();
+  };
+  for (const { account_id } of await headsNow()) await walk(num(account_id));
+  // Read after the walk: a sealer running meanwhile has moved a head past it with seals the walk goes
+  // on to read (seals and head commit together, and seals are never taken back), so a head still ahead
+  // of its chain after that, or behind it, is one that does not hold.
+  const heads = await headsNow();
   for (const head of heads) {
     const accountId = num(head.account_id);
+    if ((last.get(accountId)?.seq ?? 0) < num(head.entries)) await walk(accountId);
     const chain = last.get(accountId) ?? { seq: 0, hash: GENESIS_HASH, broken: false };
     if (chain.broken) continue;
     if (num(head.entries) !== chain.seq || head.hash !== chain.hash) {
       found.push({ kind: 'chain', account_id: accountId, chain_seq: chain.seq + 1, entry_id: null });
     }
   }
+  found.push(...(await offChainRows(k, scope)));
   return found;
 };
+
+/**
+ * Rows at or below their head's `sealed_through_id` without a seal: in one statement, so the head's
+ * stretch and the seals are of one moment.
+ */
+async function offChainRows(k: Db['kysely'], scope: Scope): Promise<Mismatch[]> {
+  const rows = await k
+    .selectFrom('ledger_entries as l')
+    .innerJoin('ledger_chain_heads as h', 'h.account_id', 'l.account_id')
+    .select(['l.id', 'l.account_id'])
+    .whereRef('l.id', '<=', 'h.sealed_through_id')
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('ledger_seals as s').select('s.entry_id').whereRef('s.entry_id', '=', 'l.id'))),
+    )
+    .$if(scope.accountId !== undefined, (q) => q.where('l.account_id', '=', scope.accountId!))
+    .orderBy('l.id')
+    .execute();
+  return rows.map((row) => ({
+    kind: 'chain' as const,
+    account_id: num(row.account_id),
+    chain_seq: 0,
+    entry_id: num(row.id),
+  }));
+}
 
 interface ChainWalk {
   seq: number;
@@ -235,34 +265,35 @@ interface ChainWalk {
   broken: boolean;
 }
 
-/** One row of a chain walk: on its chain, or the first that breaks it (the rest of its chain is skipped). */
-function walkChain(
-  row: Selectable<LedgerEntriesTable>,
-  chains: Map<number, ChainWalk>,
-  found: Mismatch[],
-): void {
-  const accountId = num(row.account_id);
+/** A seal with the row it names (all null when the row is gone). */
+type SealedRow = { [K in keyof StoredEntry]: StoredEntry[K] | null } & {
+  seal_account_id: number;
+  chain_seq: number;
+  chain_hash: string;
+  entry_id: number;
+};
+
+/** One place of a chain walk: on its chain, or the first that breaks it (the rest of its chain is skipped). */
+function walkChain(row: SealedRow, chains: Map<number, ChainWalk>, found: Mismatch[]): void {
+  const accountId = num(row.seal_account_id);
   const seq = num(row.chain_seq);
   const chain = chains.get(accountId) ?? { seq: 0, hash: GENESIS_HASH, broken: false };
   chains.set(accountId, chain);
   if (chain.broken) return;
-  // As written (ledger/batch-write.ts): PostgreSQL's bigint columns come back as numbers here too.
-  const fields = {
-    ...row,
-    account_id: accountId,
-    chain_seq: seq,
-    operation_id: num(row.operation_id),
-    amount_cents: num(row.amount_cents),
-    balance_after_cents: row.balance_after_cents === null ? null : num(row.balance_after_cents),
-    created_at_ms: num(row.created_at_ms),
-    tx_type: row.tx_type === null ? null : num(row.tx_type),
-    device_id: row.device_id === null ? null : num(row.device_id),
-    place: row.place === null ? null : num(row.place),
-    user_id: row.user_id === null ? null : num(row.user_id),
-  };
-  if (seq !== chain.seq + 1 || row.chain_hash !== chainHash(chain.hash, fields)) {
+  const entry = row.id === null ? null : (row as StoredEntry);
+  const holds =
+    entry !== null &&
+    seq === chain.seq + 1 &&
+    num(entry.account_id) === accountId &&
+    row.chain_hash === chainHash(chain.hash, chainedFieldsOf(entry, seq));
+  if (!holds) {
     chain.broken = true;
-    found.push({ kind: 'chain', account_id: accountId, chain_seq: chain.seq + 1, entry_id: num(row.id) });
+    found.push({
+      kind: 'chain',
+      account_id: accountId,
+      chain_seq: chain.seq + 1,
+      entry_id: num(row.entry_id),
+    });
     return;
   }
   chain.seq = seq;
@@ -273,8 +304,8 @@ function walkChain(
  * Every head kept for a venue (its gaming days' anchors, and any the operator passed) must still be on its
  * chain: the row at that place carries that hash, and the chain is at least that long. The chain walk
  * above cannot see this: a chain cut back (rows removed, the head moved back) or rewritten from some row
- * on with hashes recomputed is a valid chain of its own. One query joins every anchor to its row by the
- * unique index (account_id, chain_seq); a passed head costs one more.
+ * on with hashes recomputed is a valid chain of its own. One query joins every anchor to its seal by the
+ * seals' key (account_id, chain_seq); a passed head costs one more.
  */
 const anchorMismatches: Check = async (k, scope) => {
   const kept = [...(await keptAnchors(k, scope)), ...(await keptHeads(k, scope.heads ?? []))];
@@ -312,7 +343,7 @@ const anchorMismatches: Check = async (k, scope) => {
 async function keptAnchors(k: Db['kysely'], scope: Scope): Promise<KeptAt[]> {
   const rows = await k
     .selectFrom('ledger_anchors as a')
-    .leftJoin('ledger_entries as l', (j) =>
+    .leftJoin('ledger_seals as l', (j) =>
       j.onRef('l.account_id', '=', 'a.account_id').onRef('l.chain_seq', '=', 'a.entries'),
     )
     .leftJoin('ledger_chain_heads as h', 'h.account_id', 'a.account_id')
@@ -321,7 +352,7 @@ async function keptAnchors(k: Db['kysely'], scope: Scope): Promise<KeptAt[]> {
       'a.day',
       'a.entries',
       'a.hash',
-      'l.id as entry_id',
+      'l.entry_id',
       'l.chain_hash',
       'h.entries as chain_entries',
     ])
@@ -346,10 +377,10 @@ async function keptHeads(k: Db['kysely'], heads: readonly KeptHead[]): Promise<K
     if (head.entries === 0) continue;
     const row = await k
       .selectFrom('ledger_chain_heads as h')
-      .leftJoin('ledger_entries as l', (j) =>
+      .leftJoin('ledger_seals as l', (j) =>
         j.onRef('l.account_id', '=', 'h.account_id').on('l.chain_seq', '=', head.entries),
       )
-      .select(['h.entries as chain_entries', 'l.id as entry_id', 'l.chain_hash'])
+      .select(['h.entries as chain_entries', 'l.entry_id', 'l.chain_hash'])
       .where('h.account_id', '=', head.account_id)
       .executeTakeFirst();
     kept.push({

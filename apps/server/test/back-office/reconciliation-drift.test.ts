@@ -3,11 +3,11 @@
 // server's time; then a stored place balance, a bonus, an operation that does not sum to zero, a running
 // balance and a float past its limit each show as exactly one mismatch, to the admin and to the manager of
 // that venue, never to the manager of another.
-import { chainRows } from '../../src/db/ledger-chain.js';
 import { TX_TYPE, verifyResult, type VerifyResult } from '@cashdesk/contract';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/database.js';
+import { sealVenue } from '../../src/ledger/ledger-sealer.js';
 import { FakeClock } from '../helpers/clock.js';
 import { testDatabases } from '../helpers/databases.js';
 import { createLinkedDevice, createTestUser, createVenue } from '../helpers/factories.js';
@@ -118,44 +118,31 @@ describe.each(testDatabases)('reconciliation finds drift on $name', (database) =
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    // Chained like the ledger's own rows (db/ledger-chain.ts), head moved on too: this drift is in the
-    // balances alone, which the chain cannot vouch for.
-    const head = await db.kysely
-      .selectFrom('ledger_chain_heads')
-      .select(['entries', 'hash'])
-      .where('account_id', '=', accountId)
-      .executeTakeFirstOrThrow();
-    const chained = chainRows(
-      rows.map((row) => ({
-        operation_id: operation.id,
-        trx,
-        kind: 'float_top_up' as const,
-        tx_type: null,
-        line: row.line,
-        account_id: accountId,
-        device_id: null,
-        place: null,
-        user_id: null,
-        amount_cents: row.amount,
-        balance_after_cents: row.balance_after,
-        created_at_ms: clock.now(),
-      })),
-      new Map([[accountId, { entries: Number(head.entries), hash: head.hash }]]),
-    );
     const entryIds: number[] = [];
-    for (const row of chained.rows) {
+    for (const row of rows) {
       const entry = await db.kysely
         .insertInto('ledger_entries')
-        .values(row)
+        .values({
+          operation_id: operation.id,
+          trx,
+          kind: 'float_top_up' as const,
+          tx_type: null,
+          line: row.line,
+          account_id: accountId,
+          device_id: null,
+          place: null,
+          user_id: null,
+          amount_cents: row.amount,
+          balance_after_cents: row.balance_after,
+          created_at_ms: clock.now(),
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       entryIds.push(entry.id);
     }
-    await db.kysely
-      .updateTable('ledger_chain_heads')
-      .set(chained.heads.get(accountId)!)
-      .where('account_id', '=', accountId)
-      .execute();
+    // Put on the chain like the ledger's own rows (ledger/ledger-sealer.ts): this drift is in the balances
+    // alone, which the chain cannot vouch for.
+    await sealVenue(db, accountId);
     return { operationId: operation.id, entryIds };
   }
 

@@ -1,5 +1,6 @@
 // The books are append-only at the database level on every test database: UPDATE and DELETE (and
-// TRUNCATE on PostgreSQL) of ledger_entries, device_events, audit_log and ledger_anchors are refused, whatever the rows.
+// TRUNCATE on PostgreSQL) of ledger_entries, ledger_seals, device_events, audit_log and ledger_anchors are
+// refused, whatever the rows.
 // `operations` is not among them by design: its answer is stored by an UPDATE after the trx is claimed.
 import { TX_TYPE } from '@cashdesk/contract';
 import { sql } from 'kysely';
@@ -8,13 +9,23 @@ import { recordAudit } from '../../src/back-office/audit/audit.repository.js';
 import { insertAnchor } from '../../src/back-office/reports/ledger-anchors.repository.js';
 import { GENESIS_HASH } from '../../src/db/ledger-chain.js';
 import type { Db } from '../../src/db/database.js';
+import { sealVenue } from '../../src/ledger/ledger-sealer.js';
 import { LedgerService } from '../../src/ledger/ledger.service.js';
 import { testDatabases } from '../helpers/databases.js';
 import { createLinkedDevice, createTestUser, createVenue } from '../helpers/factories.js';
 
 /** Every table that holds history: what no route, repository or hand-typed query may rewrite. */
-const APPEND_ONLY = ['audit_log', 'device_events', 'ledger_anchors', 'ledger_entries'] as const;
+const APPEND_ONLY = [
+  'audit_log',
+  'device_events',
+  'ledger_anchors',
+  'ledger_entries',
+  'ledger_seals',
+] as const;
 type AppendOnlyTable = (typeof APPEND_ONLY)[number];
+/** Each table's key and a column to change: the seals have neither an id nor a time of their own. */
+const KEY = (table: AppendOnlyTable) => sql.ref(table === 'ledger_seals' ? 'entry_id' : 'id');
+const COLUMN = (table: AppendOnlyTable) => sql.ref(table === 'ledger_seals' ? 'chain_seq' : 'created_at_ms');
 
 describe.each(testDatabases)('append-only books on $name', (database) => {
   let db: Db;
@@ -51,6 +62,10 @@ describe.each(testDatabases)('append-only books on $name', (database) => {
           trx,
         });
         expect(win.status).toBe(200);
+      } else if (table === 'ledger_seals') {
+        // A deposit's rows, put on their chain by the sealer (ledger/ledger-sealer.ts).
+        await appendRow('ledger_entries');
+        expect(await sealVenue(db, venue.id)).toBeGreaterThan(0);
       } else if (table === 'ledger_anchors') {
         // A day's anchor as the sweep keeps it (back-office/reports/ledger-anchors.ts), one day per row.
         const inserted = await insertAnchor(db.kysely, {
@@ -86,7 +101,7 @@ describe.each(testDatabases)('append-only books on $name', (database) => {
   });
 
   async function snapshot(table: AppendOnlyTable): Promise<unknown[]> {
-    const rows = await sql`select * from ${sql.table(table)} order by id`.execute(db.kysely);
+    const rows = await sql`select * from ${sql.table(table)} order by ${KEY(table)}`.execute(db.kysely);
     return rows.rows;
   }
 
@@ -97,16 +112,18 @@ describe.each(testDatabases)('append-only books on $name', (database) => {
 
     it('refuses UPDATE of one row, of a column that changes nothing, and of every row', async () => {
       const before = await snapshot(table);
-      const firstId = (before[0] as { id: number }).id;
+      const key = KEY(table);
+      const column = COLUMN(table);
+      const firstId = (before[0] as Record<string, number>)[table === 'ledger_seals' ? 'entry_id' : 'id'];
       await expect(
-        sql`update ${sql.table(table)} set created_at_ms = created_at_ms + 1 where id = ${firstId}`.execute(
+        sql`update ${sql.table(table)} set ${column} = ${column} + 1 where ${key} = ${firstId}`.execute(
           db.kysely,
         ),
       ).rejects.toThrow(/append-only/);
       await expect(
-        sql`update ${sql.table(table)} set created_at_ms = created_at_ms`.execute(db.kysely),
+        sql`update ${sql.table(table)} set ${column} = ${column}`.execute(db.kysely),
       ).rejects.toThrow(/append-only/);
-      await expect(sql`update ${sql.table(table)} set id = id`.execute(db.kysely)).rejects.toThrow(
+      await expect(sql`update ${sql.table(table)} set ${key} = ${key}`.execute(db.kysely)).rejects.toThrow(
         /append-only/,
       );
       expect(await snapshot(table)).toEqual(before);
@@ -114,9 +131,11 @@ describe.each(testDatabases)('append-only books on $name', (database) => {
 
     it('refuses DELETE of one row and of every row', async () => {
       const before = await snapshot(table);
-      const lastId = (before[before.length - 1] as { id: number }).id;
+      const lastId = (before[before.length - 1] as Record<string, number>)[
+        table === 'ledger_seals' ? 'entry_id' : 'id'
+      ];
       await expect(
-        sql`delete from ${sql.table(table)} where id = ${lastId}`.execute(db.kysely),
+        sql`delete from ${sql.table(table)} where ${KEY(table)} = ${lastId}`.execute(db.kysely),
       ).rejects.toThrow(/append-only/);
       await expect(sql`delete from ${sql.table(table)}`.execute(db.kysely)).rejects.toThrow(/append-only/);
       expect(await snapshot(table)).toEqual(before);

@@ -1,10 +1,11 @@
 // Migration 012 (the hash-chained ledger) over a database from before it: the rows already written are
-// put on their venues' chains in id order, every venue gets its head, and the ledger then goes on from
-// there; `verify` holds throughout.
+// put on their venues' chains in id order, every venue gets its head, migration 019 moves their places
+// into the seals, and the ledger then goes on from there; `verify` holds throughout.
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
+import { sealAllVenues } from '../../src/ledger/ledger-sealer.js';
 import { LedgerService } from '../../src/ledger/ledger.service.js';
 import { verifyLedger } from '../../src/ledger/verify.js';
 import { testDatabases } from '../helpers/databases.js';
@@ -93,6 +94,8 @@ describe.each(testDatabases)('migration 012-ledger-chain on $name', (database) =
         })
       ).status,
     ).toBe(200);
+    // The new rows go onto the chains after the old ones (migration 019 carried those over unchanged).
+    expect(await sealAllVenues(at)).toBe(4);
     expect(await verifyLedger(at)).toEqual([]);
     const after = await at.kysely
       .selectFrom('ledger_chain_heads')

@@ -38,10 +38,10 @@ describe('migrations at start or by the owner', () => {
     try {
       await migrateTo(db, '017-money-safety');
       await expect(assertMigrated(db)).rejects.toThrow(
-        "the database schema is not up to date (pending: 018-ledger-anchors): run 'npm run cashdesk -- migrate' as the tables' owner",
+        "the database schema is not up to date (pending: 018-ledger-anchors, 019-ledger-seals): run 'npm run cashdesk -- migrate' as the tables' owner",
       );
       const cli = await runCliCaptured(db, ['migrate']);
-      expect(cli).toMatchObject({ code: 0, out: 'schema up to date (018-ledger-anchors)\n' });
+      expect(cli).toMatchObject({ code: 0, out: 'schema up to date (019-ledger-seals)\n' });
       await expect(assertMigrated(db)).resolves.toBeUndefined();
     } finally {
       await db.close();

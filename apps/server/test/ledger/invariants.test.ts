@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/database.js';
 import { readBatch } from '../../src/ledger/batch-read.js';
 import { decideBatch } from '../../src/ledger/batch-decide.js';
-import { writeBatch } from '../../src/ledger/batch-write.js';
+import { BatchRaced, VenueLockMissed, writeBatch } from '../../src/ledger/batch-write.js';
 import { LedgerInvariantBroken } from '../../src/ledger/invariants.js';
 import { LedgerService } from '../../src/ledger/ledger.service.js';
 import type { LedgerRequest, PlaceCashInput, WritePlan } from '../../src/ledger/types.js';
@@ -85,7 +85,7 @@ describe.each(testDatabases)('ledger invariants at write on $name', (database) =
       const reads = await readBatch(pipe, db.kysely, db.dialect, requests, Date.now());
       const { plan } = decideBatch(requests, Date.now(), reads);
       breakPlan(plan);
-      await writeBatch(pipe, db.kysely, plan, reads.heads);
+      await writeBatch(pipe, db.kysely, plan, reads.venueLocks);
     });
     const error = await written.then(
       () => null,
@@ -105,7 +105,7 @@ describe.each(testDatabases)('ledger invariants at write on $name', (database) =
     await db.pipelined(async (pipe) => {
       const requests = [v.deposit(5_00, 'fine')];
       const reads = await readBatch(pipe, db.kysely, db.dialect, requests, Date.now());
-      await writeBatch(pipe, db.kysely, decideBatch(requests, Date.now(), reads).plan, reads.heads);
+      await writeBatch(pipe, db.kysely, decideBatch(requests, Date.now(), reads).plan, reads.venueLocks);
     });
     const entries = await db.kysely
       .selectFrom('places')
@@ -114,6 +114,25 @@ describe.each(testDatabases)('ledger invariants at write on $name', (database) =
       .where('place', '=', 1)
       .executeTakeFirstOrThrow();
     expect(entries.entries_cents).toBe(5_00);
+  });
+
+  it('writes no row for a venue whose lock the batch does not share, and the batch runs again', async () => {
+    const v = await venue();
+    const other = await venue();
+    const before = await books();
+    const write = (locks: Set<number>) =>
+      db.pipelined(async (pipe) => {
+        const requests = [v.deposit(5_00, `locks-${locks.size}-${[...locks].join()}`)];
+        const reads = await readBatch(pipe, db.kysely, db.dialect, requests, Date.now());
+        await writeBatch(pipe, db.kysely, decideBatch(requests, Date.now(), reads).plan, locks);
+      });
+    // Its own venue's lock held (a device that moved meanwhile is the other's): refused, nothing written.
+    await expect(write(new Set([other.account.id]))).rejects.toBeInstanceOf(VenueLockMissed);
+    await expect(write(new Set([other.account.id]))).rejects.toBeInstanceOf(BatchRaced);
+    expect(await books()).toEqual(before);
+    // With it: written.
+    await write(new Set([v.account.id]));
+    expect(await books()).not.toEqual(before);
   });
 
   it("refuses rows that do not sum to zero (a deposit's float row lost)", async () => {

@@ -5,13 +5,14 @@
 // moved back, or the chain rewritten from some row with every hash recomputed, is a valid chain of its
 // own, and every other check of `verify` holds on it.
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { anchorClosedDays } from '../../src/back-office/reports/ledger-anchors.js';
 import { makeDailyReport } from '../../src/back-office/reports/daily-report.js';
 import type { Db } from '../../src/db/database.js';
-import { chainHash, GENESIS_HASH } from '../../src/db/ledger-chain.js';
-import type { AccountRow } from '../../src/db/schema.js';
+import { chainedFieldsOf, chainHash, GENESIS_HASH } from '../../src/db/ledger-chain.js';
+import type { AccountRow, Database } from '../../src/db/schema.js';
+import { sealAllVenues } from '../../src/ledger/ledger-sealer.js';
 import { LedgerService } from '../../src/ledger/ledger.service.js';
 import { verifyLedger } from '../../src/ledger/verify.js';
 import { runCliCaptured } from '../helpers/cli.js';
@@ -53,17 +54,21 @@ describe.each(testDatabases)('the chain anchors on $name', (database) => {
         remote_pin: null,
       });
       expect(outcome.status).toBe(200);
+      await sealAllVenues(db);
     };
     for (const cents of [10_00, 20_00, 30_00]) await deposit(cents);
     return { venue, deposit };
   }
 
+  /** The venue's rows in chain order, each with its place and hash. */
   const rowsOf = (accountId: number) =>
     db.kysely
-      .selectFrom('ledger_entries')
-      .selectAll()
-      .where('account_id', '=', accountId)
-      .orderBy('chain_seq')
+      .selectFrom('ledger_entries as l')
+      .innerJoin('ledger_seals as s', 's.entry_id', 'l.id')
+      .selectAll('l')
+      .select(['s.chain_seq', 's.chain_hash'])
+      .where('l.account_id', '=', accountId)
+      .orderBy('s.chain_seq')
       .execute();
 
   const anchorsOf = (accountId: number) =>
@@ -74,17 +79,21 @@ describe.each(testDatabases)('the chain anchors on $name', (database) => {
       .orderBy('day')
       .execute();
 
-  /** Runs `change` with the ledger's append-only triggers off, as the tables' owner can. */
-  async function withoutTriggers(change: () => Promise<void>) {
+  /** Runs `change` with the ledger's append-only triggers and foreign keys off, as the tables' owner can. */
+  async function withoutTriggers(change: (k: Kysely<Database>) => Promise<void>) {
     if (db.dialect === 'postgres') {
-      await sql`alter table ledger_entries disable trigger ledger_entries_append_only`.execute(db.kysely);
-      await change();
-      await sql`alter table ledger_entries enable trigger ledger_entries_append_only`.execute(db.kysely);
+      await db.kysely.connection().execute(async (c) => {
+        await sql`set session_replication_role = replica`.execute(c);
+        await change(c);
+        await sql`set session_replication_role = origin`.execute(c);
+      });
       return;
     }
-    await sql`drop trigger if exists ledger_entries_no_update`.execute(db.kysely);
-    await sql`drop trigger if exists ledger_entries_no_delete`.execute(db.kysely);
-    await change();
+    for (const table of ['ledger_entries', 'ledger_seals']) {
+      await sql.raw(`drop trigger if exists ${table}_no_update`).execute(db.kysely);
+      await sql.raw(`drop trigger if exists ${table}_no_delete`).execute(db.kysely);
+    }
+    await change(db.kysely);
   }
 
   /**
@@ -92,16 +101,12 @@ describe.each(testDatabases)('the chain anchors on $name', (database) => {
    * left say and the head moved back onto the row `keep`: a chain `verify` has nothing to say against.
    */
   async function rewind(accountId: number, keep: number) {
-    const gone = await db.kysely
-      .selectFrom('ledger_entries')
-      .select('operation_id')
-      .where('account_id', '=', accountId)
-      .where('chain_seq', '>', keep)
-      .execute();
-    await withoutTriggers(async () => {
-      await sql`delete from ledger_entries where account_id = ${accountId} and chain_seq > ${keep}`.execute(
-        db.kysely,
-      );
+    const gone = (await rowsOf(accountId)).slice(keep);
+    await withoutTriggers(async (k) => {
+      for (const row of gone) {
+        await sql`delete from ledger_seals where entry_id = ${row.id}`.execute(k);
+        await sql`delete from ledger_entries where id = ${row.id}`.execute(k);
+      }
     });
     await db.kysely
       .deleteFrom('operations')
@@ -118,7 +123,11 @@ describe.each(testDatabases)('the chain anchors on $name', (database) => {
     const last = (await rowsOf(accountId)).at(-1);
     await db.kysely
       .updateTable('ledger_chain_heads')
-      .set({ entries: keep, hash: last?.chain_hash ?? GENESIS_HASH })
+      .set({
+        entries: keep,
+        hash: last?.chain_hash ?? GENESIS_HASH,
+        sealed_through_id: Number(last?.id ?? 0),
+      })
       .where('account_id', '=', accountId)
       .execute();
   }
@@ -129,26 +138,20 @@ describe.each(testDatabases)('the chain anchors on $name', (database) => {
    */
   async function rewriteFrom(accountId: number, from: number) {
     const rows = await rowsOf(accountId);
-    await withoutTriggers(async () => {
+    await withoutTriggers(async (k) => {
       let previous = from === 1 ? GENESIS_HASH : rows[from - 2]!.chain_hash;
       for (const row of rows.slice(from - 1)) {
         const created_at_ms = Number(row.created_at_ms) - 1_000;
-        const hash = chainHash(previous, {
-          ...row,
-          chain_seq: Number(row.chain_seq),
-          operation_id: Number(row.operation_id),
-          amount_cents: Number(row.amount_cents),
-          balance_after_cents: row.balance_after_cents === null ? null : Number(row.balance_after_cents),
-          created_at_ms,
-        });
-        await db.kysely
-          .updateTable('ledger_entries')
-          .set({ created_at_ms, chain_hash: hash })
-          .where('id', '=', row.id)
+        const hash = chainHash(previous, { ...chainedFieldsOf(row, Number(row.chain_seq)), created_at_ms });
+        await k.updateTable('ledger_entries').set({ created_at_ms }).where('id', '=', row.id).execute();
+        await k
+          .updateTable('ledger_seals')
+          .set({ chain_hash: hash })
+          .where('entry_id', '=', row.id)
           .execute();
         previous = hash;
       }
-      await db.kysely
+      await k
         .updateTable('ledger_chain_heads')
         .set({ hash: previous })
         .where('account_id', '=', accountId)
@@ -177,7 +180,7 @@ describe.each(testDatabases)('the chain anchors on $name', (database) => {
       .selectAll()
       .where('id', '=', venue.id)
       .executeTakeFirstOrThrow()) as AccountRow;
-    const report = await makeDailyReport(db.kysely, {
+    const report = await makeDailyReport(db, {
       account,
       day: kept[0]!.day,
       nowMs: clock.now(),

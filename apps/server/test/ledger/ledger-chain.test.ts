@@ -1,12 +1,14 @@
-// The hash-chained ledger (db/ledger-chain.ts, issue 29 item 3): every ledger row is on its venue's chain,
-// and `verify` names the first row of a chain that someone with database access changed, removed or
-// slipped in, with the append-only triggers out of the way (as such a person could).
+// The hash-chained ledger (db/ledger-chain.ts, ledger/ledger-sealer.ts): every committed ledger row is put
+// on its venue's chain, and `verify` names the first row of a chain that someone with database access
+// changed, removed or slipped in, with the append-only triggers out of the way (as such a person could).
+// A venue's batches do not wait for one another on the chain.
 import { randomUUID } from 'node:crypto';
 import { TX_TYPE } from '@cashdesk/contract';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/database.js';
-import { chainHash, GENESIS_HASH } from '../../src/db/ledger-chain.js';
+import { chainedFieldsOf, chainHash, GENESIS_HASH } from '../../src/db/ledger-chain.js';
+import { sealAllVenues, sealVenue } from '../../src/ledger/ledger-sealer.js';
 import { LedgerService } from '../../src/ledger/ledger.service.js';
 import { verifyLedger } from '../../src/ledger/verify.js';
 import { runCliCaptured } from '../helpers/cli.js';
@@ -49,28 +51,41 @@ describe.each(testDatabases)('the hash-chained ledger on $name', (database) => {
     ]);
     outcomes.push(await event(1, TX_TYPE.pay, 10_00), await cash(2, -5_00));
     expect(outcomes.map((o) => o.status)).toEqual(Array(outcomes.length).fill(200));
+    await sealAllVenues(db);
     return account;
   }
 
+  /** The venue's rows in chain order, each with its place and hash. */
   const rowsOf = (accountId: number) =>
     db.kysely
-      .selectFrom('ledger_entries')
-      .selectAll()
-      .where('account_id', '=', accountId)
-      .orderBy('chain_seq')
+      .selectFrom('ledger_entries as l')
+      .innerJoin('ledger_seals as s', 's.entry_id', 'l.id')
+      .selectAll('l')
+      .select(['s.chain_seq', 's.chain_hash'])
+      .where('l.account_id', '=', accountId)
+      .orderBy('s.chain_seq')
       .execute();
 
-  /** Runs `change` on the ledger with the append-only triggers off, as someone with database access could. */
+  /**
+   * Runs `change` on the ledger with its append-only triggers and foreign keys out of the way, as someone
+   * with the owner's rights could.
+   */
   async function behindTheBack(change: string) {
     if (db.dialect === 'postgres') {
-      await sql`alter table ledger_entries disable trigger ledger_entries_append_only`.execute(db.kysely);
-      await sql.raw(change).execute(db.kysely);
-      await sql`alter table ledger_entries enable trigger ledger_entries_append_only`.execute(db.kysely);
+      await db.kysely.connection().execute(async (c) => {
+        await sql`set session_replication_role = replica`.execute(c);
+        await sql.raw(change).execute(c);
+        await sql`set session_replication_role = origin`.execute(c);
+      });
       return;
     }
-    await sql`drop trigger ledger_entries_no_update`.execute(db.kysely);
-    await sql`drop trigger ledger_entries_no_delete`.execute(db.kysely);
+    for (const table of ['ledger_entries', 'ledger_seals']) {
+      await sql.raw(`drop trigger if exists ${table}_no_update`).execute(db.kysely);
+      await sql.raw(`drop trigger if exists ${table}_no_delete`).execute(db.kysely);
+    }
+    await sql`pragma foreign_keys = off`.execute(db.kysely);
     await sql.raw(change).execute(db.kysely);
+    await sql`pragma foreign_keys = on`.execute(db.kysely);
   }
 
   it('puts every row on its venue chain, in order, each hash over the one before', async () => {
@@ -80,17 +95,10 @@ describe.each(testDatabases)('the hash-chained ledger on $name', (database) => {
       const rows = await rowsOf(venue.id);
       expect(rows.map((r) => Number(r.chain_seq))).toEqual(rows.map((_, i) => i + 1));
       let previous = GENESIS_HASH;
+      // In id order: the order the rows committed in, as the sealer found them.
+      expect(rows.map((r) => Number(r.id))).toEqual(rows.map((r) => Number(r.id)).sort((a, b) => a - b));
       for (const row of rows) {
-        expect(row.chain_hash).toBe(
-          chainHash(previous, {
-            ...row,
-            chain_seq: Number(row.chain_seq),
-            operation_id: Number(row.operation_id),
-            amount_cents: Number(row.amount_cents),
-            balance_after_cents: row.balance_after_cents === null ? null : Number(row.balance_after_cents),
-            created_at_ms: Number(row.created_at_ms),
-          }),
-        );
+        expect(row.chain_hash).toBe(chainHash(previous, chainedFieldsOf(row, Number(row.chain_seq))));
         previous = row.chain_hash;
       }
       const head = await db.kysely
@@ -125,38 +133,65 @@ describe.each(testDatabases)('the hash-chained ledger on $name', (database) => {
     const account = await busyVenue();
     const rows = await rowsOf(account.id);
     const removed = rows[2]!;
+    await behindTheBack(`delete from ledger_seals where entry_id = ${removed.id}`);
     await behindTheBack(`delete from ledger_entries where id = ${removed.id}`);
     const chain = (await verifyLedger(db)).filter((m) => m.kind === 'chain');
     expect(chain).toEqual([{ kind: 'chain', account_id: account.id, chain_seq: 3, entry_id: rows[3]!.id }]);
   });
 
+  it('names the place whose row was removed while its seal stayed', async () => {
+    const account = await busyVenue();
+    const rows = await rowsOf(account.id);
+    const removed = rows[2]!;
+    await behindTheBack(`delete from ledger_entries where id = ${removed.id}`);
+    const chain = (await verifyLedger(db)).filter((m) => m.kind === 'chain');
+    expect(chain).toEqual([{ kind: 'chain', account_id: account.id, chain_seq: 3, entry_id: removed.id }]);
+  });
+
+  /** A copy of the venue's last row, written behind the application's back; its id. */
+  async function slipIn(accountId: number): Promise<number> {
+    const rows = await rowsOf(accountId);
+    const { id: _id, chain_seq: _seq, chain_hash: _hash, ...last } = rows[rows.length - 1]!;
+    const row = await db.kysely
+      .insertInto('ledger_entries')
+      .values({ ...last, line: 'game', amount_cents: 1, balance_after_cents: null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return Number(row.id);
+  }
+
   it('names a row slipped in with a place and hash of its own making', async () => {
     const account = await busyVenue();
     const rows = await rowsOf(account.id);
-    const last = rows[rows.length - 1]!;
-    // A copy of the last row, on the next place, with a hash that is not the chain's.
+    const id = await slipIn(account.id);
     await db.kysely
-      .insertInto('ledger_entries')
+      .insertInto('ledger_seals')
       .values({
-        operation_id: last.operation_id,
-        trx: last.trx,
-        kind: last.kind,
-        tx_type: last.tx_type,
-        line: 'game',
         account_id: account.id,
-        device_id: last.device_id,
-        place: last.place,
-        user_id: last.user_id,
-        amount_cents: 1,
-        balance_after_cents: null,
-        created_at_ms: last.created_at_ms,
-        chain_seq: Number(last.chain_seq) + 1,
+        chain_seq: rows.length + 1,
+        entry_id: id,
         chain_hash: 'f'.repeat(64),
       })
       .execute();
     const chain = (await verifyLedger(db)).filter((m) => m.kind === 'chain');
-    expect(chain).toHaveLength(1);
-    expect(chain[0]).toMatchObject({ account_id: account.id, chain_seq: rows.length + 1 });
+    expect(chain).toEqual([
+      { kind: 'chain', account_id: account.id, chain_seq: rows.length + 1, entry_id: id },
+    ]);
+  });
+
+  it('names a row slipped in among the sealed ones with no place on the chain', async () => {
+    const account = await busyVenue();
+    const id = await slipIn(account.id);
+    // Not yet sealed: a row waiting for the sealer is no fault of the chain (its sums are another check's).
+    expect((await verifyLedger(db)).filter((m) => m.kind === 'chain')).toEqual([]);
+    // Told the chain holds it already (the head's stretch moved past it), it is one.
+    await db.kysely
+      .updateTable('ledger_chain_heads')
+      .set({ sealed_through_id: id })
+      .where('account_id', '=', account.id)
+      .execute();
+    const chain = (await verifyLedger(db)).filter((m) => m.kind === 'chain');
+    expect(chain).toEqual([{ kind: 'chain', account_id: account.id, chain_seq: 0, entry_id: id }]);
   });
 
   it('names a head that was moved back (the last rows cut off with it)', async () => {
@@ -181,4 +216,91 @@ describe.each(testDatabases)('the hash-chained ledger on $name', (database) => {
     // The forged trx breaks the chain, and the row no longer has its operation's trx either.
     expect((await verifyLedger(db, { accountId: broken.id })).map((m) => m.kind)).toEqual(['chain', 'link']);
   });
+
+  it('seals what was written meanwhile, whoever wrote it, once and in order', async () => {
+    const account = await busyVenue();
+    const before = await rowsOf(account.id);
+    // Two sealers at once (two server processes): the second finds nothing left, no place is taken twice.
+    const user = await createTestUser(db, { account_id: account.id });
+    const device = await createLinkedDevice(db, { account_id: account.id, places: 1 });
+    const deposit = () =>
+      ledger.changePlaceCash({
+        account_id: account.id,
+        user_id: user.id,
+        device_id: device.id,
+        device_uuid: device.uuid,
+        place: 1,
+        delta_cents: 1_00,
+        trx: randomUUID(),
+        remote_pin: null,
+      });
+    expect((await Promise.all([deposit(), deposit(), deposit()])).map((o) => o.status)).toEqual([
+      200, 200, 200,
+    ]);
+    const sealed = await Promise.all([sealVenue(db, account.id), sealVenue(db, account.id)]);
+    expect(sealed.reduce((a, b) => a + b, 0)).toBe(6);
+    const after = await rowsOf(account.id);
+    expect(after.map((r) => Number(r.chain_seq))).toEqual(after.map((_, i) => i + 1));
+    expect(after.slice(0, before.length)).toEqual(before);
+    expect(await sealVenue(db, account.id)).toBe(0);
+    expect(await verifyLedger(db)).toEqual([]);
+  });
+
+  it.runIf(database.name === 'postgres')(
+    "commits two devices' batches of one venue side by side: neither waits for the other on the chain",
+    async () => {
+      const account = await createVenue(db, { float: 1_000_00, min_amount: 1, max_amount: 1_000_00 });
+      const user = await createTestUser(db, { account_id: account.id });
+      const first = await createLinkedDevice(db, { account_id: account.id, places: 1 });
+      const second = await createLinkedDevice(db, { account_id: account.id, places: 1 });
+      await db.kysely
+        .insertInto('shifts')
+        .values({
+          account_id: account.id,
+          user_id: user.id,
+          opened_at_ms: 0,
+          opening_cents: 0,
+          open_trx: randomUUID(),
+        })
+        .execute();
+      // A cashier's deposit on the first cabinet is held inside its batch, after its venue's and place's
+      // locks, by a transaction that holds the cashier's open shift (which the batch reads for share).
+      const holder = await db.kysely.connection().execute(async (c) => {
+        await sql`begin`.execute(c);
+        await sql`select id from shifts where user_id = ${user.id} for update`.execute(c);
+        const deposit = ledger.changePlaceCash({
+          account_id: account.id,
+          user_id: user.id,
+          device_id: first.id,
+          device_uuid: first.uuid,
+          place: 1,
+          delta_cents: 5_00,
+          trx: randomUUID(),
+          remote_pin: null,
+        });
+        // Meanwhile a game event on the second cabinet of the same venue, from another process's ledger.
+        const elsewhere = new LedgerService(db);
+        const event = await elsewhere.applyDeviceEvent({
+          device_id: second.id,
+          place: 1,
+          type: TX_TYPE.win,
+          amount_cents: 3_00,
+          trx: randomUUID(),
+        });
+        const settledFirst = await Promise.race([
+          deposit.then(() => 'committed'),
+          sleep(200).then(() => 'waiting'),
+        ]);
+        await sql`commit`.execute(c);
+        return { event, settledFirst, deposit: await deposit };
+      });
+      expect(holder.event.status).toBe(200);
+      expect(holder.settledFirst).toBe('waiting');
+      expect(holder.deposit.status).toBe(200);
+      await sealAllVenues(db);
+      expect(await verifyLedger(db)).toEqual([]);
+    },
+  );
 });
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -8,6 +8,7 @@ import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/database.js';
 import { chainHash, GENESIS_HASH, type ChainedFields } from '../../src/db/ledger-chain.js';
+import { sealAllVenues } from '../../src/ledger/ledger-sealer.js';
 import { requestHash } from '../../src/ledger/idempotency.js';
 import { LedgerService } from '../../src/ledger/ledger.service.js';
 import { verifyLedger, type Mismatch } from '../../src/ledger/verify.js';
@@ -128,29 +129,37 @@ describe.each(testDatabases)('what the hashes cover on $name', (database) => {
       });
       expect(outcome.status).toBe(200);
     }
+    await sealAllVenues(db);
     const rows = await db.kysely
-      .selectFrom('ledger_entries')
-      .selectAll()
-      .where('account_id', '=', venue.id)
-      .orderBy('chain_seq')
+      .selectFrom('ledger_entries as l')
+      .innerJoin('ledger_seals as s', 's.entry_id', 'l.id')
+      .selectAll('l')
+      .select(['s.chain_seq', 's.chain_hash'])
+      .where('l.account_id', '=', venue.id)
+      .orderBy('s.chain_seq')
       .execute();
     return { venue, other, spare, rows };
   }
 
-  /** Runs `change` with the ledger's append-only triggers off, as the tables' owner can. */
+  /** Runs `change` with the ledger's append-only triggers and foreign keys off, as the tables' owner can. */
   async function behindTheBack(change: string) {
     if (db.dialect === 'postgres') {
-      await sql`alter table ledger_entries disable trigger ledger_entries_append_only`.execute(db.kysely);
-      await sql.raw(change).execute(db.kysely);
-      await sql`alter table ledger_entries enable trigger ledger_entries_append_only`.execute(db.kysely);
+      await db.kysely.connection().execute(async (c) => {
+        await sql`set session_replication_role = replica`.execute(c);
+        await sql.raw(change).execute(c);
+        await sql`set session_replication_role = origin`.execute(c);
+      });
       return;
     }
-    await sql`drop trigger if exists ledger_entries_no_update`.execute(db.kysely);
-    await sql`drop trigger if exists ledger_entries_no_delete`.execute(db.kysely);
+    for (const table of ['ledger_entries', 'ledger_seals']) {
+      await sql.raw(`drop trigger if exists ${table}_no_update`).execute(db.kysely);
+      await sql.raw(`drop trigger if exists ${table}_no_delete`).execute(db.kysely);
+    }
     await sql.raw(change).execute(db.kysely);
   }
 
-  // Every field chainHash covers (ChainedFields), each changed alone in the database.
+  // Every field chainHash covers (ChainedFields), each changed alone in the database: the row's place on
+  // its seal, everything else on the row.
   type Tampered = Awaited<ReturnType<typeof busyVenue>> & { elsewhere: number };
   const TAMPERS: Record<keyof ChainedFields, (t: Tampered) => string> = {
     chain_seq: () => 'chain_seq = chain_seq + 1000',
@@ -176,11 +185,15 @@ describe.each(testDatabases)('what the hashes cover on $name', (database) => {
       // The second deposit's entries row: a place row in the middle of the chain.
       const victim = t.rows.find((r) => r.line === 'entries' && Number(r.chain_seq) > 2)!;
       const seq = Number(victim.chain_seq);
-      await behindTheBack(`update ledger_entries set ${TAMPERS[field](t)} where id = ${victim.id}`);
+      await behindTheBack(
+        field === 'chain_seq'
+          ? `update ledger_seals set ${TAMPERS[field](t)} where entry_id = ${victim.id}`
+          : `update ledger_entries set ${TAMPERS[field](t)} where id = ${victim.id}`,
+      );
       const chain = (await verifyLedger(db)).filter((m) => m.kind === 'chain');
-      // The chain breaks at the row's place; a row gone from its place is named by the one now there.
+      // The chain breaks at the row's place; a place left empty is named by the row now next on it.
       const next = t.rows.find((r) => Number(r.chain_seq) === seq + 1)!;
-      const named = field === 'chain_seq' || field === 'account_id' ? next.id : victim.id;
+      const named = field === 'chain_seq' ? next.id : victim.id;
       expect(chain).toContainEqual({
         kind: 'chain',
         account_id: t.venue.id,

@@ -5,6 +5,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import { sealVenue } from '../../ledger/ledger-sealer.js';
 import { answers, textAnswer } from '../../http/route-schemas.js';
 import { accountInScope, accountParams } from '../access.js';
 import { pageBounds } from '../paging.js';
@@ -78,6 +79,8 @@ export function ledgerRoutes(ctx: AppContext): FastifyPluginAsync {
     const head = { schema: { params: accountParams, response: answers({ 200: ledgerHead }) } };
     app.get('/a/manager/account/:id/ledger_head', head, async (request) => {
       const account = await accountInScope(ctx, request);
+      // The head of every row written so far: what the manager writes down is the ledger as of now.
+      await sealVenue(ctx.db, account.id);
       return readChainHead(ctx.db.kysely, account.id);
     });
   };

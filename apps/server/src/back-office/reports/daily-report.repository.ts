@@ -141,19 +141,23 @@ export async function approvalCountsByDevice(
   }));
 }
 
-/** The venue's hash-chain head as it stood at `beforeMs`: its last row written before then. */
+/**
+ * The venue's hash-chain head as it stood at `beforeMs`: the place of its last row written before then.
+ * The rows of that moment must be sealed by now (ledger/ledger-sealer.ts sealVenue).
+ */
 export async function chainHeadBefore(
   db: Executor,
   accountId: number,
   beforeMs: number,
 ): Promise<{ entries: number; hash: string }> {
   const row = await db
-    .selectFrom('ledger_entries')
-    .select(['chain_seq', 'chain_hash'])
-    .where('account_id', '=', accountId)
-    .where('created_at_ms', '<', beforeMs)
-    .orderBy('created_at_ms', 'desc')
-    .orderBy('chain_seq', 'desc')
+    .selectFrom('ledger_entries as l')
+    .innerJoin('ledger_seals as s', 's.entry_id', 'l.id')
+    .select(['s.chain_seq', 's.chain_hash'])
+    .where('l.account_id', '=', accountId)
+    .where('l.created_at_ms', '<', beforeMs)
+    .orderBy('l.created_at_ms', 'desc')
+    .orderBy('s.chain_seq', 'desc')
     .limit(1)
     .executeTakeFirst();
   return row ? { entries: Number(row.chain_seq), hash: row.chain_hash } : { entries: 0, hash: GENESIS_HASH };

@@ -16,7 +16,7 @@ export function dailyReportRoutes(ctx: AppContext): FastifyPluginAsync {
     };
     app.get('/a/manager/account/:id/daily_report', report, async (request): Promise<DailyReport> => {
       const account = await accountInScope(ctx, request);
-      return makeDailyReport(ctx.db.kysely, {
+      return makeDailyReport(ctx.db, {
         account,
         day: request.query.day,
         nowMs: ctx.clock.now(),

@@ -7,9 +7,10 @@ import {
   type DailyFigures,
   type DailyReport,
 } from '@cashdesk/contract';
-import type { Executor } from '../../db/database.js';
+import type { Db } from '../../db/database.js';
 import type { AccountRow } from '../../db/schema.js';
 import { ApiError } from '../../http/api-error.js';
+import { sealVenue } from '../../ledger/ledger-sealer.js';
 import { APPROVAL_WINDOW_MS } from '../../ledger/money-rules.js';
 import {
   approvalCountsByDevice,
@@ -99,9 +100,10 @@ export function dayWindow(account: AccountRow, day: string, nowMs: number): { fr
 }
 
 export async function makeDailyReport(
-  db: Executor,
+  database: Db,
   input: { account: AccountRow; day: string; nowMs: number; madeBy: string },
 ): Promise<DailyReport> {
+  const db = database.kysely;
   const { account, day, nowMs } = input;
   const { fromMs, toMs } = dayWindow(account, day, nowMs);
   const window = { accountId: account.id, fromMs, toMs };
@@ -130,7 +132,10 @@ export async function makeDailyReport(
     complete: toMs <= nowMs,
     made_at: iso(nowMs),
     made_by: input.madeBy,
-    ledger_head: await chainHeadBefore(db, account.id, Math.min(toMs, nowMs + 1)),
+    // The head at the day's end, or now: every row written so far on the chain first.
+    ledger_head: await sealVenue(database, account.id).then(() =>
+      chainHeadBefore(db, account.id, Math.min(toMs, nowMs + 1)),
+    ),
     devices: rows,
     total: figuresOf(total.cash, total.approvals, trx),
   };

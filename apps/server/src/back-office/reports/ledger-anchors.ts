@@ -7,6 +7,7 @@
 import { gamingDayBounds, gamingDayOf } from '@cashdesk/contract';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/database.js';
+import { sealVenue } from '../../ledger/ledger-sealer.js';
 import { chainHeadBefore } from './daily-report.repository.js';
 import { anchoredDays, insertAnchor, venueClocks } from './ledger-anchors.repository.js';
 
@@ -50,6 +51,8 @@ export async function anchorClosedDays(ctx: { db: Db; clock: Clock }): Promise<n
   let written = 0;
   for (const { account_id, day, toMs } of due) {
     if (done.has(`${account_id}/${day}`)) continue;
+    // The day's rows on the chain before its head is read (the sealer is at most a moment behind).
+    await sealVenue(ctx.db, account_id);
     const head = await chainHeadBefore(ctx.db.kysely, account_id, toMs);
     const inserted = await insertAnchor(ctx.db.kysely, {
       account_id,

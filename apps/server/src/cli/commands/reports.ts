@@ -84,7 +84,7 @@ const reportDaily: Command = {
     const day = validate(gamingDay, args.required('day'), { '': '--day' });
     const account = await findAccount(db.kysely, id);
     if (!account) throw new CliError(`unknown account ${id}`);
-    const report = await makeDailyReport(db.kysely, {
+    const report = await makeDailyReport(db, {
       account,
       day,
       nowMs: clock.now(),
