@@ -1,8 +1,8 @@
 // A transaction whose statements are sent without waiting for the answers of the ones before them, for
 // the ledger's batches (ledger/batch.ts). On PostgreSQL that is the protocol's pipeline mode (pg's
 // `pipeline: true`): the server runs the statements in the order sent, so a batch that locks, reads,
-// writes and commits costs three round trips instead of one per statement. Kysely runs one statement at a
-// time on a transaction's connection, so compiled queries go straight to the connection here. On SQLite
+// writes and commits costs two round trips (ledger/batch.ts) instead of one per statement. Kysely runs
+// one statement at a time on a transaction's connection, so compiled queries go straight to it here. On SQLite
 // (in process, no round trips) the statements run one after another through Kysely as before.
 import type { Duplex } from 'node:stream';
 import type { CompiledQuery, Kysely, PostgresPool, PostgresPoolClient } from 'kysely';

@@ -1,8 +1,8 @@
 // A batch's third phase: the write plan checked against the ledger's invariants (invariants.ts), then
 // written: the operations' records first (their ids go into the ledger rows) with the balances behind
 // them, then the ledger rows, the game-event records and what callers asked to write with a move, left in
-// flight: the commit follows them (db/pipelined-transaction.ts), so on PostgreSQL the writes and the
-// commit take two round trips. The rows go out without their place in the venue's hash chain: the sealer
+// flight: the commit follows them (db/pipelined-transaction.ts). On PostgreSQL the records' ids were drawn
+// with the reads, so the writes and the commit take one round trip and wait for no answer in between. The rows go out without their place in the venue's hash chain: the sealer
 // puts them there once they have committed (ledger-sealer.ts).
 import type { Executor } from '../db/database.js';
 import type { Pipeline } from '../db/pipelined-transaction.js';
@@ -14,7 +14,7 @@ import {
   setFloatBalanceStatement,
   setPlacesBalancesQuery,
 } from './ledger.repository.js';
-import { insertOperationsQuery } from './operations.repository.js';
+import { insertOperationsQuery, insertOperationsWithIdsQuery } from './operations.repository.js';
 import type { WritePlan } from './types.js';
 
 /** What another transaction did between the batch's reads and its writes: the batch runs again. */
@@ -39,40 +39,45 @@ export class VenueLockMissed extends BatchRaced {
   }
 }
 
-/**
- * `venueLocks`: the venues whose locks the batch shares (batch-read.ts), null where none are needed; a
- * ledger row for any other venue runs the batch again.
- */
+type Operations = WritePlan['operations'];
+const recordKey = (r: { scope: string; trx: string }) => `${r.scope}\u0000${r.trx}`;
+
+/** What the batch holds for its writes besides the plan. */
+export interface WriteContext {
+  /**
+   * The venues whose locks the batch shares (batch-read.ts), null where none are needed; a ledger row
+   * for any other venue runs the batch again.
+   */
+  venueLocks: ReadonlySet<number> | null;
+  /**
+   * Record ids drawn with the reads (PostgreSQL), at least one per operation: the writes then wait for no
+   * answer. Null: the inserted records' ids are read back first (SQLite, in process).
+   */
+  operationIds: readonly number[] | null;
+}
+
 export async function writeBatch(
   pipe: Pipeline,
   db: Executor,
   plan: WritePlan,
-  venueLocks: ReadonlySet<number> | null,
+  { venueLocks, operationIds }: WriteContext,
 ): Promise<void> {
   assertWritePlan(plan);
   if (venueLocks) assertVenuesLocked(plan, venueLocks);
   for (const statement of plan.held) void pipe.run(statement(db));
   const operations = plan.operations;
   if (operations.length === 0) return;
-  const insertedRows = pipe.run(
-    insertOperationsQuery(
-      db,
-      operations.map((o) => o.record),
-    ),
-  );
+  const ids = operationIds
+    ? insertWithDrawnIds(pipe, db, operations, operationIds)
+    : await insertReadingIds(pipe, db, operations);
   for (const [accountId, float] of plan.after.floats) {
     void pipe.run(setFloatBalanceStatement(db, accountId, float.balance_cents));
   }
   if (plan.after.places.size > 0) void pipe.run(setPlacesBalancesQuery(db, [...plan.after.places.values()]));
-
-  const inserted = await insertedRows;
-  // Stryker disable next-line ConditionalExpression,EqualityOperator: pg-two-processes
-  if (inserted.length !== operations.length) throw new ClaimRaced();
-  const ids = new Map(inserted.map((r) => [`${r.scope}\u0000${r.trx}`, r.id]));
   const rows: UnchainedEntry[] = [];
   const events = [];
   for (const { record, entries, event, also } of operations) {
-    const operationId = ids.get(`${record.scope}\u0000${record.trx}`)!;
+    const operationId = ids.get(recordKey(record))!;
     for (const entry of entries) rows.push({ ...entry, operation_id: operationId });
     if (event) {
       events.push({
@@ -93,4 +98,29 @@ function assertVenuesLocked(plan: WritePlan, venueLocks: ReadonlySet<number>): v
     const unlocked = entries.find((entry) => !venueLocks.has(entry.account_id));
     if (unlocked) throw new VenueLockMissed(unlocked.account_id);
   }
+}
+
+/** The records with the ids drawn for them, sent without waiting; their ids by (scope, trx). */
+function insertWithDrawnIds(
+  pipe: Pipeline,
+  db: Executor,
+  operations: Operations,
+  drawn: readonly number[],
+): Map<string, number> {
+  const records = operations.map((o, i) => ({ ...o.record, id: drawn[i]! }));
+  void pipe.run(insertOperationsWithIdsQuery(db, records));
+  return new Map(records.map((r) => [recordKey(r), r.id]));
+}
+
+/** The records inserted, and their ids read back (SQLite: no round trip to save). */
+async function insertReadingIds(pipe: Pipeline, db: Executor, operations: Operations) {
+  const inserted = await pipe.run(
+    insertOperationsQuery(
+      db,
+      operations.map((o) => o.record),
+    ),
+  );
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: pg-two-processes
+  if (inserted.length !== operations.length) throw new ClaimRaced();
+  return new Map(inserted.map((r) => [recordKey(r), r.id]));
 }

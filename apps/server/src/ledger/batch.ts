@@ -7,13 +7,14 @@
 //   3. write  (batch-write.ts): the plan checked against the ledger's invariants (invariants.ts), then
 //             written, one multi-row statement per table.
 // Phase 1's statements go out together, and so do the writes, and the commit behind the last ones: on
-// PostgreSQL, pipelined, a batch is three round trips (db/pipelined-transaction.ts). Each request gets
+// PostgreSQL, pipelined, a batch is two round trips (db/pipelined-transaction.ts). Each request gets
 // its own answer: a replay its stored answer, a changed payload 422 `trx conflict`, a refusal its own
 // refusal (thrown ApiErrors reject only that request and claim nothing).
 import type { Db } from '../db/database.js';
 import { placeKeyOf, readBatch } from './batch-read.js';
 import { decideBatch, type Settled } from './batch-decide.js';
-import { writeBatch } from './batch-write.js';
+import { ClaimRaced, writeBatch } from './batch-write.js';
+import { isClaimTaken, nextOperationIdsQuery } from './operations.repository.js';
 import type { LedgerRequest } from './types.js';
 
 export { claimKeyOf } from './batch-read.js';
@@ -30,13 +31,23 @@ export function runBatch(
   requests: readonly LedgerRequest[],
   chain = true,
 ): Promise<{ settled: Settled[]; venues: Set<number> }> {
-  return db.pipelined(async (pipe) => {
-    const reads = await readBatch(pipe, db.kysely, db.dialect, requests, now, chain);
-    const { settled, plan } = decideBatch(requests, now, reads);
-    await writeBatch(pipe, db.kysely, plan, reads.venueLocks);
-    const venues = new Set(plan.operations.flatMap((o) => o.entries.map((entry) => entry.account_id)));
-    return { settled, venues };
-  });
+  return db
+    .pipelined(async (pipe) => {
+      // On PostgreSQL the records' ids are drawn with the reads, so the writes and the commit go out
+      // together and the transaction never waits on an answer while it holds its locks.
+      const ids =
+        db.dialect === 'postgres' ? pipe.run(nextOperationIdsQuery(db.kysely, requests.length)) : null;
+      const reads = await readBatch(pipe, db.kysely, db.dialect, requests, now, chain);
+      const { settled, plan } = decideBatch(requests, now, reads);
+      const drawn = ids && (await ids).map((row) => Number(row.id));
+      await writeBatch(pipe, db.kysely, plan, { venueLocks: reads.venueLocks, operationIds: drawn });
+      const venues = new Set(plan.operations.flatMap((o) => o.entries.map((entry) => entry.account_id)));
+      return { settled, venues };
+    })
+    .catch((error: unknown) => {
+      // Another transaction claimed one of the batch's trx after its reads.
+      throw isClaimTaken(error) ? new ClaimRaced() : error;
+    });
 }
 
 /** The rows a request's transaction locks, named for the group commit's lanes. */

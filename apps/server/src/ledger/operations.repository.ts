@@ -1,5 +1,6 @@
 // Queries of the idempotency records (table `operations`, ledger/idempotency.ts): one row per
 // (scope, trx) with the request's hash and, once decided, the stored answer.
+import { sql } from 'kysely';
 import type { Executor } from '../db/database.js';
 import { shapedRowsQuery } from '../db/query-shapes.js';
 import type { OperationsTable } from '../db/schema.js';
@@ -113,4 +114,32 @@ export async function findCashOperations(
     .orderBy('operations.id')
     .limit(2)
     .execute();
+}
+
+/**
+ * `count` fresh record ids from the table's own sequence (PostgreSQL): a batch draws them with its reads,
+ * so its writes need no answer before the commit (batch-write.ts). An id drawn and not used is a gap.
+ */
+export function nextOperationIdsQuery(db: Executor, count: number) {
+  return sql<{ id: number }>`select nextval(pg_get_serial_sequence('operations', 'id')) as id
+    from generate_series(1, ${count}::int)`.compile(db);
+}
+
+/**
+ * Inserts many records with the ids drawn for them, at least one. A (scope, trx) another transaction
+ * took meanwhile fails the statement with the unique violation of `operations_scope_trx` (on PostgreSQL
+ * after waiting for that one to end): the batch runs again (batch.ts).
+ */
+export function insertOperationsWithIdsQuery(db: Executor, rows: readonly (NewOperation & { id: number })[]) {
+  return shapedRowsQuery(db, 'insertOperationsWithIds', rows, (shaped) =>
+    db
+      .insertInto('operations')
+      .values([...shaped])
+      .compile(),
+  );
+}
+
+/** Whether `error` is another transaction's claim of a trx the batch inserted with a drawn id. */
+export function isClaimTaken(error: unknown): boolean {
+  return (error as { constraint?: unknown } | null)?.constraint === 'operations_scope_trx';
 }

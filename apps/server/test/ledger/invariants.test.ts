@@ -85,7 +85,7 @@ describe.each(testDatabases)('ledger invariants at write on $name', (database) =
       const reads = await readBatch(pipe, db.kysely, db.dialect, requests, Date.now());
       const { plan } = decideBatch(requests, Date.now(), reads);
       breakPlan(plan);
-      await writeBatch(pipe, db.kysely, plan, reads.venueLocks);
+      await writeBatch(pipe, db.kysely, plan, { venueLocks: reads.venueLocks, operationIds: null });
     });
     const error = await written.then(
       () => null,
@@ -105,7 +105,10 @@ describe.each(testDatabases)('ledger invariants at write on $name', (database) =
     await db.pipelined(async (pipe) => {
       const requests = [v.deposit(5_00, 'fine')];
       const reads = await readBatch(pipe, db.kysely, db.dialect, requests, Date.now());
-      await writeBatch(pipe, db.kysely, decideBatch(requests, Date.now(), reads).plan, reads.venueLocks);
+      await writeBatch(pipe, db.kysely, decideBatch(requests, Date.now(), reads).plan, {
+        venueLocks: reads.venueLocks,
+        operationIds: null,
+      });
     });
     const entries = await db.kysely
       .selectFrom('places')
@@ -124,7 +127,10 @@ describe.each(testDatabases)('ledger invariants at write on $name', (database) =
       db.pipelined(async (pipe) => {
         const requests = [v.deposit(5_00, `locks-${locks.size}-${[...locks].join()}`)];
         const reads = await readBatch(pipe, db.kysely, db.dialect, requests, Date.now());
-        await writeBatch(pipe, db.kysely, decideBatch(requests, Date.now(), reads).plan, locks);
+        await writeBatch(pipe, db.kysely, decideBatch(requests, Date.now(), reads).plan, {
+          venueLocks: locks,
+          operationIds: null,
+        });
       });
     // Its own venue's lock held (a device that moved meanwhile is the other's): refused, nothing written.
     await expect(write(new Set([other.account.id]))).rejects.toBeInstanceOf(VenueLockMissed);
