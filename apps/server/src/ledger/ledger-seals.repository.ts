@@ -53,61 +53,80 @@ export function shareVenueLocksQuery(
 }
 
 /**
- * The highest ledger id of the venue that has committed with everything of the venue below it. On
- * PostgreSQL a short transaction that takes the venue lock alone (it waits for the venue's batches in
- * flight, and the ones that start meanwhile wait a moment for it); on SQLite one writer at a time, so
- * every row is committed or not yet written.
+ * For each venue, the highest ledger id that has committed with everything of the venue below it. On
+ * PostgreSQL a short transaction that takes the venues' locks alone, in account order (it waits for their
+ * batches in flight, and the ones that start meanwhile wait a moment for it); on SQLite one writer at a
+ * time, so every row is committed or not yet written. A venue without rows is left out.
  */
-export async function committedThrough(db: Db, accountId: number): Promise<number> {
-  const highest = (k: Executor) =>
-    k
+export async function committedThrough(db: Db, accountIds: readonly number[]): Promise<Map<number, number>> {
+  const sorted = [...new Set(accountIds)].sort((a, b) => a - b);
+  if (sorted.length === 0) return new Map();
+  const highest = async (k: Executor) => {
+    const rows = await k
       .selectFrom('ledger_entries')
-      .select((eb) => eb.fn.max('id').as('id'))
-      .where('account_id', '=', accountId)
-      .executeTakeFirst()
-      .then((row) => Number(row?.id ?? 0));
+      .select((eb) => ['account_id', eb.fn.max('id').as('id')])
+      .where('account_id', 'in', sorted)
+      .groupBy('account_id')
+      .execute();
+    return new Map(rows.map((r) => [Number(r.account_id), Number(r.id)]));
+  };
   if (db.dialect !== 'postgres') return highest(db.kysely);
   return db.kysely.transaction().execute(async (tx) => {
-    await sql`select pg_advisory_xact_lock(${sql.lit(SEAL_LOCK_CLASS)}, ${accountId}::int)`.execute(tx);
+    await sql`select pg_advisory_xact_lock(${sql.lit(SEAL_LOCK_CLASS)}, v.id)
+      from (select unnest(${sorted}::int[]) as id order by 1) v`.execute(tx);
     return highest(tx);
   });
 }
 
 export interface SealHead extends ChainHead {
+  account_id: number;
   sealed_through_id: number;
 }
 
-/** The venue's chain head, locked: one sealer at a time moves it on, in any process. */
-export async function lockSealHead(
+/** The venues' chain heads, locked in account order: one sealer at a time moves a head on, in any process. */
+export async function lockSealHeads(
   db: Executor,
   dialect: DialectName,
-  accountId: number,
-): Promise<SealHead | undefined> {
-  const row = await db
+  accountIds: readonly number[],
+): Promise<SealHead[]> {
+  const rows = await db
     .selectFrom('ledger_chain_heads')
-    .select(['entries', 'hash', 'sealed_through_id'])
-    .where('account_id', '=', accountId)
+    .select(['account_id', 'entries', 'hash', 'sealed_through_id'])
+    .where('account_id', 'in', [...accountIds])
+    .orderBy('account_id')
     .$call(lockedOn(dialect))
-    .executeTakeFirst();
-  return (
-    row && { entries: Number(row.entries), hash: row.hash, sealed_through_id: Number(row.sealed_through_id) }
-  );
+    .execute();
+  return rows.map((r) => ({
+    account_id: Number(r.account_id),
+    entries: Number(r.entries),
+    hash: r.hash,
+    sealed_through_id: Number(r.sealed_through_id),
+  }));
 }
 
-/** The venue's rows after `afterId` up to `throughId`, in id order, at most `limit`. */
+/**
+ * The rows of each venue after its `afterId` up to its `throughId`, in id order, at most `limit` in all
+ * (the lowest ids first, so a venue cut off goes on from its last row next time).
+ */
 export function rowsToSeal(
   db: Executor,
-  accountId: number,
-  afterId: number,
-  throughId: number,
+  stretches: readonly { account_id: number; afterId: number; throughId: number }[],
   limit: number,
 ): Promise<StoredEntry[]> {
   return db
     .selectFrom('ledger_entries')
     .selectAll()
-    .where('account_id', '=', accountId)
-    .where('id', '>', afterId)
-    .where('id', '<=', throughId)
+    .where((eb) =>
+      eb.or(
+        stretches.map((v) =>
+          eb.and([
+            eb('account_id', '=', v.account_id),
+            eb('id', '>', v.afterId),
+            eb('id', '<=', v.throughId),
+          ]),
+        ),
+      ),
+    )
     .orderBy('id')
     .limit(limit)
     .execute();
@@ -125,12 +144,18 @@ export async function insertSeals(db: Executor, seals: readonly Seal[]): Promise
   }
 }
 
-export async function moveSealHead(db: Executor, accountId: number, head: SealHead): Promise<void> {
-  await db
-    .updateTable('ledger_chain_heads')
-    .set({ entries: head.entries, hash: head.hash, sealed_through_id: head.sealed_through_id })
-    .where('account_id', '=', accountId)
-    .execute();
+/** Moves many heads on in one statement. */
+export async function moveSealHeads(db: Executor, heads: readonly SealHead[]): Promise<void> {
+  if (heads.length === 0) return;
+  const values = sql.join(
+    heads.map(
+      (h) =>
+        sql`(cast(${h.account_id} as bigint), cast(${h.entries} as bigint), ${h.hash}, cast(${h.sealed_through_id} as bigint))`,
+    ),
+  );
+  await sql`with v(account_id, entries, hash, sealed_through_id) as (values ${values})
+    update ledger_chain_heads set entries = v.entries, hash = v.hash, sealed_through_id = v.sealed_through_id
+    from v where ledger_chain_heads.account_id = v.account_id`.execute(db);
 }
 
 /** The venues with rows written after their head's `sealed_through_id`: one index probe each. */
