@@ -18,6 +18,7 @@ import { dailyReportMigration } from './migrations/015-daily-report.js';
 import { floorCashIndexMigration } from './migrations/016-floor-cash-index.js';
 import { moneySafetyMigration } from './migrations/017-money-safety.js';
 import { ledgerAnchorsMigration } from './migrations/018-ledger-anchors.js';
+import { deviceCashMovesMigration } from './migrations/020-device-cash-moves.js';
 
 function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
@@ -39,6 +40,8 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '016-floor-cash-index': floorCashIndexMigration,
     '017-money-safety': moneySafetyMigration,
     '018-ledger-anchors': ledgerAnchorsMigration(dialect),
+    // 019 is another change's, merged apart.
+    '020-device-cash-moves': deviceCashMovesMigration,
   };
 }
 

@@ -4,7 +4,7 @@ import type { Insertable } from 'kysely';
 import type { DialectName, Executor } from '../db/database.js';
 import type { DeviceRow, DevicesTable, PlaceRow } from '../db/schema.js';
 import { lockedOn } from '../db/row-locks.js';
-import { cashMoves, cashMoveSums } from '../ledger/cash-moves.repository.js';
+import { cashMoveRowsOf, cashMoveSums } from '../ledger/cash-moves.repository.js';
 
 export async function findDevice(db: Executor, id: number): Promise<DeviceRow | undefined> {
   return db.selectFrom('devices').selectAll().where('id', '=', id).executeTakeFirst();
@@ -86,7 +86,8 @@ export interface LastMove {
 
 /**
  * Cashier money moves (ledger/cash-moves.repository.ts, the rule History and Statistic read too) per
- * device since `sinceMs`, in one aggregate query (no N+1).
+ * device since `sinceMs`, in one aggregate query (no N+1), through the partial index of the cash-move rows
+ * (migration 020): a cabinet's game play of the day is never read.
  */
 export async function deviceTotalsSince(
   db: Executor,
@@ -94,7 +95,9 @@ export async function deviceTotalsSince(
   sinceMs: number,
 ): Promise<DeviceTotals[]> {
   if (deviceIds.length === 0) return [];
-  const rows = await cashMoves(db)
+  const rows = await db
+    .selectFrom('ledger_entries as l')
+    .where(cashMoveRowsOf('l'))
     .select((eb) => ['l.device_id', ...cashMoveSums(eb)])
     .where('l.device_id', 'in', deviceIds)
     .where('l.created_at_ms', '>=', sinceMs)
@@ -107,7 +110,11 @@ export async function deviceTotalsSince(
   }));
 }
 
-/** The latest deposit or withdraw of each device, found through its highest ledger id. */
+/**
+ * The latest deposit or withdraw of each device: its highest ledger id of that kind, one backward seek per
+ * device (ledger_device_kind, migration 004, keyed by the kind), so the cost stays one row per device
+ * however long its history; grouping the devices' rows instead read every move they ever had.
+ */
 export async function lastMoves(
   db: Executor,
   deviceIds: readonly number[],
@@ -115,16 +122,16 @@ export async function lastMoves(
 ): Promise<LastMove[]> {
   if (deviceIds.length === 0) return [];
   const rows = await db
-    .selectFrom('ledger_entries')
-    .select(['device_id', 'amount_cents', 'created_at_ms'])
-    .where('id', 'in', (eb) =>
+    .selectFrom(['devices as d', 'ledger_entries as l'])
+    .select(['d.id as device_id', 'l.amount_cents', 'l.created_at_ms'])
+    .where('d.id', 'in', deviceIds)
+    .where('l.id', '=', (eb) =>
       eb
-        .selectFrom('ledger_entries')
-        .select((e) => e.fn.max('id').as('id'))
-        .where('line', '=', 'entries')
-        .where('kind', '=', kind)
-        .where('device_id', 'in', deviceIds)
-        .groupBy('device_id'),
+        .selectFrom('ledger_entries as m')
+        .select((e) => e.fn.max('m.id').as('id'))
+        .whereRef('m.device_id', '=', 'd.id')
+        .where('m.line', '=', 'entries')
+        .where('m.kind', '=', kind),
     )
     .execute();
   return rows.map((r) => ({
