@@ -1,5 +1,5 @@
 // Devices and their places: reads for the cashier screens and the gateway, and the non-money writes.
-import type { DeviceType } from '@cashdesk/contract';
+import { DEVICE_TYPE, type DevicePayment, type DeviceType } from '@cashdesk/contract';
 import type { Insertable } from 'kysely';
 import type { DialectName, Executor } from '../db/database.js';
 import type { DeviceRow, DevicesTable, PlaceRow } from '../db/schema.js';
@@ -139,6 +139,41 @@ export async function lastMoves(
     amount: Math.abs(r.amount_cents),
     created_at_ms: r.created_at_ms,
   }));
+}
+
+/**
+ * Those of `ids` that are cabinets of the account, each with its `payment` as the device list's row has it
+ * (device-view.ts: the sum of its seats' entries): what a till's live stream tells of their game play
+ * (live/live-stream.ts). Never another venue's device, nor a home-play phone, whose figures need its PIN.
+ */
+export async function cabinetPayments(
+  db: Executor,
+  accountId: number,
+  ids: readonly number[],
+): Promise<DevicePayment[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('places as p')
+    .innerJoin('devices as d', 'd.id', 'p.device_id')
+    .select((eb) => ['p.device_id', eb.fn.sum<number>('p.entries_cents').as('payment')])
+    .where('d.account_id', '=', accountId)
+    .where('d.type', '=', DEVICE_TYPE.regular)
+    .where('p.device_id', 'in', inListOfBucketLength(ids))
+    .groupBy('p.device_id')
+    .execute();
+  return rows.map((r) => ({ id: Number(r.device_id), payment: Number(r.payment) }));
+}
+
+/**
+ * `ids` once each, then the last repeated up to the next power of two: every read of a few hundred ids
+ * is then one of ten statement texts, not one per count, so PostgreSQL's named statements
+ * (db/pg-named-statements.ts) are prepared once per connection and not crowded out.
+ */
+function inListOfBucketLength(ids: readonly number[]): number[] {
+  const unique = [...new Set(ids)];
+  let length = 1;
+  while (length < unique.length) length *= 2;
+  return [...unique, ...Array<number>(length - unique.length).fill(unique[unique.length - 1]!)];
 }
 
 export type DevicePin = Pick<DeviceRow, 'id' | 'pin' | 'pin_expires_at_ms' | 'pin_previous' | 'pin_failures'>;
