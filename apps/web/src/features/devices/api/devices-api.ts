@@ -5,11 +5,13 @@ import type {
   DailyTotals,
   Device,
   DeviceDetail,
+  DevicePayment,
   EditDeviceRequest,
   GameEvent,
   RegisterDeviceRequest,
 } from '@cashdesk/contract';
 import { baseApi } from '../../../api/base-api';
+import type { AppThunk } from '../../../store/hooks';
 
 /** The header that carries a remote device's current PIN (contract: remote detail and game report). */
 export const PIN_HEADER = 'X-Device-Pin';
@@ -31,7 +33,8 @@ export interface GameReportArgs {
 export const devicesApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     // The venue's list: polled by the devices screen and refetched on every live change naming a device
-    // (features/live-updates), as one call for the whole list.
+    // (features/live-updates), as one call for the whole list; but for game play alone, whose payments the
+    // change carries (patchDevicePayments).
     devices: build.query<Device[], void>({
       query: () => '/a/cashier/devices',
       providesTags: ['Devices'],
@@ -97,6 +100,26 @@ export const devicesApi = baseApi.injectEndpoints({
     }),
   }),
 });
+
+/**
+ * Puts the payments a live change carried (`LiveChange.payments`: game play, read by the server as it sent
+ * the message) into the cached list's rows; a list not cached is left alone (it is fetched when shown).
+ * A list call under way may still answer with what it read before: its row is right again at the next
+ * message naming the device, or at the list's next poll.
+ */
+export function patchDevicePayments(payments: readonly DevicePayment[]): AppThunk<void> {
+  return (dispatch) => {
+    const paid = new Map(payments.map((p) => [p.id, p.payment]));
+    dispatch(
+      devicesApi.util.updateQueryData('devices', undefined, (list) => {
+        for (const row of list) {
+          const payment = paid.get(row.id);
+          if (payment !== undefined && payment !== row.payment) row.payment = payment;
+        }
+      }),
+    );
+  };
+}
 
 export const {
   useDevicesQuery,
