@@ -9,7 +9,7 @@ import { FakeEventSource } from '../../test/fake-event-source';
 import { makeStore } from '../../test/render';
 import { calledRoutes, stubApi, type FetchMock } from '../../test/stub-api';
 import { makeDevice } from '../../test/fixtures';
-import { patchDevicePayments, useDeviceQuery, useDevicesQuery } from '../devices';
+import { patchDeviceRows, useDeviceQuery, useDevicesQuery } from '../devices';
 import { useFloatQuery } from '../float';
 import { changeTags, LIVE_EVENTS_URL, readChange, useLiveUpdates } from './use-live-updates';
 import { usePollInterval } from './use-poll-interval';
@@ -33,7 +33,7 @@ function setUp() {
   const wrapper = ({ children }: { children: ReactNode }) => <Provider store={store}>{children}</Provider>;
   const screen = renderHook(
     () => {
-      useLiveUpdates(patchDevicePayments);
+      useLiveUpdates(patchDeviceRows);
       useFloatQuery();
       useDeviceQuery(7);
       useDeviceQuery(8);

@@ -1,7 +1,8 @@
 // Holds the live-updates stream (GET /api/v1/a/cashier/events, docs/live-updates.md) while a cashier's
 // screen is open, and turns its messages into refetches of what changed, or, for game play alone, into the
-// device list's new payments without a refetch. Push is a shortcut, never the only path: whenever the stream is not open (no EventSource, a proxy that drops it, a locked till,
-// a server restart) the screens poll every 5 s as docs/product.md section 7 says.
+// device list's new payments without a refetch. Push is a shortcut, never the only path: whenever the
+// stream is not open (no EventSource, a proxy that drops it, a locked till, a server restart) the screens
+// poll every 5 s as docs/product.md section 7 says.
 import { API_BASE, POLL_INTERVAL_MS, type DevicePayment, type LiveChange } from '@cashdesk/contract';
 import { useEffect } from 'react';
 import type { TagDescription } from '@reduxjs/toolkit/query';
@@ -31,9 +32,9 @@ function inTurns(steps: readonly (() => void)[]): () => void {
  * Puts a message's payments into the device list's rows (the devices feature's, handed in by the frame:
  * that feature uses this one, so this one cannot import it).
  */
-export type PatchPayments = (payments: readonly DevicePayment[]) => AppThunk<void>;
+export type PatchPayments = (payments: readonly DevicePayment[]) => AppThunk<unknown>;
 
-export function useLiveUpdates(patchPayments?: PatchPayments): void {
+export function useLiveUpdates(patchPayments: PatchPayments): void {
   const dispatch = useAppDispatch();
 
   useEffect(() => {
@@ -58,7 +59,7 @@ export function useLiveUpdates(patchPayments?: PatchPayments): void {
       source.addEventListener('change', (event) => {
         const change = readChange((event as MessageEvent<string>).data);
         if (!change) return;
-        if (change.payments && patchPayments) dispatch(patchPayments(change.payments));
+        if (change.payments) dispatch(patchPayments(change.payments));
         dispatch(baseApi.util.invalidateTags(changeTags(change)));
         // Only a change of the approvals makes a payout waiting for a manager ask again at once: a
         // device's game play (every second, a cabinet) must not (features/cash/unconfirmed).
@@ -103,8 +104,7 @@ export function useLiveUpdates(patchPayments?: PatchPayments): void {
  * asked again.
  */
 export function changeTags({ float, devices, played, me }: LiveChange): TagDescription<Tag>[] {
-  const playedOnly = new Set(played ?? []);
-  const listStale = devices.some((id) => !playedOnly.has(id));
+  const listStale = devices.some((id) => !played?.includes(id));
   return [
     ...(me === true ? (['Me'] as const) : []),
     ...(float ? (['Float'] as const) : []),
@@ -117,32 +117,25 @@ export function changeTags({ float, devices, played, me }: LiveChange): TagDescr
 export function readChange(text: string): LiveChange | null {
   try {
     const value = JSON.parse(text) as Partial<LiveChange> | null;
-    if (typeof value?.float !== 'boolean' || !Array.isArray(value.devices)) return null;
-    if (!value.devices.every((id) => Number.isSafeInteger(id))) return null;
-    // A `played` or `payments` it cannot read is left out: the message then refetches as any other.
-    const played = idsOrNull(value.played);
-    const payments = played ? paymentsOrNull(value.payments) : null;
+    if (typeof value?.float !== 'boolean' || !areIds(value.devices)) return null;
+    // A `played` it cannot read is left out (the message then refetches as any other), and so are
+    // payments unless each is a safe integer (an id that names no row of the list changes nothing).
+    const { played, payments } = value;
+    const paid = Array.isArray(payments) && areIds(payments.map((p) => p?.payment));
     return {
       float: value.float,
       devices: value.devices,
-      ...(played ? { played } : {}),
-      ...(payments ? { payments } : {}),
-      ...(value.me === true ? { me: true } : {}),
-      ...(value.approvals === true ? { approvals: true } : {}),
+      ...(areIds(played) && { played }),
+      ...(paid && { payments }),
+      ...(value.me === true && { me: true }),
+      ...(value.approvals === true && { approvals: true }),
     };
   } catch {
     return null;
   }
 }
 
-function idsOrNull(value: unknown): number[] | null {
-  return Array.isArray(value) && value.every((id) => Number.isSafeInteger(id)) ? (value as number[]) : null;
-}
-
-function paymentsOrNull(value: unknown): DevicePayment[] | null {
-  if (!Array.isArray(value)) return null;
-  const payments = value as Partial<Record<keyof DevicePayment, unknown>>[];
-  return payments.every((p) => Number.isSafeInteger(p?.id) && Number.isSafeInteger(p?.payment))
-    ? (payments as DevicePayment[])
-    : null;
+/** Safe integers, as the contract's ids and cents are. */
+function areIds(value: unknown): value is number[] {
+  return Array.isArray(value) && value.every(Number.isSafeInteger);
 }

@@ -24,7 +24,7 @@ import { NavBar } from './nav-bar';
 import { useResetApiOnSignedOutExit } from '../session';
 import { useReloadOnNewVersion } from './use-reload-on-new-version';
 import { useLiveUpdates } from '../live-updates';
-import { patchDevicePayments } from '../devices';
+import { patchDeviceRows } from '../devices';
 import './app-layout.css';
 
 export function AppLayout() {
@@ -32,7 +32,7 @@ export function AppLayout() {
   const float = usePolledFloat();
   useReloadOnBlockChange(float);
   useReloadOnNewVersion();
-  useLiveUpdates(patchDevicePayments);
+  useLiveUpdates(patchDeviceRows);
   useResetApiOnSignedOutExit();
 
   return (

@@ -6,7 +6,6 @@
 import { API_BASE, POLL_INTERVAL_MS, POLL_WITH_PUSH_MS, type LiveChange } from '@cashdesk/contract';
 import { createContext, useContext, useEffect, useState } from 'react';
 import { useAppDispatch } from '../../../store/hooks';
-import { readChange } from '../../live-updates';
 import { FLOOR_TAGS, floorApi } from '../api/floor-api';
 
 /** Poll of the overview while the stream is open: what no change tells of (a shift opened, an approval). */
@@ -35,7 +34,7 @@ export function useFloorLive(accountId: number | null): boolean {
         refetch();
       });
       source.addEventListener('change', (event) => {
-        if (floorMayHaveChanged(readChange((event as MessageEvent<string>).data))) refetch();
+        if (floorMayHaveChanged((event as MessageEvent<string>).data)) refetch();
       });
       source.addEventListener('error', () => {
         setConnected(false);
@@ -66,10 +65,16 @@ export function useFloorLive(accountId: number | null): boolean {
  * next poll), the account is the float and settings, and approvals are told as such. A message it
  * cannot read may have moved anything.
  */
-export function floorMayHaveChanged(change: LiveChange | null): boolean {
-  if (!change || change.float || change.alerts === true || change.approvals === true) return true;
-  const played = new Set(change.played ?? []);
-  return change.devices.length === 0 || change.devices.some((id) => !played.has(id));
+export function floorMayHaveChanged(data: string): boolean {
+  try {
+    const change = JSON.parse(data) as Partial<LiveChange>;
+    if (change.float !== false || change.alerts === true || change.approvals === true) return true;
+    const { devices, played } = change;
+    if (!Array.isArray(devices) || !Array.isArray(played) || devices.length === 0) return true;
+    return devices.some((id) => !played.includes(id));
+  } catch {
+    return true;
+  }
 }
 
 /** The venue the console shows and whether its stream is open, for the pages under the layout. */
