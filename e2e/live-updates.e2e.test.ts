@@ -4,12 +4,15 @@
 import { POLL_INTERVAL_MS, POLL_WITH_PUSH_MS, type Restriction } from '@cashdesk/contract';
 import { expect, it } from 'vitest';
 import { changePlaceCash, createCashier } from './support/data';
+import { createLinkedCabinet, devicePays } from './support/devices';
 import { describeE2E, useE2E } from './support/harness';
 import { translator } from './support/i18n';
-import { devicesHeading, floatShown } from './support/screens';
+import { devicesHeading, floatShown, openDeviceButton } from './support/screens';
 import { eventually, expectToast, LOGINS, openSignedIn } from './support/ui';
 
 const EVENTS = '/api/v1/a/cashier/events';
+const LIST = '/api/v1/a/cashier/devices';
+const TOTALS = '/api/v1/a/cashier/daily_totals';
 
 describeE2E('live updates', () => {
   const e2e = useE2E();
@@ -28,6 +31,36 @@ describeE2E('live updates', () => {
     await eventually(async () => (await floatShown(page)) !== before, 'the pushed float', 4_000);
     expect(Date.now() - started).toBeLessThan(POLL_WITH_PUSH_MS);
     expect(parseFloat(await floatShown(page))).toBeCloseTo(parseFloat(before) - 50, 2);
+  });
+
+  it("shows a cabinet's game play in the list's Payment at once, without asking for the list", async () => {
+    const name = 'Live play';
+    const cabinet = await createLinkedCabinet(e2e.server, name, { entries: [100_00, 20_00] });
+    const page = await e2e.newPage('desktop');
+    const asked: { path: string; at: number }[] = [];
+    page.on('request', (request) => asked.push({ path: new URL(request.url()).pathname, at: Date.now() }));
+    const streamOpened = page.waitForResponse((response) => response.url().endsWith(EVENTS));
+    await openSignedIn(page, e2e.server);
+    await devicesHeading(page).waitFor();
+    const opened = Date.now();
+    expect((await streamOpened).status()).toBe(200);
+    // The hello's catch-up asks for the list once; the next poll is POLL_WITH_PUSH_MS after its answer.
+    await eventually(() => asked.some((a) => a.path === LIST && a.at >= opened), "the hello's list call");
+    await page.waitForLoadState('networkidle');
+    const row = page
+      .getByRole('table', { name: 'Devices of the venue' })
+      .getByRole('row')
+      .filter({ has: openDeviceButton(page, name) });
+    const payment = row.getByRole('cell').nth(4);
+    expect(await payment.innerText()).toBe('120.00');
+
+    const started = Date.now();
+    await devicePays(e2e.server, cabinet.token, 1, 12_34);
+    await eventually(async () => (await payment.innerText()) === '107.66', 'the pushed payment', 4_000);
+    expect(Date.now() - started).toBeLessThan(POLL_WITH_PUSH_MS);
+    // Put into the row from the message: neither the list nor the daily totals were asked for again.
+    const since = asked.filter((a) => a.at >= started).map((a) => a.path);
+    expect(since.filter((path) => path === LIST || path === TOTALS)).toEqual([]);
   });
 
   it.each(['en', 'es'] as const)(

@@ -16,6 +16,7 @@ import type { AppContext } from './context.js';
 import { floatRoutes } from './accounts/float.routes.js';
 import { cashRoutes } from './cash/cash.routes.js';
 import { devicesRoutes } from './devices/devices.routes.js';
+import { cabinetPayments } from './devices/index.js';
 import { gatewayRoutes } from './gateway/gateway.routes.js';
 import { healthRoutes } from './health/health.routes.js';
 import { clientErrorHandler, frameworkErrors, installErrorHandling } from './http/errors.js';
@@ -148,7 +149,10 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(healthRoutes(ctx));
   await app.register(authRoutes(ctx), { prefix: API_BASE });
   await app.register(floatRoutes(ctx), { prefix: API_BASE });
-  await app.register(liveEventsRoutes(ctx), { prefix: API_BASE });
+  await app.register(
+    liveEventsRoutes(ctx, (accountId, ids) => cabinetPayments(ctx.db.kysely, accountId, ids)),
+    { prefix: API_BASE },
+  );
   await app.register(devicesRoutes(ctx), { prefix: API_BASE });
   await app.register(cashRoutes(ctx), { prefix: API_BASE });
   await app.register(shiftsRoutes(ctx), { prefix: API_BASE });

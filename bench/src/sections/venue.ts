@@ -268,8 +268,10 @@ class Night {
    * A till on the devices screen (apps/web/src/features/devices/devices-page.tsx, no device opened): the
    * device list, the daily totals, the float and the version, each polled every 15 s while the stream is
    * open (use-poll-interval.ts); on the hello every one of them and /a/me, on a change what it names
-   * (use-live-updates.ts changeTags: `Float`; `Devices`, which the list and the totals provide); and a
-   * cash call every 20 s, after which the float, list and totals are stale (features/cash/api/cash-api.ts).
+   * (use-live-updates.ts changeTags: `Float`; `Devices`, which the list and the totals provide, unless
+   * every device named only played: their payments come in the message and are put into the cached list,
+   * no call); and a cash call every 20 s, after which the float, list and totals are stale
+   * (features/cash/api/cash-api.ts).
    */
   async startTill(login: string, cabinets: readonly Cabinet[]): Promise<void> {
     const browser = new Browser(this.url);
@@ -285,7 +287,8 @@ class Night {
       hello: () => [float, devices, totals, me, version].forEach((q) => q.refetch()),
       change: (change) => {
         if (change.float) float.refetch();
-        if (change.devices.length > 0) {
+        const played = new Set(change.played ?? []);
+        if (change.devices.some((id) => !played.has(id))) {
           devices.refetch();
           totals.refetch();
         }
@@ -315,8 +318,8 @@ class Night {
   /**
    * The manager on the back office's overview (features/back-office/sections/floor-overview.tsx under
    * layout/back-office-layout.tsx and pages/account-page.tsx): the venue's stream, and on its hello and on
-   * every change the overview, the alerts, the pending approvals and the account (use-floor-live.ts
-   * invalidates FLOOR_TAGS and the account). Polls while the stream is open: the overview and the alerts
+   * every change but game play alone the overview, the alerts, the pending approvals and the account
+   * (use-floor-live.ts floorMayHaveChanged, then FLOOR_TAGS and the account). Polls while the stream is open: the overview and the alerts
    * every 15 s, the pending approvals every 5 s (the approvals badge's APPROVALS_POLL_MS; RTK Query polls a
    * query at the shortest period its subscribers ask).
    */
@@ -338,7 +341,9 @@ class Night {
     const all = [overview, alerts, approvals, account];
     const stream = this.stream(browser.cookie, `${base}/events`, {
       hello: () => all.forEach((q) => q.refetch()),
-      change: () => all.forEach((q) => q.refetch()),
+      change: (change) => {
+        if (floorMayHaveChanged(change)) all.forEach((q) => q.refetch());
+      },
     });
     await stream.open();
   }
@@ -378,6 +383,13 @@ class Night {
     await Promise.all(this.closers.map((close) => close()));
     return unanswered;
   }
+}
+
+/** use-floor-live.ts's rule, as the console applies it: game play alone moves nothing the floor shows. */
+function floorMayHaveChanged(change: LiveChange): boolean {
+  if (change.float || change.alerts === true || change.approvals === true) return true;
+  const played = new Set(change.played ?? []);
+  return change.devices.length === 0 || change.devices.some((id) => !played.has(id));
 }
 
 /** Runs the tasks given to it one after another. */

@@ -442,8 +442,23 @@ export const liveChange = z.object({
    * a till waiting on one asks its trx again, the back office refetches its approvals. Only when true.
    */
   approvals: z.boolean().optional(),
+  /**
+   * Of `devices`, those whose only change since the last message was game play (bets, wins: their seats'
+   * balances), which moves no figure but the seats' (no cash move, no 24-hour figure, no status or name).
+   * A device named by any other change too is left out. Only when not empty.
+   */
+  played: z.array(z.number()).optional(),
+  /**
+   * On a till's stream: the venue's cabinets among `played`, each with its `payment` (the sum of its seats'
+   * entries, as the device list's row has it) read when the message was sent, so the till updates its
+   * list's rows without asking for the list. A later message always carries a later read. Only when
+   * `played` names a cabinet of the venue (never a home-play phone: its figures need its PIN).
+   */
+  payments: z.array(z.object({ id: z.number(), payment: z.number() })).optional(),
 });
 export type LiveChange = z.infer<typeof liveChange>;
+/** One cabinet's `payment` as a live change carries it (`LiveChange.payments`). */
+export type DevicePayment = NonNullable<LiveChange['payments']>[number];
 
 // ---- device gateway -------------------------------------------------------------------------------
 

@@ -2,7 +2,7 @@
 // push beside the polling of docs/product.md section 7: while a terminal holds the stream it hears of a change at once and
 // polls only every POLL_WITH_PUSH_MS; without it, it polls every 5 s as before. A cashier route, so it
 // lives with the venue (account) it streams, beside the float poll; the stream itself is live/'s.
-import { ERR } from '@cashdesk/contract';
+import { ERR, type DevicePayment } from '@cashdesk/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { answers, textAnswer } from '../http/route-schemas.js';
 import { cashierOf, type CashierRow, findSignedIn, requireCashier, sessionTokenOf } from '../auth/index.js';
@@ -22,7 +22,13 @@ export { MAX_STREAMS_PER_SESSION, MAX_STREAMS_PER_USER, StreamCounts };
 export const MAX_STREAMS_PER_ADDRESS = 64;
 const RETRY_STREAM_AFTER_S = 30;
 
-export function liveEventsRoutes(ctx: AppContext): FastifyPluginAsync {
+/**
+ * The current payment of those of `ids` that are the venue's cabinets (devices/ reads it; app.ts hands it
+ * here, so the venue's domain does not reach into the devices').
+ */
+export type VenuePayments = (accountId: number, ids: readonly number[]) => Promise<readonly DevicePayment[]>;
+
+export function liveEventsRoutes(ctx: AppContext, payments: VenuePayments): FastifyPluginAsync {
   return async (app) => {
     const streams = new Set<LiveStream>();
     const counts = new StreamCounts();
@@ -46,8 +52,8 @@ export function liveEventsRoutes(ctx: AppContext): FastifyPluginAsync {
         response: answers({
           200: textAnswer(
             'text/event-stream',
-            '`event: hello` ({hash}) first, then `event: change` ({float, devices}) as they happen, and ' +
-              'comment pings; docs/live-updates.md',
+            '`event: hello` ({hash}) first, then `event: change` ({float, devices, played?, payments?}) as ' +
+              'they happen, and comment pings; docs/live-updates.md',
           ),
         }),
       },
@@ -73,6 +79,8 @@ export function liveEventsRoutes(ctx: AppContext): FastifyPluginAsync {
         heartbeatMs: ctx.config.live.heartbeatMs,
         buildHash: ctx.buildHash,
         stillEntitled: () => stillEntitled(token, cashier),
+        // The stream's own venue, the one its session was checked for: never another venue's device.
+        readPayments: (ids) => payments(cashier.account_id, ids),
         counts,
         keys,
         streams,

@@ -19,6 +19,7 @@ import { floorCashIndexMigration } from './migrations/016-floor-cash-index.js';
 import { moneySafetyMigration } from './migrations/017-money-safety.js';
 import { ledgerAnchorsMigration } from './migrations/018-ledger-anchors.js';
 import { ledgerSealsMigration } from './migrations/019-ledger-seals.js';
+import { deviceCashMovesMigration } from './migrations/020-device-cash-moves.js';
 
 function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
@@ -41,6 +42,7 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '017-money-safety': moneySafetyMigration,
     '018-ledger-anchors': ledgerAnchorsMigration(dialect),
     '019-ledger-seals': ledgerSealsMigration(dialect),
+    '020-device-cash-moves': deviceCashMovesMigration,
   };
 }
 

@@ -1,10 +1,10 @@
 // Devices and their places: reads for the cashier screens and the gateway, and the non-money writes.
-import type { DeviceType } from '@cashdesk/contract';
+import { DEVICE_TYPE, type DevicePayment, type DeviceType } from '@cashdesk/contract';
 import type { Insertable } from 'kysely';
 import type { DialectName, Executor } from '../db/database.js';
 import type { DeviceRow, DevicesTable, PlaceRow } from '../db/schema.js';
 import { lockedOn } from '../db/row-locks.js';
-import { cashMoves, cashMoveSums } from '../ledger/cash-moves.repository.js';
+import { cashMoveRowsOf, cashMoveSums } from '../ledger/cash-moves.repository.js';
 
 export async function findDevice(db: Executor, id: number): Promise<DeviceRow | undefined> {
   return db.selectFrom('devices').selectAll().where('id', '=', id).executeTakeFirst();
@@ -86,7 +86,8 @@ export interface LastMove {
 
 /**
  * Cashier money moves (ledger/cash-moves.repository.ts, the rule History and Statistic read too) per
- * device since `sinceMs`, in one aggregate query (no N+1).
+ * device since `sinceMs`, in one aggregate query (no N+1), through the partial index of the cash-move rows
+ * (migration 020): a cabinet's game play of the day is never read.
  */
 export async function deviceTotalsSince(
   db: Executor,
@@ -94,7 +95,9 @@ export async function deviceTotalsSince(
   sinceMs: number,
 ): Promise<DeviceTotals[]> {
   if (deviceIds.length === 0) return [];
-  const rows = await cashMoves(db)
+  const rows = await db
+    .selectFrom('ledger_entries as l')
+    .where(cashMoveRowsOf('l'))
     .select((eb) => ['l.device_id', ...cashMoveSums(eb)])
     .where('l.device_id', 'in', deviceIds)
     .where('l.created_at_ms', '>=', sinceMs)
@@ -107,7 +110,11 @@ export async function deviceTotalsSince(
   }));
 }
 
-/** The latest deposit or withdraw of each device, found through its highest ledger id. */
+/**
+ * The latest deposit or withdraw of each device: its highest ledger id of that kind, one backward seek per
+ * device (ledger_device_kind, migration 004, keyed by the kind), so the cost stays one row per device
+ * however long its history; grouping the devices' rows instead read every move they ever had.
+ */
 export async function lastMoves(
   db: Executor,
   deviceIds: readonly number[],
@@ -115,16 +122,16 @@ export async function lastMoves(
 ): Promise<LastMove[]> {
   if (deviceIds.length === 0) return [];
   const rows = await db
-    .selectFrom('ledger_entries')
-    .select(['device_id', 'amount_cents', 'created_at_ms'])
-    .where('id', 'in', (eb) =>
+    .selectFrom(['devices as d', 'ledger_entries as l'])
+    .select(['d.id as device_id', 'l.amount_cents', 'l.created_at_ms'])
+    .where('d.id', 'in', deviceIds)
+    .where('l.id', '=', (eb) =>
       eb
-        .selectFrom('ledger_entries')
-        .select((e) => e.fn.max('id').as('id'))
-        .where('line', '=', 'entries')
-        .where('kind', '=', kind)
-        .where('device_id', 'in', deviceIds)
-        .groupBy('device_id'),
+        .selectFrom('ledger_entries as m')
+        .select((e) => e.fn.max('m.id').as('id'))
+        .whereRef('m.device_id', '=', 'd.id')
+        .where('m.line', '=', 'entries')
+        .where('m.kind', '=', kind),
     )
     .execute();
   return rows.map((r) => ({
@@ -132,6 +139,41 @@ export async function lastMoves(
     amount: Math.abs(r.amount_cents),
     created_at_ms: r.created_at_ms,
   }));
+}
+
+/**
+ * Those of `ids` that are cabinets of the account, each with its `payment` as the device list's row has it
+ * (device-view.ts: the sum of its seats' entries): what a till's live stream tells of their game play
+ * (live/live-stream.ts). Never another venue's device, nor a home-play phone, whose figures need its PIN.
+ */
+export async function cabinetPayments(
+  db: Executor,
+  accountId: number,
+  ids: readonly number[],
+): Promise<DevicePayment[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('places as p')
+    .innerJoin('devices as d', 'd.id', 'p.device_id')
+    .select((eb) => ['p.device_id', eb.fn.sum<number>('p.entries_cents').as('payment')])
+    .where('d.account_id', '=', accountId)
+    .where('d.type', '=', DEVICE_TYPE.regular)
+    .where('p.device_id', 'in', inListOfBucketLength(ids))
+    .groupBy('p.device_id')
+    .execute();
+  return rows.map((r) => ({ id: Number(r.device_id), payment: Number(r.payment) }));
+}
+
+/**
+ * `ids` once each, then the last repeated up to the next power of two: every read of a few hundred ids
+ * is then one of ten statement texts, not one per count, so PostgreSQL's named statements
+ * (db/pg-named-statements.ts) are prepared once per connection and not crowded out.
+ */
+function inListOfBucketLength(ids: readonly number[]): number[] {
+  const unique = [...new Set(ids)];
+  let length = 1;
+  while (length < unique.length) length *= 2;
+  return [...unique, ...Array<number>(length - unique.length).fill(unique[unique.length - 1]!)];
 }
 
 export type DevicePin = Pick<DeviceRow, 'id' | 'pin' | 'pin_expires_at_ms' | 'pin_previous' | 'pin_failures'>;

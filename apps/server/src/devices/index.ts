@@ -4,6 +4,7 @@ export { accessibleRemoteDevice, assertAccessibleDevice, PIN_HEADER, pinHeaders 
 export { toPlace, viewDevices, withoutPlaces } from './device-view.js';
 export {
   accountDeviceIds,
+  cabinetPayments,
   findDevice,
   findDeviceByTokenHash,
   insertDevice,

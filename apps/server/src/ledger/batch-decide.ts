@@ -11,7 +11,7 @@ import { assertRemotePin } from '../devices/index.js';
 import type { Executor } from '../db/database.js';
 import type { AccountRow, PlaceRow } from '../db/schema.js';
 import { ApiError } from '../http/api-error.js';
-import { approvalsChange, cashChange, deviceChange, floatChange, type Change } from '../live/change-feed.js';
+import { approvalsChange, cashChange, floatChange, playChange, type Change } from '../live/change-feed.js';
 import { shiftOfOperation } from '../shifts/index.js';
 import {
   insertApprovalQuery,
@@ -359,7 +359,7 @@ function judgeEvent(
   const rules = reads.rules.get(input.device_id);
   if (!rules) throw new ApiError(ERR.deviceNotAvailable);
   if (!place) throw ApiError.validation('place', 'the device has no such place');
-  const change = deviceChange(rules.account_id, input.device_id);
+  const change = playChange(rules.account_id, input.device_id);
   // Stryker disable next-line StringLiteral: stored-hash
   const hash = requestHash(['event', input.place, input.type, input.amount_cents]);
   const replay = replayOf(request, reads, hash);

@@ -42,6 +42,17 @@ export function cashMoves(db: Executor, kinds: readonly LedgerKind[] = CASH_MOVE
 }
 
 /**
+ * `cashMoves`' condition on the ledger rows of `table`, written with literals, word for word the condition
+ * of migration 020's partial index of the cash-move rows: SQLite uses a partial index only when the query
+ * states the index's terms, and PostgreSQL cannot match a parameter against one. For queries of a device's
+ * moves (the device list), which that index serves without a game row read.
+ */
+export function cashMoveRowsOf(table: 'l') {
+  const kinds = sql.join(CASH_MOVE_KINDS.map((kind) => sql.lit(kind)));
+  return sql<boolean>`${sql.ref(`${table}.line`)} = ${sql.lit('entries')} and ${sql.ref(`${table}.kind`)} in (${kinds})`;
+}
+
+/**
  * Deposits and withdraws summed over the rows of `cashMoves`: deposits put cents onto a place (positive
  * rows), withdraws take them off (negative rows, summed here as a negative figure).
  */

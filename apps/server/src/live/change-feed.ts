@@ -20,6 +20,12 @@ export interface Change {
    */
   device_state_ids?: readonly number[];
   /**
+   * Of `device_ids`, those this change touched by game play alone (a bet, a win: the seats' balances, never
+   * a cash move, a 24-hour figure, a status or a name): a till updates their rows in its device list from
+   * the stream instead of asking for the list again. Absent: none.
+   */
+  played_ids?: readonly number[];
+  /**
    * Users of the account whose own settings (restrictions) changed: their terminals refetch who they are
    * (`/a/me`), so a right taken away hides its controls at once. Absent: none.
    */
@@ -100,9 +106,10 @@ export function mergeChanges(changes: readonly Change[]): Change[] {
   };
   for (const change of changes) {
     const before = open.get(change.account_id);
-    // Both lists of ids count against one budget: together they are what makes a notice long.
-    const size = (before?.devices.size ?? 0) + (before?.states.size ?? 0);
-    const adds = change.device_ids.length + (change.device_state_ids?.length ?? 0);
+    // Every list of ids counts against one budget: together they are what makes a notice long.
+    const size = (before?.devices.size ?? 0) + (before?.states.size ?? 0) + (before?.played.size ?? 0);
+    const adds =
+      change.device_ids.length + (change.device_state_ids?.length ?? 0) + (change.played_ids?.length ?? 0);
     if (size + adds > MERGED_DEVICES_MAX) close(change.account_id);
     const into = open.get(change.account_id) ?? {
       float: false,
@@ -110,6 +117,8 @@ export function mergeChanges(changes: readonly Change[]): Change[] {
       approvals: false,
       devices: new Set(),
       states: new Set(),
+      played: new Set(),
+      worked: new Set(),
       users: new Set(),
       shifts: new Set(),
     };
@@ -117,7 +126,11 @@ export function mergeChanges(changes: readonly Change[]): Change[] {
     into.float ||= change.float;
     into.alerts ||= change.alerts === true;
     into.approvals ||= change.approvals === true;
-    for (const id of change.device_ids) into.devices.add(id);
+    const played = new Set(change.played_ids ?? []);
+    for (const id of change.device_ids) {
+      into.devices.add(id);
+      (played.has(id) ? into.played : into.worked).add(id);
+    }
     for (const id of change.device_state_ids ?? []) into.states.add(id);
     for (const id of change.user_ids ?? []) into.users.add(id);
     for (const id of change.closed_shift_ids ?? []) into.shifts.add(id);
@@ -132,17 +145,23 @@ interface MergedChange {
   approvals: boolean;
   devices: Set<number>;
   states: Set<number>;
+  /** Devices some change named as played alone, and those some change named otherwise. */
+  played: Set<number>;
+  worked: Set<number>;
   users: Set<number>;
   shifts: Set<number>;
 }
 
 /** The optional parts only when they say something, so the notice stays small. */
 function mergedChange(accountId: number, change: MergedChange): Change {
+  // A device any change named otherwise than by its play is not played alone: the terminals refetch it.
+  const played = [...change.played].filter((id) => !change.worked.has(id));
   return {
     account_id: accountId,
     float: change.float,
     device_ids: [...change.devices],
     ...(change.states.size > 0 ? { device_state_ids: [...change.states] } : {}),
+    ...(played.length > 0 ? { played_ids: played } : {}),
     ...(change.users.size > 0 ? { user_ids: [...change.users] } : {}),
     ...(change.shifts.size > 0 ? { closed_shift_ids: [...change.shifts] } : {}),
     ...(change.alerts ? { alerts: true as const } : {}),
@@ -241,6 +260,11 @@ export function floatChange(accountId: number): Change {
 
 export function deviceChange(accountId: number, deviceId: number): Change {
   return { account_id: accountId, float: false, device_ids: [deviceId] };
+}
+
+/** A device's game event (a bet, a win...): its seats' balances changed, and nothing else a terminal shows. */
+export function playChange(accountId: number, deviceId: number): Change {
+  return { account_id: accountId, float: false, device_ids: [deviceId], played_ids: [deviceId] };
 }
 
 /**

@@ -1,10 +1,11 @@
 // The live-updates streams (Server-Sent Events), one design for all: a hello, then changes merged so a
 // burst (a device reporting every second, a queue of deposits) costs the viewer one message per
 // LIVE_COALESCE_MS at most, and the heartbeat comment that keeps proxies from closing an idle stream.
-// LiveStream is a terminal's (what changed, as hints to refetch); StateStream a device's own (its state,
-// read afresh for each message: gateway/device-stream.ts).
+// LiveStream is a terminal's (what changed, as hints to refetch, and on a till the current payment of the
+// devices that only played); StateStream a device's own (its state, read afresh for each message:
+// gateway/device-stream.ts).
 import type { Writable } from 'node:stream';
-import { LIVE_COALESCE_MS, POLL_INTERVAL_MS, type LiveChange } from '@cashdesk/contract';
+import { LIVE_COALESCE_MS, POLL_INTERVAL_MS, type DevicePayment, type LiveChange } from '@cashdesk/contract';
 import type { Change, ChangeSubscriber } from './change-feed.js';
 
 /** One SSE message; `data` is one line of JSON, so it needs no splitting. */
@@ -77,6 +78,12 @@ export abstract class CoalescedStream implements ChangeSubscriber {
   }
 }
 
+/**
+ * Reads the current `payment` of those of `ids` that the stream's viewer may see in their device list (a
+ * till's: its venue's cabinets); the others are left out.
+ */
+export type PaymentsReader = (ids: readonly number[]) => Promise<readonly DevicePayment[]>;
+
 export class LiveStream extends CoalescedStream {
   private pendingFloat = false;
   /** This stream's cashier had their own settings changed (`Change.user_ids`). */
@@ -86,6 +93,13 @@ export class LiveStream extends CoalescedStream {
   /** A payout held for a manager was filed or settled on a device named (`Change.approvals`). */
   private pendingApprovals = false;
   private readonly pendingDevices = new Set<number>();
+  /** Devices some change named for their game play alone (`Change.played_ids`)... */
+  private readonly pendingPlayed = new Set<number>();
+  /** ...and those some change named for anything else: these are not played alone. */
+  private readonly pendingWorked = new Set<number>();
+  /** The payments of a message are being read: its successor waits, so messages go out in read order. */
+  private reading = false;
+  private again = false;
 
   constructor(
     response: Writable,
@@ -98,6 +112,8 @@ export class LiveStream extends CoalescedStream {
      * one of the approvals as `approvals` even when it names no device.
      */
     private readonly withAlerts = false,
+    /** A till's stream: the played devices' payments, read as each message goes out (`payments`). */
+    private readonly readPayments: PaymentsReader | null = null,
   ) {
     super(response, now);
   }
@@ -110,7 +126,11 @@ export class LiveStream extends CoalescedStream {
   onChange(change: Change): void {
     if (this.ended) return;
     this.pendingFloat ||= change.float;
-    for (const id of change.device_ids) this.pendingDevices.add(id);
+    const played = new Set(change.played_ids ?? []);
+    for (const id of change.device_ids) {
+      this.pendingDevices.add(id);
+      (played.has(id) ? this.pendingPlayed : this.pendingWorked).add(id);
+    }
     const aboutMe = this.userId !== null && (change.user_ids ?? []).includes(this.userId);
     const aboutAlerts = this.withAlerts && change.alerts === true;
     // The back office lists every approval of the venue; a till only waits on a device's, so an approvals
@@ -127,10 +147,17 @@ export class LiveStream extends CoalescedStream {
   }
 
   protected flush(): void {
+    // A message still reading its payments: this one goes out after it, with what came meanwhile.
+    if (this.reading) {
+      this.again = true;
+      return;
+    }
+    const played = [...this.pendingPlayed].filter((id) => !this.pendingWorked.has(id));
     const change: LiveChange = {
       float: this.pendingFloat,
       devices: [...this.pendingDevices],
-      // Only when true: the message of every other change keeps its shape.
+      // Only when true (or not empty): the message of every other change keeps its shape.
+      ...(played.length > 0 ? { played } : {}),
       ...(this.pendingMe ? { me: true } : {}),
       ...(this.pendingAlerts ? { alerts: true } : {}),
       ...(this.pendingApprovals ? { approvals: true } : {}),
@@ -140,7 +167,30 @@ export class LiveStream extends CoalescedStream {
     this.pendingAlerts = false;
     this.pendingApprovals = false;
     this.pendingDevices.clear();
-    this.write(sseMessage('change', change));
+    this.pendingPlayed.clear();
+    this.pendingWorked.clear();
+    if (!this.readPayments || played.length === 0) {
+      this.write(sseMessage('change', change));
+      return;
+    }
+    // Read after the changes committed, so a message never carries a payment older than the one before.
+    this.reading = true;
+    this.readPayments(played)
+      .then((payments) => {
+        const told = payments.length > 0 ? { ...change, payments: [...payments] } : change;
+        this.write(sseMessage('change', told));
+      })
+      // Without its payments the message names its devices as any change does: the till asks for its list.
+      .catch(() => {
+        const { played: _played, ...unread } = change;
+        this.write(sseMessage('change', unread));
+      })
+      .finally(() => {
+        this.reading = false;
+        if (!this.again) return;
+        this.again = false;
+        this.schedule();
+      });
   }
 }
 

@@ -48,19 +48,30 @@ export function parseChange(payload: string | undefined): Change | null {
   try {
     const value: unknown = JSON.parse(payload ?? '');
     if (typeof value !== 'object' || value === null) return null;
-    const { account_id, float, device_ids, device_state_ids, user_ids, closed_shift_ids, alerts, approvals } =
-      value as Record<string, unknown>;
+    const {
+      account_id,
+      float,
+      device_ids,
+      device_state_ids,
+      played_ids,
+      user_ids,
+      closed_shift_ids,
+      alerts,
+      approvals,
+    } = value as Record<string, unknown>;
     if (!Number.isSafeInteger(account_id) || typeof float !== 'boolean' || !ids(device_ids)) return null;
     // Each optional part is absent from changes that say nothing of it (and from older servers).
     if ((user_ids !== undefined && !ids(user_ids)) || (alerts !== undefined && alerts !== true)) return null;
     if (closed_shift_ids !== undefined && !ids(closed_shift_ids)) return null;
     if (approvals !== undefined && approvals !== true) return null;
     if (device_state_ids !== undefined && !ids(device_state_ids)) return null;
+    if (played_ids !== undefined && !ids(played_ids)) return null;
     return {
       account_id: account_id as number,
       float,
       device_ids,
       ...(device_state_ids === undefined ? {} : { device_state_ids }),
+      ...(played_ids === undefined ? {} : { played_ids }),
       ...(user_ids === undefined ? {} : { user_ids }),
       ...(closed_shift_ids === undefined ? {} : { closed_shift_ids }),
       ...(alerts === true ? { alerts } : {}),

@@ -6,7 +6,7 @@
 import { PassThrough, type Writable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import type { ChangeFeed, ChangeSubscriber } from './change-feed.js';
-import { LiveStream } from './live-stream.js';
+import { LiveStream, type PaymentsReader } from './live-stream.js';
 import type { StreamCounts } from './stream-counts.js';
 
 /** What the serving needs of a stream (live-stream.ts: LiveStream, StateStream). */
@@ -47,13 +47,23 @@ export interface LiveStreamServing extends ServingCommon {
   buildHash: string;
   /** The back office's overview: a change of the venue's alerts is told too (`alerts`). */
   withAlerts?: boolean;
+  /** A till's stream: reads the played devices' payments for each message (`LiveChange.payments`). */
+  readPayments?: PaymentsReader;
 }
 
 /** A venue's stream for its terminals or its manager's overview. */
 export function serveLiveStream(reply: FastifyReply, s: LiveStreamServing): FastifyReply {
   return serveStream(reply, {
     ...s,
-    open: (body) => new LiveStream(body, Date.now, Math.random, s.userId ?? null, s.withAlerts ?? false),
+    open: (body) =>
+      new LiveStream(
+        body,
+        Date.now,
+        Math.random,
+        s.userId ?? null,
+        s.withAlerts ?? false,
+        s.readPayments ?? null,
+      ),
     subscribe: (stream) => s.changes.subscribe(s.accountId, stream),
     hello: (stream) => stream.hello(s.buildHash),
   });

@@ -36,12 +36,12 @@ describe('migrations at start or by the owner', () => {
   it('refuses a schema the owner has not migrated, naming what is missing, until `migrate` ran', async () => {
     const db = openDatabase({ kind: 'sqlite', file: ':memory:' });
     try {
-      await migrateTo(db, '017-money-safety');
+      await migrateTo(db, '018-ledger-anchors');
       await expect(assertMigrated(db)).rejects.toThrow(
-        "the database schema is not up to date (pending: 018-ledger-anchors, 019-ledger-seals): run 'npm run cashdesk -- migrate' as the tables' owner",
+        "the database schema is not up to date (pending: 019-ledger-seals, 020-device-cash-moves): run 'npm run cashdesk -- migrate' as the tables' owner",
       );
       const cli = await runCliCaptured(db, ['migrate']);
-      expect(cli).toMatchObject({ code: 0, out: 'schema up to date (019-ledger-seals)\n' });
+      expect(cli).toMatchObject({ code: 0, out: 'schema up to date (020-device-cash-moves)\n' });
       await expect(assertMigrated(db)).resolves.toBeUndefined();
     } finally {
       await db.close();

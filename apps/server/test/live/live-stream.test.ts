@@ -3,7 +3,7 @@
 // stream tells of a change of the approvals (four eyes): the till's and the back office's. And a device's
 // own stream (StateStream): a state read afresh, one read at a time, at most one per window.
 import { PassThrough } from 'node:stream';
-import { LIVE_COALESCE_MS, POLL_INTERVAL_MS } from '@cashdesk/contract';
+import { LIVE_COALESCE_MS, POLL_INTERVAL_MS, type DevicePayment } from '@cashdesk/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Change } from '../../src/live/change-feed.js';
 import { LiveStream, reconnectDelayMs, StateStream } from '../../src/live/live-stream.js';
@@ -84,6 +84,110 @@ describe('a change of the approvals (four eyes) on the streams', () => {
     stream.onChange({ account_id: 1, float: true, device_ids: [] });
     vi.advanceTimersByTime(LIVE_COALESCE_MS);
     expect(messagesOf(body)).toEqual([{ float: true, devices: [] }]);
+  });
+});
+
+describe("game play on a till's stream: `played` and the cabinets' `payments`", () => {
+  afterEach(() => vi.useRealTimers());
+
+  const played = (id: number): Change => ({
+    account_id: 1,
+    float: false,
+    device_ids: [id],
+    played_ids: [id],
+  });
+
+  /** A till's stream whose payment reads answer when the test says, each with the ids it was asked. */
+  function tillStream() {
+    vi.useFakeTimers();
+    const body = new PassThrough();
+    const reads: { ids: readonly number[]; answer: (p: DevicePayment[] | Error) => void }[] = [];
+    const read = (ids: readonly number[]) =>
+      new Promise<DevicePayment[]>((resolve, reject) =>
+        reads.push({ ids, answer: (p) => (p instanceof Error ? reject(p) : resolve(p)) }),
+      );
+    const stream = new LiveStream(body, Date.now, Math.random, 5, false, read);
+    return { stream, reads, sent: () => messagesOf(body) };
+  }
+
+  it('names the devices that only played, with the payments read when the message goes out', async () => {
+    const { stream, reads, sent } = tillStream();
+    stream.onChange(played(7));
+    stream.onChange(played(8));
+    stream.onChange(played(7));
+    // 9 played and was renamed in the same second: its row needs the list, so it is no `played` device.
+    stream.onChange(played(9));
+    stream.onChange({ account_id: 1, float: false, device_ids: [9] });
+    await vi.advanceTimersByTimeAsync(LIVE_COALESCE_MS);
+    expect(reads.map((r) => r.ids)).toEqual([[7, 8]]);
+    expect(sent()).toEqual([]); // nothing before its payments are read
+    reads[0]!.answer([
+      { id: 7, payment: 120 },
+      { id: 8, payment: 0 },
+    ]);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(sent()).toEqual([
+      {
+        float: false,
+        devices: [7, 8, 9],
+        played: [7, 8],
+        payments: [
+          { id: 7, payment: 120 },
+          { id: 8, payment: 0 },
+        ],
+      },
+    ]);
+  });
+
+  it('sends the next message only after the one being read, so a payment never goes back in time', async () => {
+    const { stream, reads, sent } = tillStream();
+    stream.onChange(played(7));
+    await vi.advanceTimersByTimeAsync(LIVE_COALESCE_MS);
+    stream.onChange(played(7));
+    await vi.advanceTimersByTimeAsync(3 * LIVE_COALESCE_MS);
+    expect(reads).toHaveLength(1); // the second waits for the first read
+    reads[0]!.answer([{ id: 7, payment: 100 }]);
+    await vi.advanceTimersByTimeAsync(LIVE_COALESCE_MS);
+    expect(reads).toHaveLength(2);
+    reads[1]!.answer([{ id: 7, payment: 90 }]);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(sent().map((m) => (m as { payments: unknown }).payments)).toEqual([
+      [{ id: 7, payment: 100 }],
+      [{ id: 7, payment: 90 }],
+    ]);
+  });
+
+  it('names the devices as any change does when the read fails: the till asks for its list', async () => {
+    const { stream, reads, sent } = tillStream();
+    stream.onChange(played(7));
+    await vi.advanceTimersByTimeAsync(LIVE_COALESCE_MS);
+    reads[0]!.answer(new Error('connection lost'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(sent()).toEqual([{ float: false, devices: [7] }]);
+  });
+
+  it('leaves `payments` out when no device read is one the till lists (a phone), and reads nothing else', async () => {
+    const { stream, reads, sent } = tillStream();
+    stream.onChange({ account_id: 1, float: true, device_ids: [3] });
+    await vi.advanceTimersByTimeAsync(LIVE_COALESCE_MS);
+    expect(reads).toHaveLength(0);
+    stream.onChange(played(11));
+    await vi.advanceTimersByTimeAsync(LIVE_COALESCE_MS);
+    reads[0]!.answer([]);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(sent()).toEqual([
+      { float: true, devices: [3] },
+      { float: false, devices: [11], played: [11] },
+    ]);
+  });
+
+  it("tells the back office's stream `played` without reading anything", () => {
+    vi.useFakeTimers();
+    const body = new PassThrough();
+    const stream = new LiveStream(body, Date.now, Math.random, null, true);
+    stream.onChange(played(7));
+    vi.advanceTimersByTime(LIVE_COALESCE_MS);
+    expect(messagesOf(body)).toEqual([{ float: false, devices: [7], played: [7] }]);
   });
 });
 

@@ -2,10 +2,11 @@
 // commit (and of no other venue's), bursts are merged, the stream is refused or ended when the session
 // does not allow it, and on PostgreSQL a change made through one server process reaches the terminals
 // of another.
-import { ERR, LIVE_COALESCE_MS, liveChange, TX_TYPE } from '@cashdesk/contract';
+import { ERR, LIVE_COALESCE_MS, liveChange, TX_TYPE, type Device } from '@cashdesk/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../src/db/database.js';
+import { cabinetPayments } from '../../src/devices/devices.repository.js';
 import { verifyLedger } from '../../src/ledger/verify.js';
 import { LISTENER_APPLICATION_PREFIX } from '../../src/live/pg-change-feed.js';
 import {
@@ -20,6 +21,8 @@ import {
   cashierClient,
   deviceState,
   linkCabinet,
+  linkRemote,
+  remoteCash,
   sendEvent,
   showPin,
   type LinkedDevice,
@@ -41,6 +44,17 @@ async function nextFloatChange(stream: OpenedStream) {
   for (;;) {
     const change = changeOf(await stream.next());
     if (change.float) return change;
+  }
+}
+
+/** Reads what the set-up still told (on PostgreSQL a notice may reach the stream after it opened). */
+async function drained(stream: OpenedStream): Promise<void> {
+  for (;;) {
+    try {
+      await stream.next(2 * LIVE_COALESCE_MS);
+    } catch {
+      return;
+    }
   }
 }
 
@@ -118,7 +132,56 @@ describe.each(testDatabases)('live updates on $name', (database) => {
     expect((await cash(cashier, cabinet.id, 3, -999_00)).status).not.toBe(200);
     await new Promise((resolve) => setTimeout(resolve, LIVE_COALESCE_MS));
     expect((await sendEvent(cabinet, { place: 3, type: TX_TYPE.pay, amount: 1_00 })).status).toBe(200);
-    expect(changeOf(await stream.next())).toEqual({ float: false, devices: [cabinet.id] });
+    const told = changeOf(await stream.next());
+    // The cabinet's row of the device list, as the till would fetch it now: the message carries its payment.
+    const row = (await cashier.get<Device[]>('/a/cashier/devices')).body.find((d) => d.id === cabinet.id);
+    expect(row?.payment).toBeGreaterThan(0);
+    expect(told).toEqual({
+      float: false,
+      devices: [cabinet.id],
+      played: [cabinet.id],
+      payments: [{ id: cabinet.id, payment: row?.payment }],
+    });
+  });
+
+  it("tells each till the payment after the last play of the second, and a cash move's device as not played", async () => {
+    // A till of its own: the venue's cashier holds as many streams as a cashier may.
+    const till = (await cashierClient(server, db, venueId)).client;
+    const stream = await opened(till);
+    // A message now: the plays below fall in the window after it, and are told together.
+    expect((await cash(cashier, cabinet.id, 2, 4_00)).status).toBe(200);
+    expect(changeOf(await stream.next())).toMatchObject({ float: true, devices: [cabinet.id] });
+    for (const amount of [1_00, 50, 2_00]) {
+      expect((await sendEvent(cabinet, { place: 2, type: TX_TYPE.pay, amount })).status).toBe(200);
+    }
+    const played = changeOf(await stream.next());
+    const list = (await cashier.get<Device[]>('/a/cashier/devices')).body;
+    expect(played.payments).toEqual([
+      { id: cabinet.id, payment: list.find((d) => d.id === cabinet.id)?.payment },
+    ]);
+
+    // A game and a deposit on the same cabinet in one second: its list row needs the list (its 24-hour
+    // figures moved), so it is named, not played.
+    expect((await sendEvent(cabinet, { place: 2, type: TX_TYPE.win, amount: 30 })).status).toBe(200);
+    expect((await cash(cashier, cabinet.id, 2, 1_00)).status).toBe(200);
+    const messages = [changeOf(await stream.next())];
+    if (!messages[0]!.float) messages.push(changeOf(await stream.next(3 * LIVE_COALESCE_MS)));
+    expect(messages.at(-1)).toEqual({ float: true, devices: [cabinet.id] });
+  });
+
+  it("never tells a till another venue's device, nor a home-play phone's figures (they need its PIN)", async () => {
+    const homeVenue = await createVenue(db, { float: 1_000_00, home_play: true });
+    const homeCashier = (await cashierClient(server, db, homeVenue.id)).client;
+    const phone = await linkRemote(server, homeCashier);
+    const homeCabinet = await linkCabinet(server, homeCashier);
+    expect((await remoteCash(homeCashier, phone, 20_00)).status).toBe(200);
+    const stream = await opened(homeCashier);
+    await drained(stream);
+    expect((await sendEvent(phone, { place: 1, type: TX_TYPE.pay, amount: 1_00 })).status).toBe(200);
+    expect(changeOf(await stream.next())).toEqual({ float: false, devices: [phone.id], played: [phone.id] });
+    // The read itself: asked of other venues' devices and of a phone, it answers for the venue's cabinets.
+    const read = await cabinetPayments(db.kysely, homeVenue.id, [phone.id, cabinet.id, homeCabinet.id]);
+    expect(read).toEqual([{ id: homeCabinet.id, payment: 0 }]);
   });
 
   it("tells of a device's new PIN (a phone's old one stops working, the terminal must find out)", async () => {

@@ -4,9 +4,11 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import {
   cashChange,
+  deviceChange,
   linkChange,
   MERGED_DEVICES_MAX,
   mergeChanges,
+  playChange,
   type Change,
 } from '../../src/live/change-feed.js';
 import { CHANGES_CHANNEL, parseChange, PostgresChangeFeed } from '../../src/live/pg-change-feed.js';
@@ -63,6 +65,33 @@ describe('mergeChanges', () => {
     ]);
   });
 
+  it('names a device played (`played_ids`) only when no change of the moment named it for anything else', () => {
+    // Device 3 played, then was renamed; device 4 only played; device 5 played twice.
+    expect(
+      mergeChanges([
+        playChange(1, 3),
+        deviceChange(1, 3),
+        playChange(1, 4),
+        playChange(1, 5),
+        playChange(1, 5),
+      ]),
+    ).toEqual([{ account_id: 1, float: false, device_ids: [3, 4, 5], played_ids: [4, 5] }]);
+    // A deposit before the play counts as much as one after it.
+    expect(mergeChanges([cashChange(1, 3), playChange(1, 3)])).toEqual([
+      { account_id: 1, float: true, device_ids: [3], device_state_ids: [3] },
+    ]);
+    expect(mergeChanges([change(1, [3])])[0]).not.toHaveProperty('played_ids');
+  });
+
+  it('counts `played_ids` with the other lists against the notice budget', () => {
+    const many = Array.from({ length: MERGED_DEVICES_MAX / 2 + 10 }, (_, i) => playChange(1, i + 1));
+    const merged = mergeChanges(many);
+    expect(merged.map((c) => c.device_ids.length + (c.played_ids?.length ?? 0))).toEqual([
+      MERGED_DEVICES_MAX,
+      20,
+    ]);
+  });
+
   it(`starts another change past ${MERGED_DEVICES_MAX} devices, naming every device once`, () => {
     const many = Array.from({ length: MERGED_DEVICES_MAX + 50 }, (_, i) => change(1, [i + 1]));
     const merged = mergeChanges(many);
@@ -81,6 +110,11 @@ describe("a PostgreSQL notice's payload read back (parseChange)", () => {
   it('carries `device_state_ids`, and ignores a payload whose list is not of ids', () => {
     expect(parseChange(JSON.stringify({ ...cashChange(1, 7), schema: 'public' }))).toEqual(cashChange(1, 7));
     expect(parseChange(JSON.stringify({ ...change(1, [7]), device_state_ids: ['7'] }))).toBeNull();
+  });
+
+  it('carries `played_ids`, and ignores a payload whose list is not of ids', () => {
+    expect(parseChange(JSON.stringify({ ...playChange(1, 7), schema: 'public' }))).toEqual(playChange(1, 7));
+    expect(parseChange(JSON.stringify({ ...change(1, [7]), played_ids: [null] }))).toBeNull();
   });
 
   it('ignores a payload whose `approvals` is anything but true', () => {

@@ -23,6 +23,7 @@ describe('query plans of the calls the screens make (SQLite)', () => {
   let server: TestServer;
   const recorder = new QueryRecorder();
   const calls: { name: string; run: () => Promise<TestResponse<unknown>> }[] = [];
+  let cashierList: () => Promise<TestResponse<unknown>>;
 
   beforeAll(async () => {
     const opened = await sqliteTestDatabase.open();
@@ -37,6 +38,7 @@ describe('query plans of the calls the screens make (SQLite)', () => {
     await cash(cashier, cabinet.id, 1, 50_00);
     await remoteCash(cashier, phone, 20_00);
     await sendEvent(cabinet, { trx: randomUUID(), place: 1, type: 2, amount: 5_00 });
+    cashierList = () => cashier.get('/a/cashier/devices');
     const account = `/a/manager/account/${venue.id}`;
     const day = `from=${encodeURIComponent('2026-01-01T00:00:00+00:00')}&to=${encodeURIComponent('2036-01-01T00:00:00+00:00')}`;
     const pin = { 'x-device-pin': phone.pin };
@@ -103,5 +105,35 @@ describe('query plans of the calls the screens make (SQLite)', () => {
       }
     }
     expect(fullScans).toEqual([]);
+  });
+
+  // A busy cabinet books hundreds of game rows an hour beside a few cash moves: the list's money figures
+  // must reach the ledger by the cash moves alone. The 24-hour sums through the partial index of the
+  // cash-move rows (migration 020); the last deposit and withdraw by one seek per device on a key that
+  // starts with the kind, then the row itself by its id.
+  it("reads the device list's ledger rows by the cash moves alone", async () => {
+    const ledgerReads: string[] = [];
+    recorder.start();
+    const res = await cashierList();
+    recorder.recording = false;
+    expect(res.status).toBe(200);
+    for (const { node, queryId } of recorder.queries) {
+      const query = db.kysely.getExecutor().compileQuery(node, queryId);
+      if (!/\bledger_entries\b/.test(query.sql)) continue;
+      const plan = await db.kysely.executeQuery<{ detail: string }>(
+        CompiledQuery.raw(`explain query plan ${query.sql}`, [...query.parameters]),
+      );
+      for (const { detail } of plan.rows) {
+        const ledger = /^(SEARCH|SCAN) (l|m|ledger_entries)\b(.*)$/.exec(detail);
+        if (ledger) ledgerReads.push(`${ledger[2]}${ledger[3]}`);
+      }
+    }
+    expect(ledgerReads.sort()).toEqual([
+      'l USING COVERING INDEX ledger_device_cash_time (device_id=? AND created_at_ms>?)',
+      'l USING INTEGER PRIMARY KEY (rowid=?)',
+      'l USING INTEGER PRIMARY KEY (rowid=?)',
+      'm USING COVERING INDEX ledger_device_kind (device_id=? AND line=? AND kind=?)',
+      'm USING COVERING INDEX ledger_device_kind (device_id=? AND line=? AND kind=?)',
+    ]);
   });
 });

@@ -8,7 +8,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FakeEventSource } from '../../test/fake-event-source';
 import { makeStore } from '../../test/render';
 import { calledRoutes, stubApi, type FetchMock } from '../../test/stub-api';
-import { useDeviceQuery, useDevicesQuery } from '../devices';
+import { makeDevice } from '../../test/fixtures';
+import { patchDeviceRows, useDeviceQuery, useDevicesQuery } from '../devices';
 import { useFloatQuery } from '../float';
 import { changeTags, LIVE_EVENTS_URL, readChange, useLiveUpdates } from './use-live-updates';
 import { usePollInterval } from './use-poll-interval';
@@ -25,13 +26,14 @@ function setUp() {
     [FLOAT]: { body: { balance: 100 } },
     [DEVICE_7]: { body: { id: 7 } },
     [DEVICE_8]: { body: { id: 8 } },
-    [LIST]: { body: [] },
+    // 9 and 10: rows of the list whose detail is not open (an open one copies its detail into its row).
+    [LIST]: { body: [makeDevice({ id: 9, payment: 100 }), makeDevice({ id: 10, payment: 50 })] },
   });
   const store = makeStore();
   const wrapper = ({ children }: { children: ReactNode }) => <Provider store={store}>{children}</Provider>;
   const screen = renderHook(
     () => {
-      useLiveUpdates();
+      useLiveUpdates(patchDeviceRows);
       useFloatQuery();
       useDeviceQuery(7);
       useDeviceQuery(8);
@@ -97,6 +99,56 @@ describe('useLiveUpdates (server push beside polling)', () => {
     expect(countOf(fetchMock, LIST)).toBe(3);
   });
 
+  it("puts a cabinet's new payment from game play into its list row, asking for neither list nor totals", async () => {
+    const { fetchMock, store } = setUp();
+    await waitFor(() => expect(countOf(fetchMock, LIST)).toBe(1));
+    const source = FakeEventSource.opened[0]!;
+    source.emit('hello', '{"hash":"abc"}');
+    await waitFor(() => expect(countOf(fetchMock, LIST)).toBe(2));
+    // What the device list's table reads.
+    const table = renderHook(() => useDevicesQuery().data, {
+      wrapper: ({ children }: { children: ReactNode }) => <Provider store={store}>{children}</Provider>,
+    });
+    const payments = () => table.result.current?.map((d) => [d.id, d.payment]);
+    await waitFor(() =>
+      expect(payments()).toEqual([
+        [9, 100],
+        [10, 50],
+      ]),
+    );
+
+    source.emit('change', '{"float":false,"devices":[9],"played":[9],"payments":[{"id":9,"payment":140}]}');
+    expect(payments()).toEqual([
+      [9, 140],
+      [10, 50],
+    ]);
+    // An open detail of a device that played still asks (its seats' balances), by its own tag.
+    source.emit('change', '{"float":false,"devices":[7],"played":[7],"payments":[{"id":7,"payment":1}]}');
+    await waitFor(() => expect(countOf(fetchMock, DEVICE_7)).toBe(3));
+    // A home-play phone's play: named, told as played, but not in the list; nothing to ask for either.
+    source.emit('change', '{"float":false,"devices":[31],"played":[31]}');
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(countOf(fetchMock, LIST)).toBe(2);
+    expect(payments()).toEqual([
+      [9, 140],
+      [10, 50],
+    ]);
+  });
+
+  it('asks for the list when a message names a device for more than its play, payments or not', async () => {
+    const { fetchMock } = setUp();
+    await waitFor(() => expect(countOf(fetchMock, LIST)).toBe(1));
+    const source = FakeEventSource.opened[0]!;
+    source.emit('hello', '{"hash":"abc"}');
+    await waitFor(() => expect(countOf(fetchMock, LIST)).toBe(2));
+    // 7 played; 8 had a deposit (its 24-hour figures moved): one list call for the message.
+    source.emit('change', '{"float":true,"devices":[7,8],"played":[7],"payments":[{"id":7,"payment":140}]}');
+    await waitFor(() => expect(countOf(fetchMock, LIST)).toBe(3));
+    // A server that says nothing of play (or a message whose `played` cannot be read): the list, as before.
+    source.emit('change', '{"float":false,"devices":[7],"played":"7"}');
+    await waitFor(() => expect(countOf(fetchMock, LIST)).toBe(4));
+  });
+
   it('maps a change to the tags it makes stale', () => {
     expect(changeTags({ float: false, devices: [] })).toEqual([]);
     expect(changeTags({ float: true, devices: [] })).toEqual(['Float']);
@@ -107,6 +159,16 @@ describe('useLiveUpdates (server push beside polling)', () => {
     ]);
     // The cashier's restrictions changed: who they are is asked again (and nothing else).
     expect(changeTags({ float: false, devices: [], me: true })).toEqual(['Me']);
+    // Game play alone: each device's detail, never the list (nor the daily totals, under the same tag).
+    expect(changeTags({ float: false, devices: [3, 4], played: [3, 4] })).toEqual([
+      { type: 'Device', id: 3 },
+      { type: 'Device', id: 4 },
+    ]);
+    expect(changeTags({ float: false, devices: [3, 4], played: [3] })).toEqual([
+      'Devices',
+      { type: 'Device', id: 3 },
+      { type: 'Device', id: 4 },
+    ]);
   });
 
   it('goes back to 5 s polling when the stream fails, and reopens a refused stream after one poll period', () => {
@@ -186,6 +248,22 @@ describe('useLiveUpdates (server push beside polling)', () => {
       approvals: true,
     });
     expect(readChange('{"float":false,"devices":[7],"approvals":"yes"}')).toEqual({
+      float: false,
+      devices: [7],
+    });
+    const played = { float: false, devices: [7], played: [7] };
+    expect(
+      readChange('{"float":false,"devices":[7],"played":[7],"payments":[{"id":7,"payment":5}]}'),
+    ).toEqual({
+      ...played,
+      payments: [{ id: 7, payment: 5 }],
+    });
+    // Payments it cannot read are left out (the list's row waits for its poll); a `played` likewise.
+    expect(
+      readChange('{"float":false,"devices":[7],"played":[7],"payments":[{"id":7,"payment":"5"}]}'),
+    ).toEqual(played);
+    expect(readChange('{"float":false,"devices":[7],"played":[7],"payments":[null]}')).toEqual(played);
+    expect(readChange('{"float":false,"devices":[7],"played":[1.5]}')).toEqual({
       float: false,
       devices: [7],
     });

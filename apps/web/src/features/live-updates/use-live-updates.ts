@@ -1,12 +1,13 @@
 // Holds the live-updates stream (GET /api/v1/a/cashier/events, docs/live-updates.md) while a cashier's
-// screen is open, and turns its messages into refetches of what changed. Push is a shortcut, never the
-// only path: whenever the stream is not open (no EventSource, a proxy that drops it, a locked till,
-// a server restart) the screens poll every 5 s as docs/product.md section 7 says.
-import { API_BASE, POLL_INTERVAL_MS, type LiveChange } from '@cashdesk/contract';
+// screen is open, and turns its messages into refetches of what changed, or, for game play alone, into the
+// device list's new payments without a refetch. Push is a shortcut, never the only path: whenever the
+// stream is not open (no EventSource, a proxy that drops it, a locked till, a server restart) the screens
+// poll every 5 s as docs/product.md section 7 says.
+import { API_BASE, POLL_INTERVAL_MS, type DevicePayment, type LiveChange } from '@cashdesk/contract';
 import { useEffect } from 'react';
 import type { TagDescription } from '@reduxjs/toolkit/query';
 import { baseApi, type Tag } from '../../api/base-api';
-import { useAppDispatch } from '../../store/hooks';
+import { useAppDispatch, type AppThunk } from '../../store/hooks';
 import { approvalsChanged, liveConnected, liveDisconnected } from './live-updates-slice';
 
 export const LIVE_EVENTS_URL = `${API_BASE}/a/cashier/events`;
@@ -27,7 +28,13 @@ function inTurns(steps: readonly (() => void)[]): () => void {
   return () => clearTimeout(timer);
 }
 
-export function useLiveUpdates(): void {
+/**
+ * Puts a message's payments into the device list's rows (the devices feature's, handed in by the frame:
+ * that feature uses this one, so this one cannot import it).
+ */
+export type PatchPayments = (payments: readonly DevicePayment[]) => AppThunk<unknown>;
+
+export function useLiveUpdates(patchPayments: PatchPayments): void {
   const dispatch = useAppDispatch();
 
   useEffect(() => {
@@ -52,6 +59,7 @@ export function useLiveUpdates(): void {
       source.addEventListener('change', (event) => {
         const change = readChange((event as MessageEvent<string>).data);
         if (!change) return;
+        if (change.payments) dispatch(patchPayments(change.payments));
         dispatch(baseApi.util.invalidateTags(changeTags(change)));
         // Only a change of the approvals makes a payout waiting for a manager ask again at once: a
         // device's game play (every second, a cabinet) must not (features/cash/unconfirmed).
@@ -82,21 +90,25 @@ export function useLiveUpdates(): void {
       source?.close();
       dispatch(liveDisconnected());
     };
-  }, [dispatch]);
+  }, [dispatch, patchPayments]);
 }
 
 /**
  * What a change makes stale: the float; each named device's detail (and what is tagged with it: a place's
- * operations, a phone's game report); and the venue's device list, once, whatever the number of devices
- * named: its rows carry every device's players, payment and 24-hour figures, and a device linked at another
- * till is not in it yet. One list call for the whole message, never one per device. `me`: the cashier's
- * restrictions changed, so `/a/me` (what the screens read them from, use-restrictions.ts) is asked again.
+ * operations, a phone's game report); and the venue's device list with its daily totals, once, whatever the
+ * number of devices named: its rows carry every device's players, payment and 24-hour figures, and a device
+ * linked at another till is not in it yet. One list call for the whole message, never one per device; none
+ * when every device named only played (`played`): game play moves no row's figure but its payment, which
+ * the message carries (`payments`, put into the rows by `useLiveUpdates`), and no daily total. `me`: the
+ * cashier's restrictions changed, so `/a/me` (what the screens read them from, use-restrictions.ts) is
+ * asked again.
  */
-export function changeTags({ float, devices, me }: LiveChange): TagDescription<Tag>[] {
+export function changeTags({ float, devices, played, me }: LiveChange): TagDescription<Tag>[] {
+  const listStale = devices.some((id) => !played?.includes(id));
   return [
     ...(me === true ? (['Me'] as const) : []),
     ...(float ? (['Float'] as const) : []),
-    ...(devices.length > 0 ? (['Devices'] as const) : []),
+    ...(listStale ? (['Devices'] as const) : []),
     ...devices.map((id) => ({ type: 'Device' as const, id })),
   ];
 }
@@ -105,15 +117,25 @@ export function changeTags({ float, devices, me }: LiveChange): TagDescription<T
 export function readChange(text: string): LiveChange | null {
   try {
     const value = JSON.parse(text) as Partial<LiveChange> | null;
-    if (typeof value?.float !== 'boolean' || !Array.isArray(value.devices)) return null;
-    if (!value.devices.every((id) => Number.isSafeInteger(id))) return null;
+    if (typeof value?.float !== 'boolean' || !areIds(value.devices)) return null;
+    // A `played` it cannot read is left out (the message then refetches as any other), and so are
+    // payments unless each is a safe integer (an id that names no row of the list changes nothing).
+    const { played, payments } = value;
+    const paid = Array.isArray(payments) && areIds(payments.map((p) => p?.payment));
     return {
       float: value.float,
       devices: value.devices,
-      ...(value.me === true ? { me: true } : {}),
-      ...(value.approvals === true ? { approvals: true } : {}),
+      ...(areIds(played) && { played }),
+      ...(paid && { payments }),
+      ...(value.me === true && { me: true }),
+      ...(value.approvals === true && { approvals: true }),
     };
   } catch {
     return null;
   }
+}
+
+/** Safe integers, as the contract's ids and cents are. */
+function areIds(value: unknown): value is number[] {
+  return Array.isArray(value) && value.every(Number.isSafeInteger);
 }

@@ -24,6 +24,7 @@ import { NavBar } from './nav-bar';
 import { useResetApiOnSignedOutExit } from '../session';
 import { useReloadOnNewVersion } from './use-reload-on-new-version';
 import { useLiveUpdates } from '../live-updates';
+import { patchDeviceRows } from '../devices';
 import './app-layout.css';
 
 export function AppLayout() {
@@ -31,7 +32,7 @@ export function AppLayout() {
   const float = usePolledFloat();
   useReloadOnBlockChange(float);
   useReloadOnNewVersion();
-  useLiveUpdates();
+  useLiveUpdates(patchDeviceRows);
   useResetApiOnSignedOutExit();
 
   return (

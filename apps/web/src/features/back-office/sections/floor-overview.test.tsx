@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { addBackOfficeCatalogues } from '../../../i18n/back-office-resources';
 import i18n from '../../../i18n/i18n';
 import { renderWithProviders } from '../../../test/render';
-import { stubApi, type StubRoutes } from '../../../test/stub-api';
+import { calledRoutes, stubApi, type FetchMock, type StubRoutes } from '../../../test/stub-api';
 import BackOfficeApp from '../back-office-app';
 import { floorApi } from '../api/floor-api';
 import { NOTIFY_STORAGE_KEY } from '../live/alert-notifications';
@@ -104,6 +104,10 @@ function renderOverview(routes: StubRoutes, { me = ME, route = '/back-office' } 
 }
 
 const region = (name: string) => screen.findByRole('region', { name });
+
+/** How many times the console asked for the venue's `tail` (its overview, its alerts). */
+const called = (fetchMock: FetchMock, tail: string) =>
+  calledRoutes(fetchMock).filter((route) => route === `GET /api/v1/a/manager/account/1${tail}`).length;
 
 describe("the manager's overview", () => {
   it("is a manager's first screen: the float, today's cash by hour, the devices and the cashiers on shift", async () => {
@@ -229,6 +233,45 @@ describe("the manager's overview", () => {
         void streams[0]!.dispatchEvent(new MessageEvent('change', { data: '{"float":true,"devices":[]}' })),
     );
     await within(cash).findByText('950.00 EUR');
+  });
+
+  it('leaves the overview alone on game play alone, and refetches on any other change of a device', async () => {
+    const streams: FakeEventSource[] = [];
+    class FakeEventSource extends EventTarget {
+      static CLOSED = 2;
+      readyState = 1;
+      constructor(readonly url: string) {
+        super();
+        streams.push(this);
+      }
+      close() {
+        this.readyState = 2;
+      }
+    }
+    vi.stubGlobal('EventSource', FakeEventSource);
+    let float = 1_000_00;
+    const { fetchMock } = renderOverview({
+      'GET /api/v1/a/manager/account/1/overview': () => ({ body: overview({ float }) }),
+    });
+    const cash = await region('Cash today (UTC)');
+    act(() => void streams[0]!.dispatchEvent(new Event('hello')));
+    await screen.findByText('Live: changes show as they happen.');
+    await waitFor(() => expect(called(fetchMock, '/overview')).toBe(2));
+    const calls = fetchMock.mock.calls.length;
+    const tell = (data: string) =>
+      act(() => void streams[0]!.dispatchEvent(new MessageEvent('change', { data })));
+
+    // Cabinets playing, every second: the floor's figures are cash moves, so nothing is asked.
+    float = 950_00;
+    tell('{"float":false,"devices":[12,13],"played":[12,13]}');
+    await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+    expect(fetchMock.mock.calls.length).toBe(calls);
+    expect(within(cash).queryByText('950.00 EUR')).toBeNull();
+
+    // One of them renamed in the same second: the overview, alerts, approvals and account are asked again.
+    tell('{"float":false,"devices":[12,13],"played":[13]}');
+    await within(cash).findByText('950.00 EUR');
+    expect(called(fetchMock, '/alerts')).toBe(3);
   });
 
   it('notifies of a newly raised alert once the manager turns notifications on', async () => {

@@ -10,6 +10,7 @@ import type {
   RegisterDeviceRequest,
 } from '@cashdesk/contract';
 import { baseApi } from '../../../api/base-api';
+import type { AppThunk } from '../../../store/hooks';
 
 /** The header that carries a remote device's current PIN (contract: remote detail and game report). */
 export const PIN_HEADER = 'X-Device-Pin';
@@ -31,7 +32,8 @@ export interface GameReportArgs {
 export const devicesApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     // The venue's list: polled by the devices screen and refetched on every live change naming a device
-    // (features/live-updates), as one call for the whole list.
+    // (features/live-updates), as one call for the whole list; but for game play alone, whose payments the
+    // change carries (patchDeviceRows).
     devices: build.query<Device[], void>({
       query: () => '/a/cashier/devices',
       providesTags: ['Devices'],
@@ -49,16 +51,11 @@ export const devicesApi = baseApi.injectEndpoints({
       providesTags: (_result, _error, id) => [{ type: 'Device', id }],
       // Each detail poll copies the device's fresh figures into its list row, so between two list polls
       // the selected device's players, payment, status and totals never lag behind its panel.
-      async onQueryStarted(id, { dispatch, queryFulfilled }) {
+      async onQueryStarted(_id, { dispatch, queryFulfilled }) {
         try {
           const { data } = await queryFulfilled;
           const { places: _places, ...fresh } = data;
-          dispatch(
-            devicesApi.util.updateQueryData('devices', undefined, (list) => {
-              const index = list.findIndex((d) => d.id === id);
-              if (index >= 0) list[index] = fresh;
-            }),
-          );
+          dispatch(patchDeviceRows([fresh]));
         } catch {
           // The failure is shown by the component that asked.
         }
@@ -97,6 +94,22 @@ export const devicesApi = baseApi.injectEndpoints({
     }),
   }),
 });
+
+/**
+ * Writes `rows`' fields into the cached list's rows of the same ids; a list not cached is left alone (it is
+ * fetched when shown). A device's fresh detail, or the payments a live change carried
+ * (`LiveChange.payments`: game play, read by the server as it sent the message). A list call under way
+ * may still answer with what it read before: its row is right again at the next message naming the
+ * device, or at the list's next poll.
+ */
+export function patchDeviceRows(rows: readonly (Partial<Device> & { id: number })[]): AppThunk<unknown> {
+  return devicesApi.util.updateQueryData('devices', undefined, (list) => {
+    for (const fields of rows) {
+      const row = list.find((d) => d.id === fields.id);
+      if (row) Object.assign(row, fields);
+    }
+  });
+}
 
 export const {
   useDevicesQuery,
