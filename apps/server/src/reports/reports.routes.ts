@@ -26,6 +26,7 @@ import { venueMovesSince } from '../ledger/cash-moves.repository.js';
 import { answers } from '../http/route-schemas.js';
 import { lastCoveredMs } from './report-bounds.js';
 import { cashierReport, gameEvents, placeHistory } from './reports.repository.js';
+import { SharedReads } from '../shared-reads.js';
 
 const GAME_REPORT_SHORT = 20;
 const GAME_REPORT_FULL = 200;
@@ -86,14 +87,14 @@ export function reportsRoutes(ctx: AppContext): FastifyPluginAsync {
     // Polled with the device list and refetched with it on a pushed change (features/devices): revalidated
     // with an ETag like the list (http/conditional-get.ts).
     const totals = { config: { revalidate: true }, schema: { response: answers({ 200: dailyTotals }) } };
+    // Asked by every till of the venue at once after a change, like the list: one shared read.
+    const venueTotals = new SharedReads<DailyTotals>();
     app.get('/a/cashier/daily_totals', totals, async (request): Promise<DailyTotals> => {
-      const cashier = cashierOf(request);
-      const moves = await venueMovesSince(
-        ctx.db.kysely,
-        cashier.account_id,
-        ctx.clock.now() - SUMMARY_WINDOW_MS,
-      );
-      return { deposit_24h: moves.deposit, withdraw_24h: moves.withdraw, delta_24h: moves.deposit - moves.withdraw };
+      const accountId = cashierOf(request).account_id;
+      return venueTotals.get(String(accountId), async () => {
+        const moves = await venueMovesSince(ctx.db.kysely, accountId, ctx.clock.now() - SUMMARY_WINDOW_MS);
+        return { deposit_24h: moves.deposit, withdraw_24h: moves.withdraw, delta_24h: moves.deposit - moves.withdraw };
+      });
     });
 
     const gameReport = {
