@@ -27,6 +27,7 @@ export const USAGE = `Usage: npm run bench -- [--quick] [--only SECTIONS] [--db 
   --seconds N      measured seconds per size (default 60; quick 10), after --warm N (default 10; quick 5)
   --tills N        cashier tills holding the stream (default 8; quick 4; 0: cabinets and manager only)
   --event-ms N     mean ms between one cabinet's game events (default 1500)
+  --workers N      server processes on the one database, as WORKERS=N runs them (default 1; PostgreSQL)
 PostgreSQL: BENCH_DATABASE_URL, else TEST_DATABASE_URL, else ${DEFAULT_PG_URL}
 Lighthouse: CHROME_PATH (default /usr/bin/chromium); BENCH_NO_LH=1 skips the Lighthouse runs; BENCH_LH_REPORTS=dir keeps their reports
 The servers started take LEDGER_LANES and LEDGER_BATCH_MAX from the environment; BENCH_LEDGER_CHAIN=0 runs
@@ -51,6 +52,8 @@ export interface VenueOptions {
   measureMs: number;
   tills: number;
   eventMs: number;
+  /** Server processes sharing the database, each client given one in turn (WORKERS=N's cluster). */
+  workers: number;
 }
 
 export function parseOptions(argv: string[]): Options {
@@ -69,6 +72,7 @@ export function parseOptions(argv: string[]): Options {
       warm: { type: 'string' },
       tills: { type: 'string' },
       'event-ms': { type: 'string' },
+      workers: { type: 'string' },
     },
   });
   if (values.help) {
@@ -119,6 +123,7 @@ export function parseOptions(argv: string[]): Options {
     // 0 tills: the cabinets and the manager alone, to tell the screens' share of the cost.
     tills: whole('tills', values.tills, quick ? 4 : 8, 0),
     eventMs: whole('event-ms', values['event-ms'], 1500),
+    workers: whole('workers', values.workers, 1),
   };
   return {
     venue,

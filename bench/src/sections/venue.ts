@@ -23,7 +23,7 @@ import { openLoopFigures, scheduleOf, type OpenLoopFigures, type ScheduledCall }
 import type { Options, VenueOptions } from '../options.js';
 import { load } from '../machine.js';
 import { cpuBetween, postgresBackendPids, snapshot } from '../proc-cpu.js';
-import { batchCell, startServer, type ServerProcess } from '../server-process.js';
+import { batchCell, startServer, type BatchStats, type ServerProcess } from '../server-process.js';
 import { fundedAccount } from '../setup.js';
 import { formatMs, percentile, renderTable, type Column } from '../stats.js';
 import { serverDatabaseEnv, type Target } from '../targets.js';
@@ -184,10 +184,21 @@ class Night {
   private readonly closers: (() => Promise<void>)[] = [];
   inFlight = 0;
 
+  /**
+   * `urls`: the server processes (WORKERS=N); each client is given one in turn, as node:cluster hands a
+   * new connection to the next worker, and keeps it, as a browser's keep-alive connections do.
+   */
   constructor(
-    private readonly url: string,
+    private readonly urls: readonly string[],
     private readonly venue: VenueOptions,
   ) {}
+
+  private given = 0;
+
+  /** The server process of the next client. */
+  private nextUrl(): string {
+    return this.urls[this.given++ % this.urls.length]!;
+  }
 
   /** A timer that stop() clears. */
   after(ms: number, run: () => void): NodeJS.Timeout {
@@ -218,7 +229,7 @@ class Night {
   /** Every cabinet on its own schedule and connection, from `fromMs` (performance.now()). */
   startCabinets(cabinets: readonly Cabinet[], fromMs: number): void {
     for (const cabinet of cabinets) {
-      const client = new Client(this.url, { pipelining: 1, keepAliveTimeout: 60_000 });
+      const client = new Client(this.nextUrl(), { pipelining: 1, keepAliveTimeout: 60_000 });
       this.closers.push(() => client.destroy().catch(() => undefined));
       const next = scheduleOf(fromMs, this.venue.eventMs, JITTER, Math.random);
       let n = 0;
@@ -274,7 +285,8 @@ class Night {
    * (features/cash/api/cash-api.ts).
    */
   async startTill(login: string, cabinets: readonly Cabinet[]): Promise<void> {
-    const browser = new Browser(this.url);
+    const url = this.nextUrl();
+    const browser = new Browser(url);
     this.closers.push(() => browser.close());
     await browser.signIn(login);
     const poll = POLL_WITH_PUSH_MS;
@@ -283,7 +295,7 @@ class Night {
     const float = new Query(this, 'float', browser, '/a/cashier/account_balance', poll);
     const version = new Query(this, 'version', browser, '/cashier_v', poll);
     const me = new Query(this, 'me', browser, '/a/me', null);
-    const stream = this.stream(browser.cookie, '/a/cashier/events', {
+    const stream = this.stream(url, browser.cookie, '/a/cashier/events', {
       hello: () => [float, devices, totals, me, version].forEach((q) => q.refetch()),
       change: (change) => {
         if (change.float) float.refetch();
@@ -324,7 +336,8 @@ class Night {
    * query at the shortest period its subscribers ask).
    */
   async startManager(login: string, accountId: number): Promise<void> {
-    const browser = new Browser(this.url);
+    const url = this.nextUrl();
+    const browser = new Browser(url);
     this.closers.push(() => browser.close());
     await browser.signIn(login);
     const base = `/a/manager/account/${accountId}`;
@@ -339,7 +352,7 @@ class Night {
     );
     const account = new Query(this, 'account', browser, base, null);
     const all = [overview, alerts, approvals, account];
-    const stream = this.stream(browser.cookie, `${base}/events`, {
+    const stream = this.stream(url, browser.cookie, `${base}/events`, {
       hello: () => all.forEach((q) => q.refetch()),
       change: (change) => {
         if (floorMayHaveChanged(change)) all.forEach((q) => q.refetch());
@@ -349,12 +362,13 @@ class Night {
   }
 
   private stream(
+    url: string,
     cookie: string,
     urlPath: string,
     on: { hello: () => void; change: (change: LiveChange) => void },
   ): EventStream {
     const stream = new EventStream(
-      this.url,
+      url,
       cookie,
       {
         opened: (at, latencyMs, status) => this.record.add({ at, latencyMs, kind: 'stream', status }),
@@ -559,6 +573,8 @@ interface SizeResult {
   batches: string;
   setupSeconds: number;
   setupRetries: number;
+  /** Server processes on the database (--workers). */
+  workers: number;
 }
 
 async function runSize(
@@ -568,14 +584,19 @@ async function runSize(
 ): Promise<SizeResult & { problems: string[] }> {
   const venue = options.venue;
   const bench = await target.open('venue', SERVER_POOL_SIZE);
-  let server: ServerProcess | null = null;
+  const servers: ServerProcess[] = [];
   let night: Night | null = null;
   try {
-    server = await startServer({
-      ...serverDatabaseEnv(bench.connection, path.dirname(bench.where)),
-      // The gateway's enrollment is closed in the bench's servers by default (server-process.ts).
-      ENROLLMENT_OPEN: '1',
-    });
+    for (let i = 0; i < venue.workers; i++) {
+      servers.push(
+        await startServer({
+          ...serverDatabaseEnv(bench.connection, path.dirname(bench.where)),
+          // The gateway's enrollment is closed in the bench's servers by default (server-process.ts).
+          ENROLLMENT_OPEN: '1',
+        }),
+      );
+    }
+    const server = servers[0]!;
     const setup = await setUpVenue(bench.db, server, count, venue.tills);
     console.log(
       `  ${count} cabinets: set up in ${setup.seconds.toFixed(1)} s (enrolled, linked, ${SEATS} seats funded` +
@@ -583,7 +604,10 @@ async function runSize(
         // Per size: the machine's other work moves these figures more than anything else on 2 shared cores.
         load(),
     );
-    night = new Night(server.url, venue);
+    night = new Night(
+      servers.map((s) => s.url),
+      venue,
+    );
     for (const login of setup.tills) await night.startTill(login, setup.cabinets);
     await night.startManager(setup.manager, setup.accountId);
     const startAt = performance.now() + 100;
@@ -595,17 +619,17 @@ async function runSize(
     const dbPidsFrom = dbName ? await postgresBackendPids(options.pgUrl, dbName) : [];
     const lag = monitorEventLoopDelay({ resolution: 10 });
     lag.enable();
-    await server.ledgerBatches();
+    await ledgerBatchesOf(servers);
     const from = performance.now();
-    const cpuFrom = server.cpuMs();
+    const cpuFrom = cpuMsOf(servers);
     const dbFrom = snapshot(dbPidsFrom);
     await sleep(venue.measureMs);
     const to = performance.now();
-    const cpuTo = server.cpuMs();
+    const cpuTo = cpuMsOf(servers);
     const dbPidsTo = dbName ? await postgresBackendPids(options.pgUrl, dbName) : [];
     const dbTo = snapshot(dbPidsTo);
     lag.disable();
-    const batches = batchCell(await server.ledgerBatches());
+    const batches = batchCell(await ledgerBatchesOf(servers));
     const unanswered = await night.stop(DRAIN_MS);
 
     const events = openLoopFigures(night.events, from, to);
@@ -641,13 +665,31 @@ async function runSize(
       batches,
       setupSeconds: setup.seconds,
       setupRetries: setup.retries,
+      workers: servers.length,
       problems,
     };
   } finally {
     if (night && !night.stopped) await night.stop(0);
-    if (server) await server.stop();
+    for (const server of servers) await server.stop();
     await bench.dispose();
   }
+}
+
+/** The server processes' CPU time so far, summed; null where /proc cannot say for one of them. */
+function cpuMsOf(servers: readonly ServerProcess[]): number | null {
+  const each = servers.map((s) => s.cpuMs());
+  return each.some((ms) => ms === null) ? null : each.reduce<number>((a, b) => a + b!, 0);
+}
+
+/** The ledger transactions of every server process since the last ask, together. */
+async function ledgerBatchesOf(servers: readonly ServerProcess[]): Promise<BatchStats | null> {
+  const each = await Promise.all(servers.map((s) => s.ledgerBatches()));
+  if (each.some((b) => b === null)) return null;
+  return (each as BatchStats[]).reduce((a, b) => ({
+    batches: a.batches + b.batches,
+    operations: a.operations + b.operations,
+    max: Math.max(a.max, b.max),
+  }));
 }
 
 const COLUMNS: Column[] = [
@@ -681,7 +723,7 @@ function cpuCell(cpuMs: number | null, r: SizeResult): string {
 function cells(r: SizeResult): string[] {
   const failed = [...r.failures.values()].reduce((a, b) => a + b, 0);
   return [
-    String(r.cabinets),
+    r.workers > 1 ? `${r.cabinets}, ${r.workers} server processes` : String(r.cabinets),
     `${r.events.scheduledPerSec.toFixed(0)} / ${r.events.answeredPerSec.toFixed(0)}`,
     `${r.events.keptUp ? 'yes' : 'NO'} (${r.events.backlogAtEnd})`,
     pair(r.latency.get('event')),
