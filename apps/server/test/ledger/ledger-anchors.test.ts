@@ -18,6 +18,7 @@ import { verifyLedger } from '../../src/ledger/verify.js';
 import { runCliCaptured } from '../helpers/cli.js';
 import { FakeClock } from '../helpers/clock.js';
 import { testDatabases } from '../helpers/databases.js';
+import { behindTheBack, chainRowsOf } from '../helpers/ledger-chain.js';
 import { createLinkedDevice, createTestUser, createVenue } from '../helpers/factories.js';
 
 const DAY_MS = 86_400_000;
@@ -60,16 +61,7 @@ describe.each(testDatabases)('the chain anchors on $name', (database) => {
     return { venue, deposit };
   }
 
-  /** The venue's rows in chain order, each with its place and hash. */
-  const rowsOf = (accountId: number) =>
-    db.kysely
-      .selectFrom('ledger_entries as l')
-      .innerJoin('ledger_seals as s', 's.entry_id', 'l.id')
-      .selectAll('l')
-      .select(['s.chain_seq', 's.chain_hash'])
-      .where('l.account_id', '=', accountId)
-      .orderBy('s.chain_seq')
-      .execute();
+  const rowsOf = (accountId: number) => chainRowsOf(db, accountId);
 
   const anchorsOf = (accountId: number) =>
     db.kysely
@@ -79,22 +71,7 @@ describe.each(testDatabases)('the chain anchors on $name', (database) => {
       .orderBy('day')
       .execute();
 
-  /** Runs `change` with the ledger's append-only triggers and foreign keys off, as the tables' owner can. */
-  async function withoutTriggers(change: (k: Kysely<Database>) => Promise<void>) {
-    if (db.dialect === 'postgres') {
-      await db.kysely.connection().execute(async (c) => {
-        await sql`set session_replication_role = replica`.execute(c);
-        await change(c);
-        await sql`set session_replication_role = origin`.execute(c);
-      });
-      return;
-    }
-    for (const table of ['ledger_entries', 'ledger_seals']) {
-      await sql.raw(`drop trigger if exists ${table}_no_update`).execute(db.kysely);
-      await sql.raw(`drop trigger if exists ${table}_no_delete`).execute(db.kysely);
-    }
-    await change(db.kysely);
-  }
+  const withoutTriggers = (change: (k: Kysely<Database>) => Promise<unknown>) => behindTheBack(db, change);
 
   /**
    * The newest rows of a venue deleted, with their operations, every stored balance set to what the rows

@@ -13,6 +13,7 @@ import { LedgerService } from '../../src/ledger/ledger.service.js';
 import { verifyLedger } from '../../src/ledger/verify.js';
 import { runCliCaptured } from '../helpers/cli.js';
 import { testDatabases } from '../helpers/databases.js';
+import { behindTheBackSql, chainRowsOf } from '../helpers/ledger-chain.js';
 import { createLinkedDevice, createTestUser, createVenue } from '../helpers/factories.js';
 
 describe.each(testDatabases)('the hash-chained ledger on $name', (database) => {
@@ -55,38 +56,8 @@ describe.each(testDatabases)('the hash-chained ledger on $name', (database) => {
     return account;
   }
 
-  /** The venue's rows in chain order, each with its place and hash. */
-  const rowsOf = (accountId: number) =>
-    db.kysely
-      .selectFrom('ledger_entries as l')
-      .innerJoin('ledger_seals as s', 's.entry_id', 'l.id')
-      .selectAll('l')
-      .select(['s.chain_seq', 's.chain_hash'])
-      .where('l.account_id', '=', accountId)
-      .orderBy('s.chain_seq')
-      .execute();
-
-  /**
-   * Runs `change` on the ledger with its append-only triggers and foreign keys out of the way, as someone
-   * with the owner's rights could.
-   */
-  async function behindTheBack(change: string) {
-    if (db.dialect === 'postgres') {
-      await db.kysely.connection().execute(async (c) => {
-        await sql`set session_replication_role = replica`.execute(c);
-        await sql.raw(change).execute(c);
-        await sql`set session_replication_role = origin`.execute(c);
-      });
-      return;
-    }
-    for (const table of ['ledger_entries', 'ledger_seals']) {
-      await sql.raw(`drop trigger if exists ${table}_no_update`).execute(db.kysely);
-      await sql.raw(`drop trigger if exists ${table}_no_delete`).execute(db.kysely);
-    }
-    await sql`pragma foreign_keys = off`.execute(db.kysely);
-    await sql.raw(change).execute(db.kysely);
-    await sql`pragma foreign_keys = on`.execute(db.kysely);
-  }
+  const rowsOf = (accountId: number) => chainRowsOf(db, accountId);
+  const behindTheBack = (statement: string) => behindTheBackSql(db, statement);
 
   it('puts every row on its venue chain, in order, each hash over the one before', async () => {
     const account = await busyVenue();

@@ -4,7 +4,6 @@
 // before it orphans every stored hash. Then one tamper per hashed field of a ledger row, each named by
 // `verify`, and the records the ledger links to (operations, corrections, approvals, audit entries).
 import { createHash, randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/database.js';
 import { chainHash, GENESIS_HASH, type ChainedFields } from '../../src/db/ledger-chain.js';
@@ -15,6 +14,7 @@ import { verifyLedger, type Mismatch } from '../../src/ledger/verify.js';
 import { cashierClient } from '../cashier/support.js';
 import { runCliCaptured } from '../helpers/cli.js';
 import { testDatabases } from '../helpers/databases.js';
+import { behindTheBackSql, chainRowsOf } from '../helpers/ledger-chain.js';
 import { createLinkedDevice, createTestUser, createVenue } from '../helpers/factories.js';
 import { startTestServer } from '../helpers/server.js';
 
@@ -130,33 +130,11 @@ describe.each(testDatabases)('what the hashes cover on $name', (database) => {
       expect(outcome.status).toBe(200);
     }
     await sealAllVenues(db);
-    const rows = await db.kysely
-      .selectFrom('ledger_entries as l')
-      .innerJoin('ledger_seals as s', 's.entry_id', 'l.id')
-      .selectAll('l')
-      .select(['s.chain_seq', 's.chain_hash'])
-      .where('l.account_id', '=', venue.id)
-      .orderBy('s.chain_seq')
-      .execute();
+    const rows = await chainRowsOf(db, venue.id);
     return { venue, other, spare, rows };
   }
 
-  /** Runs `change` with the ledger's append-only triggers and foreign keys off, as the tables' owner can. */
-  async function behindTheBack(change: string) {
-    if (db.dialect === 'postgres') {
-      await db.kysely.connection().execute(async (c) => {
-        await sql`set session_replication_role = replica`.execute(c);
-        await sql.raw(change).execute(c);
-        await sql`set session_replication_role = origin`.execute(c);
-      });
-      return;
-    }
-    for (const table of ['ledger_entries', 'ledger_seals']) {
-      await sql.raw(`drop trigger if exists ${table}_no_update`).execute(db.kysely);
-      await sql.raw(`drop trigger if exists ${table}_no_delete`).execute(db.kysely);
-    }
-    await sql.raw(change).execute(db.kysely);
-  }
+  const behindTheBack = (statement: string) => behindTheBackSql(db, statement);
 
   // Every field chainHash covers (ChainedFields), each changed alone in the database: the row's place on
   // its seal, everything else on the row.
