@@ -131,9 +131,10 @@ describeE2E('the devices screen follows the venue', () => {
       return (await paymentShown(page, 'Follow B')) === money(65_00);
     });
 
-    // About one list call per change (the odd 15 s poll aside), and the list never rebuilt or blanked.
-    expect(listCalls.length).toBeGreaterThanOrEqual(3);
-    expect(listCalls.length).toBeLessThanOrEqual(5);
+    // About one list call per change but game play, whose payment comes in the message (the odd 15 s
+    // poll aside), and the list never rebuilt or blanked.
+    expect(listCalls.length).toBeGreaterThanOrEqual(2);
+    expect(listCalls.length).toBeLessThanOrEqual(4);
     expect(await listed()).toEqual({ sameTable: true, loadingSeen: false });
     expect(await openDeviceButton(page, 'Rocket Game').getAttribute('aria-current')).toBe('true');
   });

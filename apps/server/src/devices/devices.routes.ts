@@ -27,7 +27,7 @@ import { linkDeviceByPin, type LinkInput } from './device-linking.js';
 import { viewDevices, withoutPlaces } from './device-view.js';
 import { listAccountDevices, updateDeviceSettings } from './devices.repository.js';
 import { deviceChange, linkChange, publishAfterCommit } from '../live/change-feed.js';
-import { SharedReads } from '../shared-reads.js';
+import { CoalescedReads } from '../coalesced-reads.js';
 
 const idParams = z.object({ id: idParam });
 
@@ -95,8 +95,8 @@ export function devicesRoutes(ctx: AppContext): FastifyPluginAsync {
     const linked = answers({ 200: registeredDevice });
 
     const list = { ...polled, schema: { response: answers({ 200: z.array(deviceSchema) }) } };
-    // A venue's tills ask for it all at once after a change: they share one read (shared-reads.ts).
-    const lists = new SharedReads<Device[]>();
+    // A venue's tills ask for it all at once after a change: they share one read (coalesced-reads.ts).
+    const lists = new CoalescedReads<Device[]>();
     app.get('/a/cashier/devices', list, async (request): Promise<Device[]> => {
       const accountId = cashierOf(request).account_id;
       return lists.get(String(accountId), async () => {

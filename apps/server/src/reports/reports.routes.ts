@@ -26,7 +26,7 @@ import { venueMovesSince } from '../ledger/cash-moves.repository.js';
 import { answers } from '../http/route-schemas.js';
 import { lastCoveredMs } from './report-bounds.js';
 import { cashierReport, gameEvents, placeHistory } from './reports.repository.js';
-import { SharedReads } from '../shared-reads.js';
+import { CoalescedReads } from '../coalesced-reads.js';
 
 const GAME_REPORT_SHORT = 20;
 const GAME_REPORT_FULL = 200;
@@ -88,7 +88,7 @@ export function reportsRoutes(ctx: AppContext): FastifyPluginAsync {
     // with an ETag like the list (http/conditional-get.ts).
     const totals = { config: { revalidate: true }, schema: { response: answers({ 200: dailyTotals }) } };
     // Asked by every till of the venue at once after a change, like the list: one shared read.
-    const venueTotals = new SharedReads<DailyTotals>();
+    const venueTotals = new CoalescedReads<DailyTotals>();
     app.get('/a/cashier/daily_totals', totals, async (request): Promise<DailyTotals> => {
       const accountId = cashierOf(request).account_id;
       return venueTotals.get(String(accountId), async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SharedReads } from './shared-reads.js';
+import { CoalescedReads } from './coalesced-reads.js';
 
 /** A read that answers the number of reads made so far, when told to. */
 function counter() {
@@ -17,9 +17,9 @@ function counter() {
   return { read, finish, reads: () => reads };
 }
 
-describe('SharedReads', () => {
+describe('CoalescedReads', () => {
   it('reads at once for a lone caller', async () => {
-    const shared = new SharedReads<number>();
+    const shared = new CoalescedReads<number>();
     const c = counter();
     const answer = shared.get('venue 1', c.read);
     expect(c.reads()).toBe(1);
@@ -28,7 +28,7 @@ describe('SharedReads', () => {
   });
 
   it('gives callers who asked while a read ran one read of their own, started after they asked', async () => {
-    const shared = new SharedReads<number>();
+    const shared = new CoalescedReads<number>();
     const c = counter();
     const first = shared.get('venue 1', c.read);
     // Seven more tills ask while the first read runs: its rows may predate what they were told.
@@ -47,7 +47,7 @@ describe('SharedReads', () => {
   });
 
   it('never shares between keys', async () => {
-    const shared = new SharedReads<number>();
+    const shared = new CoalescedReads<number>();
     const c = counter();
     const one = shared.get('venue 1', c.read);
     const two = shared.get('venue 2', c.read);
@@ -58,7 +58,7 @@ describe('SharedReads', () => {
   });
 
   it('fails only the callers of a failed read; those waiting read afresh', async () => {
-    const shared = new SharedReads<string>();
+    const shared = new CoalescedReads<string>();
     let fail = true;
     let release: () => void = () => undefined;
     const read = () =>

@@ -11,7 +11,7 @@ interface Flight<V> {
   next: Promise<V> | null;
 }
 
-export class SharedReads<V> {
+export class CoalescedReads<V> {
   private readonly flights = new Map<string, Flight<V>>();
 
   /** What `read` answers for `key`, shared with the callers of the same key whose read it is. */
