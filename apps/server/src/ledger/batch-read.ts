@@ -25,7 +25,7 @@ import {
 import { findApprovalsQuery, type ApprovalRow } from './approvals.repository.js';
 import { shareVenueLocksQuery } from './ledger-seals.repository.js';
 import type { DeviceEventRules } from './money-rules.js';
-import { correctedQuery, findOperationsQuery } from './operations.repository.js';
+import { correctedQuery, findOperationsQuery, nextOperationIdsQuery } from './operations.repository.js';
 import type { LedgerRequest } from './types.js';
 
 /** What a batch read under its locks. The decide phase moves the accounts and places on as it goes. */
@@ -62,6 +62,11 @@ export interface BatchReads {
    * (one writer at a time) and the benchmark's chain-off leg (batch.ts).
    */
   venueLocks: Set<number> | null;
+  /**
+   * Record ids drawn for the batch with its first statement (PostgreSQL), one per request: its writes
+   * then wait for no answer (batch-write.ts). Null on SQLite, where the inserted ids are read back.
+   */
+  operationIds: number[] | null;
 }
 
 export const placeKeyOf = (k: PlaceKey) => `${k.device_id}/${k.place}`;
@@ -104,6 +109,8 @@ function keysOf(requests: readonly LedgerRequest[]) {
     cancelPlaces: uniquePlaces(events.filter((input) => CANCEL_TYPES.includes(input.type))),
     cashiers: cash.map((input) => input.user_id),
     cashDevices: unique(cash.map((input) => input.device_id)),
+    /** The operations the batch's corrections reverse. */
+    originals: cash.flatMap((input) => (input.corrects ? [input.corrects.operation_id] : [])),
     // Four eyes counts a seat's payouts; a correction is none, and only a payout can be held.
     payoutPlaces: uniquePlaces(
       cash.filter((input) => !input.corrects && (input.cash_out === true || input.delta_cents < 0)),
@@ -127,7 +134,7 @@ export async function readBatch(
 ): Promise<BatchReads> {
   const keys = keysOf(requests);
   const some = <T>(list: readonly unknown[], read: () => Promise<T[]>) => (list.length > 0 ? read() : noRows);
-  const venueLocks = shareVenueLocks(pipe, db, chain && dialect === 'postgres' ? keys : null);
+  const { venueLocks, operationIds } = openBatch(pipe, db, dialect, requests.length, keys, chain);
   const accountRows = some(keys.accountIds, () => pipe.run(lockAccountsQuery(db, dialect, keys.accountIds)));
   const placeRows = some(keys.places, () => pipe.run(lockPlacesQuery(db, dialect, keys.places)));
   const venues = readVenuesAndPayouts(pipe, db, keys, nowMs);
@@ -136,10 +143,7 @@ export async function readBatch(
   const earlierRows = pipe.run(findOperationsQuery(db, trxKeys));
   const cashKeys = trxKeys.filter((_, i) => requests[i]!.kind === 'cash');
   const approvalRows = some(cashKeys, () => pipe.run(findApprovalsQuery(db, cashKeys)));
-  const originals = requests.flatMap((r) =>
-    r.kind === 'cash' && r.input.corrects ? [r.input.corrects.operation_id] : [],
-  );
-  const correctedRows = some(originals, () => pipe.run(correctedQuery(db, originals)));
+  const correctedRows = some(keys.originals, () => pipe.run(correctedQuery(db, keys.originals)));
   const pinRows = some(keys.phones, () => pipe.run(devicePinsQuery(db, keys.phones)));
   const lastEvents = keys.cancelPlaces.map((key) =>
     pipe.run(lastDeviceEventQuery(db, key)).then((rows) => [placeKeyOf(key), rows[0]] as const),
@@ -165,6 +169,7 @@ export async function readBatch(
     lastEvents: new Map(await Promise.all(lastEvents)),
     openShifts: await openShifts,
     venueLocks: await venueLocks,
+    operationIds: await operationIds,
   };
 }
 
@@ -194,19 +199,34 @@ async function readVenuesAndPayouts(
 }
 
 /**
- * The venue locks of the venues the batch writes for, shared, first of its locks; `keys` null where no
- * lock is needed (BatchReads.venueLocks).
+ * The batch's first statement on PostgreSQL: the venue locks of the venues it writes for, shared, first
+ * of its locks, and its record ids drawn in the same statement. No lock is taken on SQLite (one writer at
+ * a time) nor in the benchmark's chain-off leg (BatchReads.venueLocks).
  */
-function shareVenueLocks(
+function openBatch(
   pipe: Pipeline,
   db: Executor,
-  keys: { accountIds: readonly number[]; eventDevices: readonly number[] } | null,
-): Promise<Set<number> | null> {
-  if (keys === null) return Promise.resolve(null);
-  if (keys.accountIds.length + keys.eventDevices.length === 0) return Promise.resolve(new Set());
-  return pipe
-    .run(shareVenueLocksQuery(db, keys.accountIds, keys.eventDevices))
-    .then((rows) => new Set(rows.map((r) => Number(r.account_id))));
+  dialect: DialectName,
+  count: number,
+  keys: { accountIds: readonly number[]; eventDevices: readonly number[] },
+  chain: boolean,
+): { venueLocks: Promise<Set<number> | null>; operationIds: Promise<number[] | null> } {
+  if (dialect !== 'postgres')
+    return { venueLocks: Promise.resolve(null), operationIds: Promise.resolve(null) };
+  const idsOf = (rows: readonly { ids: readonly string[] }[]) => rows[0]!.ids.map(Number);
+  if (!chain) {
+    return {
+      venueLocks: Promise.resolve(null),
+      operationIds: pipe.run(nextOperationIdsQuery(db, count)).then(idsOf),
+    };
+  }
+  const rows = pipe.run(shareVenueLocksQuery(db, count, keys.accountIds, keys.eventDevices));
+  return {
+    venueLocks: rows.then(
+      (locked) => new Set(locked.flatMap((r) => (r.account_id === null ? [] : [Number(r.account_id)]))),
+    ),
+    operationIds: rows.then(idsOf),
+  };
 }
 
 function rulesOf(row: {
