@@ -104,14 +104,14 @@ describe.each(testDatabases)('money safety of the stored-operation paths on $nam
       cash_out: true,
     });
 
-  /** Unlinks an empty cabinet from A and links it at B, as a venue that sold it on would. */
-  async function moveToB(cabinet: LinkedDevice): Promise<void> {
-    const unlinked = await a.manager.post(`/a/manager/account/${a.id}/devices/${cabinet.id}/unlink`, {
+  /** Unlinks an empty cabinet from A (or `from`) and links it at B (or `to`), as a venue that sold it on would. */
+  async function moveToB(cabinet: LinkedDevice, from: Venue = a, to: Venue = b): Promise<void> {
+    const unlinked = await from.manager.post(`/a/manager/account/${from.id}/devices/${cabinet.id}/unlink`, {
       reason: 'sold to another venue',
     });
     expect(answer(unlinked)).toEqual({ status: 200, body: { ok: true } });
     const pin = await showPin(cabinet);
-    const linked = await b.cashier.post<{ id: number }>('/a/cashier/devices/register', {
+    const linked = await to.cashier.post<{ id: number }>('/a/cashier/devices/register', {
       pin,
       trx: newTrx(),
     });
@@ -190,6 +190,24 @@ describe.each(testDatabases)('money safety of the stored-operation paths on $nam
       expect((await cash(a.cashier, cabinet.id, 1, -1)).status).toBe(202);
       clock.advance(1);
       expect((await cash(a.cashier, cabinet.id, 1, -1)).status).toBe(200);
+    });
+
+    it('counts only the payouts booked to the venue: a cabinet’s payouts at its previous venue do not count', async () => {
+      const cabinet = await linkCabinet(server, a.cashier);
+      expect((await cash(a.cashier, cabinet.id, 1, 400_00)).status).toBe(200);
+      expect((await cash(a.cashier, cabinet.id, 1, -400_00)).status).toBe(200);
+      const c = await venue({ approval_above: 500_00 });
+      await moveToB(cabinet, a, c);
+      expect((await cash(c.cashier, cabinet.id, 1, 1_000_00)).status).toBe(200);
+      // A's 400.00 of a moment ago are A's: at C the seat has paid nothing yet.
+      expect(answer(await cash(c.cashier, cabinet.id, 1, -150_00))).toMatchObject({
+        status: 200,
+        body: { delta: -150_00, balances: { entries: 850_00 } },
+      });
+      // The other side: C's own payouts count, to the cent.
+      expect((await cash(c.cashier, cabinet.id, 1, -350_00)).status).toBe(200);
+      expect((await cash(c.cashier, cabinet.id, 1, -1)).status).toBe(202);
+      expect(await entriesOf(c, cabinet.id)).toBe(500_00);
     });
 
     it('counts a cash-out with the seat’s withdrawals, and follows the venue’s window setting', async () => {
