@@ -4,7 +4,7 @@
 // was approved, what the rules refuse is never filed, a refused approval ends `failed`, a correction is
 // named unambiguously and is its own kind in every total and history, and a held payout asked again
 // tells no terminal anything.
-import { ERR, TX_TYPE } from '@cashdesk/contract';
+import { ERR, ERR_STATUS, TX_TYPE, type ErrText } from '@cashdesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../src/auth/password.js';
 import type { Db } from '../../src/db/database.js';
@@ -16,7 +16,9 @@ import {
   cashierClient,
   deviceState,
   linkCabinet,
+  linkRemote,
   newTrx,
+  remoteCash,
   sendEvent,
   showPin,
   type LinkedDevice,
@@ -25,7 +27,13 @@ import { FakeClock, MINUTE } from '../helpers/clock.js';
 import { checkedAfter } from '../helpers/alert-checks.js';
 import { testDatabases } from '../helpers/databases.js';
 import { createTestUser, createVenue } from '../helpers/factories.js';
-import { clientForUser, startTestServer, type TestClient, type TestServer } from '../helpers/server.js';
+import {
+  clientForUser,
+  startTestServer,
+  type TestClient,
+  type TestResponse,
+  type TestServer,
+} from '../helpers/server.js';
 
 const PASSWORD = 'the manager knows this one';
 
@@ -323,6 +331,90 @@ describe.each(testDatabases)('money safety of the stored-operation paths on $nam
       const listed = (await approvals(a)).filter((x) => ids.includes(x.id));
       expect(listed.filter((x) => x.status === 'approved')).toHaveLength(3);
       expect(listed.filter((x) => x.status === 'failed')).toHaveLength(2);
+    });
+  });
+
+  describe('an approved payout the ledger then refuses', () => {
+    /**
+     * A manager approves the payout `held` filed after something made the ledger refuse it: the decision's
+     * answer and the list say `failed` with the ledger's refusal `err`, the till asking its trx again
+     * (`askAgain`) gets that refusal too, and neither the seat (`entries`) nor the float moved.
+     */
+    async function approvedButRefused(
+      v: Venue,
+      held: TestResponse<Record<string, unknown>>,
+      askAgain: () => Promise<TestResponse<Record<string, unknown>>>,
+      entries: () => Promise<number>,
+      err: ErrText,
+    ): Promise<void> {
+      expect(held.status).toBe(202);
+      const { approval_id } = held.body as { approval_id: string };
+      const seat = await entries();
+      const float = await floatOf(v);
+      expect(answer(await decide(v, approval_id, 'approve'))).toEqual({
+        status: 200,
+        body: { id: approval_id, status: 'failed', outcome: { err } },
+      });
+      expect(answer(await askAgain())).toEqual({ status: ERR_STATUS[err], body: { err } });
+      expect((await approvals(v)).find((x) => x.id === approval_id)).toMatchObject({
+        status: 'failed',
+        outcome: { err },
+      });
+      expect(await entries()).toBe(seat);
+      expect(await floatOf(v)).toBe(float);
+    }
+
+    it('fails with the hard block the venue got while the payout waited', async () => {
+      const v = await venue({ approval_above: 500_00 });
+      const cabinet = await linkCabinet(server, v.cashier);
+      expect((await cash(v.cashier, cabinet.id, 1, 800_00)).status).toBe(200);
+      const trx = newTrx();
+      const held = await cash(v.cashier, cabinet.id, 1, -600_00, trx);
+      const blocked = await v.manager.post(`/a/manager/account/${v.id}`, { is_hard_block_home_play: true });
+      expect(blocked.status).toBe(200);
+      await approvedButRefused(
+        v,
+        held,
+        () => cash(v.cashier, cabinet.id, 1, -600_00, trx),
+        () => entriesOf(v, cabinet.id),
+        ERR.hardBlock,
+      );
+    });
+
+    it('fails with pin changed when the home-play phone renewed its PIN while the payout waited', async () => {
+      const v = await venue({ approval_above: 500_00 });
+      const phone = await linkRemote(server, v.cashier);
+      expect((await remoteCash(v.cashier, phone, 800_00)).status).toBe(200);
+      const trx = newTrx();
+      const held = await remoteCash(v.cashier, phone, -600_00, trx);
+      await showPin(phone);
+      const phoneEntries = async () => (await deviceState(phone)).body.places[0]!.balances.entries;
+      await approvedButRefused(
+        v,
+        held,
+        () => remoteCash(v.cashier, phone, -600_00, trx),
+        phoneEntries,
+        ERR.pinChanged,
+      );
+    });
+
+    it('fails with no open shift when the cashier closed their shift while the payout waited', async () => {
+      const v = await venue({ approval_above: 500_00, shifts: true });
+      const shift = (action: 'open' | 'close') =>
+        v.cashier.post(`/a/cashier/shift/${action}`, { counted_cents: 0, trx: newTrx() });
+      expect((await shift('open')).status).toBe(200);
+      const cabinet = await linkCabinet(server, v.cashier);
+      expect((await cash(v.cashier, cabinet.id, 1, 800_00)).status).toBe(200);
+      const trx = newTrx();
+      const held = await cash(v.cashier, cabinet.id, 1, -600_00, trx);
+      expect((await shift('close')).status).toBe(200);
+      await approvedButRefused(
+        v,
+        held,
+        () => cash(v.cashier, cabinet.id, 1, -600_00, trx),
+        () => entriesOf(v, cabinet.id),
+        ERR.noOpenShift,
+      );
     });
   });
 
