@@ -94,6 +94,19 @@ describe.each(testDatabases)('money safety of the stored-operation paths on $nam
   };
   const floatOf = async (v: Venue): Promise<number> =>
     (await v.manager.get<{ balance: number }>(`/a/manager/account/${v.id}`)).body.balance;
+  /** Today's cash figures of the manager's overview and the tills' 24-hour daily totals. */
+  const figures = async (v: Venue) => ({
+    today: (
+      await v.manager.get<{ today: { deposits: number; withdrawals: number; net: number } }>(
+        `/a/manager/account/${v.id}/overview`,
+      )
+    ).body.today,
+    totals: (
+      await v.cashier.get<{ deposit_24h: number; withdraw_24h: number; delta_24h: number }>(
+        '/a/cashier/daily_totals',
+      )
+    ).body,
+  });
   const decide = (v: Venue, id: string, decision: 'approve' | 'decline') =>
     v.manager.post<{ id: string; status: string; outcome: Record<string, unknown> | null }>(
       `/a/manager/account/${v.id}/approvals/${id}`,
@@ -457,7 +470,7 @@ describe.each(testDatabases)('money safety of the stored-operation paths on $nam
       });
     });
 
-    it('is its own kind: no cashier total, alert or withdrawal history counts it', async () => {
+    it('is its own kind: no cashier total, overview figure, daily total, alert or withdrawal history counts it', async () => {
       const v = await venue({ alert_withdrawals_hour: 100_00 });
       const cabinet = await linkCabinet(server, v.cashier);
       const deposit = newTrx();
@@ -474,6 +487,11 @@ describe.each(testDatabases)('money safety of the stored-operation paths on $nam
         `/a/cashier/devices/${cabinet.id}`,
       );
       expect(device.body.summary).toMatchObject({ deposit_24h: 250_00, withdraw_24h: 0 });
+      // The manager's figures of today and the tills' daily totals: the deposit, and no withdrawal.
+      expect(await figures(v)).toEqual({
+        today: { deposits: 250_00, withdrawals: 0, net: 250_00 },
+        totals: { deposit_24h: 250_00, withdraw_24h: 0, delta_24h: 250_00 },
+      });
       const alerts = await v.manager.get<{ kind: string }[]>(`/a/manager/account/${v.id}/alerts`);
       expect(alerts.body.map((x) => x.kind)).not.toContain('withdrawals_hour');
       const ledger = await v.manager.get<{ kind: string; line: string; corrects?: string }[]>(
@@ -489,11 +507,26 @@ describe.each(testDatabases)('money safety of the stored-operation paths on $nam
         placeId: 1,
       });
       expect(history.body.find((r) => r.corrects === deposit)).toBeDefined();
-      // The other side: a cashier's own withdrawal of the same size does raise the hour's alert.
+      // The other side: a cashier's own withdrawal of the same size does raise the hour's alert, and
+      // counts in both figures.
       expect((await cash(v.cashier, cabinet.id, 2, 250_00)).status).toBe(200);
-      expect((await andChecked(() => cash(v.cashier, cabinet.id, 2, -250_00))).status).toBe(200);
+      const withdrawal = newTrx();
+      expect((await andChecked(() => cash(v.cashier, cabinet.id, 2, -250_00, withdrawal))).status).toBe(200);
       const after = await v.manager.get<{ kind: string }[]>(`/a/manager/account/${v.id}/alerts`);
       expect(after.body.map((x) => x.kind)).toContain('withdrawals_hour');
+      const counted = {
+        today: { deposits: 500_00, withdrawals: 250_00, net: 250_00 },
+        totals: { deposit_24h: 500_00, withdraw_24h: 250_00, delta_24h: 250_00 },
+      };
+      expect(await figures(v)).toEqual(counted);
+      // A correction putting that withdrawal back is no deposit either.
+      const putBack = await v.manager.post(`/a/manager/account/${v.id}/corrections`, {
+        trx: withdrawal,
+        correction_trx: newTrx(),
+        reason: 'paid out twice',
+      });
+      expect(answer(putBack)).toMatchObject({ status: 200, body: { delta: 250_00 } });
+      expect(await figures(v)).toEqual(counted);
     });
   });
 
