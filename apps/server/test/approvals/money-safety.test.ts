@@ -1,9 +1,10 @@
 // The money paths that act on a stored operation (corrections, approved payouts) and four eyes' edges,
 // through HTTP on both databases (docs/product.md sections 12-13, docs/reliability.md): money never
-// leaves its venue, a payout split into small ones is still held, an approved cash-out pays at most what
-// was approved, what the rules refuse is never filed, a refused approval ends `failed`, a correction is
-// named unambiguously and is its own kind in every total and history, and a held payout asked again
-// tells no terminal anything.
+// leaves its venue, a payout split into small ones is still held (a cabinet's payouts at its previous venue
+// do not count), an approved cash-out pays at most what was approved, what the rules refuse is never
+// filed, an approval the ledger refuses (a block, a renewed PIN, a closed shift) ends `failed`, a
+// correction is named unambiguously and is its own kind in every total and history, and a held payout
+// asked again tells no terminal anything.
 import { ERR, ERR_STATUS, TX_TYPE, type ErrText } from '@cashdesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../src/auth/password.js';
