@@ -21,6 +21,7 @@ import {
   lockPlacesQuery,
   seatPayoutsQuery,
   type PlaceKey,
+  type SeatKey,
 } from './ledger.repository.js';
 import { findApprovalsQuery, type ApprovalRow } from './approvals.repository.js';
 import { shareVenueLocksQuery } from './ledger-seals.repository.js';
@@ -39,8 +40,9 @@ export interface BatchReads {
    */
   deviceVenues: Map<number, number | null>;
   /**
-   * By `device_id/place`, of the seats of the batch's payouts: what each paid out within its venue's
-   * four-eyes window (ledger.repository.ts seatPayoutsQuery); the decide phase adds the batch's own.
+   * By `account_id/device_id/place` (seatKeyOf), of the seats of the batch's payouts: what each paid out
+   * to that venue within its four-eyes window (ledger.repository.ts seatPayoutsQuery); the decide phase
+   * adds the batch's own.
    */
   seatPayouts: Map<string, number>;
   /** By device id: the venue a linked device's events book to, with its rate and ceiling. */
@@ -71,6 +73,9 @@ export interface BatchReads {
 
 export const placeKeyOf = (k: PlaceKey) => `${k.device_id}/${k.place}`;
 
+/** A seat's key for four eyes: its place within the venue whose payouts count (BatchReads.seatPayouts). */
+export const seatKeyOf = (k: SeatKey) => `${k.account_id}/${k.device_id}/${k.place}`;
+
 /** Whose trx namespace a request is in: one tenant can never read another's answer. */
 export function scopeOf(request: LedgerRequest): string {
   if (request.kind === 'event') return `device:${request.input.device_id}`;
@@ -94,6 +99,14 @@ function uniquePlaces(keys: readonly PlaceKey[]): PlaceKey[] {
 
 const unique = (ids: readonly number[]) => [...new Set(ids)];
 
+function uniqueSeats(keys: readonly SeatKey[]): SeatKey[] {
+  const byKey = new Map<string, SeatKey>();
+  for (const { account_id, device_id, place } of keys) {
+    byKey.set(seatKeyOf({ account_id, device_id, place }), { account_id, device_id, place });
+  }
+  return [...byKey.values()];
+}
+
 /** The keys the batch locks and reads by. */
 function keysOf(requests: readonly LedgerRequest[]) {
   const cash = requests.flatMap((r) => (r.kind === 'cash' ? [r.input] : []));
@@ -112,7 +125,7 @@ function keysOf(requests: readonly LedgerRequest[]) {
     /** The operations the batch's corrections reverse. */
     originals: cash.flatMap((input) => (input.corrects ? [input.corrects.operation_id] : [])),
     // Four eyes counts a seat's payouts; a correction is none, and only a payout can be held.
-    payoutPlaces: uniquePlaces(
+    payoutSeats: uniqueSeats(
       cash.filter((input) => !input.corrects && (input.cash_out === true || input.delta_cents < 0)),
     ),
   };
@@ -180,16 +193,16 @@ export async function readBatch(
 async function readVenuesAndPayouts(
   pipe: Pipeline,
   db: Executor,
-  keys: { cashDevices: readonly number[]; payoutPlaces: readonly PlaceKey[] },
+  keys: { cashDevices: readonly number[]; payoutSeats: readonly SeatKey[] },
   nowMs: number,
 ): Promise<Pick<BatchReads, 'deviceVenues' | 'seatPayouts'>> {
   // A game event's device has its venue read with its rules (eventRulesQuery), in the same place.
   const devices = keys.cashDevices;
   const venueRows = devices.length > 0 ? pipe.run(deviceVenuesQuery(db, devices)) : noRows;
   const payoutRows =
-    keys.payoutPlaces.length > 0 ? pipe.run(seatPayoutsQuery(db, nowMs, keys.payoutPlaces)) : noRows;
+    keys.payoutSeats.length > 0 ? pipe.run(seatPayoutsQuery(db, nowMs, keys.payoutSeats)) : noRows;
   const paid = (await payoutRows).map((r) => [
-    placeKeyOf({ device_id: Number(r.device_id), place: Number(r.place) }),
+    seatKeyOf({ account_id: Number(r.account_id), device_id: Number(r.device_id), place: Number(r.place) }),
     Number(r.paid),
   ]);
   return {
