@@ -53,7 +53,11 @@ export const shiftCountRequest = z
       request.denominations !== undefined &&
       request.counted_cents !== countTotalCents(request.denominations)
     ) {
-      ctx.addIssue({ code: 'custom', path: ['counted_cents'], message: 'must equal the sum of the denominations' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['counted_cents'],
+        message: 'must equal the sum of the denominations',
+      });
     }
   });
 export type ShiftCountRequest = z.infer<typeof shiftCountRequest>;

@@ -50,11 +50,12 @@ export async function countsOf(db: Executor | Tx, shiftId: number): Promise<Shif
   return { open: of('open'), close: of('close') };
 }
 
-export async function insertMovement(
-  tx: Tx,
-  row: Insertable<ShiftMovementsTable>,
-): Promise<DrawerMovement> {
-  const inserted = await tx.insertInto('shift_movements').values(row).returningAll().executeTakeFirstOrThrow();
+export async function insertMovement(tx: Tx, row: Insertable<ShiftMovementsTable>): Promise<DrawerMovement> {
+  const inserted = await tx
+    .insertInto('shift_movements')
+    .values(row)
+    .returningAll()
+    .executeTakeFirstOrThrow();
   return toMovement(inserted);
 }
 
@@ -82,11 +83,7 @@ export interface MovementTotals {
 export async function movementTotals(db: Executor | Tx, shiftId: number): Promise<MovementTotals> {
   const rows = await db
     .selectFrom('shift_movements')
-    .select([
-      'kind',
-      sql<number>`count(*)`.as('n'),
-      sql<number>`coalesce(sum(amount_cents), 0)`.as('cents'),
-    ])
+    .select(['kind', sql<number>`count(*)`.as('n'), sql<number>`coalesce(sum(amount_cents), 0)`.as('cents')])
     .where('shift_id', '=', shiftId)
     .groupBy('kind')
     .execute();

@@ -173,7 +173,9 @@ async function shiftFigures(
   row: ShiftWithWho,
   totals: ShiftTotals,
   movements: MovementTotals,
-): Promise<Omit<ZReport, 'closed_at' | 'expected_cents' | 'counted_cents' | 'difference_cents' | 'closing_count'>> {
+): Promise<
+  Omit<ZReport, 'closed_at' | 'expected_cents' | 'counted_cents' | 'difference_cents' | 'closing_count'>
+> {
   return {
     id: row.id,
     account_id: row.account_id,
@@ -234,10 +236,19 @@ export async function findZReport(
 }
 
 /** An open shift's figures so far, read now (the X-report); undefined for a closed or unknown one. */
-export async function findXReport(db: Executor, shiftId: number, nowMs: number): Promise<XReport | undefined> {
+export async function findXReport(
+  db: Executor,
+  shiftId: number,
+  nowMs: number,
+): Promise<XReport | undefined> {
   const row = await shiftWithWho(db, shiftId);
   if (!row || row.closed_at_ms !== null) return undefined;
-  const figures = await shiftFigures(db, row, await shiftTotals(db, row.id), await movementTotals(db, row.id));
+  const figures = await shiftFigures(
+    db,
+    row,
+    await shiftTotals(db, row.id),
+    await movementTotals(db, row.id),
+  );
   return { ...figures, made_at: iso(nowMs) };
 }
 

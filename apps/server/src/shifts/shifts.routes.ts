@@ -45,10 +45,16 @@ export function shiftsRoutes(ctx: AppContext): FastifyPluginAsync {
       schema: { params: shiftIdParams, body, response: answers({ 200: drawerMovement }) },
     });
     app.post('/a/cashier/shift/:shift_id/drop', movement(cashDropRequest), async (request, reply) =>
-      sendOutcome(reply, await drawer.move(cashierOf(request), request.params.shift_id, 'drop', request.body)),
+      sendOutcome(
+        reply,
+        await drawer.move(cashierOf(request), request.params.shift_id, 'drop', request.body),
+      ),
     );
     app.post('/a/cashier/shift/:shift_id/paid_in', movement(paidInOutRequest), async (request, reply) =>
-      sendOutcome(reply, await drawer.move(cashierOf(request), request.params.shift_id, 'paid_in', request.body)),
+      sendOutcome(
+        reply,
+        await drawer.move(cashierOf(request), request.params.shift_id, 'paid_in', request.body),
+      ),
     );
     app.post('/a/cashier/shift/:shift_id/paid_out', movement(paidInOutRequest), async (request, reply) =>
       sendOutcome(
