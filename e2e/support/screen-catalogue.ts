@@ -261,7 +261,7 @@ async function startShiftClose(v: Visit): Promise<void> {
   await button(v.page.getByRole('main'), v.t('shift:open.confirm')).click();
   await devicesShown(v);
   if (v.viewport !== 'desktop') await button(v.page, v.t('navigation:menu')).click();
-  await button(v.page, v.t('shift:close.action')).click();
+  await button(v.page, v.t('shift:closeAction')).click();
   await v.page.getByRole('dialog', { name: v.t('shift:close.title'), exact: true }).waitFor();
 }
 
