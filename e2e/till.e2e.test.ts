@@ -40,7 +40,8 @@ describeE2E('the till', () => {
 
   /** An entry of the navigation: in the bar from 1351 px, else in the mobile menu. */
   async function navEntry(page: Page, viewport: ViewportName, name: string): Promise<void> {
-    if (VIEWPORTS[viewport].width < 1351) await page.getByRole('button', { name: 'Menu', exact: true }).click();
+    if (VIEWPORTS[viewport].width < 1351)
+      await page.getByRole('button', { name: 'Menu', exact: true }).click();
     await page.getByRole('button', { name, exact: true }).click();
   }
 
@@ -53,7 +54,9 @@ describeE2E('the till', () => {
   }
 
   async function field(sheet: Locator, label: string): Promise<string> {
-    return (await sheet.locator('.receipt__field').filter({ hasText: label }).locator('dd').innerText()).trim();
+    return (
+      await sheet.locator('.receipt__field').filter({ hasText: label }).locator('dd').innerText()
+    ).trim();
   }
 
   for (const viewport of ['mobile', 'portrait'] as const) {
@@ -177,7 +180,9 @@ describeE2E('the till', () => {
         };
       });
       await till.getByRole('button', { name: 'Print', exact: true }).click();
-      const printed = await page.waitForFunction(() => (window as Window & { printedText?: string }).printedText);
+      const printed = await page.waitForFunction(
+        () => (window as Window & { printedText?: string }).printedText,
+      );
       const text = String(await printed.jsonValue());
       expect(text).toContain('COPY');
       expect(text).toContain('50.00 EUR');

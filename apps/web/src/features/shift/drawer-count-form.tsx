@@ -1,12 +1,7 @@
 // The drawer count of the open and the close (docs/product.md section 17): the total on the numpad, as
 // before, or the notes and coins of the venue's currency one by one, which the server sums and keeps with
 // the shift. Either way the cashier never sees what the system expects.
-import {
-  countTotalCents,
-  denominationsOf,
-  formatCents,
-  type DenominationLine,
-} from '@cashdesk/contract';
+import { countTotalCents, denominationsOf, formatCents, type DenominationLine } from '@cashdesk/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../lib/money';
@@ -45,7 +40,14 @@ export interface DrawerCountFormProps {
   onSubmit: (value: DrawerCountValue) => void;
 }
 
-export function DrawerCountForm({ state, currency, busy, label, submitLabel, onSubmit }: DrawerCountFormProps) {
+export function DrawerCountForm({
+  state,
+  currency,
+  busy,
+  label,
+  submitLabel,
+  onSubmit,
+}: DrawerCountFormProps) {
   const { t } = useTranslation('shift');
   const { byNotes, setByNotes, text, setText, quantities, setQuantities } = state;
   const [error, setError] = useState<string | null>(null);

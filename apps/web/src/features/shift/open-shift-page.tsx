@@ -12,12 +12,7 @@ import { useAppDispatch } from '../../store/hooks';
 import { toastShown } from '../../store/toasts-slice';
 import { useLogout } from '../session';
 import { useOpenShiftMutation } from './api/shift-api';
-import {
-  countKey,
-  DrawerCountForm,
-  useDrawerCountState,
-  type DrawerCountValue,
-} from './drawer-count-form';
+import { countKey, DrawerCountForm, useDrawerCountState, type DrawerCountValue } from './drawer-count-form';
 import { addShiftTexts } from './shift-texts';
 import { useAttemptTrx } from './use-count-submit';
 import './shift.css';

@@ -163,7 +163,10 @@ describe('shift gate', () => {
     expect(screen.getByText('60.60 EUR')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Open shift' }));
     await screen.findByText('devices screen');
-    const body = server.bodies[0] as { counted_cents: number; denominations: { value_cents: number; quantity: number }[] };
+    const body = server.bodies[0] as {
+      counted_cents: number;
+      denominations: { value_cents: number; quantity: number }[];
+    };
     expect(body.counted_cents).toBe(60_60);
     expect(body.denominations.filter((line) => line.quantity > 0)).toEqual([
       { value_cents: 20_00, quantity: 3 },
@@ -184,7 +187,15 @@ describe('shift gate', () => {
           return { network: true };
         }
         return {
-          body: { id: 1, shift_id: 3, kind: 'paid_out', amount: 7_50, reason: 'Milk', trx: 'x', created_at: OPEN.opened_at },
+          body: {
+            id: 1,
+            shift_id: 3,
+            kind: 'paid_out',
+            amount: 7_50,
+            reason: 'Milk',
+            trx: 'x',
+            created_at: OPEN.opened_at,
+          },
         };
       },
     });

@@ -123,7 +123,9 @@ function MoveStep({ kind, shiftId, currency, onBusy, onBack, onDone }: MoveStepP
     if (!result.error) {
       settle();
       const params = { amount: formatMoney(amount, currency) };
-      dispatch(toastShown({ id: `shift:${kind}:${trx}`, kind: 'success', key: `shift:till.done.${kind}`, params }));
+      dispatch(
+        toastShown({ id: `shift:${kind}:${trx}`, kind: 'success', key: `shift:till.done.${kind}`, params }),
+      );
       onDone();
       return;
     }

@@ -89,7 +89,9 @@ function countRows(count: DenominationLine[] | null, money: (cents: number) => s
 
 function movementRows(report: XReport | ZReport, t: T, money: (cents: number) => string): Row[] {
   return report.movements.map((m) => ({
-    label: [t(`report.kind.${m.kind}`), formatReceiptTime(m.created_at), m.reason].filter(Boolean).join(' · '),
+    label: [t(`report.kind.${m.kind}`), formatReceiptTime(m.created_at), m.reason]
+      .filter(Boolean)
+      .join(' · '),
     value: money(m.amount),
   }));
 }

@@ -16,7 +16,11 @@ export const drawerApi = baseApi.injectEndpoints({
       DrawerMovement,
       { shiftId: number; kind: DrawerMovementKind; body: DrawerMovementRequest }
     >({
-      query: ({ shiftId, kind, body }) => ({ url: `/a/cashier/shift/${shiftId}/${kind}`, method: 'POST', body }),
+      query: ({ shiftId, kind, body }) => ({
+        url: `/a/cashier/shift/${shiftId}/${kind}`,
+        method: 'POST',
+        body,
+      }),
     }),
     // Read afresh each time the till shows it: a mid-shift read is of this moment.
     xReport: build.query<XReport, number>({
