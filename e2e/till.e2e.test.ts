@@ -176,7 +176,8 @@ describeE2E('the till', () => {
       await page.evaluate(() => {
         const w = window as Window & { printedText?: string };
         w.print = () => {
-          w.printedText = document.querySelector<HTMLElement>('.receipt-print')?.innerText ?? '';
+          // The print copy is laid out off-screen and hidden (receipt.css): its text, not its rendering.
+          w.printedText = document.querySelector('.receipt-print')?.textContent ?? '';
         };
       });
       await till.getByRole('button', { name: 'Print', exact: true }).click();
