@@ -63,7 +63,6 @@ export function DrawerCountForm({
       <button
         type="button"
         className="shift-count__mode"
-        aria-pressed={byNotes}
         disabled={busy}
         onClick={() => setByNotes(!byNotes)}
       >
