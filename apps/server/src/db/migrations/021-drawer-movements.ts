@@ -54,6 +54,13 @@ export function drawerMovementsMigration(dialect: DialectName): Migration {
         .execute();
       await appendOnly(db, dialect, 'shift_movements');
 
+      if (dialect === 'postgres') {
+        for (const table of ['shift_counts', 'shift_movements']) {
+          await sql`create trigger ${sql.raw(table)}_no_truncate before truncate on ${sql.table(table)}
+            for each statement execute function refuse_change()`.execute(db);
+        }
+      }
+
       for (const column of ['drops', 'paid_ins', 'paid_outs']) {
         await db.schema.alterTable('shifts').addColumn(column, 'integer').execute();
       }
