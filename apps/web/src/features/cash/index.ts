@@ -14,8 +14,10 @@ export const CashManageModal = /* @__PURE__ */ deferredPart<ComponentProps<typeo
 );
 // The amount entry's rules, for other counts of cash (the shift's drawer count).
 export { amountTextToCents, applyAmountKey, sanitizeAmountInput } from './amount';
-// The 80 mm print of the receipt, for other papers of the till (the shift's Z-report).
-export { PaperPrint } from './receipt';
+// The 80 mm print of the receipt, for other papers of the till (the shift's Z-report), and the receipt
+// itself with the data of a copy (the till's Reprint last receipt).
+export { PaperPrint, Receipt } from './receipt';
+export { receiptOfCopy } from './receipt-copy';
 export { PlaceUnconfirmedNotice } from './unconfirmed/unconfirmed-notice';
 export { newOperation, type UnconfirmedOperation } from './unconfirmed/unconfirmed-operation';
 export { UnconfirmedOperations } from './unconfirmed/unconfirmed-operations';
