@@ -5,6 +5,7 @@ import {
   dailyReportHeader,
   dailyReportRows,
   gamingDayOf,
+  previousDate,
   type Account,
   type DailyReport,
 } from '@cashdesk/contract';
@@ -12,8 +13,7 @@ import { toCsv } from '../../../lib/csv';
 
 /** The gaming day before the one running at `nowMs`, in the venue's clock: the last ended, the one printed. */
 export function lastEndedDay(venue: Pick<Account, 'time_zone' | 'day_starts_at'>, nowMs: number): string {
-  const today = gamingDayOf(nowMs, venue);
-  return new Date(Date.parse(`${today}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+  return previousDate(gamingDayOf(nowMs, venue));
 }
 
 export function dailyReportCsv(report: DailyReport): string {
