@@ -90,7 +90,9 @@ export function gamingDayBounds(
 /** The gaming day (YYYY-MM-DD) instant `ms` belongs to. */
 export function gamingDayOf(ms: number, venue: { time_zone: string; day_starts_at: number }): string {
   const wallDate = new Date(wallAsUtc(ms, venue.time_zone)).toISOString().slice(0, 10);
-  return ms < zonedInstant(wallDate, venue.day_starts_at, venue.time_zone) ? previousDate(wallDate) : wallDate;
+  return ms < zonedInstant(wallDate, venue.day_starts_at, venue.time_zone)
+    ? previousDate(wallDate)
+    : wallDate;
 }
 
 /**

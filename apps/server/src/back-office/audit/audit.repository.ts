@@ -101,9 +101,7 @@ export async function listAudit(db: Executor, q: AuditListQuery): Promise<AuditE
       join.onRef('target_device.id', '=', 'audit_log.target_id').on('audit_log.target_type', '=', 'device'),
     )
     .leftJoin('accounts as target_account', (join) =>
-      join
-        .onRef('target_account.id', '=', 'audit_log.target_id')
-        .on('audit_log.target_type', '=', 'account'),
+      join.onRef('target_account.id', '=', 'audit_log.target_id').on('audit_log.target_type', '=', 'account'),
     )
     .leftJoin('accounts as venue', 'venue.id', 'audit_log.account_id')
     .selectAll('audit_log')

@@ -34,7 +34,9 @@ export async function venueAlerts(db: Executor, account: AccountRow, nowMs: numb
   const [devices, shifts, withdrawals] = await Promise.all([
     devicesByIds(db, account.id, idsOf('device_silent', 'device')),
     closedShifts(db, account.id, idsOf('shift_difference', 'shift')),
-    alerts.some((a) => a.kind === 'withdrawals_hour') ? withdrawalsSince(db, account.id, nowMs - HOUR_MS) : null,
+    alerts.some((a) => a.kind === 'withdrawals_hour')
+      ? withdrawalsSince(db, account.id, nowMs - HOUR_MS)
+      : null,
   ]);
   const named: Named = {
     devices: new Map(devices.map((d) => [d.id, d])),
