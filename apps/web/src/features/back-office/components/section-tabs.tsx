@@ -11,16 +11,22 @@ interface OutOfSight {
   after: number;
 }
 
-/** A tab more than a pixel past an edge is out of sight on that side (a half-shown one counts). */
+/**
+ * A tab more than a pixel past an edge is out of sight on that side (a half-shown one counts), unless
+ * the strip is scrolled to that end: a tab wider than what the end's button leaves of the strip would
+ * otherwise keep its button, and the button the tab out of sight.
+ */
 function outOfSight(strip: HTMLElement): OutOfSight {
   const box = strip.getBoundingClientRect();
+  const atStart = strip.scrollLeft <= 1;
+  const atEnd = strip.scrollLeft + strip.clientWidth >= strip.scrollWidth - 1;
   let before = 0;
   let after = 0;
   for (const tab of tabsOf(strip)) {
     const rect = tab.getBoundingClientRect();
     if (rect.width === 0) continue;
-    if (rect.left < box.left - 1) before += 1;
-    else if (rect.right > box.right + 1) after += 1;
+    if (rect.left < box.left - 1 && !atStart) before += 1;
+    else if (rect.right > box.right + 1 && !atEnd) after += 1;
   }
   return { before, after };
 }
@@ -32,16 +38,19 @@ function scrollStripBy(strip: HTMLElement, delta: number): void {
   strip.scrollTo({ left: strip.scrollLeft + delta, behavior: reduced ? 'auto' : 'smooth' });
 }
 
-/** How far to scroll so the first tab out of sight on that side is the first in sight (a page of tabs). */
+/**
+ * How far to scroll so the first tab out of sight on that side is the first in sight (a page of tabs);
+ * a tab wider than the strip is brought in up to its far edge, so the strip reaches its end.
+ */
 function pageDelta(strip: HTMLElement, direction: 'before' | 'after'): number {
   const box = strip.getBoundingClientRect();
   const rects = tabsOf(strip).map((tab) => tab.getBoundingClientRect());
   if (direction === 'after') {
     const next = rects.find((r) => r.right > box.right + 1);
-    return next ? next.left - box.left : 0;
+    return next ? Math.max(next.left - box.left, next.right - box.right) : 0;
   }
   const previous = rects.filter((r) => r.left < box.left - 1).at(-1);
-  return previous ? previous.right - box.right : 0;
+  return previous ? Math.min(previous.right - box.right, previous.left - box.left) : 0;
 }
 
 export function SectionTabs({
@@ -79,15 +88,17 @@ export function SectionTabs({
     };
   }, []);
 
-  // The open tab in sight, by scrolling the strip alone (never the page).
+  // The open tab in sight, in the middle of the strip (room for the buttons that may then appear at
+  // either end; the first and the last tab go to their end), by scrolling the strip alone, not the page.
   useLayoutEffect(() => {
     const strip = stripRef.current;
     const open = strip?.querySelector<HTMLElement>('[aria-current="page"]');
     if (!strip || !open) return;
     const box = strip.getBoundingClientRect();
     const rect = open.getBoundingClientRect();
-    if (rect.left < box.left) strip.scrollLeft += rect.left - box.left;
-    else if (rect.right > box.right) strip.scrollLeft += rect.right - box.right;
+    if (rect.left < box.left || rect.right > box.right) {
+      strip.scrollLeft += rect.left + rect.width / 2 - (box.left + box.width / 2);
+    }
   }, [current]);
 
   const show = (direction: 'before' | 'after') => {
