@@ -94,7 +94,7 @@ export function BackOfficeLayout() {
 
   return (
     <div className="bo-layout">
-      <header className="bo-header">
+      <header className={narrow && menuOpen ? 'bo-header bo-header--open' : 'bo-header'}>
         <div className="bo-header__brand">
           <span className="bo-header__app">{t('common:appName')}</span>
           <span className="bo-header__title">{t('title')}</span>
