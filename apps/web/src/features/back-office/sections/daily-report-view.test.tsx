@@ -114,17 +114,22 @@ describe('the daily report tab', () => {
     expect(cells[6]).toBe('trx-night 05:59:59');
     // Four eyes as a sum that closes, each outcome named.
     expect([...cells[7]!.matchAll(/\d+/g)].map(Number)).toEqual([1, 4, 2, 1, 1, 0, 1, 1]);
-    expect(within(rows[0]!).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+    expect(
+      within(rows[0]!)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
       '1 waiting from before + 4 requested',
       '= 2 approved, 1 declined, 1 withdrawn, 0 expired',
       '+ 1 still waiting',
       '1 of the approved refused by the ledger: not paid',
     ]);
     // Nothing carried, nothing failed: the sum alone.
-    expect(within(rows[1]!).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      '0 requested',
-      '= 0 approved, 0 declined, 0 withdrawn, 0 expired',
-    ]);
+    expect(
+      within(rows[1]!)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['0 requested', '= 0 approved, 0 declined, 0 withdrawn, 0 expired']);
     expect(within(rows[1]!).getAllByRole('cell')[5]!.textContent).toBe('–');
   });
 
