@@ -109,7 +109,7 @@ describeE2E('back office', () => {
     const audit = await openAccountTab(page, 'Audit log');
     const entry = rowWith(audit.getByRole('table'), 'morning cash').first();
     await entry.getByText('manager', { exact: true }).waitFor();
-    await entry.getByText('balance: 10000.00 → 10250.50').waitFor();
+    await entry.getByText('balance: 10000.00 EUR → 10250.50 EUR').waitFor();
     await screenshot(page, 'back-office-audit');
   });
 

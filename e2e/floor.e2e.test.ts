@@ -40,7 +40,7 @@ describeE2E("the manager's live floor", () => {
     const overview = page.getByRole('region', { name: 'Overview', exact: true });
     // The venue's stream is open: changes are pushed, not waited for at the next poll.
     await overview.getByText('Live: changes show as they happen.', { exact: true }).waitFor();
-    const cash = overview.getByRole('region', { name: 'Cash today (UTC)', exact: true });
+    const cash = overview.getByRole('region', { name: 'Cash today', exact: true });
     await cash.waitFor();
     return { page, overview, cash };
   }

@@ -52,6 +52,28 @@ export const AUDIT_ACTIONS = [
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
+/**
+ * The fields of an audit entry's `before` and `after` that hold money, in cents of the entry's account:
+ * the settings that are amounts, a float move's balance, an approval's or a correction's delta, and a
+ * shift's figures (each named `*_cents`).
+ */
+const AUDIT_MONEY_FIELDS: ReadonlySet<string> = new Set([
+  'balance',
+  'overdraft',
+  'min_amount',
+  'max_amount',
+  'max_event_amount',
+  'approval_above',
+  'alert_float_below',
+  'alert_shift_difference',
+  'alert_withdrawals_hour',
+  'delta',
+]);
+
+export function isAuditMoneyField(field: string): boolean {
+  return AUDIT_MONEY_FIELDS.has(field) || field.endsWith('_cents');
+}
+
 export const AUDIT_TARGETS = ['account', 'user', 'device'] as const;
 export type AuditTarget = (typeof AUDIT_TARGETS)[number];
 

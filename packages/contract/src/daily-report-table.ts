@@ -24,6 +24,10 @@ export const DAILY_REPORT_COLUMNS = [
   'approvals_approved',
   'approvals_declined',
   'approvals_expired',
+  'approvals_withdrawn',
+  'approvals_failed',
+  'approvals_waiting_at_start',
+  'approvals_waiting_at_end',
 ] as const;
 
 /** One cell: text, a count, or money in cents (written as units). */
@@ -49,6 +53,10 @@ function figureCells(f: DailyFigures): DailyReportCell[] {
     f.approvals_approved,
     f.approvals_declined,
     f.approvals_expired,
+    f.approvals_withdrawn,
+    f.approvals_failed,
+    f.approvals_waiting_at_start,
+    f.approvals_waiting_at_end,
   ];
 }
 

@@ -6,6 +6,8 @@ import {
   gamingDay,
   gamingDayBounds,
   gamingDayOf,
+  previousDate,
+  runningGamingDays,
   timeZone,
   type DailyFigures,
   type DailyReport,
@@ -43,6 +45,27 @@ describe('a gaming day', () => {
     expect(gamingDayOf(Date.parse('2026-03-28T05:00:00.000Z'), berlin)).toBe('2026-03-28');
     expect(gamingDayOf(Date.parse('2026-03-29T03:59:59.999Z'), berlin)).toBe('2026-03-28');
     expect(gamingDayOf(Date.parse('2026-03-29T04:00:00.000Z'), berlin)).toBe('2026-03-29');
+  });
+
+  it("names the day running now and the one before it, each with its instants (the overview's today)", () => {
+    const madrid = { time_zone: 'Europe/Madrid', day_starts_at: 6 };
+    // 06:00 in Madrid in winter is 05:00Z: a minute before, yesterday is still running.
+    const before = runningGamingDays(Date.parse('2026-11-28T04:59:00.000Z'), madrid);
+    expect(before.today.day).toBe('2026-11-27');
+    expect(before.yesterday.day).toBe('2026-11-26');
+    const after = runningGamingDays(Date.parse('2026-11-28T05:01:00.000Z'), madrid);
+    expect(after.today).toEqual({
+      day: '2026-11-28',
+      fromMs: Date.parse('2026-11-28T05:00:00.000Z'),
+      toMs: Date.parse('2026-11-29T05:00:00.000Z'),
+    });
+    expect(after.yesterday).toEqual({ day: '2026-11-27', ...gamingDayBounds('2026-11-27', madrid) });
+    // The day after the clocks went back is 25 hours; the one before it ends where the next begins.
+    const autumn = runningGamingDays(Date.parse('2026-10-25T12:00:00.000Z'), berlin);
+    expect((autumn.yesterday.toMs - autumn.yesterday.fromMs) / HOUR).toBe(25);
+    expect(autumn.yesterday.toMs).toBe(autumn.today.fromMs);
+    expect(previousDate('2026-03-01')).toBe('2026-02-28');
+    expect(previousDate('2000-01-01')).toBe('1999-12-31');
   });
 
   it('is a real date from 2000 on', () => {
@@ -99,6 +122,10 @@ describe('the report as a table', () => {
       approvals_approved: 1,
       approvals_declined: 1,
       approvals_expired: 1,
+      approvals_withdrawn: 1,
+      approvals_failed: 0,
+      approvals_waiting_at_start: 1,
+      approvals_waiting_at_end: 1,
     };
     const rows = dailyReportRows({
       devices: [{ device_id: 7, name: 'Cabinet 7', ...figures }],
@@ -112,6 +139,8 @@ describe('the report as a table', () => {
     expect(cell(0, 'net')).toEqual({ cents: 95_00 });
     expect(cell(0, 'correction_total')).toEqual({ cents: -5_00 });
     expect(cell(0, 'approvals_expired')).toBe(1);
+    expect(cell(0, 'approvals_withdrawn')).toBe(1);
+    expect(cell(0, 'approvals_waiting_at_end')).toBe(1);
     expect(cell(1, 'device')).toBe('total');
   });
 });

@@ -69,11 +69,21 @@ const figures = {
   first_at: z.string().nullable(),
   last_trx: z.string().nullable(),
   last_at: z.string().nullable(),
-  /** Four eyes (section 12): requests made that day, and decisions and expiries that fell on it. */
+  /**
+   * Four eyes (section 12), each event on the day it happened, so the counts add up:
+   * waiting_at_start + requested = approved + declined + withdrawn + expired + waiting_at_end.
+   * Requests made that day; approved, declined, withdrawn by the cashier, and expired unanswered, that
+   * day (`failed`: of the approved, those the ledger then refused, so nothing was paid); and the
+   * requests waiting when the day began and when it ended (now, for a day still running).
+   */
   approvals_requested: z.number(),
   approvals_approved: z.number(),
   approvals_declined: z.number(),
   approvals_expired: z.number(),
+  approvals_withdrawn: z.number(),
+  approvals_failed: z.number(),
+  approvals_waiting_at_start: z.number(),
+  approvals_waiting_at_end: z.number(),
 };
 
 export const dailyFigures = z.object(figures);

@@ -60,10 +60,20 @@ export function zonedInstant(date: string, hour: number, zone: string): number {
   return wall - (wallAsUtc(first, zone) - first);
 }
 
+/** The date `days` after `date` (YYYY-MM-DD); a negative `days` goes back. */
+function datePlus(date: string, days: number): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
 /** The date after `date` (YYYY-MM-DD). */
 export function nextDate(date: string): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
+  return datePlus(date, 1);
+}
+
+/** The date before `date` (YYYY-MM-DD). */
+export function previousDate(date: string): string {
+  return datePlus(date, -1);
 }
 
 /** The instants gaming day `day` covers: from `fromMs` (included) to `toMs` (excluded). */
@@ -81,6 +91,29 @@ export function gamingDayBounds(
 export function gamingDayOf(ms: number, venue: { time_zone: string; day_starts_at: number }): string {
   const wallDate = new Date(wallAsUtc(ms, venue.time_zone)).toISOString().slice(0, 10);
   return ms < zonedInstant(wallDate, venue.day_starts_at, venue.time_zone)
-    ? new Date(Date.parse(`${wallDate}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10)
+    ? previousDate(wallDate)
     : wallDate;
+}
+
+/**
+ * The gaming day running at `nowMs` and the one before it, each with its instants: what the manager's
+ * overview calls today and yesterday (the daily report's days, by the same rule).
+ */
+export function runningGamingDays(
+  nowMs: number,
+  venue: { time_zone: string; day_starts_at: number },
+): { today: GamingDayWindow; yesterday: GamingDayWindow } {
+  const day = gamingDayOf(nowMs, venue);
+  const before = previousDate(day);
+  return {
+    today: { day, ...gamingDayBounds(day, venue) },
+    yesterday: { day: before, ...gamingDayBounds(before, venue) },
+  };
+}
+
+/** One gaming day: its date and its instants, `fromMs` included, `toMs` excluded. */
+export interface GamingDayWindow {
+  day: string;
+  fromMs: number;
+  toMs: number;
 }

@@ -86,6 +86,40 @@ describe.each(testDatabases)('back-office audit log on $name', (database) => {
     expect([await countRows(db, 'audit_log'), await countRows(db, 'ledger_entries')]).toEqual(before);
   });
 
+  it("names the actor and the target as they are called now, with the entry's currency for its money", async () => {
+    const created = await manager.client.post<{ id: number }>(`/a/manager/account/${venue.id}/user`, {
+      login: `ana_${venue.id}`,
+      name: 'Ana',
+      password: 'a long password 1',
+      restrictions: [],
+    });
+    expect(created.status).toBe(200);
+    // Renamed since: the log keeps her id, and shows her name of now on both entries.
+    const renamed = await manager.client.post(`/a/manager/account/${venue.id}/user/${created.body.id}`, {
+      name: 'Ana Lima',
+    });
+    expect(renamed.status).toBe(200);
+    const own = await manager.client.get<AuditEntry[]>(`/a/manager/account/${venue.id}/audit`);
+    const ofAna = own.body.filter((e) => e.target_type === 'user' && e.target_id === created.body.id);
+    expect(ofAna.map((e) => [e.action, e.target_name])).toEqual([
+      ['user.update', 'Ana Lima'],
+      ['user.create', 'Ana Lima'],
+    ]);
+    const move = own.body.find((e) => e.action === 'account.float_move');
+    expect(move).toMatchObject({
+      actor_name: 'Test User',
+      target_name: venue.name,
+      currency: 'EUR',
+      before: { balance: expect.any(Number) },
+    });
+    // The other venue's entry names that venue as it is called now.
+    const all = await admin.client.get<AuditEntry[]>('/a/admin/audit');
+    expect(all.body.find((e) => e.target_id === other.id)).toMatchObject({
+      target_name: 'Renamed elsewhere',
+      actor_name: 'Test User',
+    });
+  });
+
   it.each(['audit_log', 'ledger_entries'] as const)(
     'the database refuses UPDATE and DELETE on %s',
     async (table) => {

@@ -78,13 +78,30 @@ describe.each(testDatabases)('the daily report on $name', (database) => {
       );
     await decide(await held(a, -150_00), 'approve');
     await decide(await held(a, -120_00), 'decline');
+    // One the cashier takes back; one approved that the ledger then refuses (the venue's maximum was
+    // lowered under it meanwhile): approved, but failed.
+    const taken = await held(a, -110_00);
+    await ok(cashier.post(`/a/cashier/approvals/${taken}/withdraw`, {}));
+    const refused = await held(a, -130_00);
+    await ok(manager.post(`/a/manager/account/${venueId}`, { max_amount: 100_00 }));
+    await ok(
+      manager.post(`/a/manager/account/${venueId}/approvals/${refused}`, {
+        password: PASSWORD,
+        decision: 'approve',
+        reason: 'checked',
+      }),
+    );
+    await ok(manager.post(`/a/manager/account/${venueId}`, { max_amount: 1_000_000_00 }));
     await ok(cash(cashier, b.id, 2, 500_00));
     await held(b, -200_00, 2);
     clock.advance(11 * MINUTE);
     const correction = { trx: trx.corrected, correction_trx: newTrx(), reason: 'wrong seat' };
     await ok(manager.post(`/a/manager/account/${venueId}/corrections`, correction));
-    clock.set(DAY_END - 1); // 05:59:59.999 summer time: the day's last moment
+    // Five minutes before the day ends, a request on B that nobody answers before it does.
+    clock.set(DAY_END - 5 * MINUTE);
     await signInAgain(); // the sessions of the morning have long expired
+    await held(b, -150_00, 2);
+    clock.set(DAY_END - 1); // 05:59:59.999 summer time: the day's last moment
     await ok(cash(cashier, a.id, 1, 1_00, trx.last));
     headAtEnd = (await manager.get<LedgerHead>(`/a/manager/account/${venueId}/ledger_head`)).body;
     clock.set(DAY_END); // 06:00: the next gaming day
@@ -156,10 +173,14 @@ describe.each(testDatabases)('the daily report on $name', (database) => {
       operations: 4,
       first_trx: trx.first,
       last_trx: trx.last,
-      approvals_requested: 2,
-      approvals_approved: 1,
+      approvals_requested: 4,
+      approvals_approved: 2,
+      approvals_failed: 1,
       approvals_declined: 1,
+      approvals_withdrawn: 1,
       approvals_expired: 0,
+      approvals_waiting_at_start: 0,
+      approvals_waiting_at_end: 0,
     });
     expect(byId.get(b.id)).toMatchObject({
       deposits: 2,
@@ -171,10 +192,13 @@ describe.each(testDatabases)('the daily report on $name', (database) => {
       net: 500_00,
       operations: 4,
       corrections: 0,
-      approvals_requested: 1,
+      approvals_requested: 2,
       approvals_approved: 0,
       approvals_declined: 0,
+      approvals_withdrawn: 0,
       approvals_expired: 1,
+      // The one made at 05:55 is still waiting when the day ends at 06:00.
+      approvals_waiting_at_end: 1,
     });
     expect(body.total).toMatchObject({
       deposits: 5,
@@ -185,9 +209,24 @@ describe.each(testDatabases)('the daily report on $name', (database) => {
       net: 651_00,
       operations: 8,
       corrections: 1,
-      approvals_requested: 3,
+      approvals_requested: 6,
+      approvals_approved: 2,
+      approvals_failed: 1,
+      approvals_declined: 1,
+      approvals_withdrawn: 1,
       approvals_expired: 1,
+      approvals_waiting_at_start: 0,
+      approvals_waiting_at_end: 1,
     });
+    // They add up: every request of the day is in one outcome, or still waiting at its end.
+    const t = body.total;
+    expect(t.approvals_waiting_at_start + t.approvals_requested).toBe(
+      t.approvals_approved +
+        t.approvals_declined +
+        t.approvals_withdrawn +
+        t.approvals_expired +
+        t.approvals_waiting_at_end,
+    );
   });
 
   it('puts what came before 06:00 into the day before, and shows a running day as not complete', async () => {
@@ -197,6 +236,13 @@ describe.each(testDatabases)('the daily report on $name', (database) => {
     const running = await report('2026-03-29');
     expect(running.body).toMatchObject({ complete: false, from: '2026-03-29T04:00:00.000Z' });
     expect(running.body.total).toMatchObject({ deposits: 1, deposit_total: 9_00 });
+    // The request of 05:55 the day before is waiting at the start, and still now (06:00, 5 of its 10
+    // minutes left).
+    expect(running.body.total).toMatchObject({
+      approvals_waiting_at_start: 1,
+      approvals_requested: 0,
+      approvals_waiting_at_end: 1,
+    });
     // A device that did nothing that day is still listed, with zeros.
     const idle = running.body.devices.find((d) => d.device_id === b.id);
     expect(idle).toMatchObject({ operations: 0, net: 0, first_trx: null, last_trx: null });

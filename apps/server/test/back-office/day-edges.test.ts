@@ -1,7 +1,8 @@
 // The day's figures at the edges of a day, through HTTP with a fake clock, another venue's cash made at
-// the very same instants and never counted: the overview's today and yesterday (the UTC day,
-// apps/server/src/back-office/floor/floor.routes.ts; the venue here starts its day at 00:00 UTC) at the
-// last ms of a day and the first of the next; and the daily report (back-office/reports/daily-report.ts)
+// the very same instants and never counted: the overview's today and yesterday (the venue's gaming day,
+// apps/server/src/back-office/floor/floor.routes.ts) at the last ms of a day starting at 00:00 UTC and
+// the first of the next, and a minute either side of 06:00 in Madrid, where the UTC day would have
+// started an hour before the venue's; and the daily report (back-office/reports/daily-report.ts)
 // of a venue in America/Sao_Paulo whose gaming day starts at 06:00, with cash at the last ms of a gaming
 // day and the first of the next, its ledger head, when it is complete and when a day has begun.
 import type { DailyReport, FloorOverview } from '@cashdesk/contract';
@@ -9,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/database.js';
 import { verifyLedger } from '../../src/ledger/verify.js';
 import { cash, newTrx } from '../cashier/support.js';
-import { DAY, FakeClock, HOUR } from '../helpers/clock.js';
+import { DAY, FakeClock, HOUR, MINUTE } from '../helpers/clock.js';
 import { testDatabases } from '../helpers/databases.js';
 import { createLinkedDevice, createTestUser, createVenue } from '../helpers/factories.js';
 import { clientForUser, startTestServer, type TestServer } from '../helpers/server.js';
@@ -87,23 +88,77 @@ describe.each(testDatabases)('the figures at the edges of a day on $name', (data
 
     const first = await overview();
     expect(first.today).toEqual({ deposits: 20_00, withdrawals: 3_00, net: 17_00 });
-    expect(first.today_by_hour[0]).toEqual({ hour: 0, deposits: 20_00, withdrawals: 3_00 });
-    expect(first.yesterday_by_hour[23]).toEqual({ hour: 23, deposits: 1_00, withdrawals: 0 });
-    expect(first.yesterday_by_hour[22]).toEqual({ hour: 22, deposits: 500_00, withdrawals: 0 });
+    expect(first.today_by_hour[0]).toMatchObject({ hour: 0, deposits: 20_00, withdrawals: 3_00 });
+    expect(first.yesterday_by_hour[23]).toMatchObject({ hour: 23, deposits: 1_00, withdrawals: 0 });
+    expect(first.yesterday_by_hour[22]).toMatchObject({ hour: 22, deposits: 500_00, withdrawals: 0 });
 
     // The last ms of the day is still today, in its hour 23.
     await atOnce(MIDNIGHT + DAY - 1, a, b, 300_00);
     const last = await overview();
     expect(last.today).toEqual({ deposits: 320_00, withdrawals: 3_00, net: 317_00 });
-    expect(last.today_by_hour[23]).toEqual({ hour: 23, deposits: 300_00, withdrawals: 0 });
+    expect(last.today_by_hour[23]).toMatchObject({ hour: 23, deposits: 300_00, withdrawals: 0 });
 
     // The first ms of the next day: all of it is yesterday now, today starts empty.
     clock.set(MIDNIGHT + DAY);
     const next = await overview();
     expect(next.today).toEqual({ deposits: 0, withdrawals: 0, net: 0 });
-    expect(next.yesterday_by_hour[0]).toEqual({ hour: 0, deposits: 20_00, withdrawals: 3_00 });
-    expect(next.yesterday_by_hour[23]).toEqual({ hour: 23, deposits: 300_00, withdrawals: 0 });
+    expect(next.yesterday_by_hour[0]).toMatchObject({ hour: 0, deposits: 20_00, withdrawals: 3_00 });
+    expect(next.yesterday_by_hour[23]).toMatchObject({ hour: 23, deposits: 300_00, withdrawals: 0 });
     expect(next.yesterday_by_hour.reduce((sum, h) => sum + h.deposits, 0)).toBe(320_00);
+  });
+
+  it("starts the overview's today at the venue's 06:00 in Madrid: a minute before is yesterday, a minute after today", async () => {
+    // 2026-11-27 06:00 in Madrid (UTC+1 in winter) is 05:00Z; UTC's midnight came an hour before.
+    const madridSix = Date.UTC(2026, 10, 27, 5);
+    clock.set(madridSix - 2 * HOUR);
+    const a = await venue({ time_zone: 'Europe/Madrid', day_starts_at: 6 });
+    const b = await venue({ time_zone: 'Europe/Madrid', day_starts_at: 6 });
+    const manager = await createTestUser(db, { account_id: a.id, role: 'manager' });
+    const overview = async (id = a.id) =>
+      (await clientForUser(server, manager)).get<FloorOverview>(`/a/manager/account/${id}/overview`);
+
+    await atOnce(madridSix - MINUTE, a, b, 1_00);
+    const before = await overview();
+    expect(before.status).toBe(200);
+    expect(before.body.gaming_day).toEqual({
+      day: '2026-11-26',
+      from: new Date(madridSix - DAY).toISOString(),
+      to: new Date(madridSix).toISOString(),
+      time_zone: 'Europe/Madrid',
+      day_starts_at: 6,
+    });
+    expect(before.body.today).toEqual({ deposits: 1_00, withdrawals: 0, net: 1_00 });
+    // 05:59 in Madrid is the last hour of the gaming day that began at 06:00 the day before.
+    expect(before.body.today_by_hour[23]).toEqual({
+      hour: 23,
+      from: new Date(madridSix - HOUR).toISOString(),
+      deposits: 1_00,
+      withdrawals: 0,
+    });
+
+    await atOnce(madridSix + MINUTE, a, b, 20_00);
+    const after = await overview();
+    expect(after.body.gaming_day).toMatchObject({
+      day: '2026-11-27',
+      from: new Date(madridSix).toISOString(),
+      to: new Date(madridSix + DAY).toISOString(),
+    });
+    // By the UTC day both deposits would be today's (21.00); by the venue's, only the one after 06:00.
+    expect(after.body.today).toEqual({ deposits: 20_00, withdrawals: 0, net: 20_00 });
+    expect(after.body.today_by_hour[0]).toEqual({
+      hour: 0,
+      from: new Date(madridSix).toISOString(),
+      deposits: 20_00,
+      withdrawals: 0,
+    });
+    expect(after.body.yesterday_by_hour[23]).toMatchObject({ hour: 23, deposits: 1_00 });
+    expect(after.body.yesterday_by_hour.reduce((sum, h) => sum + h.deposits, 0)).toBe(1_00);
+
+    // The other venue's overview is not this manager's to read.
+    for (const path of ['overview', 'alerts']) {
+      const refused = await (await clientForUser(server, manager)).get(`/a/manager/account/${b.id}/${path}`);
+      expect(refused.status).toBe(403);
+    }
   });
 
   it("cuts the daily report at the venue's 06:00: the last ms of a gaming day and the first of the next each on their side", async () => {

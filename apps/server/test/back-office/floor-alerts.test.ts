@@ -87,12 +87,17 @@ describe.each(testDatabases)('the floor alerts on $name', (database) => {
         subject: `account:${v.venue.id}`,
         details: 'float 999900.00 below 999950.00',
         acked: null,
+        currency: v.venue.currency,
+        facts: { kind: 'float_low', float: 999_900_00, below: 999_950_00 },
       },
     ]);
     clock.advance(MINUTE);
     await andChecked(() => cash(v, 10_00));
     await andChecked(() => cash(v, 10_00));
-    expect(await alertsOf(manager, v)).toEqual(raised);
+    // The same alert, its facts the float as it stands now.
+    expect(await alertsOf(manager, v)).toEqual([
+      { ...raised[0], facts: { kind: 'float_low', float: 999_880_00, below: 999_950_00 } },
+    ]);
     // The back office heard of it live (its screen refetches the alerts).
     expect(await alertsTold(stream)).toMatchObject({ alerts: true });
 
@@ -114,6 +119,7 @@ describe.each(testDatabases)('the floor alerts on $name', (database) => {
         kind: 'withdrawals_hour',
         subject: `account:${v.venue.id}`,
         details: 'withdrawals 200.00 in the last hour, above 150.00',
+        facts: { kind: 'withdrawals_hour', withdrawals: 200_00, above: 150_00 },
       }),
     ]);
     await seen(v);
@@ -140,11 +146,27 @@ describe.each(testDatabases)('the floor alerts on $name', (database) => {
         subject: `device:${v.deviceId}`,
         details: `Test cabinet: no report since ${new Date(lastSeen).toISOString()} (silent after 5 minutes)`,
         acked: null,
+        currency: v.venue.currency,
+        facts: {
+          kind: 'device_silent',
+          device_id: v.deviceId,
+          device_name: 'Test cabinet',
+          last_seen_at: new Date(lastSeen).toISOString(),
+          silent_minutes: 5,
+        },
       },
     ]);
     clock.advance(MINUTE);
     await checks().tick();
     expect(await alertsOf(manager, v)).toEqual(raised);
+    // Renamed while silent: the alert names it as it is called now (its stored details keep the old name).
+    const renamed = await manager.client.post(`/a/manager/account/${v.venue.id}/devices/${v.deviceId}`, {
+      name: 'Bar cabinet',
+      hidden: false,
+    });
+    expect(renamed.status).toBe(200);
+    const [after] = await alertsOf(manager, v);
+    expect(after).toMatchObject({ details: raised[0]!.details, facts: { device_name: 'Bar cabinet' } });
     await seen(v);
     await checks().tick();
     expect(await alertsOf(manager, v)).toEqual([]);
@@ -160,6 +182,14 @@ describe.each(testDatabases)('the floor alerts on $name', (database) => {
       kind: 'shift_difference',
       subject: expect.stringMatching(/^shift:\d+$/),
       details: expect.stringMatching(/ closed 50\.00 short, above 20\.00$/),
+      facts: {
+        kind: 'shift_difference',
+        shift_id: Number(alert!.subject.slice('shift:'.length)),
+        cashier_id: v.cashierId,
+        cashier: expect.any(String),
+        closed_at: new Date(clock.now()).toISOString(),
+        difference: -50_00,
+      },
     });
     const ack = await manager.client.post(`/a/manager/account/${v.venue.id}/alerts/${alert!.id}/ack`, {});
     expect(ack.status).toBe(200);

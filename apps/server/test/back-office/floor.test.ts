@@ -28,6 +28,12 @@ describe.each(testDatabases)('the manager floor on $name', (database) => {
     server = await startTestServer(db, { clock });
     v = await shiftVenue(server, db, { overdraft: 500_00 });
     manager = await signedInAs(server, db, 'manager', v.venue.id);
+    // A gaming day from UTC midnight here: the venue's own clock is day-edges.test.ts's.
+    const set = await manager.client.post(`/a/manager/account/${v.venue.id}`, {
+      time_zone: 'UTC',
+      day_starts_at: 0,
+    });
+    expect(set.status).toBe(200);
     expect((await openShift(v, 0)).status).toBe(200);
     expect((await cash(v, 50_00)).status).toBe(200);
     clock.advance(3 * HOUR); // today, 01:00
@@ -59,10 +65,33 @@ describe.each(testDatabases)('the manager floor on $name', (database) => {
     expect(res.body.float).toBe(Number(float.balance_cents));
     expect(res.body.overdraft_headroom).toBe(500_00);
     expect(res.body.today).toEqual({ deposits: 100_00, withdrawals: 30_00, net: 70_00 });
+    expect(res.body.gaming_day).toEqual({
+      day: '2026-11-28',
+      from: new Date(today).toISOString(),
+      to: new Date(today + 24 * HOUR).toISOString(),
+      time_zone: 'UTC',
+      day_starts_at: 0,
+    });
     expect(res.body.today_by_hour).toHaveLength(24);
-    expect(res.body.today_by_hour[1]).toEqual({ hour: 1, deposits: 100_00, withdrawals: 30_00 });
-    expect(res.body.today_by_hour[0]).toEqual({ hour: 0, deposits: 0, withdrawals: 0 });
-    expect(res.body.yesterday_by_hour[22]).toEqual({ hour: 22, deposits: 50_00, withdrawals: 0 });
+    const hourFrom = (ms: number) => new Date(ms).toISOString();
+    expect(res.body.today_by_hour[1]).toEqual({
+      hour: 1,
+      from: hourFrom(today + HOUR),
+      deposits: 100_00,
+      withdrawals: 30_00,
+    });
+    expect(res.body.today_by_hour[0]).toEqual({
+      hour: 0,
+      from: hourFrom(today),
+      deposits: 0,
+      withdrawals: 0,
+    });
+    expect(res.body.yesterday_by_hour[22]).toEqual({
+      hour: 22,
+      from: hourFrom(today - 2 * HOUR),
+      deposits: 50_00,
+      withdrawals: 0,
+    });
     expect(res.body.cashiers).toEqual([
       {
         user_id: v.cashierId,
@@ -120,6 +149,9 @@ describe.each(testDatabases)('the manager floor on $name', (database) => {
         subject: alert.subject,
         details: alert.details,
         acked: null,
+        currency: 'EUR',
+        // The float as it stands, against the venue's setting (500.00 by default).
+        facts: { kind: 'float_low', float: expect.any(Number), below: 500_00 },
       },
     ]);
     expect((await overview()).body.alerts).toEqual(open);

@@ -54,6 +54,9 @@ describe.each(testDatabases)('report:daily on $name', (database) => {
     expect(run.out).toContain('America/Sao_Paulo, day starts at 0:00');
     expect(run.out).toMatch(/by operator/);
     expect(run.out).toMatch(/^total +1 125\.50 EUR +1 25\.50 EUR +0 0\.00 EUR +100\.00 EUR/m);
+    // The four-eyes counts as the sum they make: none waiting, none asked, so all nought.
+    expect(run.out).toContain('approvals start+r=a+d+w+e+end');
+    expect(run.out).toMatch(/^total .* 0\+0=0\+0\+0\+0\+0$/m);
   });
 
   it('gives the JSON the API answers, and a CSV with the header first and amounts in units', async () => {
@@ -74,7 +77,7 @@ describe.each(testDatabases)('report:daily on $name', (database) => {
     expect(lines).toContain(`gaming_day,${day}`);
     expect(lines).toContain(`ledger_entries,${report.ledger_head.entries}`);
     const header = lines.indexOf(
-      'device_id,device,deposits,deposit_total,withdrawals,withdrawal_total,cash_outs,cash_out_total,corrections,correction_total,net,operations,first_trx,first_at,last_trx,last_at,approvals_requested,approvals_approved,approvals_declined,approvals_expired',
+      'device_id,device,deposits,deposit_total,withdrawals,withdrawal_total,cash_outs,cash_out_total,corrections,correction_total,net,operations,first_trx,first_at,last_trx,last_at,approvals_requested,approvals_approved,approvals_declined,approvals_expired,approvals_withdrawn,approvals_failed,approvals_waiting_at_start,approvals_waiting_at_end',
     );
     expect(header).toBeGreaterThan(0);
     expect(lines[header - 1]).toBe('');

@@ -86,17 +86,39 @@ export interface AuditListQuery {
   limit: number;
 }
 
-/** Newest first. */
+/**
+ * Newest first, each with the names its actor and target have now and its account's currency (the log
+ * keeps ids; a person reads names and money).
+ */
 export async function listAudit(db: Executor, q: AuditListQuery): Promise<AuditEntry[]> {
   const rows = await db
     .selectFrom('audit_log')
-    .selectAll()
-    .$if(q.accountId !== undefined, (s) => s.where('account_id', '=', q.accountId ?? 0))
-    .$if(q.fromMs !== undefined, (s) => s.where('created_at_ms', '>=', q.fromMs ?? 0))
-    .$if(q.toMs !== undefined, (s) => s.where('created_at_ms', '<=', q.toMs ?? 0))
-    .$if(q.action !== undefined, (s) => s.where('action', '=', q.action ?? 'account.create'))
-    .$if(q.beforeId !== undefined, (s) => s.where('id', '<', q.beforeId ?? 0))
-    .orderBy('id', 'desc')
+    .leftJoin('users as actor', 'actor.id', 'audit_log.actor_user_id')
+    .leftJoin('users as target_user', (join) =>
+      join.onRef('target_user.id', '=', 'audit_log.target_id').on('audit_log.target_type', '=', 'user'),
+    )
+    .leftJoin('devices as target_device', (join) =>
+      join.onRef('target_device.id', '=', 'audit_log.target_id').on('audit_log.target_type', '=', 'device'),
+    )
+    .leftJoin('accounts as target_account', (join) =>
+      join.onRef('target_account.id', '=', 'audit_log.target_id').on('audit_log.target_type', '=', 'account'),
+    )
+    .leftJoin('accounts as venue', 'venue.id', 'audit_log.account_id')
+    .selectAll('audit_log')
+    .select((eb) => [
+      'actor.name as actor_name',
+      eb.fn
+        .coalesce('target_user.name', 'target_device.name', 'target_account.name')
+        .$castTo<string | null>()
+        .as('target_name'),
+      'venue.currency as currency',
+    ])
+    .$if(q.accountId !== undefined, (s) => s.where('audit_log.account_id', '=', q.accountId ?? 0))
+    .$if(q.fromMs !== undefined, (s) => s.where('audit_log.created_at_ms', '>=', q.fromMs ?? 0))
+    .$if(q.toMs !== undefined, (s) => s.where('audit_log.created_at_ms', '<=', q.toMs ?? 0))
+    .$if(q.action !== undefined, (s) => s.where('audit_log.action', '=', q.action ?? 'account.create'))
+    .$if(q.beforeId !== undefined, (s) => s.where('audit_log.id', '<', q.beforeId ?? 0))
+    .orderBy('audit_log.id', 'desc')
     .limit(q.limit)
     .execute();
   return rows.map((row) => ({
@@ -112,5 +134,8 @@ export async function listAudit(db: Executor, q: AuditListQuery): Promise<AuditE
     after: row.after_json === null ? null : (JSON.parse(row.after_json) as Snapshot),
     reason: row.reason,
     trx: row.trx,
+    actor_name: row.actor_name ?? null,
+    target_name: row.target_name ?? null,
+    currency: row.currency ?? null,
   }));
 }

@@ -131,7 +131,10 @@ export async function silentDevices(db: Executor, nowMs: number): Promise<Silent
 
 export interface ClosedShift {
   id: number;
+  user_id: number;
+  /** The cashier's name now. */
   name: string;
+  closed_at_ms: number;
   difference: number;
 }
 
@@ -145,12 +148,18 @@ export async function closedShifts(
   const rows = await db
     .selectFrom('shifts')
     .innerJoin('users', 'users.id', 'shifts.user_id')
-    .select(['shifts.id', 'users.name', 'shifts.difference_cents'])
+    .select(['shifts.id', 'shifts.user_id', 'users.name', 'shifts.closed_at_ms', 'shifts.difference_cents'])
     .where('shifts.account_id', '=', accountId)
     .where('shifts.id', 'in', ids)
     .where('shifts.closed_at_ms', 'is not', null)
     .execute();
-  return rows.map((r) => ({ id: Number(r.id), name: r.name, difference: Number(r.difference_cents ?? 0) }));
+  return rows.map((r) => ({
+    id: Number(r.id),
+    user_id: Number(r.user_id),
+    name: r.name,
+    closed_at_ms: Number(r.closed_at_ms),
+    difference: Number(r.difference_cents ?? 0),
+  }));
 }
 
 /** Money as the alerts' details write it: 1234.50, -20.00. */

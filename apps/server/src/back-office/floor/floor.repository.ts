@@ -7,16 +7,24 @@ import type { AlertKind } from '../../db/schema.js';
 const HOUR_MS = 3_600_000;
 
 export interface HourSums {
-  /** Epoch hour: floor(ms / 1h). */
+  /** The hour from the range's start: 0 is [fromMs, fromMs + 1h). */
   hour: number;
   deposits: number;
   /** A positive magnitude. */
   withdrawals: number;
 }
 
-/** Deposits and withdrawals of the venue's cash rows from `fromMs` on, per hour: one range of one index. */
-export async function hourlyCash(db: Executor, accountId: number, fromMs: number): Promise<HourSums[]> {
-  const hour = sql<number>`created_at_ms / ${sql.lit(HOUR_MS)}`;
+/**
+ * Deposits and withdrawals of the venue's cash rows in [fromMs, toMs), per hour from `fromMs` (a gaming
+ * day's start, which need not be on a UTC hour): one range of one index. The start is written into the
+ * statement as a number, so the grouped expression is the selected one on PostgreSQL too.
+ */
+export async function hourlyCash(
+  db: Executor,
+  accountId: number,
+  range: { fromMs: number; toMs: number },
+): Promise<HourSums[]> {
+  const hour = sql<number>`(created_at_ms - ${sql.lit(range.fromMs)}) / ${sql.lit(HOUR_MS)}`;
   const rows = await db
     .selectFrom('ledger_entries')
     .select((eb) => [
@@ -30,7 +38,8 @@ export async function hourlyCash(db: Executor, accountId: number, fromMs: number
     ])
     .where('account_id', '=', accountId)
     .where('line', '=', 'entries')
-    .where('created_at_ms', '>=', fromMs)
+    .where('created_at_ms', '>=', range.fromMs)
+    .where('created_at_ms', '<', range.toMs)
     .where('kind', 'in', ['deposit', 'withdraw'])
     .groupBy(hour)
     .execute();
@@ -59,6 +68,26 @@ export async function floorDevices(db: Executor, accountId: number): Promise<Flo
   return rows.map((r) => ({
     ...r,
     id: Number(r.id),
+    last_seen_at_ms: r.last_seen_at_ms === null ? null : Number(r.last_seen_at_ms),
+  }));
+}
+
+/** The venue's devices among `ids`, shown or not, by the names they have now. */
+export async function devicesByIds(
+  db: Executor,
+  accountId: number,
+  ids: readonly number[],
+): Promise<{ id: number; name: string; last_seen_at_ms: number | null }[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('devices')
+    .select(['id', 'name', 'last_seen_at_ms'])
+    .where('account_id', '=', accountId)
+    .where('id', 'in', [...ids])
+    .execute();
+  return rows.map((r) => ({
+    id: Number(r.id),
+    name: r.name,
     last_seen_at_ms: r.last_seen_at_ms === null ? null : Number(r.last_seen_at_ms),
   }));
 }

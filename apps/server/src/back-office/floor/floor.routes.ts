@@ -6,8 +6,10 @@ import {
   ERR,
   floorAlert,
   floorOverview,
+  runningGamingDays,
   type FloorAlert,
   type FloorOverview,
+  type GamingDayWindow,
 } from '@cashdesk/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -19,38 +21,34 @@ import { alertsChange, publishAfterCommit } from '../../live/change-feed.js';
 import { answers } from '../../http/route-schemas.js';
 import { accountInScope, accountParams, actorOf } from '../access.js';
 import { recordAudit } from '../audit/audit.repository.js';
+import { venueAlerts } from './alert-facts.js';
 import {
   floorDevices,
   hourlyCash,
-  openAlerts,
   openShifts,
   ackAlert,
   clearAlert,
-  type OpenAlertRow,
   type HourSums,
 } from './floor.repository.js';
 
 const emptyBody = z.strictObject({}).optional();
 const HOUR_MS = 3_600_000;
-const DAY_MS = 24 * HOUR_MS;
 const iso = (ms: number) => new Date(ms).toISOString();
 
-function alertOut(a: OpenAlertRow): FloorAlert {
-  return {
-    id: a.id,
-    kind: a.kind,
-    started_at: iso(a.started_at_ms),
-    subject: a.subject,
-    details: a.details,
-    acked: a.acked_at_ms === null ? null : { by: a.acked_by ?? '', at: iso(a.acked_at_ms) },
-  };
-}
-
-/** 24 hours from the day starting at `dayMs`, hour of day 0..23, the empty hours as zeros. */
-function dayByHour(sums: Map<number, HourSums>, dayMs: number) {
-  return Array.from({ length: 24 }, (_, hour) => {
-    const s = sums.get(dayMs / HOUR_MS + hour);
-    return { hour, deposits: s?.deposits ?? 0, withdrawals: s?.withdrawals ?? 0 };
+/**
+ * Every hour of a gaming day from its start (24; 23 or 25 the day the clocks change), the empty hours as
+ * zeros.
+ */
+function dayByHour(sums: readonly HourSums[], day: GamingDayWindow) {
+  const byHour = new Map(sums.map((h) => [h.hour, h]));
+  return Array.from({ length: Math.ceil((day.toMs - day.fromMs) / HOUR_MS) }, (_, hour) => {
+    const s = byHour.get(hour);
+    return {
+      hour,
+      from: iso(day.fromMs + hour * HOUR_MS),
+      deposits: s?.deposits ?? 0,
+      withdrawals: s?.withdrawals ?? 0,
+    };
   });
 }
 
@@ -62,17 +60,18 @@ export function floorRoutes(ctx: AppContext): FastifyPluginAsync {
     app.get('/a/manager/account/:id/overview', overview, async (request): Promise<FloorOverview> => {
       const account = await accountInScope(ctx, request);
       const now = ctx.clock.now();
-      // "Today" is the UTC day (the account has no time zone setting in this tree).
-      const today = Math.floor(now / DAY_MS) * DAY_MS;
-      const yesterday = today - DAY_MS;
-      const [hours, devices, shifts, alerts] = await Promise.all([
+      // Today is the venue's gaming day running now, by the daily report's rule (its time zone and the
+      // hour its day starts), so a venue's figures start again when its day does, not at UTC midnight.
+      const venueClock = { time_zone: account.time_zone, day_starts_at: Number(account.day_starts_at) };
+      const { today, yesterday } = runningGamingDays(now, venueClock);
+      const [todayHours, yesterdayHours, devices, shifts, alerts] = await Promise.all([
+        hourlyCash(ctx.db.kysely, account.id, today),
         hourlyCash(ctx.db.kysely, account.id, yesterday),
         floorDevices(ctx.db.kysely, account.id),
         openShifts(ctx.db.kysely, account.id),
-        openAlerts(ctx.db.kysely, account.id),
+        venueAlerts(ctx.db.kysely, account, now),
       ]);
-      const byHour = new Map(hours.map((h) => [h.hour, h]));
-      const todayByHour = dayByHour(byHour, today);
+      const todayByHour = dayByHour(todayHours, today);
       const deposits = todayByHour.reduce((sum, h) => sum + h.deposits, 0);
       const withdrawals = todayByHour.reduce((sum, h) => sum + h.withdrawals, 0);
       const silentAfter =
@@ -90,8 +89,14 @@ export function floorRoutes(ctx: AppContext): FastifyPluginAsync {
         float: balance,
         overdraft_headroom: Math.max(0, overdraft - Math.max(0, -balance)),
         today: { deposits, withdrawals, net: deposits - withdrawals },
+        gaming_day: {
+          day: today.day,
+          from: iso(today.fromMs),
+          to: iso(today.toMs),
+          ...venueClock,
+        },
         today_by_hour: todayByHour,
-        yesterday_by_hour: dayByHour(byHour, yesterday),
+        yesterday_by_hour: dayByHour(yesterdayHours, yesterday),
         devices: {
           ready: devices.filter((d) => d.status === 'ready').length - silent.length,
           registering: devices.filter((d) => d.status === 'registering').length,
@@ -109,14 +114,14 @@ export function floorRoutes(ctx: AppContext): FastifyPluginAsync {
           running_total: s.running_total,
         })),
         // Approvals (issue 29) join here as `pending_approvals` once they land.
-        alerts: alerts.map(alertOut),
+        alerts,
       };
     });
 
     const list = { schema: { params: accountParams, response: answers({ 200: z.array(floorAlert) }) } };
     app.get('/a/manager/account/:id/alerts', list, async (request): Promise<FloorAlert[]> => {
       const account = await accountInScope(ctx, request);
-      return (await openAlerts(ctx.db.kysely, account.id)).map(alertOut);
+      return venueAlerts(ctx.db.kysely, account, ctx.clock.now());
     });
 
     const ack = {

@@ -98,12 +98,22 @@ export interface ApprovalCounts {
   approved: number;
   declined: number;
   expired: number;
+  withdrawn: number;
+  /** Of the approved, those the ledger then refused (the approval keeps its refusal). */
+  failed: number;
+  waiting_at_start: number;
+  waiting_at_end: number;
 }
 
 /**
- * Four eyes per device, each event on the day it happened: a request when it was made, an approval or
- * a decline when it was decided, an expiry when its window ran out unanswered (`windowMs` after the
- * request, and before `nowMs`).
+ * Four eyes per device, each event on the day it happened: a request when it was made, an approval, a
+ * decline or a withdrawal when it was decided, an expiry when its window ran out unanswered (`windowMs`
+ * after the request, and not after `nowMs`). A request is waiting at an instant when it was made before
+ * it and nothing of the above happened to it before it; at the day's end that instant is the end, or
+ * just after `nowMs` for a day still running. So every request is in exactly one of the day's outcomes
+ * or still waiting: waiting_at_start + requested = approved + declined + withdrawn + expired +
+ * waiting_at_end, per device and in total. A request of the day is made at most `windowMs` before
+ * anything of the day happens to it, so one range of the request times reads them all.
  */
 export async function approvalCountsByDevice(
   db: Executor,
@@ -112,6 +122,10 @@ export async function approvalCountsByDevice(
   const inDay = (ms: ReturnType<typeof sql<number>>) => sql<boolean>`${ms} >= ${w.fromMs} and ${ms} < ${w.toMs}`;
   const expiresAt = sql<number>`created_at_ms + ${w.windowMs}`;
   const decided = (status: string) => sql<boolean>`status = ${status} and ${inDay(sql`decided_at_ms`)}`;
+  /** Made before `at`, and neither decided nor expired before it. */
+  const waitingAt = (at: number) =>
+    sql<boolean>`created_at_ms < ${at} and (decided_at_ms is null or decided_at_ms >= ${at}) and ${expiresAt} >= ${at}`;
+  const dayEnd = Math.min(w.toMs, w.nowMs + 1);
   const rows = await db
     .selectFrom('approvals')
     .select([
@@ -119,17 +133,17 @@ export async function approvalCountsByDevice(
       count(inDay(sql`created_at_ms`)).as('requested'),
       count(decided('approved')).as('approved'),
       count(decided('declined')).as('declined'),
+      count(decided('withdrawn')).as('withdrawn'),
+      count(sql<boolean>`${decided('approved')} and outcome_json is not null`).as('failed'),
       count(sql<boolean>`status = 'pending' and ${inDay(expiresAt)} and ${expiresAt} <= ${w.nowMs}`).as(
         'expired',
       ),
+      count(waitingAt(w.fromMs)).as('waiting_at_start'),
+      count(waitingAt(dayEnd)).as('waiting_at_end'),
     ])
     .where('account_id', '=', w.accountId)
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('created_at_ms', '>=', w.fromMs - w.windowMs), eb('created_at_ms', '<', w.toMs)]),
-        eb.and([eb('decided_at_ms', '>=', w.fromMs), eb('decided_at_ms', '<', w.toMs)]),
-      ]),
-    )
+    .where('created_at_ms', '>=', w.fromMs - w.windowMs)
+    .where('created_at_ms', '<', w.toMs)
     .groupBy('device_id')
     .execute();
   return rows.map((r) => ({
@@ -138,6 +152,10 @@ export async function approvalCountsByDevice(
     approved: Number(r.approved),
     declined: Number(r.declined),
     expired: Number(r.expired),
+    withdrawn: Number(r.withdrawn),
+    failed: Number(r.failed),
+    waiting_at_start: Number(r.waiting_at_start),
+    waiting_at_end: Number(r.waiting_at_end),
   }));
 }
 

@@ -36,7 +36,16 @@ const NO_CASH: Omit<CashSums, 'device_id'> = {
   first_id: 0,
   last_id: 0,
 };
-const NO_APPROVALS: Omit<ApprovalCounts, 'device_id'> = { requested: 0, approved: 0, declined: 0, expired: 0 };
+const NO_APPROVALS: Omit<ApprovalCounts, 'device_id'> = {
+  requested: 0,
+  approved: 0,
+  declined: 0,
+  expired: 0,
+  withdrawn: 0,
+  failed: 0,
+  waiting_at_start: 0,
+  waiting_at_end: 0,
+};
 
 type Trx = Map<number, { trx: string; created_at_ms: number }>;
 
@@ -62,6 +71,10 @@ function figuresOf(cash: Omit<CashSums, 'device_id'>, approvals: Omit<ApprovalCo
     approvals_approved: approvals.approved,
     approvals_declined: approvals.declined,
     approvals_expired: approvals.expired,
+    approvals_withdrawn: approvals.withdrawn,
+    approvals_failed: approvals.failed,
+    approvals_waiting_at_start: approvals.waiting_at_start,
+    approvals_waiting_at_end: approvals.waiting_at_end,
   } satisfies DailyFigures;
 }
 
@@ -88,6 +101,10 @@ function summed(cash: readonly CashSums[], approvals: readonly ApprovalCounts[])
       approved: sum(approvals, 'approved'),
       declined: sum(approvals, 'declined'),
       expired: sum(approvals, 'expired'),
+      withdrawn: sum(approvals, 'withdrawn'),
+      failed: sum(approvals, 'failed'),
+      waiting_at_start: sum(approvals, 'waiting_at_start'),
+      waiting_at_end: sum(approvals, 'waiting_at_end'),
     },
   };
 }

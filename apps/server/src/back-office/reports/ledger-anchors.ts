@@ -4,7 +4,7 @@
 // rewritten after it, which the chain alone cannot show. A sweep like the approvals' expiry
 // (approval-expiry.ts): every ANCHOR_SWEEP_MS while the server runs, each day once (the table's key and
 // an insert that does nothing on a conflict, so two server processes sweeping at once write one row).
-import { gamingDayBounds, gamingDayOf } from '@cashdesk/contract';
+import { gamingDayBounds, gamingDayOf, previousDate } from '@cashdesk/contract';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/database.js';
 import { sealVenue } from '../../ledger/ledger-sealer.js';
@@ -26,9 +26,6 @@ export const ANCHOR_SETTLE_MS = 60_000;
  */
 export const ANCHOR_LOOKBACK_DAYS = 7;
 
-const DAY_MS = 86_400_000;
-const dayBefore = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) - DAY_MS).toISOString().slice(0, 10);
-
 /** Anchors every venue's closed gaming days of the lookback that have none yet; how many it wrote. */
 export async function anchorClosedDays(ctx: { db: Db; clock: Clock }): Promise<number> {
   const now = ctx.clock.now();
@@ -38,7 +35,7 @@ export async function anchorClosedDays(ctx: { db: Db; clock: Clock }): Promise<n
     // The day still open ANCHOR_SETTLE_MS ago: every day before it has ended and settled.
     let day = gamingDayOf(now - ANCHOR_SETTLE_MS, venue);
     for (let back = 0; back < ANCHOR_LOOKBACK_DAYS; back += 1) {
-      day = dayBefore(day);
+      day = previousDate(day);
       const { toMs } = gamingDayBounds(day, venue);
       // A day that ended before the venue existed has nothing to keep.
       if (toMs <= venue.created_at_ms) break;

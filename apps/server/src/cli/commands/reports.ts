@@ -52,7 +52,9 @@ function describe(r: DailyReport): string {
         'first trx',
         'last trx',
         'corr.',
-        'approvals r/a/d/e',
+        // They add up: waiting at the start + requested = approved + declined + withdrawn + expired +
+        // waiting at the end.
+        'approvals start+r=a+d+w+e+end',
       ],
       rows.map((f) => [
         f.label,
@@ -63,7 +65,9 @@ function describe(r: DailyReport): string {
         f.first_trx ?? '-',
         f.last_trx ?? '-',
         String(f.corrections),
-        `${f.approvals_requested}/${f.approvals_approved}/${f.approvals_declined}/${f.approvals_expired}`,
+        `${f.approvals_waiting_at_start}+${f.approvals_requested}=` +
+          `${f.approvals_approved}+${f.approvals_declined}+${f.approvals_withdrawn}+${f.approvals_expired}+` +
+          `${f.approvals_waiting_at_end}`,
       ]),
     ),
   ].join('\n');

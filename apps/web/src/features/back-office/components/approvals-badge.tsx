@@ -8,7 +8,7 @@ export function ApprovalsBadge({ accountId }: { accountId: number }) {
   const count = usePendingApprovals(accountId).data?.length ?? 0;
   if (count === 0) return null;
   return (
-    <span className="bo-badge" role="status" aria-label={t('approvals.waiting', { count })}>
+    <span className="bo-badge bo-badge--waiting" role="status" aria-label={t('approvals.waiting', { count })}>
       {count}
     </span>
   );

@@ -1,18 +1,35 @@
 // Today's cash by hour beside yesterday's, as plain SVG (the approach of components/ui/cash-flow-chart.tsx,
-// no chart library): one pair of bars per hour of the UTC day, yesterday's hatched and pale, today's
-// solid; deposits, withdrawals or the net, as chosen. Accessible without the picture: the image is named
-// by its totals, and a button shows the same figures as a table.
+// no chart library): one pair of bars per hour of the venue's gaming day (24; 23 or 25 the day the clocks
+// change), labelled on the venue's clock, yesterday's hatched and pale, today's solid; deposits,
+// withdrawals or the net, as chosen. Accessible without the picture: the image is named by its totals,
+// and a button shows the same figures as a table.
 import { formatCents } from '@cashdesk/contract';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useElementWidth } from '../../../hooks/use-element-width';
 import { amountScale } from '../../../lib/chart-scale';
 import { formatMoney } from '../../../lib/money';
+import { venueTime } from '../lib/daily-report';
 
 export interface HourTotals {
+  /** The hour of the gaming day, 0 from its start. */
   hour: number;
+  /** When it starts (ISO). */
+  from: string;
   deposits: number;
   withdrawals: number;
+}
+
+const HOUR_MS = 3_600_000;
+
+/** An instant's time of day on the venue's clock, `06:00`. */
+const clockAt = (ms: number, timeZone: string) =>
+  venueTime(new Date(ms).toISOString(), timeZone).slice(11, 16);
+
+/** An hour as the table names it on the venue's clock: `06:00–07:00`. */
+function hourName(h: HourTotals, timeZone: string): string {
+  const from = Date.parse(h.from);
+  return `${clockAt(from, timeZone)}–${clockAt(from + HOUR_MS, timeZone)}`;
 }
 
 export const SERIES = ['deposits', 'withdrawals', 'net'] as const;
@@ -32,10 +49,13 @@ export function HourChart({
   today,
   yesterday,
   currency,
+  timeZone,
 }: {
   today: readonly HourTotals[];
   yesterday: readonly HourTotals[];
   currency: string;
+  /** The venue's: its gaming day's hours are named on its clock. */
+  timeZone: string;
 }) {
   const { t } = useTranslation('backOffice');
   const ids = useId().replace(/[^\w-]/g, '');
@@ -83,7 +103,14 @@ export function HourChart({
         </li>
       </ul>
       <div className="bo-hour-chart__plot" ref={plotRef}>
-        <Plot today={today} yesterday={yesterday} series={series} width={width} label={label} />
+        <Plot
+          today={today}
+          yesterday={yesterday}
+          series={series}
+          width={width}
+          label={label}
+          timeZone={timeZone}
+        />
       </div>
       <button
         type="button"
@@ -99,7 +126,7 @@ export function HourChart({
           <caption>{title}</caption>
           <thead>
             <tr>
-              <th scope="col">{t('floor.chart.hour')}</th>
+              <th scope="col">{t('floor.chart.hour', { zone: timeZone })}</th>
               <th scope="col">{t('floor.chart.yesterday')}</th>
               <th scope="col">{t('floor.chart.today')}</th>
             </tr>
@@ -107,8 +134,8 @@ export function HourChart({
           <tbody>
             {today.map((h, i) => (
               <tr key={h.hour}>
-                <th scope="row" data-label={t('floor.chart.hour')}>
-                  {hourName(h.hour)}
+                <th scope="row" data-label={t('floor.chart.hour', { zone: timeZone })}>
+                  {hourName(h, timeZone)}
                 </th>
                 <td data-label={t('floor.chart.yesterday')}>
                   {formatCents(yesterday[i] ? seriesValue(yesterday[i], series) : 0)}
@@ -129,12 +156,14 @@ function Plot({
   series,
   width,
   label,
+  timeZone,
 }: {
   today: readonly HourTotals[];
   yesterday: readonly HourTotals[];
   series: Series;
   width: number;
   label: string;
+  timeZone: string;
 }) {
   const values = [...today, ...yesterday].map((h) => seriesValue(h, series));
   const { step, low, high } = amountScale(Math.min(0, ...values), Math.max(0, ...values));
@@ -145,7 +174,7 @@ function Plot({
   const plotHeight = HEIGHT_PX - MARGIN.top - MARGIN.bottom;
   const y = (cents: number) => MARGIN.top + ((high - cents) / (high - low)) * plotHeight;
   const zero = y(0);
-  const group = plotWidth / 24;
+  const group = plotWidth / Math.max(today.length, 1);
   const bar = Math.min(Math.max(group * 0.4, 1), 14);
   const labelEvery = group < 3 * CHAR_PX ? 6 : 3;
   const rect = (cents: number, x: number, className: string) => {
@@ -181,7 +210,7 @@ function Plot({
             {rect(seriesValue(h, series), middle + 0.5, 'bo-hour-chart__bar--today')}
             {h.hour % labelEvery === 0 && (
               <text className="bo-hour-chart__tick" x={middle} y={HEIGHT_PX - 8} textAnchor="middle">
-                {String(h.hour).padStart(2, '0')}
+                {clockAt(Date.parse(h.from), timeZone).slice(0, 2)}
               </text>
             )}
           </g>
@@ -190,9 +219,4 @@ function Plot({
       <line className="bo-hour-chart__axis" x1={left} x2={left + plotWidth} y1={zero} y2={zero} />
     </svg>
   );
-}
-
-function hourName(hour: number): string {
-  const two = (n: number) => String(n).padStart(2, '0');
-  return `${two(hour)}:00–${two(hour + 1)}:00`;
 }

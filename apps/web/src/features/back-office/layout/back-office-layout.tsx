@@ -1,7 +1,8 @@
 // The console's frame: a header with the sections, who is signed in, language, password and logout,
 // over the routed page. Below 1024 px the sections and tools fold behind a Menu button. While a venue is
 // shown (a manager's own, or the one an admin picked) the layout holds its live stream, counts its open
-// alerts on the menu and, when chosen, notifies of a newly raised one.
+// alerts on the menu and, when chosen, notifies of a newly raised one. A manager's payouts waiting for
+// approval are counted on the menu's Approvals entry, and on the folded Menu button with the alerts.
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useMatch } from 'react-router';
@@ -12,6 +13,7 @@ import { useLogout, useResetApiOnSignedOutExit } from '../../session';
 import { useMediaQuery } from '../../../hooks/use-media-query';
 import { ApprovalsBadge } from '../components/approvals-badge';
 import { useBoFloorAlertsQuery } from '../api/floor-api';
+import { usePendingApprovals } from '../api/four-eyes-api';
 import { useAlertNotifications } from '../live/alert-notifications';
 import {
   FloorLiveContext,
@@ -25,6 +27,7 @@ import { useAlertText } from '../sections/floor-alerts';
 const CONSOLE_MENU_FOLDED_QUERY = '(max-width: 1023px)';
 
 const ALERTS_ID = 'bo-open-alerts';
+const WAITING_ID = 'bo-waiting-payouts';
 
 export function BackOfficeLayout() {
   const { t } = useTranslation('backOffice');
@@ -56,6 +59,7 @@ export function BackOfficeLayout() {
   }, [t]);
 
   const myVenueId = me?.role === 'manager' ? me.account_id : null;
+  const waiting = usePendingApprovals(myVenueId).data?.length ?? 0;
   const sections = [
     myVenueId !== null
       ? { to: `/back-office/accounts/${myVenueId}`, label: t('nav.myAccount'), alerts: true }
@@ -82,10 +86,15 @@ export function BackOfficeLayout() {
       {openAlerts.length}
     </span>
   );
+  // The folded Menu button says what waits behind it: the open alerts, and the payouts waiting for
+  // the manager (their entry, Approvals, is inside the menu).
+  const menuDescription =
+    [openAlerts.length > 0 ? ALERTS_ID : null, waiting > 0 ? WAITING_ID : null].filter(Boolean).join(' ') ||
+    undefined;
 
   return (
     <div className="bo-layout">
-      <header className="bo-header">
+      <header className={narrow && menuOpen ? 'bo-header bo-header--open' : 'bo-header'}>
         <div className="bo-header__brand">
           <span className="bo-header__app">{t('common:appName')}</span>
           <span className="bo-header__title">{t('title')}</span>
@@ -96,11 +105,16 @@ export function BackOfficeLayout() {
             className="bo-header__menu"
             aria-expanded={menuOpen}
             aria-controls="bo-header-tools"
-            aria-describedby={openAlerts.length > 0 ? ALERTS_ID : undefined}
+            aria-describedby={menuDescription}
             onClick={() => setMenuOpen((open) => !open)}
           >
             {t('nav.menu')}
             {alertCount}
+            {waiting > 0 && (
+              <span className="bo-badge bo-badge--waiting" aria-hidden="true">
+                {waiting}
+              </span>
+            )}
           </button>
         )}
         <div id="bo-header-tools" className="bo-header__tools" hidden={!showTools}>
@@ -147,6 +161,11 @@ export function BackOfficeLayout() {
       {openAlerts.length > 0 && (
         <span id={ALERTS_ID} hidden>
           {t('floor.alerts.count', { count: openAlerts.length })}
+        </span>
+      )}
+      {waiting > 0 && (
+        <span id={WAITING_ID} hidden>
+          {t('approvals.waiting', { count: waiting })}
         </span>
       )}
       {changingPassword && <ChangePasswordModal onClose={() => setChangingPassword(false)} />}

@@ -5,6 +5,7 @@ import {
   dailyReportHeader,
   dailyReportRows,
   gamingDayOf,
+  previousDate,
   type Account,
   type DailyReport,
 } from '@cashdesk/contract';
@@ -12,8 +13,7 @@ import { toCsv } from '../../../lib/csv';
 
 /** The gaming day before the one running at `nowMs`, in the venue's clock: the last ended, the one printed. */
 export function lastEndedDay(venue: Pick<Account, 'time_zone' | 'day_starts_at'>, nowMs: number): string {
-  const today = gamingDayOf(nowMs, venue);
-  return new Date(Date.parse(`${today}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+  return previousDate(gamingDayOf(nowMs, venue));
 }
 
 export function dailyReportCsv(report: DailyReport): string {
@@ -25,16 +25,26 @@ export function dailyReportFileName(report: DailyReport): string {
   return `daily-report-${report.account_id}-${report.day}.csv`;
 }
 
-/** An instant (ISO) on the venue's wall clocks, `2026-03-28 06:00:00`: the times a report shows. */
+const clocks = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * An instant (ISO) on the venue's wall clocks, `2026-03-28 06:00:00`: the times a report and the
+ * overview's hours show. One formatter per zone, kept: a chart asks for dozens at a time.
+ */
 export function venueTime(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat('sv-SE', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  }).format(new Date(iso));
+  let clock = clocks.get(timeZone);
+  if (!clock) {
+    clock = new Intl.DateTimeFormat('sv-SE', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
+    clocks.set(timeZone, clock);
+  }
+  return clock.format(new Date(iso));
 }

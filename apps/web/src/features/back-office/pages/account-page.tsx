@@ -2,11 +2,12 @@
 // first), Approvals (with the count of payouts waiting for a manager), Settings, Float, Devices, Ledger,
 // Shift report, Drawer shifts, Daily report and Audit log, each on its own path.
 import { useTranslation } from 'react-i18next';
-import { NavLink, Navigate, Route, Routes, useParams } from 'react-router';
+import { NavLink, Navigate, Route, Routes, useLocation, useParams } from 'react-router';
 import { useBoAccountQuery } from '../api/back-office-api';
 import { Money } from '../components/money';
 import { QueryState } from '../components/query-state';
 import { ApprovalsBadge } from '../components/approvals-badge';
+import { SectionTabs } from '../components/section-tabs';
 import { AccountDevices } from '../sections/account-devices';
 import { ApprovalsView } from '../sections/approvals-view';
 import { AccountSettings } from '../sections/account-settings';
@@ -35,6 +36,7 @@ const SECTIONS = [
 export function AccountPage() {
   const { t } = useTranslation('backOffice');
   const id = Number(useParams().accountId);
+  const { pathname } = useLocation();
   const account = useBoAccountQuery(id, { skip: !Number.isSafeInteger(id) || id <= 0 });
   if (!Number.isSafeInteger(id) || id <= 0) return <Navigate to="/back-office" replace />;
 
@@ -63,7 +65,7 @@ export function AccountPage() {
               </div>
             </dl>
           </div>
-          <nav aria-label={t('account.sections')} className="bo-tabs">
+          <SectionTabs label={t('account.sections')} current={pathname}>
             {SECTIONS.map((section) => (
               <NavLink
                 key={section}
@@ -76,7 +78,7 @@ export function AccountPage() {
                 {section === 'approvals' && <ApprovalsBadge accountId={a.id} />}
               </NavLink>
             ))}
-          </nav>
+          </SectionTabs>
           <Routes>
             <Route index element={<Navigate to="overview" replace />} />
             <Route path="overview" element={<FloorOverview account={a} />} />

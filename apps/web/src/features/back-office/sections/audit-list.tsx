@@ -1,14 +1,16 @@
 // The audit log: who changed what, when, from what to what, and why; newest first, paged back by id.
-// Every entry of the back office for an admin, one account's for its manager.
+// Every entry of the back office for an admin, one account's for its manager. People, devices and venues
+// by the names they have now (their login or id beside), money with the venue's currency.
 import {
   AUDIT_ACTIONS,
-  formatCents,
+  isAuditMoneyField,
   type AuditAction,
   type AuditEntry,
   type AuditQuery,
 } from '@cashdesk/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatMoney } from '../../../lib/money';
 import { useBoAuditQuery } from '../api/back-office-api';
 import { LoadMore, PageRows, useCursorPages } from '../components/cursor-pages';
 import { SelectField } from '../components/fields';
@@ -87,9 +89,17 @@ function AuditPage({
         rows.map((e) => (
           <tr key={e.id}>
             <td data-label={t('audit.when')}>{formatDateTime(e.created_at)}</td>
-            <td data-label={t('audit.who')}>{e.actor_id === null ? t('ledger.operator') : e.actor_login}</td>
+            <td data-label={t('audit.who')}>
+              {e.actor_id === null ? (
+                t('ledger.operator')
+              ) : (
+                <Named name={e.actor_name} detail={e.actor_login} />
+              )}
+            </td>
             <td data-label={t('audit.action')}>{t(`audit.actions.${e.action}`)}</td>
-            <td data-label={t('audit.target')}>{t(`audit.targets.${e.target_type}`, { id: e.target_id })}</td>
+            <td data-label={t('audit.target')}>
+              <Named name={e.target_name} detail={t(`audit.targets.${e.target_type}`, { id: e.target_id })} />
+            </td>
             <td data-label={t('audit.change')}>
               <ChangeList entry={e} />
             </td>
@@ -101,18 +111,25 @@ function AuditPage({
   );
 }
 
-/** Fields holding cents, shown as units like everywhere else. */
-const MONEY_FIELDS = new Set(['balance', 'overdraft', 'min_amount', 'max_amount']);
+/** A name, with what identifies it beside (a login, "User 4"); that alone when the name is gone. */
+function Named({ name, detail }: { name: string | null; detail: string }) {
+  if (name === null || name === detail) return <>{detail}</>;
+  return (
+    <>
+      {name} <span className="bo-muted">{detail}</span>
+    </>
+  );
+}
 
-/** One line per changed field: `field: before → after`. */
+/** One line per changed field: `field: before → after`, money with the venue's currency. */
 function ChangeList({ entry }: { entry: AuditEntry }) {
   const fields = [...new Set([...Object.keys(entry.before ?? {}), ...Object.keys(entry.after ?? {})])];
   if (fields.length === 0) return null;
   const show = (field: string, value: unknown) =>
     value === undefined
       ? '—'
-      : MONEY_FIELDS.has(field) && typeof value === 'number'
-        ? formatCents(value)
+      : isAuditMoneyField(field) && typeof value === 'number' && Number.isSafeInteger(value)
+        ? formatMoney(value, entry.currency)
         : JSON.stringify(value);
   return (
     <ul className="bo-changes">

@@ -36,6 +36,10 @@ const NONE: DailyFigures = {
   approvals_approved: 0,
   approvals_declined: 0,
   approvals_expired: 0,
+  approvals_withdrawn: 0,
+  approvals_failed: 0,
+  approvals_waiting_at_start: 0,
+  approvals_waiting_at_end: 0,
 };
 const BUSY: DailyFigures = {
   ...NONE,
@@ -49,8 +53,15 @@ const BUSY: DailyFigures = {
   first_at: '2026-03-28T05:00:00.000Z',
   last_trx: 'trx-night',
   last_at: '2026-03-29T03:59:59.000Z',
-  approvals_requested: 1,
-  approvals_approved: 1,
+  // 1 waiting from the night before + 4 asked = 2 approved (1 refused by the ledger) + 1 declined +
+  // 1 withdrawn + 0 expired + 1 still waiting.
+  approvals_waiting_at_start: 1,
+  approvals_requested: 4,
+  approvals_approved: 2,
+  approvals_failed: 1,
+  approvals_declined: 1,
+  approvals_withdrawn: 1,
+  approvals_waiting_at_end: 1,
 };
 const REPORT: DailyReport = {
   account_id: 1,
@@ -101,7 +112,24 @@ describe('the daily report tab', () => {
     expect(cells[0]).toMatch(/^2 · .*150[.,]00/);
     expect(cells[5]).toBe('trx-morning 06:00:00');
     expect(cells[6]).toBe('trx-night 05:59:59');
-    expect(cells[7]).toBe('1 requested, 1 approved, 0 declined, 0 expired');
+    // Four eyes as a sum that closes, each outcome named.
+    expect([...cells[7]!.matchAll(/\d+/g)].map(Number)).toEqual([1, 4, 2, 1, 1, 0, 1, 1]);
+    expect(
+      within(rows[0]!)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      '1 waiting from before + 4 requested',
+      '= 2 approved, 1 declined, 1 withdrawn, 0 expired',
+      '+ 1 still waiting',
+      '1 of the approved refused by the ledger: not paid',
+    ]);
+    // Nothing carried, nothing failed: the sum alone.
+    expect(
+      within(rows[1]!)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['0 requested', '= 0 approved, 0 declined, 0 withdrawn, 0 expired']);
     expect(within(rows[1]!).getAllByRole('cell')[5]!.textContent).toBe('–');
   });
 
@@ -151,7 +179,7 @@ describe('the daily report tab', () => {
     const blank = lines.indexOf('');
     expect(lines[blank + 1]).toMatch(/^device_id,device,deposits,deposit_total,/);
     expect(lines[blank + 2]).toBe(
-      '7,Cabinet 7,2,150.00,1,20.00,0,0.00,0,0.00,130.00,3,trx-morning,2026-03-28T05:00:00.000Z,trx-night,2026-03-29T03:59:59.000Z,1,1,0,0',
+      '7,Cabinet 7,2,150.00,1,20.00,0,0.00,0,0.00,130.00,3,trx-morning,2026-03-28T05:00:00.000Z,trx-night,2026-03-29T03:59:59.000Z,4,2,1,0,1,1,1,1',
     );
     expect(lines[blank + 4]).toMatch(/^,total,2,150\.00,/);
   });

@@ -146,13 +146,43 @@ function FigureCells({ figures: f, report }: { figures: DailyFigures; report: Da
       <td data-label={t('daily.first')}>{at(f.first_trx, f.first_at)}</td>
       <td data-label={t('daily.last')}>{at(f.last_trx, f.last_at)}</td>
       <td data-label={t('daily.approvals')}>
-        {t('daily.approvalsText', {
-          requested: f.approvals_requested,
-          approved: f.approvals_approved,
-          declined: f.approvals_declined,
-          expired: f.approvals_expired,
-        })}
+        <Approvals figures={f} />
       </td>
     </>
+  );
+}
+
+/**
+ * Four eyes as a sum that closes: what was waiting and what was asked = every outcome + what is still
+ * waiting at the end; then how many of the approved the ledger refused. The carried lines only where
+ * they are not nought, the outcomes always.
+ */
+function Approvals({ figures: f }: { figures: DailyFigures }) {
+  const { t } = useTranslation('backOffice');
+  const asked =
+    f.approvals_waiting_at_start > 0
+      ? t('daily.approvalsCarried', {
+          waiting: f.approvals_waiting_at_start,
+          requested: f.approvals_requested,
+        })
+      : t('daily.approvalsAsked', { requested: f.approvals_requested });
+  return (
+    <ul className="bo-changes">
+      <li>{asked}</li>
+      <li>
+        {t('daily.approvalsOutcomes', {
+          approved: f.approvals_approved,
+          declined: f.approvals_declined,
+          withdrawn: f.approvals_withdrawn,
+          expired: f.approvals_expired,
+        })}
+      </li>
+      {f.approvals_waiting_at_end > 0 && (
+        <li>{t('daily.approvalsWaiting', { count: f.approvals_waiting_at_end })}</li>
+      )}
+      {f.approvals_failed > 0 && (
+        <li className="bo-muted">{t('daily.approvalsFailed', { count: f.approvals_failed })}</li>
+      )}
+    </ul>
   );
 }

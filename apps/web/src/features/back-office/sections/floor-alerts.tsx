@@ -3,18 +3,54 @@
 // when, until its condition ends. Not shown at all while nothing is open. Also the opt-in button for
 // browser notifications of new alerts.
 import type { FloorAlert } from '@cashdesk/contract';
+import type { TFunction } from 'i18next';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatMoney } from '../../../lib/money';
 import { useBoAckAlertMutation } from '../api/floor-api';
 import { useNotifyChoice } from '../live/alert-notifications';
 import { failureText } from '../lib/failure-text';
 import { formatDateTime } from '../lib/units';
 
-/** An alert in words: its kind as the title, the server's details as the body. */
+/**
+ * What an alert is about, in the manager's language, money with its currency and times on this
+ * browser's clock, from the alert's facts (devices and cashiers by the names they have now). The
+ * server's English details only where it sent no facts.
+ */
+export function alertBody(alert: FloorAlert, t: TFunction): string {
+  const facts = alert.facts;
+  if (facts === null) return alert.details;
+  const money = (cents: number) => formatMoney(cents, alert.currency);
+  switch (facts.kind) {
+    case 'float_low':
+      return t('floor.alerts.text.floatLow', { float: money(facts.float), below: money(facts.below) });
+    case 'withdrawals_hour':
+      return t('floor.alerts.text.withdrawalsHour', {
+        withdrawals: money(facts.withdrawals),
+        above: money(facts.above),
+      });
+    case 'device_silent':
+      return facts.last_seen_at === null
+        ? t('floor.alerts.text.deviceNever', { device: facts.device_name, minutes: facts.silent_minutes })
+        : t('floor.alerts.text.deviceSilent', {
+            device: facts.device_name,
+            time: formatDateTime(facts.last_seen_at),
+            minutes: facts.silent_minutes,
+          });
+    case 'shift_difference':
+      return t(facts.difference < 0 ? 'floor.alerts.text.shiftShort' : 'floor.alerts.text.shiftOver', {
+        cashier: facts.cashier,
+        amount: money(Math.abs(facts.difference)),
+        time: formatDateTime(facts.closed_at),
+      });
+  }
+}
+
+/** An alert in words: its kind as the title, what it is about as the body. */
 export function useAlertText(): (alert: FloorAlert) => { title: string; body: string } {
   const { t } = useTranslation('backOffice');
   return useCallback(
-    (alert: FloorAlert) => ({ title: t(`floor.alerts.kind.${alert.kind}`), body: alert.details }),
+    (alert: FloorAlert) => ({ title: t(`floor.alerts.kind.${alert.kind}`), body: alertBody(alert, t) }),
     [t],
   );
 }

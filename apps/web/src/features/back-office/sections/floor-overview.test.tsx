@@ -1,6 +1,7 @@
-// The manager's overview as a manager reads it: the figures, the devices and cashiers, the alerts with
-// their count on the menu and their acknowledgement, what waits for the manager, the live refetch on a
-// pushed change, and opt-in browser notifications of a new alert.
+// The manager's overview as a manager reads it: the figures of the venue's gaming day with its hours on
+// the venue's clock, the devices and cashiers, the alerts in the manager's language with their count on
+// the menu and their acknowledgement, what waits for the manager (counted on the folded Menu too), the
+// live refetch on a pushed change, and opt-in browser notifications of a new alert.
 import type { Account, Approval, FloorAlert, FloorOverview, User } from '@cashdesk/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -31,9 +32,21 @@ const ACCOUNT = {
   home_play: false,
 } as unknown as Account;
 
-const hours = (at: Record<number, [number, number]>) =>
+const HOUR = 3_600_000;
+// The venue's gaming day in Madrid from 06:00 (05:00Z in winter): its hour 0 is 06:00-07:00 there.
+const DAY_START = Date.parse('2026-11-28T05:00:00.000Z');
+const GAMING_DAY: FloorOverview['gaming_day'] = {
+  day: '2026-11-28',
+  from: new Date(DAY_START).toISOString(),
+  to: new Date(DAY_START + 24 * HOUR).toISOString(),
+  time_zone: 'Europe/Madrid',
+  day_starts_at: 6,
+};
+
+const hours = (at: Record<number, [number, number]>, startMs = DAY_START) =>
   Array.from({ length: 24 }, (_, hour) => ({
     hour,
+    from: new Date(startMs + hour * HOUR).toISOString(),
     deposits: at[hour]?.[0] ?? 0,
     withdrawals: at[hour]?.[1] ?? 0,
   }));
@@ -43,9 +56,12 @@ const ALERT: FloorAlert = {
   kind: 'withdrawals_hour',
   started_at: '2026-11-28T14:05:00.000Z',
   subject: 'account:1',
-  details: 'withdrawals 2500.00 this hour, above 2000.00',
+  details: 'withdrawals 2500.00 in the last hour, above 2000.00',
   acked: null,
+  currency: 'EUR',
+  facts: { kind: 'withdrawals_hour', withdrawals: 2500_00, above: 2000_00 },
 };
+const ALERT_TEXT = 'Withdrawals in the last hour: 2500.00 EUR, above 2000.00 EUR.';
 
 const overview = (over: Partial<FloorOverview> = {}): FloorOverview => ({
   account_id: 1,
@@ -53,8 +69,9 @@ const overview = (over: Partial<FloorOverview> = {}): FloorOverview => ({
   float: 1_000_00,
   overdraft_headroom: 500_00,
   today: { deposits: 300_00, withdrawals: 120_50, net: 179_50 },
+  gaming_day: GAMING_DAY,
   today_by_hour: hours({ 9: [300_00, 0], 14: [0, 120_50] }),
-  yesterday_by_hour: hours({ 10: [80_00, 20_00] }),
+  yesterday_by_hour: hours({ 10: [80_00, 20_00] }, DAY_START - 24 * HOUR),
   devices: {
     ready: 3,
     registering: 1,
@@ -113,11 +130,17 @@ describe("the manager's overview", () => {
   it("is a manager's first screen: the float, today's cash by hour, the devices and the cashiers on shift", async () => {
     renderOverview({ 'GET /api/v1/a/manager/account/1/overview': { body: overview() } });
     const page = await region('Overview');
-    const cash = await within(page).findByRole('region', { name: 'Cash today (UTC)' });
+    const cash = await within(page).findByRole('region', { name: 'Cash today' });
     // Nothing open, nothing waiting: those sections are not shown at all.
     expect(within(page).queryByRole('region', { name: /^Alerts/ })).toBeNull();
     expect(within(page).queryByRole('region', { name: /^Waiting for you/ })).toBeNull();
 
+    // Today is the venue's gaming day, on its clock.
+    expect(
+      within(cash).getByText(
+        'Gaming day 2026-11-28: from 2026-11-28 06:00 to 2026-11-29 06:00 (Europe/Madrid)',
+      ),
+    ).toBeTruthy();
     const figure = (term: string) => within(cash).getByText(term).nextElementSibling?.textContent;
     expect(figure('Float')).toBe('1000.00 EUR');
     expect(figure('Overdraft left')).toBe('500.00 EUR');
@@ -126,7 +149,7 @@ describe("the manager's overview", () => {
     expect(figure('Net today')).toBe('179.50 EUR');
     expect(
       within(cash).getByRole('img', {
-        name: 'Deposits by hour (UTC): today 300.00 EUR, yesterday 80.00 EUR',
+        name: 'Deposits by hour: today 300.00 EUR, yesterday 80.00 EUR',
       }),
     ).toBeTruthy();
 
@@ -145,19 +168,20 @@ describe("the manager's overview", () => {
 
   it('switches the chart to the withdrawals or the net, and shows the same figures as a table', async () => {
     const { actor } = renderOverview({ 'GET /api/v1/a/manager/account/1/overview': { body: overview() } });
-    const cash = await region('Cash today (UTC)');
+    const cash = await region('Cash today');
     await actor.click(within(cash).getByRole('radio', { name: 'Net' }));
     expect(
-      within(cash).getByRole('img', { name: 'Net by hour (UTC): today 179.50 EUR, yesterday 60.00 EUR' }),
+      within(cash).getByRole('img', { name: 'Net by hour: today 179.50 EUR, yesterday 60.00 EUR' }),
     ).toBeTruthy();
     await actor.click(within(cash).getByRole('button', { name: 'Show as a table' }));
-    const table = within(cash).getByRole('table', { name: 'Net by hour (UTC)' });
-    const at14 = within(table).getByRole('row', { name: /^14:00–15:00/ });
-    expect(
-      within(at14)
-        .getAllByRole('cell')
-        .map((c) => c.textContent),
-    ).toEqual(['0.00', '-120.50']);
+    const table = within(cash).getByRole('table', { name: 'Net by hour' });
+    expect(within(table).getByText('Hour (Europe/Madrid)')).toBeTruthy();
+    // The gaming day's first hour is 06:00 in Madrid; its 15th, 20:00.
+    const rows = [...table.querySelectorAll('tbody tr')];
+    expect(rows[0]!.querySelector('th')?.textContent).toBe('06:00–07:00');
+    const at20 = rows[14]!;
+    expect(at20.querySelector('th')?.textContent).toBe('20:00–21:00');
+    expect([...at20.querySelectorAll('td')].map((c) => c.textContent)).toEqual(['0.00', '-120.50']);
   });
 
   it('lists what waits for the manager and links to the approvals page', async () => {
@@ -190,7 +214,7 @@ describe("the manager's overview", () => {
     });
     const alerts = await region('Alerts: 1');
     expect(within(alerts).getByText('Many withdrawals this hour')).toBeTruthy();
-    expect(within(alerts).getByText(ALERT.details)).toBeTruthy();
+    expect(within(alerts).getByText(ALERT_TEXT)).toBeTruthy();
     const menuLink = screen.getByRole('link', { name: 'My venue' });
     await waitFor(() => expect(menuLink.getAttribute('aria-describedby')).toBe('bo-open-alerts'));
     expect(document.getElementById('bo-open-alerts')?.textContent).toBe('Open alerts: 1');
@@ -222,7 +246,7 @@ describe("the manager's overview", () => {
     vi.stubGlobal('EventSource', FakeEventSource);
     let float = 1_000_00;
     renderOverview({ 'GET /api/v1/a/manager/account/1/overview': () => ({ body: overview({ float }) }) });
-    const cash = await region('Cash today (UTC)');
+    const cash = await region('Cash today');
     expect(streams.map((s) => s.url)).toEqual(['/api/v1/a/manager/account/1/events']);
     act(() => void streams[0]!.dispatchEvent(new Event('hello')));
     await screen.findByText('Live: changes show as they happen.');
@@ -253,7 +277,7 @@ describe("the manager's overview", () => {
     const { fetchMock } = renderOverview({
       'GET /api/v1/a/manager/account/1/overview': () => ({ body: overview({ float }) }),
     });
-    const cash = await region('Cash today (UTC)');
+    const cash = await region('Cash today');
     act(() => void streams[0]!.dispatchEvent(new Event('hello')));
     await screen.findByText('Live: changes show as they happen.');
     await waitFor(() => expect(called(fetchMock, '/overview')).toBe(2));
@@ -300,9 +324,7 @@ describe("the manager's overview", () => {
     expect(shown).toEqual([]);
 
     act(() => void store.dispatch(floorApi.util.invalidateTags(['BoAlerts'])));
-    await waitFor(() =>
-      expect(shown).toEqual([{ title: 'Many withdrawals this hour', body: ALERT.details }]),
-    );
+    await waitFor(() => expect(shown).toEqual([{ title: 'Many withdrawals this hour', body: ALERT_TEXT }]));
   });
 
   it("opens on the overview of the venue an admin picks, with that venue's alert count on Accounts", async () => {
@@ -328,12 +350,117 @@ describe("the manager's overview", () => {
     expect(callsTo('GET /api/v1/a/manager/account/1/overview').length).toBeGreaterThan(0);
   });
 
+  it("words each alert from its facts in the manager's language: money with its currency, the device by its name now", async () => {
+    const silent: FloorAlert = {
+      ...ALERT,
+      id: 6,
+      kind: 'device_silent',
+      subject: 'device:9',
+      details: 'Till 9: no report since 2026-11-28T12:00:00.000Z (silent after 10 minutes)',
+      facts: {
+        kind: 'device_silent',
+        device_id: 9,
+        device_name: 'Corner cabinet',
+        last_seen_at: '2026-11-28T12:00:00.000Z',
+        silent_minutes: 10,
+      },
+    };
+    const short: FloorAlert = {
+      ...ALERT,
+      id: 7,
+      kind: 'shift_difference',
+      subject: 'shift:40',
+      details: 'Tina closed 35.00 short, above 20.00',
+      facts: {
+        kind: 'shift_difference',
+        shift_id: 40,
+        cashier_id: 4,
+        cashier: 'Tina Till',
+        closed_at: '2026-11-28T13:00:00.000Z',
+        difference: -35_00,
+      },
+    };
+    const low: FloorAlert = {
+      ...ALERT,
+      id: 8,
+      kind: 'float_low',
+      facts: { kind: 'float_low', float: 320_00, below: 500_00 },
+    };
+    // Raised before the facts existed: the server's words are all there is.
+    const old: FloorAlert = {
+      ...ALERT,
+      id: 9,
+      kind: 'float_low',
+      details: 'float 1.00 below 2.00',
+      facts: null,
+    };
+    const all = [ALERT, silent, short, low, old];
+    const routes = {
+      'GET /api/v1/a/manager/account/1/overview': { body: overview({ alerts: all }) },
+      'GET /api/v1/a/manager/account/1/alerts': { body: all },
+    };
+    const local = (iso: string) => {
+      const d = new Date(iso);
+      const two = (n: number) => String(n).padStart(2, '0');
+      return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}`;
+    };
+    const { unmount } = renderOverview(routes);
+    const alerts = await region('Alerts: 5');
+    for (const text of [
+      ALERT_TEXT,
+      `Corner cabinet: no report since ${local('2026-11-28T12:00:00.000Z')} (silent after 10 min).`,
+      `Tina Till closed a shift 35.00 EUR short at ${local('2026-11-28T13:00:00.000Z')}.`,
+      'The float is 320.00 EUR, below 500.00 EUR.',
+      'float 1.00 below 2.00',
+    ]) {
+      expect(within(alerts).getByText(text)).toBeTruthy();
+    }
+    expect(within(alerts).queryByText(/Till 9/)).toBeNull();
+    unmount();
+
+    await act(() => i18n.changeLanguage('pt'));
+    try {
+      renderOverview(routes);
+      const emPortugues = await region('Alertas: 5');
+      expect(
+        within(emPortugues).getByText('Saques na última hora: 2500.00 EUR, acima de 2000.00 EUR.'),
+      ).toBeTruthy();
+      expect(
+        within(emPortugues).getByText(
+          `Tina Till fechou um turno com 35.00 EUR a menos às ${local('2026-11-28T13:00:00.000Z')}.`,
+        ),
+      ).toBeTruthy();
+    } finally {
+      await act(() => i18n.changeLanguage('en'));
+    }
+  });
+
+  it('counts the payouts waiting for the manager on the folded Menu button, beside the open alerts', async () => {
+    // A phone: the console's sections fold behind Menu below 1024 px.
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query === '(max-width: 1023px)',
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    }));
+    renderOverview({
+      'GET /api/v1/a/manager/account/1/overview': { body: overview({ alerts: [ALERT] }) },
+      'GET /api/v1/a/manager/account/1/alerts': { body: [ALERT] },
+      'GET /api/v1/a/manager/account/1/approvals': { body: [PENDING, { ...PENDING, id: 'ap-2' }] },
+    });
+    const menu = await screen.findByRole('button', { name: 'Menu' });
+    await waitFor(() =>
+      expect(menu.getAttribute('aria-describedby')).toBe('bo-open-alerts bo-waiting-payouts'),
+    );
+    expect(document.getElementById('bo-waiting-payouts')?.textContent).toBe('2 payouts waiting for approval');
+    expect(menu.textContent).toBe('Menu12');
+  });
+
   it('offers no notifications where the browser has none', async () => {
     vi.stubGlobal('Notification', undefined);
     // 'Notification' in window stays true with an undefined value: remove it for this test.
     delete (window as { Notification?: unknown }).Notification;
     renderOverview({ 'GET /api/v1/a/manager/account/1/overview': { body: overview() } });
-    await region('Cash today (UTC)');
+    await region('Cash today');
     expect(screen.queryByRole('button', { name: 'Notify me of new alerts' })).toBeNull();
   });
 });

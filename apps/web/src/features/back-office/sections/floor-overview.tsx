@@ -3,6 +3,7 @@
 // devices by state and the cashiers with an open shift. Live: the layout holds the venue's stream and a
 // change refetches it (use-floor-live.ts); it polls slowly beside that.
 import type { Account, Approval, FloorOverview as Overview } from '@cashdesk/contract';
+import type { TFunction } from 'i18next';
 import { useContext } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -11,6 +12,7 @@ import { useBoApprovalsQuery } from '../api/four-eyes-api';
 import { HourChart } from '../components/hour-chart';
 import { Money } from '../components/money';
 import { QueryState } from '../components/query-state';
+import { venueTime } from '../lib/daily-report';
 import { formatDateTime } from '../lib/units';
 import { FloorLiveContext, useFloorPollInterval } from '../live/use-floor-live';
 import { FloorAlerts, NotifyToggle } from './floor-alerts';
@@ -95,6 +97,7 @@ function Cash({ overview: o }: { overview: Overview }) {
   return (
     <section className="bo-section" aria-labelledby="bo-floor-cash">
       <h3 id="bo-floor-cash">{t('floor.cash.title')}</h3>
+      <p className="bo-muted">{gamingDayText(o.gaming_day, t)}</p>
       <dl className="bo-floor__figures">
         {figures.map(([key, cents]) => (
           <div key={key}>
@@ -105,9 +108,20 @@ function Cash({ overview: o }: { overview: Overview }) {
           </div>
         ))}
       </dl>
-      <HourChart today={o.today_by_hour} yesterday={o.yesterday_by_hour} currency={o.currency} />
+      <HourChart
+        today={o.today_by_hour}
+        yesterday={o.yesterday_by_hour}
+        currency={o.currency}
+        timeZone={o.gaming_day.time_zone}
+      />
     </section>
   );
+}
+
+/** Which gaming day "today" is, on the venue's clock: its date, from when to when, and the zone. */
+function gamingDayText(day: Overview['gaming_day'], t: TFunction): string {
+  const at = (iso: string) => venueTime(iso, day.time_zone).slice(0, 16);
+  return t('floor.cash.day', { day: day.day, from: at(day.from), to: at(day.to), zone: day.time_zone });
 }
 
 function Devices({ overview: o }: { overview: Overview }) {
