@@ -80,6 +80,29 @@ export async function changePlaceCash(
   return trx;
 }
 
+/** A call of the back office's API as the demo admin, as the admin's console sends it; its status. */
+async function asAdmin(server: E2EServer, path: string, body: unknown): Promise<number> {
+  const admin = await findUserByLogin(server.ctx.db.kysely, 'admin');
+  if (!admin) throw new Error('e2e: no demo admin');
+  const { token } = await createSession(
+    server.ctx.db.kysely,
+    { userId: admin.id, remember: false },
+    Date.now(),
+  );
+  const res = await fetch(`${server.apiUrl}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: `x-token=${token}`, origin: server.baseUrl },
+    body: JSON.stringify(body),
+  });
+  return res.status;
+}
+
+/** Blocks a user from the back office, as an admin does: their sessions are refused from then on. */
+export async function blockUser(server: E2EServer, userId: number): Promise<void> {
+  const status = await asAdmin(server, `/a/admin/user/${userId}`, { blocked: true, reason: 'e2e: blocked' });
+  if (status !== 200) throw new Error(`e2e: block refused: ${status}`);
+}
+
 /**
  * A manager's correction of a cash operation of the demo venue (docs/product.md section 13), through the
  * back office's own call, as the manager's console sends it: the operation is reversed by a new, linked
