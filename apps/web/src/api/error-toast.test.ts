@@ -184,13 +184,13 @@ describe('error toasts', () => {
       'place no longer holds it',
       failure(ERR.placeNoLongerHolds, 409),
       'El puesto ya no tiene este dinero: ya se jugó',
-      'O lugar já não tem este dinheiro: ele já foi jogado',
+      'O lugar não tem mais este dinheiro: ele já foi jogado',
     ],
     [
       'device moved',
       failure(ERR.deviceMoved, 409),
       'Este dispositivo ya no pertenece al local: no se movió nada',
-      'Este dispositivo já não pertence ao local: nenhum valor foi movimentado',
+      'Este dispositivo não pertence mais ao local: nenhum valor foi movimentado',
     ],
     [
       'trx ambiguous',
