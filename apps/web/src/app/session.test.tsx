@@ -97,7 +97,7 @@ function FloatProbe() {
   return <p>{float.data ? 'float shown' : 'no float'}</p>;
 }
 
-/** The signed-in screen above, its session ended by `ending` (401 or a 403 `user blocked`) on the next float call. */
+/** The signed-in screen above; its session ended by `ending` (a 401 or 403) at the next float call. */
 async function endSessionInUse(ending: { status: number; body: { err: string } }) {
   let ended = false;
   stubApi({

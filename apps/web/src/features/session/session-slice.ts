@@ -1,6 +1,7 @@
 // Session state on this screen: the signed-out flag (docs/product.md section 4), whether a user is signed in here,
-// and when (and why: expiry or a block) a 401 or a 403 `user blocked` last ended such a session. A 401 only "expires" a session this screen had: a visitor
-// who was never signed in is not told 'Your session has expired' (docs/web-app.md, first visit).
+// and when (and why: an expiry or a block) a 401 or a 403 `user blocked` last ended such a session. A 401
+// only "expires" a session this screen had: a visitor who was never signed in is not told 'Your session
+// has expired' (docs/web-app.md, first visit).
 import { createSlice } from '@reduxjs/toolkit';
 import { sessionExpired } from '../../api/session-events';
 import { authApi } from '../../api/auth-api';
@@ -13,7 +14,7 @@ export interface SessionState {
   seen: boolean;
   /** Bumped when a 401 ends an active session: the SessionWatcher reacts to each one. */
   expiredCount: number;
-  /** Why the last such end came: the session expired (or was signed out elsewhere), or the user was blocked. */
+  /** Why the last such end came: the session expired (or ended elsewhere), or the user was blocked. */
   endedBy: 'expiry' | 'block';
 }
 

@@ -1,6 +1,7 @@
 // When a 401 ends the session this screen had (session-slice): reset the API cache, show 'cookie expired'
-// and go to /authorization. A user blocked while signed in (403 `user blocked`) is told that instead. A 401 to a visitor who was never signed in here ends nothing: the route they
-// asked for decides what they see (RequireSession, the unknown-path redirect, the login page).
+// and go to /authorization. A user blocked while signed in (403 `user blocked`) is told that instead. A
+// 401 to a visitor who was never signed in here ends nothing: the route they asked for decides what they
+// see (RequireSession, the unknown-path redirect, the login page).
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { baseApi } from '../../api/base-api';
