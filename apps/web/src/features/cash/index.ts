@@ -3,6 +3,7 @@
 import type { ComponentProps } from 'react';
 import { deferredPart } from '../../components/ui/deferred-part';
 import type { CashManageModal as CashManageModalNow } from './cash-manage-modal';
+import type { PaperPrint as PaperPrintNow } from './receipt';
 
 export { useLastPlaceOperationsQuery } from './api/cash-api';
 /**
@@ -14,8 +15,13 @@ export const CashManageModal = /* @__PURE__ */ deferredPart<ComponentProps<typeo
 );
 // The amount entry's rules, for other counts of cash (the shift's drawer count).
 export { amountTextToCents, applyAmountKey, sanitizeAmountInput } from './amount';
-// The 80 mm print of the receipt, for other papers of the till (the shift's Z-report).
-export { PaperPrint } from './receipt';
+/**
+ * The 80 mm print of the receipt, for other papers of the till (the shift's Z-report): a chunk of its own
+ * with the receipt, which only printing needs, so neither is in the devices screen's first load.
+ */
+export const PaperPrint = /* @__PURE__ */ deferredPart<ComponentProps<typeof PaperPrintNow>>(() =>
+  import('./receipt').then((module) => module.PaperPrint),
+);
 export { PlaceUnconfirmedNotice } from './unconfirmed/unconfirmed-notice';
 export { newOperation, type UnconfirmedOperation } from './unconfirmed/unconfirmed-operation';
 export { UnconfirmedOperations } from './unconfirmed/unconfirmed-operations';

@@ -29,14 +29,15 @@ export function RequireSession({ children }: { children: ReactNode }) {
   });
   const seen = useAppSelector((s) => s.session.seen);
   const failure = me.isError ? apiFailure(me.error) : null;
-  const stranger = failure?.status === 401 && !seen;
-  // A page opened (or reloaded) by a user blocked meanwhile: told so, not sent to sign in without a word.
-  const blocked = failure?.err === ERR.userBlocked && !seen;
-
+  // Not signed in ('unauthorized'), or blocked meanwhile (told so, not sent to sign in without a word):
+  // the error text, a value that stays the same from render to render, so the toast shows once.
+  const told =
+    !seen && failure && (failure.status === 401 || failure.err === ERR.userBlocked) ? failure.err : undefined;
   useEffect(() => {
-    if (stranger) dispatch(toastShown(errorToast({ status: 401, err: null, details: {} }, 'me')));
-    if (blocked) dispatch(toastShown(errorToast({ status: 403, err: ERR.userBlocked, details: {} }, 'me')));
-  }, [stranger, blocked, dispatch]);
+    if (told === undefined) return;
+    const status = told === ERR.userBlocked ? 403 : 401;
+    dispatch(toastShown(errorToast({ status, err: told, details: {} }, 'me')));
+  }, [told, dispatch]);
 
   if (me.isLoading) return <PageLoading />;
   if (failure) {
