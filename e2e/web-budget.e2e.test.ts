@@ -36,6 +36,7 @@ const DEFERRED_PARTS = [
   'src/features/devices/components/device-detail.tsx',
   'src/features/shift/open-shift-page.tsx',
   'src/features/shift/close-shift-modal.tsx',
+  'src/features/shift/till-modal.tsx',
   'src/features/support/support-widget.tsx',
   'src/features/navigation/mobile-menu.tsx',
 ];

@@ -278,13 +278,45 @@ async function openShiftShown(v: Visit): Promise<void> {
   await heading(v, 'shift:open.title').waitFor();
 }
 
-/** Counts the drawer into a shift, then starts its close: the Close shift dialog with its blind count. */
-async function startShiftClose(v: Visit): Promise<void> {
-  await typeOnNumpad(v, v.page.getByRole('main'), '100');
-  await button(v.page.getByRole('main'), v.t('shift:open.confirm')).click();
+/** The Open shift screen's count by notes and coins (docs/product.md section 17). */
+async function countByNotes(v: Visit): Promise<void> {
+  const main = v.page.getByRole('main');
+  await button(main, v.t('shift:count.byNotes')).click();
+  await v.page.getByRole('group', { name: v.t('shift:count.coins'), exact: true }).waitFor();
+}
+
+/** Counts 100.00 in notes into a shift, then opens the Till: its menu. */
+async function openTill(v: Visit): Promise<void> {
+  const main = v.page.getByRole('main');
+  await main.getByRole('textbox').first().fill('1'); // one note of the largest value
+  await button(main, v.t('shift:open.confirm')).click();
   await devicesShown(v);
   if (v.viewport !== 'desktop') await button(v.page, v.t('navigation:menu')).click();
-  await button(v.page, v.t('shift:close.action')).click();
+  await button(v.page, v.t('shift:tillAction')).click();
+  await v.page.getByRole('dialog', { name: v.t('shift:till.title'), exact: true }).waitFor();
+}
+
+/** The Till's paid-out form: an amount on the numpad and its reason. */
+async function tillPaidOut(v: Visit): Promise<void> {
+  await button(v.page.getByRole('dialog'), v.t('shift:till.paid_out')).click();
+  const dialog = v.page.getByRole('dialog', { name: v.t('shift:till.paid_out'), exact: true });
+  await dialog.getByRole('group', { name: v.t('numpad.label') }).waitFor();
+}
+
+/** Back to the Till's menu, then its X-report. */
+async function tillXReport(v: Visit): Promise<void> {
+  await button(v.page.getByRole('dialog'), v.t('shift:till.back')).click();
+  await button(v.page.getByRole('dialog'), v.t('shift:till.xReport')).click();
+  await v.page.getByRole('article', { name: v.t('shift:report.xTitle'), exact: true }).waitFor();
+}
+
+/** Leaves the Till, then starts the close: the Close shift dialog with its blind count. */
+async function startShiftClose(v: Visit): Promise<void> {
+  await button(v.page.getByRole('dialog'), v.t('shift:till.back')).click();
+  await v.page.keyboard.press('Escape');
+  await v.page.getByRole('dialog').waitFor({ state: 'detached' });
+  if (v.viewport !== 'desktop') await button(v.page, v.t('navigation:menu')).click();
+  await button(v.page, v.t('shift:closeAction')).click();
   await v.page.getByRole('dialog', { name: v.t('shift:close.title'), exact: true }).waitFor();
 }
 
@@ -624,7 +656,11 @@ export const SCREENS: readonly ScreenEntry[] = [
     },
   },
   { name: 'shift-open', path: '/devices', as: 'shifts', reach: openShiftShown },
-  { name: 'shift-close', after: 'shift-open', reach: startShiftClose },
+  { name: 'shift-count-notes', after: 'shift-open', reach: countByNotes },
+  { name: 'shift-till', after: 'shift-count-notes', reach: openTill },
+  { name: 'shift-till-paid-out', after: 'shift-till', reach: tillPaidOut },
+  { name: 'shift-till-x-report', after: 'shift-till-paid-out', reach: tillXReport },
+  { name: 'shift-close', after: 'shift-till-x-report', reach: startShiftClose },
   { name: 'shift-close-check', after: 'shift-close', reach: checkShiftCount },
   { name: 'shift-z-report', after: 'shift-close-check', reach: closeShift },
   // Last in the table: the unconfirmed operation stays in the page's localStorage and is resent for as

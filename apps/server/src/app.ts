@@ -36,6 +36,7 @@ import { firstScreenData } from './http/first-screen-data.js';
 import { insertBefore } from './http/insert-before.js';
 import { isSignedInScreen, screenPages } from './http/first-screen-preloads.js';
 import { reportsRoutes } from './reports/reports.routes.js';
+import { receiptCopyRoutes } from './cash/receipt-copy.routes.js';
 import { shiftsRoutes } from './shifts/shifts.routes.js';
 
 /** Which worker process answered (only with WORKERS > 1): for an operator reading a trace, and tests. */
@@ -155,6 +156,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   );
   await app.register(devicesRoutes(ctx), { prefix: API_BASE });
   await app.register(cashRoutes(ctx), { prefix: API_BASE });
+  await app.register(receiptCopyRoutes(ctx), { prefix: API_BASE });
   await app.register(shiftsRoutes(ctx), { prefix: API_BASE });
   await app.register(cashierApprovalsRoutes(ctx), { prefix: API_BASE });
   // Four eyes: each request nobody decided gets its audit entry once its window has passed.

@@ -32,6 +32,12 @@ export const AUDIT_ACTIONS = [
   // A cashier opened or closed a cash-drawer shift (target: the cashier; after: the shift's figures).
   'shift.open',
   'shift.close',
+  // The drawer's own movements in the cashier's open shift (target: the cashier; trx: the movement's).
+  'shift.drop',
+  'shift.paid_in',
+  'shift.paid_out',
+  // A copy of the cashier's last receipt was made (target: the device; trx: the operation's).
+  'receipt.reprint',
   // Four eyes (target: the device; trx: the cashier's held-back call; after: the approval).
   'approval.request',
   'approval.approve',

@@ -9,6 +9,7 @@ export * from './back-office.js';
 export * from './back-office-vocabulary.js';
 export * from './float-visibility.js';
 export * from './shifts.js';
+export * from './denominations.js';
 export * from './daily-totals.js';
 export * from './floor.js';
 export * from './daily-report.js';

@@ -20,6 +20,7 @@ import { moneySafetyMigration } from './migrations/017-money-safety.js';
 import { ledgerAnchorsMigration } from './migrations/018-ledger-anchors.js';
 import { ledgerSealsMigration } from './migrations/019-ledger-seals.js';
 import { deviceCashMovesMigration } from './migrations/020-device-cash-moves.js';
+import { drawerMovementsMigration } from './migrations/021-drawer-movements.js';
 
 function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
@@ -43,6 +44,7 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '018-ledger-anchors': ledgerAnchorsMigration(dialect),
     '019-ledger-seals': ledgerSealsMigration(dialect),
     '020-device-cash-moves': deviceCashMovesMigration,
+    '021-drawer-movements': drawerMovementsMigration(dialect),
   };
 }
 

@@ -27,6 +27,9 @@ export const RUNTIME_PRIVILEGES: Readonly<Record<keyof Database, readonly Privil
   audit_log: HISTORY,
   ledger_anchors: HISTORY,
   ledger_seals: HISTORY,
+  // A shift's counts and drawer movements (migration 021).
+  shift_counts: HISTORY,
+  shift_movements: HISTORY,
   // Stored balances and records the app moves on.
   accounts: CHANGED,
   users: CHANGED,

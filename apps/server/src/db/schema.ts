@@ -1,7 +1,14 @@
 // Row types of every table: `interface Database` assembles them for Kysely.
 // Money columns are bigint cents, booleans are 0/1 smallints and times are epoch milliseconds on both
 // databases, so one query layer serves SQLite and PostgreSQL alike.
-import type { AuditAction, AuditTarget, DeviceType, LedgerKind, LedgerLine } from '@cashdesk/contract';
+import type {
+  AuditAction,
+  AuditTarget,
+  DeviceType,
+  DrawerMovementKind,
+  LedgerKind,
+  LedgerLine,
+} from '@cashdesk/contract';
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 
 export type Flag = 0 | 1;
@@ -243,6 +250,36 @@ export interface ShiftsTable {
   withdrawals_cents: number | null;
   expected_cents: number | null;
   difference_cents: number | null;
+  /** The drawer's movements at the close (migration 021): counts and sums; null while open or before 021. */
+  drops: number | null;
+  drops_cents: number | null;
+  paid_ins: number | null;
+  paid_in_cents: number | null;
+  paid_outs: number | null;
+  paid_out_cents: number | null;
+}
+
+/** Append-only: a drawer count by notes and coins (migration 021), at the shift's open or close. */
+export interface ShiftCountsTable {
+  shift_id: number;
+  stage: 'open' | 'close';
+  value_cents: number;
+  quantity: number;
+}
+
+/** Append-only: a drawer movement (migration 021): cash dropped to the safe, paid in or paid out. */
+export interface ShiftMovementsTable {
+  id: Generated<number>;
+  shift_id: number;
+  account_id: number;
+  user_id: number;
+  kind: DrawerMovementKind;
+  amount_cents: number;
+  /** Required for a paid-in or paid-out (a CHECK); optional for a drop. */
+  reason: string | null;
+  trx: string;
+  operation_id: number;
+  created_at_ms: number;
 }
 
 /** A cashier's withdraw or cash-out held back for a manager's decision (migration 013, ledger/approvals). */
@@ -310,6 +347,8 @@ export interface Database {
   settings: SettingsTable;
   audit_log: AuditLogTable;
   shifts: ShiftsTable;
+  shift_counts: ShiftCountsTable;
+  shift_movements: ShiftMovementsTable;
   approvals: ApprovalsTable;
   alerts: AlertsTable;
 }

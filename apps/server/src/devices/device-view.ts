@@ -9,7 +9,7 @@ import {
 } from '@cashdesk/contract';
 import type { Kysely } from 'kysely';
 import type { Database, DeviceRow, PlaceRow } from '../db/schema.js';
-import { deviceTotalsSince, lastMoves, listPlaces } from './devices.repository.js';
+import { deviceTotalsSince, lastMoves, listPlaces, type DeviceSet } from './devices.repository.js';
 
 export function toPlace(row: PlaceRow): Place {
   return {
@@ -20,18 +20,22 @@ export function toPlace(row: PlaceRow): Place {
   };
 }
 
-/** Devices with their players, payment, status and 24-hour summary; places too when `withPlaces`. */
+/**
+ * Devices with their players, payment, status and 24-hour summary, and their places. `set` names the
+ * same devices for the reads: a whole venue's (its account) where `devices` are all of it, their ids
+ * otherwise.
+ */
 export async function viewDevices(
   db: Kysely<Database>,
   devices: readonly DeviceRow[],
   nowMs: number,
+  set: DeviceSet = devices.map((d) => d.id),
 ): Promise<DeviceDetail[]> {
-  const ids = devices.map((d) => d.id);
   const [places, totals, lastDeposits, lastWithdraws] = await Promise.all([
-    listPlaces(db, ids),
-    deviceTotalsSince(db, ids, nowMs - SUMMARY_WINDOW_MS),
-    lastMoves(db, ids, 'deposit'),
-    lastMoves(db, ids, 'withdraw'),
+    listPlaces(db, set),
+    deviceTotalsSince(db, set, nowMs - SUMMARY_WINDOW_MS),
+    lastMoves(db, set, 'deposit'),
+    lastMoves(db, set, 'withdraw'),
   ]);
   const byDevice = <T extends { device_id: number }>(rows: readonly T[]) => {
     const map = new Map<number, T[]>();

@@ -14,6 +14,26 @@ export async function findDeviceByTokenHash(db: Executor, tokenHash: string): Pr
   return db.selectFrom('devices').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
 }
 
+/**
+ * Which devices a read is of: a list of ids, or every device of a venue (of one type, or all): a whole
+ * venue's list reads by its account, not by a list of a thousand ids (a statement text per count, and
+ * its parameters built and parsed on every call).
+ */
+export type DeviceSet = readonly number[] | { account_id: number; type?: DeviceType };
+
+const isEmpty = (set: DeviceSet) => Array.isArray(set) && set.length === 0;
+
+/** The set's ids as what `device_id in (...)` compares with: the list, or the venue's devices. */
+function idsOf(db: Executor, set: DeviceSet) {
+  if (Array.isArray(set)) return set as readonly number[];
+  const { account_id, type } = set as Exclude<DeviceSet, readonly number[]>;
+  return db
+    .selectFrom('devices')
+    .select('id')
+    .where('account_id', '=', account_id)
+    .$if(type !== undefined, (q) => q.where('type', '=', type!));
+}
+
 /** The devices of one type (cabinets or phones), to narrow further. */
 function devicesOfType(db: Executor, type: DeviceType) {
   return db.selectFrom('devices').selectAll().where('type', '=', type);
@@ -48,12 +68,12 @@ export async function accountDeviceIds(
   return rows.map((r) => r.id);
 }
 
-export async function listPlaces(db: Executor, deviceIds: readonly number[]): Promise<PlaceRow[]> {
-  if (deviceIds.length === 0) return [];
+export async function listPlaces(db: Executor, devices: DeviceSet): Promise<PlaceRow[]> {
+  if (isEmpty(devices)) return [];
   return db
     .selectFrom('places')
     .selectAll()
-    .where('device_id', 'in', deviceIds)
+    .where('device_id', 'in', idsOf(db, devices))
     .orderBy('device_id')
     .orderBy('place')
     .execute();
@@ -91,15 +111,15 @@ export interface LastMove {
  */
 export async function deviceTotalsSince(
   db: Executor,
-  deviceIds: readonly number[],
+  devices: DeviceSet,
   sinceMs: number,
 ): Promise<DeviceTotals[]> {
-  if (deviceIds.length === 0) return [];
+  if (isEmpty(devices)) return [];
   const rows = await db
     .selectFrom('ledger_entries as l')
     .where(cashMoveRowsOf('l'))
     .select((eb) => ['l.device_id', ...cashMoveSums(eb)])
-    .where('l.device_id', 'in', deviceIds)
+    .where('l.device_id', 'in', idsOf(db, devices))
     .where('l.created_at_ms', '>=', sinceMs)
     .groupBy('l.device_id')
     .execute();
@@ -117,14 +137,14 @@ export async function deviceTotalsSince(
  */
 export async function lastMoves(
   db: Executor,
-  deviceIds: readonly number[],
+  devices: DeviceSet,
   kind: 'deposit' | 'withdraw',
 ): Promise<LastMove[]> {
-  if (deviceIds.length === 0) return [];
+  if (isEmpty(devices)) return [];
   const rows = await db
     .selectFrom(['devices as d', 'ledger_entries as l'])
     .select(['d.id as device_id', 'l.amount_cents', 'l.created_at_ms'])
-    .where('d.id', 'in', deviceIds)
+    .where('d.id', 'in', idsOf(db, devices))
     .where('l.id', '=', (eb) =>
       eb
         .selectFrom('ledger_entries as m')

@@ -86,8 +86,10 @@ export function devicesRoutes(ctx: AppContext): FastifyPluginAsync {
     const app = plain.withTypeProvider<ZodTypeProvider>();
     // Before validation: who may call comes before what the call holds (401/403 before 400).
     app.addHook('preValidation', requireCashier);
-    const view = async (devices: Parameters<typeof viewDevices>[1]) =>
-      viewDevices(ctx.db.kysely, devices, ctx.clock.now());
+    const view = async (
+      devices: Parameters<typeof viewDevices>[1],
+      set?: Parameters<typeof viewDevices>[3],
+    ) => viewDevices(ctx.db.kysely, devices, ctx.clock.now(), set);
 
     // Polled every 5 s (15 s beside the live-updates stream): revalidated with an ETag
     // (http/conditional-get.ts), so an unchanged list or detail costs the terminal headers only.
@@ -101,7 +103,7 @@ export function devicesRoutes(ctx: AppContext): FastifyPluginAsync {
       const accountId = cashierOf(request).account_id;
       return lists.get(String(accountId), async () => {
         const devices = await listAccountDevices(ctx.db.kysely, accountId, DEVICE_TYPE.regular);
-        return (await view(devices)).map(withoutPlaces);
+        return (await view(devices, { account_id: accountId, type: DEVICE_TYPE.regular })).map(withoutPlaces);
       });
     });
 

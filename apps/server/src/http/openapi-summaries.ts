@@ -51,6 +51,15 @@ export const OPERATION_SUMMARIES: Readonly<Record<string, string>> = {
     'Open a cash-drawer shift with the counted opening cash; idempotent by trx',
   [`GET ${a}/cashier/shift`]: "The cashier's open shift, without the expected cash (a blind count)",
   [`POST ${a}/cashier/shift/close`]: 'Close the shift with the counted cash: its Z-report; idempotent by trx',
+  [`POST ${a}/cashier/shift/:shift_id/drop`]:
+    "Record cash taken from the drawer to the safe in the cashier's open shift; idempotent by trx",
+  [`POST ${a}/cashier/shift/:shift_id/paid_in`]:
+    "Record cash put into the drawer, with a reason, in the cashier's open shift; idempotent by trx",
+  [`POST ${a}/cashier/shift/:shift_id/paid_out`]:
+    "Record cash paid out of the drawer, with a reason, in the cashier's open shift; idempotent by trx",
+  [`GET ${a}/cashier/shift/:shift_id/x_report`]:
+    "The X-report: the cashier's open shift so far, without the expected cash (the close stays blind)",
+  [`POST ${a}/cashier/receipt/reprint`]: "A copy of the cashier's last receipt (audited)",
   [`POST ${a}/cashier/approvals/:approval_id/withdraw`]:
     "Withdraw the cashier's own withdraw or cash-out waiting for a manager's approval (four eyes)",
 

@@ -19,7 +19,7 @@ import {
   type ApprovalRow,
   type NewApproval,
 } from './approvals.repository.js';
-import { claimKeyOf, placeKeyOf, scopeOf, type BatchReads } from './batch-read.js';
+import { claimKeyOf, placeKeyOf, scopeOf, seatKeyOf, type BatchReads } from './batch-read.js';
 import { replayOutcome, requestHash } from './idempotency.js';
 import {
   approvalState,
@@ -185,7 +185,7 @@ function judgeCash(request: { kind: 'cash'; input: PlaceCashInput }, now: number
         : movedAway(approval);
   // Four eyes: a payout the rules would let through, which with the seat's others in the window passes
   // the venue's `approval_above`, waits for a manager; one they refuse is refused now, never filed.
-  const seat = placeKeyOf(input);
+  const seat = seatKeyOf(input);
   const paid = reads.seatPayouts.get(seat) ?? 0;
   if (!approval && decision.ok && needsApproval(input, account, place, paid)) {
     return fileApproval(request, place, hash, now);

@@ -21,11 +21,12 @@ import {
   lockPlacesQuery,
   seatPayoutsQuery,
   type PlaceKey,
+  type SeatKey,
 } from './ledger.repository.js';
 import { findApprovalsQuery, type ApprovalRow } from './approvals.repository.js';
 import { shareVenueLocksQuery } from './ledger-seals.repository.js';
 import type { DeviceEventRules } from './money-rules.js';
-import { correctedQuery, findOperationsQuery } from './operations.repository.js';
+import { correctedQuery, findOperationsQuery, nextOperationIdsQuery } from './operations.repository.js';
 import type { LedgerRequest } from './types.js';
 
 /** What a batch read under its locks. The decide phase moves the accounts and places on as it goes. */
@@ -39,8 +40,9 @@ export interface BatchReads {
    */
   deviceVenues: Map<number, number | null>;
   /**
-   * By `device_id/place`, of the seats of the batch's payouts: what each paid out within its venue's
-   * four-eyes window (ledger.repository.ts seatPayoutsQuery); the decide phase adds the batch's own.
+   * By `account_id/device_id/place` (seatKeyOf), of the seats of the batch's payouts: what each paid out
+   * to that venue within its four-eyes window (ledger.repository.ts seatPayoutsQuery); the decide phase
+   * adds the batch's own.
    */
   seatPayouts: Map<string, number>;
   /** By device id: the venue a linked device's events book to, with its rate and ceiling. */
@@ -62,9 +64,17 @@ export interface BatchReads {
    * (one writer at a time) and the benchmark's chain-off leg (batch.ts).
    */
   venueLocks: Set<number> | null;
+  /**
+   * Record ids drawn for the batch with its first statement (PostgreSQL), one per request: its writes
+   * then wait for no answer (batch-write.ts). Null on SQLite, where the inserted ids are read back.
+   */
+  operationIds: number[] | null;
 }
 
 export const placeKeyOf = (k: PlaceKey) => `${k.device_id}/${k.place}`;
+
+/** A seat's key for four eyes: its place within the venue whose payouts count (BatchReads.seatPayouts). */
+export const seatKeyOf = (k: SeatKey) => `${k.account_id}/${k.device_id}/${k.place}`;
 
 /** Whose trx namespace a request is in: one tenant can never read another's answer. */
 export function scopeOf(request: LedgerRequest): string {
@@ -89,6 +99,14 @@ function uniquePlaces(keys: readonly PlaceKey[]): PlaceKey[] {
 
 const unique = (ids: readonly number[]) => [...new Set(ids)];
 
+function uniqueSeats(keys: readonly SeatKey[]): SeatKey[] {
+  const byKey = new Map<string, SeatKey>();
+  for (const { account_id, device_id, place } of keys) {
+    byKey.set(seatKeyOf({ account_id, device_id, place }), { account_id, device_id, place });
+  }
+  return [...byKey.values()];
+}
+
 /** The keys the batch locks and reads by. */
 function keysOf(requests: readonly LedgerRequest[]) {
   const cash = requests.flatMap((r) => (r.kind === 'cash' ? [r.input] : []));
@@ -104,8 +122,10 @@ function keysOf(requests: readonly LedgerRequest[]) {
     cancelPlaces: uniquePlaces(events.filter((input) => CANCEL_TYPES.includes(input.type))),
     cashiers: cash.map((input) => input.user_id),
     cashDevices: unique(cash.map((input) => input.device_id)),
+    /** The operations the batch's corrections reverse. */
+    originals: cash.flatMap((input) => (input.corrects ? [input.corrects.operation_id] : [])),
     // Four eyes counts a seat's payouts; a correction is none, and only a payout can be held.
-    payoutPlaces: uniquePlaces(
+    payoutSeats: uniqueSeats(
       cash.filter((input) => !input.corrects && (input.cash_out === true || input.delta_cents < 0)),
     ),
   };
@@ -127,7 +147,7 @@ export async function readBatch(
 ): Promise<BatchReads> {
   const keys = keysOf(requests);
   const some = <T>(list: readonly unknown[], read: () => Promise<T[]>) => (list.length > 0 ? read() : noRows);
-  const venueLocks = shareVenueLocks(pipe, db, chain && dialect === 'postgres' ? keys : null);
+  const { venueLocks, operationIds } = openBatch(pipe, db, dialect, requests.length, keys, chain);
   const accountRows = some(keys.accountIds, () => pipe.run(lockAccountsQuery(db, dialect, keys.accountIds)));
   const placeRows = some(keys.places, () => pipe.run(lockPlacesQuery(db, dialect, keys.places)));
   const venues = readVenuesAndPayouts(pipe, db, keys, nowMs);
@@ -136,10 +156,7 @@ export async function readBatch(
   const earlierRows = pipe.run(findOperationsQuery(db, trxKeys));
   const cashKeys = trxKeys.filter((_, i) => requests[i]!.kind === 'cash');
   const approvalRows = some(cashKeys, () => pipe.run(findApprovalsQuery(db, cashKeys)));
-  const originals = requests.flatMap((r) =>
-    r.kind === 'cash' && r.input.corrects ? [r.input.corrects.operation_id] : [],
-  );
-  const correctedRows = some(originals, () => pipe.run(correctedQuery(db, originals)));
+  const correctedRows = some(keys.originals, () => pipe.run(correctedQuery(db, keys.originals)));
   const pinRows = some(keys.phones, () => pipe.run(devicePinsQuery(db, keys.phones)));
   const lastEvents = keys.cancelPlaces.map((key) =>
     pipe.run(lastDeviceEventQuery(db, key)).then((rows) => [placeKeyOf(key), rows[0]] as const),
@@ -165,6 +182,7 @@ export async function readBatch(
     lastEvents: new Map(await Promise.all(lastEvents)),
     openShifts: await openShifts,
     venueLocks: await venueLocks,
+    operationIds: await operationIds,
   };
 }
 
@@ -175,16 +193,16 @@ export async function readBatch(
 async function readVenuesAndPayouts(
   pipe: Pipeline,
   db: Executor,
-  keys: { cashDevices: readonly number[]; payoutPlaces: readonly PlaceKey[] },
+  keys: { cashDevices: readonly number[]; payoutSeats: readonly SeatKey[] },
   nowMs: number,
 ): Promise<Pick<BatchReads, 'deviceVenues' | 'seatPayouts'>> {
   // A game event's device has its venue read with its rules (eventRulesQuery), in the same place.
   const devices = keys.cashDevices;
   const venueRows = devices.length > 0 ? pipe.run(deviceVenuesQuery(db, devices)) : noRows;
   const payoutRows =
-    keys.payoutPlaces.length > 0 ? pipe.run(seatPayoutsQuery(db, nowMs, keys.payoutPlaces)) : noRows;
+    keys.payoutSeats.length > 0 ? pipe.run(seatPayoutsQuery(db, nowMs, keys.payoutSeats)) : noRows;
   const paid = (await payoutRows).map((r) => [
-    placeKeyOf({ device_id: Number(r.device_id), place: Number(r.place) }),
+    seatKeyOf({ account_id: Number(r.account_id), device_id: Number(r.device_id), place: Number(r.place) }),
     Number(r.paid),
   ]);
   return {
@@ -194,19 +212,34 @@ async function readVenuesAndPayouts(
 }
 
 /**
- * The venue locks of the venues the batch writes for, shared, first of its locks; `keys` null where no
- * lock is needed (BatchReads.venueLocks).
+ * The batch's first statement on PostgreSQL: the venue locks of the venues it writes for, shared, first
+ * of its locks, and its record ids drawn in the same statement. No lock is taken on SQLite (one writer at
+ * a time) nor in the benchmark's chain-off leg (BatchReads.venueLocks).
  */
-function shareVenueLocks(
+function openBatch(
   pipe: Pipeline,
   db: Executor,
-  keys: { accountIds: readonly number[]; eventDevices: readonly number[] } | null,
-): Promise<Set<number> | null> {
-  if (keys === null) return Promise.resolve(null);
-  if (keys.accountIds.length + keys.eventDevices.length === 0) return Promise.resolve(new Set());
-  return pipe
-    .run(shareVenueLocksQuery(db, keys.accountIds, keys.eventDevices))
-    .then((rows) => new Set(rows.map((r) => Number(r.account_id))));
+  dialect: DialectName,
+  count: number,
+  keys: { accountIds: readonly number[]; eventDevices: readonly number[] },
+  chain: boolean,
+): { venueLocks: Promise<Set<number> | null>; operationIds: Promise<number[] | null> } {
+  if (dialect !== 'postgres')
+    return { venueLocks: Promise.resolve(null), operationIds: Promise.resolve(null) };
+  const idsOf = (rows: readonly { ids: readonly string[] }[]) => rows[0]!.ids.map(Number);
+  if (!chain) {
+    return {
+      venueLocks: Promise.resolve(null),
+      operationIds: pipe.run(nextOperationIdsQuery(db, count)).then(idsOf),
+    };
+  }
+  const rows = pipe.run(shareVenueLocksQuery(db, count, keys.accountIds, keys.eventDevices));
+  return {
+    venueLocks: rows.then(
+      (locked) => new Set(locked.flatMap((r) => (r.account_id === null ? [] : [Number(r.account_id)]))),
+    ),
+    operationIds: rows.then(idsOf),
+  };
 }
 
 function rulesOf(row: {

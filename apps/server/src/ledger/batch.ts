@@ -14,7 +14,7 @@ import type { Db } from '../db/database.js';
 import { placeKeyOf, readBatch } from './batch-read.js';
 import { decideBatch, type Settled } from './batch-decide.js';
 import { ClaimRaced, writeBatch } from './batch-write.js';
-import { isClaimTaken, nextOperationIdsQuery } from './operations.repository.js';
+import { isClaimTaken } from './operations.repository.js';
 import type { LedgerRequest } from './types.js';
 
 export { claimKeyOf } from './batch-read.js';
@@ -35,12 +35,9 @@ export function runBatch(
     .pipelined(async (pipe) => {
       // On PostgreSQL the records' ids are drawn with the reads, so the writes and the commit go out
       // together and the transaction never waits on an answer while it holds its locks.
-      const ids =
-        db.dialect === 'postgres' ? pipe.run(nextOperationIdsQuery(db.kysely, requests.length)) : null;
       const reads = await readBatch(pipe, db.kysely, db.dialect, requests, now, chain);
       const { settled, plan } = decideBatch(requests, now, reads);
-      const drawn = ids && (await ids).map((row) => Number(row.id));
-      await writeBatch(pipe, db.kysely, plan, { venueLocks: reads.venueLocks, operationIds: drawn });
+      await writeBatch(pipe, db.kysely, plan, reads);
       const venues = new Set(plan.operations.flatMap((o) => o.entries.map((entry) => entry.account_id)));
       return { settled, venues };
     })

@@ -9,10 +9,11 @@ import type { Db } from '../db/database.js';
 import { sealRows } from '../db/ledger-chain.js';
 import {
   committedThrough,
-  insertSeals,
-  lockSealHeads,
-  moveSealHeads,
-  rowsToSeal,
+  insertSealsQueries,
+  lockSealHeadsQuery,
+  moveSealHeadsQuery,
+  rowsToSealQuery,
+  sealHeadOf,
   venuesWithUnsealedRows,
 } from './ledger-seals.repository.js';
 
@@ -25,25 +26,24 @@ const SEAL_PAGE_ROWS = 5_000;
 
 /**
  * Seals the venues' committed rows not yet on their chains, in id order; how many. All the venues in two
- * short transactions (a pass over 32 venues costs what one over a single venue does). Safe to run from
- * any number of processes at once.
+ * short transactions (a pass over 32 venues costs what one over a single venue does), each two round
+ * trips on PostgreSQL: the seal transaction locks the heads and reads the rows behind them together, then
+ * writes the seals and the heads with its commit. Safe to run from any number of processes at once.
  */
 export async function sealVenues(db: Db, accountIds: readonly number[]): Promise<number> {
   const through = await committedThrough(db, accountIds);
   if (through.size === 0) return 0;
+  const stretches = [...through].map(([account_id, throughId]) => ({ account_id, throughId }));
   let sealed = 0;
   for (;;) {
-    const page = await db.kysely.transaction().execute(async (tx) => {
-      const heads = (await lockSealHeads(tx, db.dialect, [...through.keys()])).filter(
-        (h) => h.sealed_through_id < through.get(h.account_id)!,
-      );
+    const page = await db.pipelined(async (pipe) => {
+      const locked = pipe.run(lockSealHeadsQuery(db.kysely, db.dialect, [...through.keys()]));
+      const read = pipe.run(rowsToSealQuery(db.kysely, db.dialect, stretches, SEAL_PAGE_ROWS));
+      const heads = (await locked)
+        .map(sealHeadOf)
+        .filter((h) => h.sealed_through_id < through.get(h.account_id)!);
+      const rows = await read;
       if (heads.length === 0) return 0;
-      const stretches = heads.map((h) => ({
-        account_id: h.account_id,
-        afterId: h.sealed_through_id,
-        throughId: through.get(h.account_id)!,
-      }));
-      const rows = await rowsToSeal(tx, stretches, SEAL_PAGE_ROWS);
       const full = rows.length === SEAL_PAGE_ROWS;
       const moved = heads.map((head) => {
         const own = rows.filter((r) => Number(r.account_id) === head.account_id);
@@ -55,13 +55,14 @@ export async function sealVenues(db: Db, accountIds: readonly number[]): Promise
           head: { ...head, ...after, sealed_through_id: last ?? through.get(head.account_id)! },
         };
       });
-      await insertSeals(
-        tx,
-        moved.flatMap((m) => m.seals),
-      );
-      await moveSealHeads(
-        tx,
-        moved.map((m) => m.head),
+      const seals = moved.flatMap((m) => m.seals);
+      for (const statement of insertSealsQueries(db.kysely, db.dialect, seals)) void pipe.run(statement);
+      void pipe.run(
+        moveSealHeadsQuery(
+          db.kysely,
+          db.dialect,
+          moved.map((m) => m.head),
+        ),
       );
       return rows.length;
     });

@@ -3,8 +3,8 @@
 import { sql } from 'kysely';
 import type { Db, DialectName, Executor } from '../db/database.js';
 import type { ChainHead, Seal, StoredEntry } from '../db/ledger-chain.js';
-import { lockedOn } from '../db/row-locks.js';
 import { shapedQuery } from '../db/query-shapes.js';
+import { drawOperationIdsSql } from './operations.repository.js';
 
 /**
  * The first key of the venue locks (PostgreSQL advisory locks, keyed (class, account id)): a number of our
@@ -18,18 +18,21 @@ export const SEAL_LOCK_CLASS = 0x5ea1;
  * so every row of the venue with an id so far has committed, and any row written later gets a higher id.
  * First in a batch's lock order, in account order (a batch waiting here holds no row lock, so a sealer
  * queued on the venue can never close a circle with one); the venues of the batch's devices with events
- * are read through the devices. Answers the venues locked.
+ * are read through the devices. The same statement draws the batch's `count` record ids (one statement
+ * the fewer a batch: operations.repository.ts drawOperationIdsSql). Answers the ids on the first row, and
+ * a row per venue locked (none: one row whose account_id is null).
  */
 export function shareVenueLocksQuery(
   db: Executor,
+  count: number,
   accountIds: readonly number[],
   eventDeviceIds: readonly number[],
 ) {
   return shapedQuery(
     db,
     `shareVenueLocks/${accountIds.length}/${eventDeviceIds.length}`,
-    [...accountIds, ...eventDeviceIds],
-    (placeholders) => {
+    [count, ...accountIds, ...eventDeviceIds],
+    ([drawn, ...placeholders]) => {
       const accounts = placeholders.slice(0, accountIds.length);
       const devices = placeholders.slice(accountIds.length);
       const venues = [
@@ -42,40 +45,69 @@ export function shareVenueLocksQuery(
             ]
           : []),
       ];
+      if (venues.length === 0) venues.push(sql`select cast(null as int) as account_id where false`);
+      // The lateral join runs the ordered venues inside the one row of ids, so the locks are taken in
+      // account order; a venue-less batch still gets its ids (the lock function skips a null).
       return sql<{
-        account_id: number;
-      }>`select v.account_id, pg_advisory_xact_lock_shared(${sql.lit(SEAL_LOCK_CLASS)}, v.account_id) as locked
-        from (select u.account_id from (${sql.join(venues, sql` union `)}) u order by u.account_id) v`.compile(
-        db,
-      );
+        ids: string[];
+        account_id: number | null;
+      }>`select d.ids, v.account_id, pg_advisory_xact_lock_shared(${sql.lit(SEAL_LOCK_CLASS)}, v.account_id) as locked
+        from (select ${drawOperationIdsSql(drawn)} as ids) d
+        left join lateral (select u.account_id from (${sql.join(venues, sql` union `)}) u order by u.account_id) v
+        on true`.compile(db);
     },
   );
+}
+
+/** The highest ledger id of each venue (a venue without rows: null), one index probe each. */
+function highestIdsQuery(db: Executor, dialect: DialectName, accountIds: readonly number[]) {
+  if (dialect === 'postgres') {
+    return shapedQuery(db, 'highestLedgerIds', [accountIds], ([ids]) =>
+      sql<{ account_id: number; id: string | null }>`select v.id as account_id,
+          (select max(l.id) from ledger_entries l where l.account_id = v.id) as id
+        from unnest(${ids}::int[]) v(id)`.compile(db),
+    );
+  }
+  return db
+    .selectFrom('accounts as v')
+    .select((eb) => [
+      'v.id as account_id',
+      eb
+        .selectFrom('ledger_entries as l')
+        .select((l) => l.fn.max('l.id').as('id'))
+        .whereRef('l.account_id', '=', 'v.id')
+        .as('id'),
+    ])
+    .where('v.id', 'in', accountIds)
+    .compile();
 }
 
 /**
  * For each venue, the highest ledger id that has committed with everything of the venue below it. On
  * PostgreSQL a short transaction that takes the venues' locks alone, in account order (it waits for their
- * batches in flight, and the ones that start meanwhile wait a moment for it); on SQLite one writer at a
- * time, so every row is committed or not yet written. A venue without rows is left out.
+ * batches in flight, and the ones that start meanwhile wait a moment for it), its two statements sent
+ * together; on SQLite one writer at a time, so every row is committed or not yet written. A venue without
+ * rows is left out.
  */
 export async function committedThrough(db: Db, accountIds: readonly number[]): Promise<Map<number, number>> {
   const sorted = [...new Set(accountIds)].sort((a, b) => a - b);
   if (sorted.length === 0) return new Map();
-  const highest = async (k: Executor) => {
-    const rows = await k
-      .selectFrom('ledger_entries')
-      .select((eb) => ['account_id', eb.fn.max('id').as('id')])
-      .where('account_id', 'in', sorted)
-      .groupBy('account_id')
-      .execute();
-    return new Map(rows.map((r) => [Number(r.account_id), Number(r.id)]));
-  };
-  if (db.dialect !== 'postgres') return highest(db.kysely);
-  return db.kysely.transaction().execute(async (tx) => {
-    await sql`select pg_advisory_xact_lock(${sql.lit(SEAL_LOCK_CLASS)}, v.id)
-      from (select unnest(${sorted}::int[]) as id order by 1) v`.execute(tx);
-    return highest(tx);
-  });
+  const highest =
+    db.dialect === 'postgres'
+      ? await db.pipelined(async (pipe) => {
+          void pipe.run(
+            shapedQuery(db.kysely, 'lockVenuesAlone', [sorted], ([ids]) =>
+              sql`select pg_advisory_xact_lock(${sql.lit(SEAL_LOCK_CLASS)}, v.id)
+                from (select unnest(${ids}::int[]) as id order by 1) v`.compile(db.kysely),
+            ),
+          );
+          // Runs once the locks are granted, so it sees every batch that held them.
+          return pipe.run(highestIdsQuery(db.kysely, db.dialect, sorted));
+        })
+      : (await db.kysely.executeQuery(highestIdsQuery(db.kysely, db.dialect, sorted))).rows;
+  return new Map(
+    highest.flatMap((r) => (r.id === null ? [] : [[Number(r.account_id), Number(r.id)] as const])),
+  );
 }
 
 export interface SealHead extends ChainHead {
@@ -84,78 +116,132 @@ export interface SealHead extends ChainHead {
 }
 
 /** The venues' chain heads, locked in account order: one sealer at a time moves a head on, in any process. */
-export async function lockSealHeads(
-  db: Executor,
-  dialect: DialectName,
-  accountIds: readonly number[],
-): Promise<SealHead[]> {
-  const rows = await db
+export function lockSealHeadsQuery(db: Executor, dialect: DialectName, accountIds: readonly number[]) {
+  if (dialect === 'postgres') {
+    return shapedQuery(db, 'lockSealHeads', [accountIds], ([ids]) =>
+      sql<SealHeadRow>`select account_id, entries, hash, sealed_through_id from ledger_chain_heads
+        where account_id = any(${ids}::int[]) order by account_id for update`.compile(db),
+    );
+  }
+  return db
     .selectFrom('ledger_chain_heads')
     .select(['account_id', 'entries', 'hash', 'sealed_through_id'])
     .where('account_id', 'in', [...accountIds])
     .orderBy('account_id')
-    .$call(lockedOn(dialect))
-    .execute();
-  return rows.map((r) => ({
-    account_id: Number(r.account_id),
-    entries: Number(r.entries),
-    hash: r.hash,
-    sealed_through_id: Number(r.sealed_through_id),
-  }));
+    .compile();
+}
+
+interface SealHeadRow {
+  account_id: number | string;
+  entries: number | string;
+  hash: string;
+  sealed_through_id: number | string;
+}
+
+export function sealHeadOf(row: SealHeadRow): SealHead {
+  return {
+    account_id: Number(row.account_id),
+    entries: Number(row.entries),
+    hash: row.hash,
+    sealed_through_id: Number(row.sealed_through_id),
+  };
 }
 
 /**
- * The rows of each venue after its `afterId` up to its `throughId`, in id order, at most `limit` in all
- * (the lowest ids first, so a venue cut off goes on from its last row next time).
+ * The rows of each venue after its head's `sealed_through_id` up to its `throughId`, in id order, at most
+ * `limit` in all (the lowest ids first, so a venue cut off goes on from its last row next time). Read
+ * through the heads, so it may go out with lockSealHeadsQuery and runs once their locks are granted.
  */
-export function rowsToSeal(
+export function rowsToSealQuery(
   db: Executor,
-  stretches: readonly { account_id: number; afterId: number; throughId: number }[],
+  dialect: DialectName,
+  through: readonly { account_id: number; throughId: number }[],
   limit: number,
-): Promise<StoredEntry[]> {
+) {
+  if (dialect === 'postgres') {
+    const venues = through.map((t) => t.account_id);
+    const ids = through.map((t) => t.throughId);
+    return shapedQuery(db, 'rowsToSeal', [venues, ids, limit], ([venueIds, throughIds, most]) =>
+      sql<StoredEntry>`select l.* from unnest(${venueIds}::int[], ${throughIds}::bigint[]) t(account_id, through_id)
+        join ledger_chain_heads h on h.account_id = t.account_id
+        join ledger_entries l on l.account_id = t.account_id and l.id > h.sealed_through_id and l.id <= t.through_id
+        order by l.id limit ${most}::int`.compile(db),
+    );
+  }
   return db
-    .selectFrom('ledger_entries')
-    .selectAll()
+    .selectFrom('ledger_entries as l')
+    .innerJoin('ledger_chain_heads as h', 'h.account_id', 'l.account_id')
+    .selectAll('l')
     .where((eb) =>
       eb.or(
-        stretches.map((v) =>
-          eb.and([
-            eb('account_id', '=', v.account_id),
-            eb('id', '>', v.afterId),
-            eb('id', '<=', v.throughId),
-          ]),
-        ),
+        through.map((t) => eb.and([eb('l.account_id', '=', t.account_id), eb('l.id', '<=', t.throughId)])),
       ),
     )
-    .orderBy('id')
+    .whereRef('l.id', '>', 'h.sealed_through_id')
+    .orderBy('l.id')
     .limit(limit)
-    .execute();
+    .compile();
 }
 
-/** Rows of seals per insert statement: four parameters each, far under PostgreSQL's 65,535. */
+/** Rows of seals per insert statement on SQLite: four parameters each, far under its limits. */
 const SEALS_PER_STATEMENT = 1_000;
 
-export async function insertSeals(db: Executor, seals: readonly Seal[]): Promise<void> {
-  for (let i = 0; i < seals.length; i += SEALS_PER_STATEMENT) {
-    await db
-      .insertInto('ledger_seals')
-      .values(seals.slice(i, i + SEALS_PER_STATEMENT))
-      .execute();
+/** The seals' inserts: on PostgreSQL one statement of one shape, however many (their columns as arrays). */
+export function insertSealsQueries(db: Executor, dialect: DialectName, seals: readonly Seal[]) {
+  if (seals.length === 0) return [];
+  if (dialect === 'postgres') {
+    const columns = [
+      seals.map((s) => s.account_id),
+      seals.map((s) => s.chain_seq),
+      seals.map((s) => s.entry_id),
+      seals.map((s) => s.chain_hash),
+    ];
+    return [
+      shapedQuery(db, 'insertSeals', columns, ([accounts, places, entries, hashes]) =>
+        sql`insert into ledger_seals (account_id, chain_seq, entry_id, chain_hash)
+          select * from unnest(${accounts}::int[], ${places}::bigint[], ${entries}::bigint[], ${hashes}::text[])`.compile(
+          db,
+        ),
+      ),
+    ];
   }
+  const statements = [];
+  for (let i = 0; i < seals.length; i += SEALS_PER_STATEMENT) {
+    statements.push(
+      db
+        .insertInto('ledger_seals')
+        .values(seals.slice(i, i + SEALS_PER_STATEMENT))
+        .compile(),
+    );
+  }
+  return statements;
 }
 
 /** Moves many heads on in one statement. */
-export async function moveSealHeads(db: Executor, heads: readonly SealHead[]): Promise<void> {
-  if (heads.length === 0) return;
+export function moveSealHeadsQuery(db: Executor, dialect: DialectName, heads: readonly SealHead[]) {
+  if (dialect === 'postgres') {
+    const columns = [
+      heads.map((h) => h.account_id),
+      heads.map((h) => h.entries),
+      heads.map((h) => h.hash),
+      heads.map((h) => h.sealed_through_id),
+    ];
+    return shapedQuery(db, 'moveSealHeads', columns, ([accounts, entries, hashes, through]) =>
+      sql`update ledger_chain_heads set entries = v.entries, hash = v.hash, sealed_through_id = v.sealed_through_id
+        from unnest(${accounts}::int[], ${entries}::bigint[], ${hashes}::text[], ${through}::bigint[])
+          v(account_id, entries, hash, sealed_through_id)
+        where ledger_chain_heads.account_id = v.account_id`.compile(db),
+    );
+  }
   const values = sql.join(
     heads.map(
       (h) =>
         sql`(cast(${h.account_id} as bigint), cast(${h.entries} as bigint), ${h.hash}, cast(${h.sealed_through_id} as bigint))`,
     ),
   );
-  await sql`with v(account_id, entries, hash, sealed_through_id) as (values ${values})
+  return sql`with v(account_id, entries, hash, sealed_through_id) as (values ${values})
     update ledger_chain_heads set entries = v.entries, hash = v.hash, sealed_through_id = v.sealed_through_id
-    from v where ledger_chain_heads.account_id = v.account_id`.execute(db);
+    from v where ledger_chain_heads.account_id = v.account_id`.compile(db);
 }
 
 /** The venues with rows written after their head's `sealed_through_id`: one index probe each. */

@@ -133,18 +133,25 @@ export function deviceVenuesQuery(db: Executor, deviceIds: readonly number[]) {
   );
 }
 
+/** A seat as four eyes counts it: a place, within the venue whose payouts are counted. */
+export interface SeatKey extends PlaceKey {
+  account_id: number;
+}
+
 /**
  * What each seat paid out (withdrawals and cash-outs, cents) within its venue's four-eyes window before
  * `nowMs` (accounts.approval_window_minutes): the payouts four eyes counts together (money-rules.ts
- * needsApproval). Rows booked to another venue (before the device moved) are not the venue's payouts.
+ * needsApproval). Only the rows booked to the seat's venue count: a cabinet's payouts at the venue it
+ * left (before it moved) are that venue's, not this one's.
  */
-export function seatPayoutsQuery(db: Executor, nowMs: number, keys: readonly PlaceKey[]) {
-  const values = [nowMs, ...keys.flatMap((k) => [k.device_id, k.place])];
-  return shapedQuery(db, `seatPayouts/${keys.length}`, values, ([now, ...pairs]) =>
+export function seatPayoutsQuery(db: Executor, nowMs: number, keys: readonly SeatKey[]) {
+  const values = [nowMs, ...keys.flatMap((k) => [k.account_id, k.device_id, k.place])];
+  return shapedQuery(db, `seatPayouts/${keys.length}`, values, ([now, ...triples]) =>
     db
       .selectFrom('ledger_entries as l')
       .innerJoin('accounts as a', 'a.id', 'l.account_id')
       .select((eb) => [
+        'l.account_id',
         'l.device_id',
         'l.place',
         eb.fn.sum<number>(eb.neg(eb.ref('l.amount_cents'))).as('paid'),
@@ -153,8 +160,10 @@ export function seatPayoutsQuery(db: Executor, nowMs: number, keys: readonly Pla
         eb.or(
           keys.map((_, i) =>
             eb.and([
-              eb('l.device_id', '=', pairs[2 * i] as number),
-              eb('l.place', '=', pairs[2 * i + 1] as number),
+              eb('l.device_id', '=', triples[3 * i + 1] as number),
+              eb('l.place', '=', triples[3 * i + 2] as number),
+              // In the partial index (migration 017), beside the time: the query still reads payout rows only.
+              eb('l.account_id', '=', triples[3 * i] as number),
             ]),
           ),
         ),
@@ -170,7 +179,7 @@ export function seatPayoutsQuery(db: Executor, nowMs: number, keys: readonly Pla
         sql<number>`cast(${now} as bigint) - ${sql.lit(MAX_APPROVAL_WINDOW_MINUTES * 60_000)}`,
       )
       .where('l.created_at_ms', '>', sql<number>`cast(${now} as bigint) - a.approval_window_minutes * 60000`)
-      .groupBy(['l.device_id', 'l.place'])
+      .groupBy(['l.account_id', 'l.device_id', 'l.place'])
       .compile(),
   );
 }

@@ -2,7 +2,7 @@
 // (scope, trx) with the request's hash and, once decided, the stored answer.
 import { sql } from 'kysely';
 import type { Executor } from '../db/database.js';
-import { shapedRowsQuery } from '../db/query-shapes.js';
+import { shapedQuery, shapedRowsQuery } from '../db/query-shapes.js';
 import type { OperationsTable } from '../db/schema.js';
 import type { Insertable, Selectable } from 'kysely';
 
@@ -117,12 +117,20 @@ export async function findCashOperations(
 }
 
 /**
- * `count` fresh record ids from the table's own sequence (PostgreSQL): a batch draws them with its reads,
- * so its writes need no answer before the commit (batch-write.ts). An id drawn and not used is a gap.
+ * `count` fresh record ids from the table's own sequence (PostgreSQL), as one array: a batch draws them
+ * with its reads, so its writes need no answer before the commit (batch-write.ts). An id drawn and not
+ * used is a gap. The sequence is looked up once per statement, not once per id.
  */
+export function drawOperationIdsSql(count: unknown) {
+  return sql`array(select nextval(s.seq) from (select pg_get_serial_sequence('operations', 'id')::regclass as seq) s,
+    generate_series(1, ${count}::int))`;
+}
+
+/** The ids alone, where no venue lock draws them (the benchmark's chain-off leg). */
 export function nextOperationIdsQuery(db: Executor, count: number) {
-  return sql<{ id: number }>`select nextval(pg_get_serial_sequence('operations', 'id')) as id
-    from generate_series(1, ${count}::int)`.compile(db);
+  return shapedQuery(db, 'nextOperationIds', [count], ([drawn]) =>
+    sql<{ ids: string[] }>`select ${drawOperationIdsSql(drawn)} as ids`.compile(db),
+  );
 }
 
 /**

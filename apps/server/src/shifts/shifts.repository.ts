@@ -1,12 +1,13 @@
 // Row access for cash-drawer shifts (migration 010): the open shift of a cashier, the sums of a shift's
 // cash operations read from the ledger, the close, and the back office's list and Z-reports.
-import type { OpenShift, ShiftListRow, ZReport } from '@cashdesk/contract';
+import type { OpenShift, ShiftListRow, XReport, ZReport } from '@cashdesk/contract';
 import { sql, type Insertable } from 'kysely';
 import type { DialectName, Executor, Tx } from '../db/database.js';
 import { shapedQuery } from '../db/query-shapes.js';
 import { lockedOn, type LockStrength } from '../db/row-locks.js';
 import type { ShiftRow, ShiftsTable } from '../db/schema.js';
 import { CASH_MOVE_KINDS, leftPlaceEmptyRow } from '../ledger/cash-moves.repository.js';
+import { countsOf, movementsOf, movementTotals, type MovementTotals } from './drawer.repository.js';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -130,7 +131,7 @@ export async function countShiftOperations(db: Executor, shiftId: number): Promi
   return Number(row.n);
 }
 
-export interface ShiftClose extends ShiftTotals {
+export interface ShiftClose extends ShiftTotals, MovementTotals {
   closed_at_ms: number;
   close_trx: string;
   counted_cents: number;
@@ -151,13 +152,9 @@ export function toOpenShift(row: ShiftRow, operations: number): OpenShift {
   };
 }
 
-/** A closed shift with its venue and cashier, as the Z-report shows it; undefined for an open one. */
-export async function findZReport(
-  db: Executor | Tx,
-  shiftId: number,
-  accountId?: number,
-): Promise<ZReport | undefined> {
-  const row = await db
+/** A shift with its venue and cashier; `accountId` keeps it to one venue. */
+async function shiftWithWho(db: Executor | Tx, shiftId: number, accountId?: number) {
+  return db
     .selectFrom('shifts as s')
     .innerJoin('accounts as a', 'a.id', 's.account_id')
     .innerJoin('users as u', 'u.id', 's.user_id')
@@ -166,8 +163,19 @@ export async function findZReport(
     .where('s.id', '=', shiftId)
     .$if(accountId !== undefined, (q) => q.where('s.account_id', '=', accountId ?? 0))
     .executeTakeFirst();
-  if (!row || row.closed_at_ms === null) return undefined;
-  const figure = (value: number | null) => value ?? 0;
+}
+
+type ShiftWithWho = NonNullable<Awaited<ReturnType<typeof shiftWithWho>>>;
+
+/** What the X- and Z-reports both show: who, the opening, and what moved so far (or by the close). */
+async function shiftFigures(
+  db: Executor | Tx,
+  row: ShiftWithWho,
+  totals: ShiftTotals,
+  movements: MovementTotals,
+): Promise<
+  Omit<ZReport, 'closed_at' | 'expected_cents' | 'counted_cents' | 'difference_cents' | 'closing_count'>
+> {
   return {
     id: row.id,
     account_id: row.account_id,
@@ -177,19 +185,71 @@ export async function findZReport(
     cashier_name: row.cashier_name,
     cashier_login: row.cashier_login,
     opened_at: iso(row.opened_at_ms),
-    closed_at: iso(row.closed_at_ms),
     opening_cents: row.opening_cents,
-    operations: figure(row.deposits) + figure(row.withdraws) + figure(row.cash_outs),
+    operations: totals.deposits + totals.withdraws + totals.cash_outs,
+    deposits: totals.deposits,
+    deposits_cents: totals.deposits_cents,
+    withdraws: totals.withdraws,
+    cash_outs: totals.cash_outs,
+    cash_outs_cents: totals.cash_outs_cents,
+    withdrawals_cents: totals.withdrawals_cents,
+    ...movements,
+    opening_count: (await countsOf(db, row.id)).open,
+    movements: await movementsOf(db, row.id),
+  };
+}
+
+/** A closed shift with its venue and cashier, as the Z-report shows it; undefined for an open one. */
+export async function findZReport(
+  db: Executor | Tx,
+  shiftId: number,
+  accountId?: number,
+): Promise<ZReport | undefined> {
+  const row = await shiftWithWho(db, shiftId, accountId);
+  if (!row || row.closed_at_ms === null) return undefined;
+  // The figures stored at the close (a shift closed before migration 021 has no movement figures: 0).
+  const figure = (value: number | null) => value ?? 0;
+  const stored: ShiftTotals = {
     deposits: figure(row.deposits),
     deposits_cents: figure(row.deposits_cents),
     withdraws: figure(row.withdraws),
     cash_outs: figure(row.cash_outs),
     cash_outs_cents: figure(row.cash_outs_cents),
     withdrawals_cents: figure(row.withdrawals_cents),
+  };
+  const movements: MovementTotals = {
+    drops: figure(row.drops),
+    drops_cents: figure(row.drops_cents),
+    paid_ins: figure(row.paid_ins),
+    paid_in_cents: figure(row.paid_in_cents),
+    paid_outs: figure(row.paid_outs),
+    paid_out_cents: figure(row.paid_out_cents),
+  };
+  return {
+    ...(await shiftFigures(db, row, stored, movements)),
+    closed_at: iso(row.closed_at_ms),
     expected_cents: figure(row.expected_cents),
     counted_cents: figure(row.counted_cents),
     difference_cents: figure(row.difference_cents),
+    closing_count: (await countsOf(db, row.id)).close,
   };
+}
+
+/** An open shift's figures so far, read now (the X-report); undefined for a closed or unknown one. */
+export async function findXReport(
+  db: Executor,
+  shiftId: number,
+  nowMs: number,
+): Promise<XReport | undefined> {
+  const row = await shiftWithWho(db, shiftId);
+  if (!row || row.closed_at_ms !== null) return undefined;
+  const figures = await shiftFigures(
+    db,
+    row,
+    await shiftTotals(db, row.id),
+    await movementTotals(db, row.id),
+  );
+  return { ...figures, made_at: iso(nowMs) };
 }
 
 export interface ShiftListQuery {

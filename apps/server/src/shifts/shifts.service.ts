@@ -26,22 +26,31 @@ import {
   toOpenShift,
   writeShiftClose,
 } from './shifts.repository.js';
+import { findAccountCurrency, insertCount, movementTotals } from './drawer.repository.js';
+import { countHashParts, drawerCount, type DrawerCount } from './drawer-count.js';
 
 type Cashier = Pick<CashierRow, 'id' | 'login' | 'account_id'>;
 
 /**
- * expected = opening + deposits - withdrawals (cash-outs included); difference = counted - expected. Either
- * past the safe range would be stored wrong (and fail the row's CHECK, a 500): a 400 instead, thrown so the
- * close's trx stays usable. Counts within the contract's MAX_COUNTED_CENTS leave room for it.
+ * expected = opening + deposits - withdrawals (cash-outs included) + paid-ins - paid-outs - drops;
+ * difference = counted - expected. Either past the safe range would be stored wrong (and fail the row's
+ * CHECK, a 500): a 400 instead, thrown so the close's trx stays usable. Counts within the contract's
+ * MAX_COUNTED_CENTS leave room for it.
  */
 export function drawerFigures(input: {
   opening_cents: number;
   deposits_cents: number;
   withdrawals_cents: number;
   counted_cents: number;
+  /** The drawer's own movements (drawer.service.ts); none when left out. */
+  paid_in_cents?: number;
+  paid_out_cents?: number;
+  drops_cents?: number;
 }): { expected_cents: number; difference_cents: number } {
+  const movements = (input.paid_in_cents ?? 0) - (input.paid_out_cents ?? 0) - (input.drops_cents ?? 0);
   const expected = safeBalance(
-    input.opening_cents + input.deposits_cents - input.withdrawals_cents,
+    safeBalance(input.opening_cents + input.deposits_cents - input.withdrawals_cents, 'counted_cents') +
+      movements,
     'counted_cents',
   );
   return {
@@ -63,12 +72,14 @@ export class ShiftService {
       const now = this.clock.now();
       // The account's lock orders a cashier's opens (and their cash calls): a second open sees the first.
       // Stryker disable next-line ConditionalExpression: never-deleted
-      if (!(await lockAccount(tx, this.db.dialect, cashier.account_id))) throw new ApiError(ERR.noAccount);
+      const account = await lockAccount(tx, this.db.dialect, cashier.account_id);
+      if (!account) throw new ApiError(ERR.noAccount);
+      const count = drawerCount(request, account.currency);
       const claim = await claimTrx(tx, {
         ...this.claimBase(cashier, request.trx, now),
         kind: 'shift_open',
         // Stryker disable next-line StringLiteral: stored-hash
-        request: ['shift_open', request.counted_cents],
+        request: ['shift_open', ...countHashParts(count)],
       });
       if (!claim.claimed) return claim.outcome;
 
@@ -80,12 +91,14 @@ export class ShiftService {
           account_id: cashier.account_id,
           user_id: cashier.id,
           opened_at_ms: now,
-          opening_cents: request.counted_cents,
+          opening_cents: count.counted_cents,
           open_trx: request.trx,
         });
+        if (count.lines) await insertCount(tx, shift.id, 'open', count.lines);
         await this.audit(tx, cashier, 'shift.open', now, request.trx, {
           shift_id: shift.id,
           opening_cents: shift.opening_cents,
+          ...(count.lines ? { opening_count: count.lines } : {}),
         });
         outcome = ok<OpenShift>(toOpenShift(shift, 0));
       }
@@ -101,6 +114,8 @@ export class ShiftService {
    */
   async close(cashier: Cashier, request: ShiftCountRequest): Promise<Outcome> {
     let closed: number | null = null;
+    // A venue's currency never changes: read before the transaction, it sets which notes and coins count.
+    const count = drawerCount(request, await this.currencyOf(cashier));
     return publishAfterCommit(
       this.changes,
       () =>
@@ -110,14 +125,14 @@ export class ShiftService {
             ...this.claimBase(cashier, request.trx, now),
             kind: 'shift_close',
             // Stryker disable next-line StringLiteral: stored-hash
-            request: ['shift_close', request.counted_cents],
+            request: ['shift_close', ...countHashParts(count)],
           });
           if (!claim.claimed) return claim.outcome;
           // Stryker disable next-line ObjectLiteral,StringLiteral: pg-row-lock
           const shift = await findOpenShift(tx, cashier.id, { dialect: this.db.dialect, mode: 'update' });
           // Thrown, not stored: the claim rolls back and the trx stays usable.
           if (!shift) throw new ApiError(ERR.noOpenShift);
-          const outcome = ok<ZReport>(await this.writeClose(tx, cashier, shift, request, now));
+          const outcome = ok<ZReport>(await this.writeClose(tx, cashier, shift, request.trx, count, now));
           await storeOutcome(tx, claim.operation_id, outcome);
           closed = shift.id;
           return outcome;
@@ -132,26 +147,35 @@ export class ShiftService {
     tx: Tx,
     cashier: Cashier,
     shift: { id: number; opening_cents: number },
-    request: ShiftCountRequest,
+    trx: string,
+    count: DrawerCount,
     now: number,
   ): Promise<ZReport> {
     const totals = await shiftTotals(tx, shift.id);
+    // The shift's row is locked FOR UPDATE: no drawer movement (which reads it FOR SHARE) is in flight.
+    const movements = await movementTotals(tx, shift.id);
     const figures = drawerFigures({
       opening_cents: shift.opening_cents,
       deposits_cents: totals.deposits_cents,
       withdrawals_cents: totals.withdrawals_cents,
-      counted_cents: request.counted_cents,
+      counted_cents: count.counted_cents,
+      paid_in_cents: movements.paid_in_cents,
+      paid_out_cents: movements.paid_out_cents,
+      drops_cents: movements.drops_cents,
     });
     await writeShiftClose(tx, shift.id, {
       ...totals,
+      ...movements,
       ...figures,
       closed_at_ms: now,
-      close_trx: request.trx,
-      counted_cents: request.counted_cents,
+      close_trx: trx,
+      counted_cents: count.counted_cents,
     });
-    await this.audit(tx, cashier, 'shift.close', now, request.trx, {
+    if (count.lines) await insertCount(tx, shift.id, 'close', count.lines);
+    await this.audit(tx, cashier, 'shift.close', now, trx, {
       shift_id: shift.id,
-      counted_cents: request.counted_cents,
+      counted_cents: count.counted_cents,
+      ...(count.lines ? { closing_count: count.lines } : {}),
       ...figures,
     });
     const report = await findZReport(tx, shift.id);
@@ -165,6 +189,12 @@ export class ShiftService {
     const shift = await findOpenShift(this.db.kysely, cashier.id);
     if (!shift) throw new ApiError(ERR.notFound);
     return toOpenShift(shift, await countShiftOperations(this.db.kysely, shift.id));
+  }
+
+  private async currencyOf(cashier: Cashier): Promise<string> {
+    const account = await findAccountCurrency(this.db.kysely, cashier.account_id);
+    if (!account) throw new ApiError(ERR.noAccount);
+    return account.currency;
   }
 
   private claimBase(cashier: Cashier, trx: string, now: number) {

@@ -1,7 +1,7 @@
 // Corrections (docs/product.md section 13): a manager reverses one cash operation of the venue by a new
 // operation linked to it, with the opposite movement on the same place and float, under the same rules;
 // nothing is edited or deleted, an operation is corrected once, and the correction's trx is idempotent.
-import { ERR } from '@cashdesk/contract';
+import { ERR, TX_TYPE } from '@cashdesk/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/database.js';
 import { verifyLedger } from '../../src/ledger/verify.js';
@@ -165,6 +165,56 @@ describe.each(testDatabases)('corrections on $name', (database) => {
     expect((await cash(cashier, other.id, 1, -(float - 10_00))).status).toBe(200);
     expect(answer(await correct(trx))).toMatchObject({ status: 200, body: { delta: 30_00 } });
     expect(await entriesOf(4)).toBe(30_00);
+  });
+
+  it('takes back a deposit the place holds exactly: 200; one cent less: 409', async () => {
+    const trx = newTrx();
+    expect((await cash(cashier, cabinet.id, 2, 20_00, trx)).status).toBe(200);
+    const floatBefore = await floatOf();
+    expect((await sendEvent(cabinet, { place: 2, type: TX_TYPE.pay, amount: 1 })).status).toBe(200);
+    expect(answer(await correct(trx))).toEqual({ status: 409, body: { err: ERR.placeNoLongerHolds } });
+    expect(await entriesOf(2)).toBe(19_99);
+    expect(await floatOf()).toBe(floatBefore);
+    expect((await sendEvent(cabinet, { place: 2, type: TX_TYPE.win, amount: 1 })).status).toBe(200);
+    expect(answer(await correct(trx))).toMatchObject({
+      status: 200,
+      body: { delta: -20_00, balances: { entries: 0 } },
+    });
+    expect(await floatOf()).toBe(floatBefore + 20_00);
+  });
+
+  it("puts a withdraw back exactly at the float's overdraft limit: 200; one cent past it: 409", async () => {
+    // A venue of its own that may overdraw its float by 100.00.
+    const id = (await createVenue(db, { float: 1_000_00, overdraft: 100_00 })).id;
+    const { client: till } = await cashierClient(server, db, id);
+    const boss = await clientForUser(server, await createTestUser(db, { account_id: id, role: 'manager' }));
+    const float = async () => (await boss.get<{ balance: number }>(`/a/manager/account/${id}`)).body.balance;
+    const seat = await linkCabinet(server, till);
+    const other = await linkCabinet(server, till);
+    const trx = newTrx();
+    expect((await cash(till, seat.id, 1, 30_00)).status).toBe(200);
+    expect((await cash(till, seat.id, 1, -30_00, trx)).status).toBe(200);
+    expect(await float()).toBe(1_000_00);
+    const putBack = () =>
+      boss.post<Record<string, unknown>>(`/a/manager/account/${id}/corrections`, {
+        trx,
+        correction_trx: newTrx(),
+        reason: 'paid to the wrong player',
+      });
+    // The float lent out to -70.01: putting 30.00 back would leave it at -100.01, a cent past the limit.
+    expect((await cash(till, other.id, 1, 1_070_01)).status).toBe(200);
+    expect(answer(await putBack())).toMatchObject({
+      status: 409,
+      body: { err: ERR.overdraft, overdraft: 100_00 },
+    });
+    expect(await float()).toBe(-70_01);
+    // A cent back in the till: the put-back leaves the float at the limit itself.
+    expect((await cash(till, other.id, 1, -1)).status).toBe(200);
+    expect(answer(await putBack())).toMatchObject({
+      status: 200,
+      body: { delta: 30_00, float_balance: -100_00, balances: { entries: 30_00 } },
+    });
+    expect(await float()).toBe(-100_00);
   });
 
   it("is the back office's only: a cashier gets 403", async () => {

@@ -1,10 +1,11 @@
 // The money paths that act on a stored operation (corrections, approved payouts) and four eyes' edges,
 // through HTTP on both databases (docs/product.md sections 12-13, docs/reliability.md): money never
-// leaves its venue, a payout split into small ones is still held, an approved cash-out pays at most what
-// was approved, what the rules refuse is never filed, a refused approval ends `failed`, a correction is
-// named unambiguously and is its own kind in every total and history, and a held payout asked again
-// tells no terminal anything.
-import { ERR, TX_TYPE } from '@cashdesk/contract';
+// leaves its venue, a payout split into small ones is still held (a cabinet's payouts at its previous venue
+// do not count), an approved cash-out pays at most what was approved, what the rules refuse is never
+// filed, an approval the ledger refuses (a block, a renewed PIN, a closed shift) ends `failed`, a
+// correction is named unambiguously and is its own kind in every total and history, and a held payout
+// asked again tells no terminal anything.
+import { ERR, ERR_STATUS, TX_TYPE, type ErrText } from '@cashdesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../src/auth/password.js';
 import type { Db } from '../../src/db/database.js';
@@ -16,7 +17,9 @@ import {
   cashierClient,
   deviceState,
   linkCabinet,
+  linkRemote,
   newTrx,
+  remoteCash,
   sendEvent,
   showPin,
   type LinkedDevice,
@@ -25,7 +28,13 @@ import { FakeClock, MINUTE } from '../helpers/clock.js';
 import { checkedAfter } from '../helpers/alert-checks.js';
 import { testDatabases } from '../helpers/databases.js';
 import { createTestUser, createVenue } from '../helpers/factories.js';
-import { clientForUser, startTestServer, type TestClient, type TestServer } from '../helpers/server.js';
+import {
+  clientForUser,
+  startTestServer,
+  type TestClient,
+  type TestResponse,
+  type TestServer,
+} from '../helpers/server.js';
 
 const PASSWORD = 'the manager knows this one';
 
@@ -86,6 +95,19 @@ describe.each(testDatabases)('money safety of the stored-operation paths on $nam
   };
   const floatOf = async (v: Venue): Promise<number> =>
     (await v.manager.get<{ balance: number }>(`/a/manager/account/${v.id}`)).body.balance;
+  /** Today's cash figures of the manager's overview and the tills' 24-hour daily totals. */
+  const figures = async (v: Venue) => ({
+    today: (
+      await v.manager.get<{ today: { deposits: number; withdrawals: number; net: number } }>(
+        `/a/manager/account/${v.id}/overview`,
+      )
+    ).body.today,
+    totals: (
+      await v.cashier.get<{ deposit_24h: number; withdraw_24h: number; delta_24h: number }>(
+        '/a/cashier/daily_totals',
+      )
+    ).body,
+  });
   const decide = (v: Venue, id: string, decision: 'approve' | 'decline') =>
     v.manager.post<{ id: string; status: string; outcome: Record<string, unknown> | null }>(
       `/a/manager/account/${v.id}/approvals/${id}`,
@@ -104,14 +126,14 @@ describe.each(testDatabases)('money safety of the stored-operation paths on $nam
       cash_out: true,
     });
 
-  /** Unlinks an empty cabinet from A and links it at B, as a venue that sold it on would. */
-  async function moveToB(cabinet: LinkedDevice): Promise<void> {
-    const unlinked = await a.manager.post(`/a/manager/account/${a.id}/devices/${cabinet.id}/unlink`, {
+  /** Unlinks an empty cabinet from A (or `from`) and links it at B (or `to`), as a venue that sold it on would. */
+  async function moveToB(cabinet: LinkedDevice, from: Venue = a, to: Venue = b): Promise<void> {
+    const unlinked = await from.manager.post(`/a/manager/account/${from.id}/devices/${cabinet.id}/unlink`, {
       reason: 'sold to another venue',
     });
     expect(answer(unlinked)).toEqual({ status: 200, body: { ok: true } });
     const pin = await showPin(cabinet);
-    const linked = await b.cashier.post<{ id: number }>('/a/cashier/devices/register', {
+    const linked = await to.cashier.post<{ id: number }>('/a/cashier/devices/register', {
       pin,
       trx: newTrx(),
     });
@@ -190,6 +212,24 @@ describe.each(testDatabases)('money safety of the stored-operation paths on $nam
       expect((await cash(a.cashier, cabinet.id, 1, -1)).status).toBe(202);
       clock.advance(1);
       expect((await cash(a.cashier, cabinet.id, 1, -1)).status).toBe(200);
+    });
+
+    it('counts only the payouts booked to the venue: a cabinet’s payouts at its previous venue do not count', async () => {
+      const cabinet = await linkCabinet(server, a.cashier);
+      expect((await cash(a.cashier, cabinet.id, 1, 400_00)).status).toBe(200);
+      expect((await cash(a.cashier, cabinet.id, 1, -400_00)).status).toBe(200);
+      const c = await venue({ approval_above: 500_00 });
+      await moveToB(cabinet, a, c);
+      expect((await cash(c.cashier, cabinet.id, 1, 1_000_00)).status).toBe(200);
+      // A's 400.00 of a moment ago are A's: at C the seat has paid nothing yet.
+      expect(answer(await cash(c.cashier, cabinet.id, 1, -150_00))).toMatchObject({
+        status: 200,
+        body: { delta: -150_00, balances: { entries: 850_00 } },
+      });
+      // The other side: C's own payouts count, to the cent.
+      expect((await cash(c.cashier, cabinet.id, 1, -350_00)).status).toBe(200);
+      expect((await cash(c.cashier, cabinet.id, 1, -1)).status).toBe(202);
+      expect(await entriesOf(c, cabinet.id)).toBe(500_00);
     });
 
     it('counts a cash-out with the seat’s withdrawals, and follows the venue’s window setting', async () => {
@@ -308,6 +348,90 @@ describe.each(testDatabases)('money safety of the stored-operation paths on $nam
     });
   });
 
+  describe('an approved payout the ledger then refuses', () => {
+    /**
+     * A manager approves the payout `held` filed after something made the ledger refuse it: the decision's
+     * answer and the list say `failed` with the ledger's refusal `err`, the till asking its trx again
+     * (`askAgain`) gets that refusal too, and neither the seat (`entries`) nor the float moved.
+     */
+    async function approvedButRefused(
+      v: Venue,
+      held: TestResponse<Record<string, unknown>>,
+      askAgain: () => Promise<TestResponse<Record<string, unknown>>>,
+      entries: () => Promise<number>,
+      err: ErrText,
+    ): Promise<void> {
+      expect(held.status).toBe(202);
+      const { approval_id } = held.body as { approval_id: string };
+      const seat = await entries();
+      const float = await floatOf(v);
+      expect(answer(await decide(v, approval_id, 'approve'))).toEqual({
+        status: 200,
+        body: { id: approval_id, status: 'failed', outcome: { err } },
+      });
+      expect(answer(await askAgain())).toEqual({ status: ERR_STATUS[err], body: { err } });
+      expect((await approvals(v)).find((x) => x.id === approval_id)).toMatchObject({
+        status: 'failed',
+        outcome: { err },
+      });
+      expect(await entries()).toBe(seat);
+      expect(await floatOf(v)).toBe(float);
+    }
+
+    it('fails with the hard block the venue got while the payout waited', async () => {
+      const v = await venue({ approval_above: 500_00 });
+      const cabinet = await linkCabinet(server, v.cashier);
+      expect((await cash(v.cashier, cabinet.id, 1, 800_00)).status).toBe(200);
+      const trx = newTrx();
+      const held = await cash(v.cashier, cabinet.id, 1, -600_00, trx);
+      const blocked = await v.manager.post(`/a/manager/account/${v.id}`, { is_hard_block_home_play: true });
+      expect(blocked.status).toBe(200);
+      await approvedButRefused(
+        v,
+        held,
+        () => cash(v.cashier, cabinet.id, 1, -600_00, trx),
+        () => entriesOf(v, cabinet.id),
+        ERR.hardBlock,
+      );
+    });
+
+    it('fails with pin changed when the home-play phone renewed its PIN while the payout waited', async () => {
+      const v = await venue({ approval_above: 500_00 });
+      const phone = await linkRemote(server, v.cashier);
+      expect((await remoteCash(v.cashier, phone, 800_00)).status).toBe(200);
+      const trx = newTrx();
+      const held = await remoteCash(v.cashier, phone, -600_00, trx);
+      await showPin(phone);
+      const phoneEntries = async () => (await deviceState(phone)).body.places[0]!.balances.entries;
+      await approvedButRefused(
+        v,
+        held,
+        () => remoteCash(v.cashier, phone, -600_00, trx),
+        phoneEntries,
+        ERR.pinChanged,
+      );
+    });
+
+    it('fails with no open shift when the cashier closed their shift while the payout waited', async () => {
+      const v = await venue({ approval_above: 500_00, shifts: true });
+      const shift = (action: 'open' | 'close') =>
+        v.cashier.post(`/a/cashier/shift/${action}`, { counted_cents: 0, trx: newTrx() });
+      expect((await shift('open')).status).toBe(200);
+      const cabinet = await linkCabinet(server, v.cashier);
+      expect((await cash(v.cashier, cabinet.id, 1, 800_00)).status).toBe(200);
+      const trx = newTrx();
+      const held = await cash(v.cashier, cabinet.id, 1, -600_00, trx);
+      expect((await shift('close')).status).toBe(200);
+      await approvedButRefused(
+        v,
+        held,
+        () => cash(v.cashier, cabinet.id, 1, -600_00, trx),
+        () => entriesOf(v, cabinet.id),
+        ERR.noOpenShift,
+      );
+    });
+  });
+
   describe('corrections', () => {
     it('names the operation by its id when two cashiers used the same trx', async () => {
       const cabinet = await linkCabinet(server, a.cashier);
@@ -347,7 +471,7 @@ describe.each(testDatabases)('money safety of the stored-operation paths on $nam
       });
     });
 
-    it('is its own kind: no cashier total, alert or withdrawal history counts it', async () => {
+    it('is its own kind: no cashier total, overview figure, daily total, alert or withdrawal history counts it', async () => {
       const v = await venue({ alert_withdrawals_hour: 100_00 });
       const cabinet = await linkCabinet(server, v.cashier);
       const deposit = newTrx();
@@ -364,6 +488,11 @@ describe.each(testDatabases)('money safety of the stored-operation paths on $nam
         `/a/cashier/devices/${cabinet.id}`,
       );
       expect(device.body.summary).toMatchObject({ deposit_24h: 250_00, withdraw_24h: 0 });
+      // The manager's figures of today and the tills' daily totals: the deposit, and no withdrawal.
+      expect(await figures(v)).toEqual({
+        today: { deposits: 250_00, withdrawals: 0, net: 250_00 },
+        totals: { deposit_24h: 250_00, withdraw_24h: 0, delta_24h: 250_00 },
+      });
       const alerts = await v.manager.get<{ kind: string }[]>(`/a/manager/account/${v.id}/alerts`);
       expect(alerts.body.map((x) => x.kind)).not.toContain('withdrawals_hour');
       const ledger = await v.manager.get<{ kind: string; line: string; corrects?: string }[]>(
@@ -379,11 +508,26 @@ describe.each(testDatabases)('money safety of the stored-operation paths on $nam
         placeId: 1,
       });
       expect(history.body.find((r) => r.corrects === deposit)).toBeDefined();
-      // The other side: a cashier's own withdrawal of the same size does raise the hour's alert.
+      // The other side: a cashier's own withdrawal of the same size does raise the hour's alert, and
+      // counts in both figures.
       expect((await cash(v.cashier, cabinet.id, 2, 250_00)).status).toBe(200);
-      expect((await andChecked(() => cash(v.cashier, cabinet.id, 2, -250_00))).status).toBe(200);
+      const withdrawal = newTrx();
+      expect((await andChecked(() => cash(v.cashier, cabinet.id, 2, -250_00, withdrawal))).status).toBe(200);
       const after = await v.manager.get<{ kind: string }[]>(`/a/manager/account/${v.id}/alerts`);
       expect(after.body.map((x) => x.kind)).toContain('withdrawals_hour');
+      const counted = {
+        today: { deposits: 500_00, withdrawals: 250_00, net: 250_00 },
+        totals: { deposit_24h: 500_00, withdraw_24h: 250_00, delta_24h: 250_00 },
+      };
+      expect(await figures(v)).toEqual(counted);
+      // A correction putting that withdrawal back is no deposit either.
+      const putBack = await v.manager.post(`/a/manager/account/${v.id}/corrections`, {
+        trx: withdrawal,
+        correction_trx: newTrx(),
+        reason: 'paid out twice',
+      });
+      expect(answer(putBack)).toMatchObject({ status: 200, body: { delta: 250_00 } });
+      expect(await figures(v)).toEqual(counted);
     });
   });
 

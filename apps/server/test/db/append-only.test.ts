@@ -1,8 +1,8 @@
 // The books are append-only at the database level on every test database: UPDATE and DELETE (and
-// TRUNCATE on PostgreSQL) of ledger_entries, ledger_seals, device_events, audit_log and ledger_anchors are
-// refused, whatever the rows.
+// TRUNCATE on PostgreSQL) of ledger_entries, ledger_seals, device_events, audit_log, ledger_anchors and
+// the shifts' counts and drawer movements are refused, whatever the rows.
 // `operations` is not among them by design: its answer is stored by an UPDATE after the trx is claimed.
-import { TX_TYPE } from '@cashdesk/contract';
+import { denominationValues, TX_TYPE } from '@cashdesk/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordAudit } from '../../src/back-office/audit/audit.repository.js';
@@ -11,6 +11,11 @@ import { GENESIS_HASH } from '../../src/db/ledger-chain.js';
 import type { Db } from '../../src/db/database.js';
 import { sealVenue } from '../../src/ledger/ledger-sealer.js';
 import { LedgerService } from '../../src/ledger/ledger.service.js';
+import type { CashierRow } from '../../src/auth/index.js';
+import { systemClock } from '../../src/clock.js';
+import { DrawerService } from '../../src/shifts/drawer.service.js';
+import { findOpenShift } from '../../src/shifts/shifts.repository.js';
+import { ShiftService } from '../../src/shifts/shifts.service.js';
 import { testDatabases } from '../helpers/databases.js';
 import { createLinkedDevice, createTestUser, createVenue } from '../helpers/factories.js';
 
@@ -21,11 +26,19 @@ const APPEND_ONLY = [
   'ledger_anchors',
   'ledger_entries',
   'ledger_seals',
+  'shift_counts',
+  'shift_movements',
 ] as const;
 type AppendOnlyTable = (typeof APPEND_ONLY)[number];
-/** Each table's key and a column to change: the seals have neither an id nor a time of their own. */
-const KEY = (table: AppendOnlyTable) => sql.ref(table === 'ledger_seals' ? 'entry_id' : 'id');
-const COLUMN = (table: AppendOnlyTable) => sql.ref(table === 'ledger_seals' ? 'chain_seq' : 'created_at_ms');
+/**
+ * Each table's key and a column to change: the seals have neither an id nor a time of their own, and a
+ * count's line is keyed by its value (each row below counts another note).
+ */
+const KEY_NAME = (table: AppendOnlyTable) =>
+  table === 'ledger_seals' ? 'entry_id' : table === 'shift_counts' ? 'value_cents' : 'id';
+const KEY = (table: AppendOnlyTable) => sql.ref(KEY_NAME(table));
+const COLUMN = (table: AppendOnlyTable) =>
+  sql.ref(table === 'ledger_seals' ? 'chain_seq' : table === 'shift_counts' ? 'quantity' : 'created_at_ms');
 
 describe.each(testDatabases)('append-only books on $name', (database) => {
   let db: Db;
@@ -36,6 +49,8 @@ describe.each(testDatabases)('append-only books on $name', (database) => {
   beforeAll(async () => {
     db = await database.open();
     const ledger = new LedgerService(db);
+    const shifts = new ShiftService(db, systemClock);
+    const drawer = new DrawerService(db, systemClock);
     const venue = await createVenue(db, { float: 1_000_00 });
     const user = await createTestUser(db, { account_id: venue.id });
     const device = await createLinkedDevice(db, { account_id: venue.id });
@@ -66,6 +81,26 @@ describe.each(testDatabases)('append-only books on $name', (database) => {
         // A deposit's rows, put on their chain by the sealer (ledger/ledger-sealer.ts).
         await appendRow('ledger_entries');
         expect(await sealVenue(db, venue.id)).toBeGreaterThan(0);
+      } else if (table === 'shift_counts') {
+        // A shift opened with a count by notes and coins (shifts/shifts.service.ts), by a cashier of its
+        // own (one open shift each), one note of another value each time.
+        const cashier = await createTestUser(db, { account_id: venue.id });
+        const value = denominationValues('EUR')[appended % 15]!;
+        const opened = await shifts.open(cashier as CashierRow, {
+          denominations: [{ value_cents: value, quantity: 1 }],
+          trx,
+        });
+        expect(opened.status).toBe(200);
+      } else if (table === 'shift_movements') {
+        // A drop in the shift of `user` (shifts/drawer.service.ts), opened with the first.
+        const cashier = user as CashierRow;
+        let open = await findOpenShift(db.kysely, cashier.id);
+        if (!open) {
+          expect((await shifts.open(cashier, { counted_cents: 0, trx: `${trx}-open` })).status).toBe(200);
+          open = await findOpenShift(db.kysely, cashier.id);
+        }
+        const drop = await drawer.move(cashier, open!.id, 'drop', { amount: 1_00, trx });
+        expect(drop.status).toBe(200);
       } else if (table === 'ledger_anchors') {
         // A day's anchor as the sweep keeps it (back-office/reports/ledger-anchors.ts), one day per row.
         const inserted = await insertAnchor(db.kysely, {
@@ -114,7 +149,7 @@ describe.each(testDatabases)('append-only books on $name', (database) => {
       const before = await snapshot(table);
       const key = KEY(table);
       const column = COLUMN(table);
-      const firstId = (before[0] as Record<string, number>)[table === 'ledger_seals' ? 'entry_id' : 'id'];
+      const firstId = (before[0] as Record<string, number>)[KEY_NAME(table)];
       await expect(
         sql`update ${sql.table(table)} set ${column} = ${column} + 1 where ${key} = ${firstId}`.execute(
           db.kysely,
@@ -131,9 +166,7 @@ describe.each(testDatabases)('append-only books on $name', (database) => {
 
     it('refuses DELETE of one row and of every row', async () => {
       const before = await snapshot(table);
-      const lastId = (before[before.length - 1] as Record<string, number>)[
-        table === 'ledger_seals' ? 'entry_id' : 'id'
-      ];
+      const lastId = (before[before.length - 1] as Record<string, number>)[KEY_NAME(table)];
       await expect(
         sql`delete from ${sql.table(table)} where ${KEY(table)} = ${lastId}`.execute(db.kysely),
       ).rejects.toThrow(/append-only/);

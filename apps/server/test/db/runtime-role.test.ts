@@ -1,7 +1,8 @@
 // The server as a PostgreSQL role that owns nothing (db/runtime-role.ts, docs/operations.md "Two database
 // roles"): the owner migrates and grants (`cashdesk migrate`, `cashdesk db:grant-runtime`), a real server
 // process runs as the role with MIGRATE_ON_START=0 and serves a cash call, and the role cannot do what
-// the owner can: turn the append-only triggers off, or update or delete a ledger row or an anchor.
+// the owner can: turn the append-only triggers off, or update, delete or truncate a ledger row, a seal
+// or an anchor.
 // SKIPPED without TEST_DATABASE_URL, as every PostgreSQL test; the settings' part runs on SQLite too.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -38,10 +39,10 @@ describe('migrations at start or by the owner', () => {
     try {
       await migrateTo(db, '018-ledger-anchors');
       await expect(assertMigrated(db)).rejects.toThrow(
-        "the database schema is not up to date (pending: 019-ledger-seals, 020-device-cash-moves): run 'npm run cashdesk -- migrate' as the tables' owner",
+        "the database schema is not up to date (pending: 019-ledger-seals, 020-device-cash-moves, 021-drawer-movements): run 'npm run cashdesk -- migrate' as the tables' owner",
       );
       const cli = await runCliCaptured(db, ['migrate']);
-      expect(cli).toMatchObject({ code: 0, out: 'schema up to date (020-device-cash-moves)\n' });
+      expect(cli).toMatchObject({ code: 0, out: 'schema up to date (021-drawer-movements)\n' });
       await expect(assertMigrated(db)).resolves.toBeUndefined();
     } finally {
       await db.close();
@@ -61,7 +62,7 @@ describe('migrations at start or by the owner', () => {
 });
 
 describe.skipIf(!pgUrl)('a runtime role that owns nothing, on PostgreSQL', () => {
-  it('serves a cash call, and cannot turn the triggers off or change a ledger row or an anchor', async () => {
+  it('serves a cash call, and cannot turn the triggers off or change a ledger row, a seal or an anchor', async () => {
     const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cashdesk-role-'));
     workDirs.push(workDir);
     const role = `cashdesk_rt_${randomBytes(4).toString('hex')}`;
@@ -123,6 +124,16 @@ describe.skipIf(!pgUrl)('a runtime role that owns nothing, on PostgreSQL', () =>
       await expect(refused(`update ledger_anchors set hash = '${GENESIS_HASH}'`)).rejects.toThrow(denied);
       await expect(refused('delete from ledger_anchors')).rejects.toThrow(denied);
       await expect(refused('drop table ledger_anchors')).rejects.toThrow(owns);
+      // The seals hold each row's place and hash on the chain: as append-only as the rows themselves.
+      await expect(
+        refused('alter table ledger_seals disable trigger ledger_seals_append_only'),
+      ).rejects.toThrow(owns);
+      await expect(
+        refused('alter table ledger_seals disable trigger ledger_seals_no_truncate'),
+      ).rejects.toThrow(owns);
+      await expect(refused(`update ledger_seals set chain_hash = '${GENESIS_HASH}'`)).rejects.toThrow(denied);
+      await expect(refused('delete from ledger_seals')).rejects.toThrow(denied);
+      await expect(refused('truncate ledger_seals')).rejects.toThrow(denied);
       await expect(refused('create table mine (id integer)')).rejects.toThrow(denied);
       await expect(refused('update audit_log set reason = null')).rejects.toThrow(denied);
 

@@ -7,7 +7,12 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { anchorClosedDays } from '../../src/back-office/reports/ledger-anchors.js';
+import { gamingDayBounds, gamingDayOf } from '@cashdesk/contract';
+import {
+  ANCHOR_LOOKBACK_DAYS,
+  ANCHOR_SETTLE_MS,
+  anchorClosedDays,
+} from '../../src/back-office/reports/ledger-anchors.js';
 import { makeDailyReport } from '../../src/back-office/reports/daily-report.js';
 import type { Db } from '../../src/db/database.js';
 import { chainedFieldsOf, chainHash, GENESIS_HASH } from '../../src/db/ledger-chain.js';
@@ -167,6 +172,59 @@ describe.each(testDatabases)('the chain anchors on $name', (database) => {
     expect({ entries: Number(kept[0]!.entries), hash: kept[0]!.hash }).toEqual(report.ledger_head);
     expect(report.ledger_head).toEqual({ entries: 8, hash: rows[7]!.chain_hash });
     expect(await verifyLedger(db, { nowMs: clock.now() })).toEqual([]);
+  });
+
+  /**
+   * The venue's gaming days by their number from the one it was created in (0), and when each ends, by
+   * its own clock (time zone, start of day).
+   */
+  async function daysOf(accountId: number) {
+    const venue = await db.kysely
+      .selectFrom('accounts')
+      .select(['time_zone', 'day_starts_at', 'created_at_ms'])
+      .where('id', '=', accountId)
+      .executeTakeFirstOrThrow();
+    const clockOf = { time_zone: venue.time_zone, day_starts_at: Number(venue.day_starts_at) };
+    const first = gamingDayOf(Number(venue.created_at_ms), clockOf);
+    const day = (n: number) =>
+      new Date(Date.parse(`${first}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
+    return { day, endOf: (n: number) => gamingDayBounds(day(n), clockOf).toMs };
+  }
+
+  const anchoredDaysOf = async (accountId: number) => (await anchorsOf(accountId)).map((a) => a.day);
+
+  it('anchors a day ANCHOR_SETTLE_MS after it ended, not a millisecond before', async () => {
+    const { venue } = await venueWithDeposits();
+    const { day, endOf } = await daysOf(venue.id);
+    clock.set(endOf(0) + ANCHOR_SETTLE_MS - 1);
+    expect(await anchorClosedDays({ db, clock })).toBe(0);
+    expect(await anchoredDaysOf(venue.id)).toEqual([]);
+    clock.set(endOf(0) + ANCHOR_SETTLE_MS);
+    expect(await anchorClosedDays({ db, clock })).toBe(1);
+    expect(await anchoredDaysOf(venue.id)).toEqual([day(0)]);
+  });
+
+  // A sweep after a stop of days anchors the last ANCHOR_LOOKBACK_DAYS closed days: the venue's first day
+  // is the 7th back until the 8th day settles, then it is left alone (by every later sweep too).
+  it.each([
+    {
+      when: 'a ms before the 8th day settles, the first day is inside',
+      settled: ANCHOR_SETTLE_MS - 1,
+      kept: [0, 1, 2, 3, 4, 5, 6],
+    },
+    {
+      when: 'once the 8th day settles, the first day is outside',
+      settled: ANCHOR_SETTLE_MS,
+      kept: [1, 2, 3, 4, 5, 6, 7],
+    },
+  ])('looks back 7 closed days: $when', async ({ settled, kept }) => {
+    expect(ANCHOR_LOOKBACK_DAYS).toBe(7);
+    const { venue } = await venueWithDeposits();
+    const { day, endOf } = await daysOf(venue.id);
+    clock.set(endOf(7) + settled);
+    expect(await anchorClosedDays({ db, clock })).toBe(7);
+    expect(await anchorClosedDays({ db, clock })).toBe(0);
+    expect(await anchoredDaysOf(venue.id)).toEqual(kept.map(day));
   });
 
   it('names a chain rewound behind a kept day (rows deleted, head moved back) that every other check passes', async () => {

@@ -1,9 +1,11 @@
 // What the ledger's hashes cover, pinned: known answers for the chain hash (db/ledger-chain.ts), the stored
-// request hash (ledger/idempotency.ts requestHash) and a cash call's (ledger/batch-decide.ts, through HTTP:
-// the hash the operation record stores), so a change of encoding or of the fields covered fails here
-// before it orphans every stored hash. Then one tamper per hashed field of a ledger row, each named by
+// request hash (ledger/idempotency.ts requestHash), a cash call's and a correction's (ledger/batch-decide.ts,
+// through HTTP: the hash the operation record stores), so a change of encoding or of the fields covered
+// fails here before it orphans every stored hash; and each field covered changed alone under one trx is
+// 422 `trx conflict`. Then one tamper per hashed field of a ledger row, each named by
 // `verify`, and the records the ledger links to (operations, corrections, approvals, audit entries).
 import { createHash, randomUUID } from 'node:crypto';
+import { ERR } from '@cashdesk/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/database.js';
 import { chainHash, GENESIS_HASH, type ChainedFields } from '../../src/db/ledger-chain.js';
@@ -11,12 +13,12 @@ import { sealAllVenues } from '../../src/ledger/ledger-sealer.js';
 import { requestHash } from '../../src/ledger/idempotency.js';
 import { LedgerService } from '../../src/ledger/ledger.service.js';
 import { verifyLedger, type Mismatch } from '../../src/ledger/verify.js';
-import { cashierClient } from '../cashier/support.js';
+import { answer, cash, cashierClient, linkRemote, remoteCash } from '../cashier/support.js';
 import { runCliCaptured } from '../helpers/cli.js';
 import { testDatabases } from '../helpers/databases.js';
 import { behindTheBackSql, chainRowsOf } from '../helpers/ledger-chain.js';
 import { createLinkedDevice, createTestUser, createVenue } from '../helpers/factories.js';
-import { startTestServer } from '../helpers/server.js';
+import { clientForUser, startTestServer } from '../helpers/server.js';
 
 const KAT_ROW: ChainedFields = {
   chain_seq: 7,
@@ -103,6 +105,121 @@ describe.each(testDatabases)('what the hashes cover on $name', (database) => {
       // The flag changes what the call does, so the same trx with it is another request: a conflict.
       const flagged = await call({ delta: -30_00, trx: withdraw, cash_out: true });
       expect(flagged.status).toBe(422);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('refuses the same trx with only its device, or only its remote flag, changed: 422 trx conflict, nothing moves (HTTP)', async () => {
+    const server = await startTestServer(db, { config: { enrollmentOpen: true } });
+    try {
+      const venue = await createVenue(db, { float: 1_000_00 });
+      const { client } = await cashierClient(server, db, venue.id);
+      const first = await createLinkedDevice(db, { account_id: venue.id, places: 2 });
+      const second = await createLinkedDevice(db, { account_id: venue.id, places: 2 });
+      const phone = await linkRemote(server, client);
+      const conflict = { status: 422, body: { err: ERR.trxConflict } };
+      const entries = () =>
+        db.kysely
+          .selectFrom('places')
+          .select(['device_id', 'place', 'entries_cents'])
+          .orderBy('device_id')
+          .orderBy('place')
+          .execute();
+      const float = async () =>
+        (await client.get<{ balance: number }>('/a/cashier/account_balance')).body.balance;
+      const records = async (trx: string) =>
+        (await db.kysely.selectFrom('operations').select('id').where('trx', '=', trx).execute()).length;
+
+      const onCabinet = randomUUID();
+      expect((await cash(client, first.id, 1, 40_00, onCabinet)).status).toBe(200);
+      const onPhone = randomUUID();
+      expect((await remoteCash(client, phone, 25_00, onPhone)).status).toBe(200);
+      const seats = await entries();
+      const till = await float();
+
+      // The same deposit on another cabinet: another request.
+      expect(answer(await cash(client, second.id, 1, 40_00, onCabinet))).toEqual(conflict);
+      // The phone's deposit sent as a cabinet's call (no PIN), and the cabinet's as a phone's (a PIN):
+      // the same device, place and delta, only the remote flag changed.
+      expect(answer(await cash(client, phone.id, 1, 25_00, onPhone))).toEqual(conflict);
+      const asPhone = await client.post(`/a/cashier/devices/remote/${first.id}/place/1/update`, {
+        delta: 40_00,
+        trx: onCabinet,
+        pin_code: phone.pin,
+      });
+      expect(answer(asPhone)).toEqual(conflict);
+      expect(await entries()).toEqual(seats);
+      expect(await float()).toBe(till);
+      expect([await records(onCabinet), await records(onPhone)]).toEqual([1, 1]);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("stores a correction's request hash over the operation it corrects and the reason (HTTP)", async () => {
+    const server = await startTestServer(db);
+    try {
+      const venue = await createVenue(db, { float: 1_000_00 });
+      const device = await createLinkedDevice(db, { account_id: venue.id, places: 2 });
+      const { client } = await cashierClient(server, db, venue.id);
+      const manager = await clientForUser(
+        server,
+        await createTestUser(db, { account_id: venue.id, role: 'manager' }),
+      );
+      const deposit = randomUUID();
+      const other = randomUUID();
+      expect((await cash(client, device.id, 1, 30_00, deposit)).status).toBe(200);
+      expect((await cash(client, device.id, 2, 20_00, other)).status).toBe(200);
+      const idOf = async (trx: string) =>
+        Number(
+          (
+            await db.kysely
+              .selectFrom('operations')
+              .select('id')
+              .where('trx', '=', trx)
+              .executeTakeFirstOrThrow()
+          ).id,
+        );
+      // The literal below is of operation 2: a fresh database's first after the venue's funding.
+      expect(await idOf(deposit)).toBe(2);
+      const correctionTrx = randomUUID();
+      const correct = (trx: string, reason: string) =>
+        manager.post(`/a/manager/account/${venue.id}/corrections`, {
+          trx,
+          correction_trx: correctionTrx,
+          reason,
+        });
+      expect((await correct(deposit, 'keyed twice')).status).toBe(200);
+      const stored = await db.kysely
+        .selectFrom('operations')
+        .select('request_hash')
+        .where('trx', '=', correctionTrx)
+        .executeTakeFirstOrThrow();
+      expect(stored.request_hash).toBe('eliZ58AL9XcIs6OX0lj3Ym5HCMw36vQG0pKSLv53SH8');
+      expect(requestHash(['correction', 2, 'keyed twice'])).toBe(stored.request_hash);
+      expect(createHash('sha256').update('["correction",2,"keyed twice"]').digest('base64url')).toBe(
+        stored.request_hash,
+      );
+      const seats = await db.kysely
+        .selectFrom('places')
+        .select(['place', 'entries_cents'])
+        .where('device_id', '=', device.id)
+        .orderBy('place')
+        .execute();
+      // The same correction trx with another reason, or naming another operation: another request.
+      const conflict = { status: 422, body: { err: ERR.trxConflict } };
+      expect(answer(await correct(deposit, 'keyed three times'))).toEqual(conflict);
+      expect(answer(await correct(other, 'keyed twice'))).toEqual(conflict);
+      const after = await db.kysely
+        .selectFrom('places')
+        .select(['place', 'entries_cents'])
+        .where('device_id', '=', device.id)
+        .orderBy('place')
+        .execute();
+      expect(after).toEqual(seats);
+      // The replay itself answers as before: the conflict is the request's, not the trx's.
+      expect((await correct(deposit, 'keyed twice')).status).toBe(200);
     } finally {
       await server.close();
     }

@@ -25,6 +25,7 @@ describe('query plans of the calls the screens make (SQLite)', () => {
   const calls: { name: string; run: () => Promise<TestResponse<unknown>> }[] = [];
   let cashierList: () => Promise<TestResponse<unknown>>;
   let dailyTotals: () => Promise<TestResponse<unknown>>;
+  let withdraw: () => Promise<TestResponse<unknown>>;
 
   beforeAll(async () => {
     const opened = await sqliteTestDatabase.open();
@@ -41,6 +42,7 @@ describe('query plans of the calls the screens make (SQLite)', () => {
     await sendEvent(cabinet, { trx: randomUUID(), place: 1, type: 2, amount: 5_00 });
     cashierList = () => cashier.get('/a/cashier/devices');
     dailyTotals = () => cashier.get('/a/cashier/daily_totals');
+    withdraw = () => cash(cashier, cabinet.id, 1, -1);
     const account = `/a/manager/account/${venue.id}`;
     const day = `from=${encodeURIComponent('2026-01-01T00:00:00+00:00')}&to=${encodeURIComponent('2036-01-01T00:00:00+00:00')}`;
     const pin = { 'x-device-pin': phone.pin };
@@ -148,6 +150,14 @@ describe('query plans of the calls the screens make (SQLite)', () => {
   it("reads the daily totals' ledger rows by the cash moves alone", async () => {
     expect(await ledgerReadsOf(dailyTotals)).toEqual([
       'l USING COVERING INDEX ledger_account_cash_time (account_id=? AND created_at_ms>?)',
+    ]);
+  });
+
+  // Four eyes sums a seat's payouts of the window at the venue it is booked to: through the partial
+  // index of the payout rows (migration 017), never the seat's game play nor another venue's rows.
+  it("reads a payout's four-eyes window by the seat's payout rows alone", async () => {
+    expect(await ledgerReadsOf(withdraw)).toEqual([
+      'l USING COVERING INDEX ledger_seat_payouts (device_id=? AND place=? AND created_at_ms>?)',
     ]);
   });
 });

@@ -26,6 +26,9 @@ import {
   setPasswordWithReason,
   setRestrictionsWithReason,
   shiftCountRequest,
+  cashDropRequest,
+  paidInOutRequest,
+  receiptReprintRequest,
   shiftListQuery,
   dailyReportQuery,
   shiftReportQuery,
@@ -205,6 +208,26 @@ const ROUTES: FuzzRoute[] = [
     route: 'POST /api/v1/a/cashier/shift/close',
     auth: 'session',
     body: { schema: shiftCountRequest, valid: () => ({ counted_cents: 0, trx: newTrx() }) },
+  },
+  // The till's drawer: valid calls name no shift of the cashier (404); hostile ones must change nothing.
+  ...(['drop', 'paid_in', 'paid_out'] as const).map((kind): FuzzRoute => ({
+    route: `POST /api/v1/a/cashier/shift/:shift_id/${kind}`,
+    auth: 'session',
+    params: { shift_id: () => '2147483647' },
+    body: {
+      schema: kind === 'drop' ? cashDropRequest : paidInOutRequest,
+      valid: () => ({ amount: 1_00, reason: 'fuzz', trx: newTrx() }),
+    },
+  })),
+  {
+    route: 'GET /api/v1/a/cashier/shift/:shift_id/x_report',
+    auth: 'session',
+    params: { shift_id: () => '2147483647' },
+  },
+  {
+    route: 'POST /api/v1/a/cashier/receipt/reprint',
+    auth: 'session',
+    body: { schema: receiptReprintRequest, valid: () => ({}) },
   },
   {
     route: 'POST /api/v1/a/cashier/approvals/:approval_id/withdraw',

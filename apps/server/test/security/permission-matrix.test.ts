@@ -10,6 +10,7 @@ import {
   clientConfig,
   lockState,
   openShift,
+  receiptCopy,
   device,
   deviceDetail,
   deviceEventResult,
@@ -531,6 +532,40 @@ const ROUTES: RouteRow[] = [
     restriction: null,
     ok: { status: 403, body: { err: ERR.noOpenShift } },
   },
+  // The till's drawer in a shift: only the caller's own open shift; any other id is 404 for everyone
+  // (shifts/drawer.test.ts holds the 200s, another cashier's and another venue's shifts).
+  ...(['drop', 'paid_in', 'paid_out'] as const).map((kind): RouteRow => ({
+    route: `POST /a/cashier/shift/:shift_id/${kind}`,
+    method: 'POST',
+    path: () => `/a/cashier/shift/2147483647/${kind}`,
+    body: () => ({ amount: 1_00, reason: 'matrix', trx: newTrx() }),
+    access: 'cashier',
+    restriction: null,
+    ok: { status: 404, body: { err: ERR.notFound } },
+  })),
+  {
+    route: 'GET /a/cashier/shift/:shift_id/x_report',
+    method: 'GET',
+    path: () => '/a/cashier/shift/2147483647/x_report',
+    access: 'cashier',
+    restriction: null,
+    ok: { status: 404, body: { err: ERR.notFound } },
+  },
+  // The copy of the caller's own last receipt (the venue's cashiers made cash calls in the cells above);
+  // another venue's cashier has none of this venue (cashier/receipt-copy.test.ts holds the figures).
+  {
+    route: 'POST /a/cashier/receipt/reprint',
+    method: 'POST',
+    path: () => '/a/cashier/receipt/reprint',
+    body: () => ({}),
+    access: 'cashier',
+    restriction: null,
+    ok: {
+      status: 200,
+      check: shape(receiptCopy, (copy, f) => expect([f.cabinet.id, f.phone.id]).toContain(copy.device_id)),
+    },
+    otherVenue: { status: 404, body: { err: ERR.notFound } },
+  },
   // Four eyes: a cashier withdraws only their own held-back call; an unknown one is 404 for every
   // cashier (approvals/approvals.test.ts holds the 200 and the races).
   {
@@ -622,7 +657,7 @@ describe.each(testDatabases)('permission matrix on $name', (database) => {
     };
     clients.set('no session', server.client());
     const installer = await setCashier('a cashier of the venue with the restriction', venue.id);
-    await setCashier('a cashier of the venue without it', venue.id, []);
+    const unrestricted = await setCashier('a cashier of the venue without it', venue.id, []);
     await setCashier('a cashier of another venue', otherVenue.id);
     await setCashier('a cashier without a venue', null);
     for (const [caller, role, accountId] of [
@@ -654,6 +689,11 @@ describe.each(testDatabases)('permission matrix on $name', (database) => {
     await deviceCaller('an unlinked cabinet (device token)', await enrollDevice(server));
     // Something to report on, whichever cell runs first.
     await installer.post(`/a/cashier/devices/${cabinet.id}/place/1/update`, { delta: 5_00, trx: newTrx() });
+    // A receipt of its own for the venue's other cashier (the reprint row), whichever cell runs first.
+    await unrestricted.post(`/a/cashier/devices/${cabinet.id}/place/2/update`, {
+      delta: 5_00,
+      trx: newTrx(),
+    });
     await installer.post(`/a/cashier/devices/remote/${phone.id}/place/1/update`, {
       delta: 5_00,
       trx: newTrx(),

@@ -18,7 +18,7 @@ export async function listDevicesOfAccount(ctx: AppContext, accountId: number): 
     ...(await listAccountDevices(db, accountId, DEVICE_TYPE.remote)),
   ];
   rows.sort((a, b) => a.created_at_ms - b.created_at_ms || a.id - b.id);
-  return (await viewDevices(db, rows, ctx.clock.now())).map(withoutPlaces);
+  return (await viewDevices(db, rows, ctx.clock.now(), { account_id: accountId })).map(withoutPlaces);
 }
 
 interface DeviceChange {

@@ -4,7 +4,7 @@ import type { User } from '@cashdesk/contract';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../components/ui/modal';
 import { LockButton } from '../lock';
-import { CloseShiftButton } from '../shift';
+import { ShiftButtons } from '../shift';
 import { LogoutButton, NavItems } from './nav-items';
 import { ProfileArea } from './profile-area';
 import { PromoBanner } from './promo-banner';
@@ -34,7 +34,7 @@ export function MobileMenu({
         <nav aria-label={t('mainMenu')}>
           <NavItems user={user} onStatistic={onStatistic} onNavigate={onClose} />
         </nav>
-        <CloseShiftButton onStart={onClose} />
+        <ShiftButtons onStart={onClose} />
         <LockButton onLock={onClose} />
         <LogoutButton onLogout={onLogout} busy={loggingOut} />
         <PromoBanner />

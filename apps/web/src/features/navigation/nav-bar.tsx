@@ -7,7 +7,7 @@ import { useLocation } from 'react-router';
 import { ChangePasswordModal } from '../auth';
 import { FloatDisplay, type FloatView } from '../float';
 import { LockButton } from '../lock';
-import { CloseShiftButton } from '../shift';
+import { ShiftButtons } from '../shift';
 import { StatisticModal } from '../statistic';
 import { deferredPart, whenIdle } from '../../components/ui/deferred-part';
 import { MenuIcon } from '../../components/ui/icons';
@@ -73,7 +73,7 @@ export function NavBar({ user, floatView, support }: NavBarProps) {
             <FloatDisplay view={floatView} />
             {support}
             <ProfileArea user={user} onChangePassword={() => setOpen('changePassword')} />
-            <CloseShiftButton />
+            <ShiftButtons />
             <LockButton />
             <LogoutButton onLogout={onLogout} busy={isLoggingOut} />
           </>

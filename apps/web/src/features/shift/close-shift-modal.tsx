@@ -1,5 +1,5 @@
-// The blind close: the cashier counts the drawer and enters the cash without seeing what the system
-// expects; the server answers the Z-report, which the gate then shows. A close is final (no shift can be
+// The blind close: the cashier counts the drawer (the total, or notes and coins) and enters the cash
+// without seeing what the system expects; the server answers the Z-report, which the gate then shows. A close is final (no shift can be
 // reopened, docs/shifts.md), so Close shift first shows the counted amount for a second look: only
 // Confirm sends it; Back (or Escape) returns to the count with the text kept.
 import { type ZReport } from '@cashdesk/contract';
@@ -12,8 +12,11 @@ import { formatMoney } from '../../lib/money';
 import { useAppDispatch } from '../../store/hooks';
 import { toastShown } from '../../store/toasts-slice';
 import { useCloseShiftMutation } from './api/shift-api';
-import { CountEntry, countToCents } from './count-entry';
+import { countKey, DrawerCountForm, useDrawerCountState, type DrawerCountValue } from './drawer-count-form';
+import { addShiftTexts } from './shift-texts';
 import { useAttemptTrx } from './use-count-submit';
+
+addShiftTexts();
 
 export interface CloseShiftModalProps {
   currency?: string | undefined;
@@ -26,22 +29,12 @@ export function CloseShiftModal({ currency, onCancel, onClosed }: CloseShiftModa
   const dispatch = useAppDispatch();
   const [closeShift, { isLoading }] = useCloseShiftMutation();
   const { trxFor, settle } = useAttemptTrx();
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const countState = useDrawerCountState();
   // The count awaiting the cashier's Confirm; null while the count is being entered.
-  const [checking, setChecking] = useState<number | null>(null);
+  const [checking, setChecking] = useState<DrawerCountValue | null>(null);
 
-  function review() {
-    const counted = countToCents(text);
-    if (counted === null) {
-      setError(t('countRequired'));
-      return;
-    }
-    setChecking(counted);
-  }
-
-  async function submit(counted: number) {
-    const result = await closeShift({ counted_cents: counted, trx: trxFor(counted) });
+  async function submit(count: DrawerCountValue) {
+    const result = await closeShift({ ...count, trx: trxFor(countKey(count)) });
     if (!result.error) {
       settle();
       onClosed(result.data);
@@ -65,7 +58,7 @@ export function CloseShiftModal({ currency, onCancel, onClosed }: CloseShiftModa
     >
       {checking !== null ? (
         <CountCheck
-          counted={formatMoney(checking, currency)}
+          counted={formatMoney(checking.counted_cents, currency)}
           busy={isLoading}
           onBack={() => setChecking(null)}
           onConfirm={() => void submit(checking)}
@@ -73,18 +66,13 @@ export function CloseShiftModal({ currency, onCancel, onClosed }: CloseShiftModa
       ) : (
         <>
           <p className="shift-hint">{t('close.hint')}</p>
-          <CountEntry
-            value={text}
-            onChange={(next) => {
-              setText(next);
-              setError(null);
-            }}
-            onSubmit={review}
+          <DrawerCountForm
+            state={countState}
+            onSubmit={setChecking}
             busy={isLoading}
             label={t('countedCash')}
             submitLabel={t('close.confirm')}
             currency={currency}
-            error={error}
           />
         </>
       )}

@@ -1,6 +1,6 @@
-// The drawer count: the amount field and the numpad of the cash modal (digits, a point, Backspace and
-// Enter from the keyboard too), and the confirm button.
-import { useId } from 'react';
+// An amount of the drawer (a count, a drop, a paid-in or paid-out): the amount field and the numpad of
+// the cash modal (digits, a point, Backspace and Enter from the keyboard too), and the confirm button.
+import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Numpad } from '../../components/ui/numpad';
 import { useNarrowScreen } from '../../hooks/use-media-query';
@@ -20,6 +20,8 @@ export interface CountEntryProps {
   submitLabel: string;
   currency?: string | undefined;
   error?: string | null;
+  /** More fields of the same form, under the amount (a movement's reason). */
+  children?: ReactNode;
 }
 
 export function CountEntry({
@@ -31,6 +33,7 @@ export function CountEntry({
   submitLabel,
   currency,
   error,
+  children,
 }: CountEntryProps) {
   const { t } = useTranslation('shift');
   const narrow = useNarrowScreen();
@@ -65,6 +68,7 @@ export function CountEntry({
           onChange={(event) => onChange(sanitizeAmountInput(event.target.value, value))}
         />
       </label>
+      {children}
       {error && (
         <p id={errorId} className="shift-count__error" role="alert">
           {error}

@@ -1,7 +1,8 @@
 // The Open shift screen, before the devices screen when the venue uses shifts: the cashier counts the
-// drawer and confirms; the count is the shift's opening cash. Log out is here too (nothing else is).
+// drawer (the total, or notes and coins) and confirms; the count is the shift's opening cash. Log out is
+// here too (nothing else is).
 import { ERR } from '@cashdesk/contract';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiFailure } from '../../api/api-error';
 import { baseApi } from '../../api/base-api';
@@ -11,9 +12,12 @@ import { useAppDispatch } from '../../store/hooks';
 import { toastShown } from '../../store/toasts-slice';
 import { useLogout } from '../session';
 import { useOpenShiftMutation } from './api/shift-api';
-import { CountEntry, countToCents } from './count-entry';
+import { countKey, DrawerCountForm, useDrawerCountState, type DrawerCountValue } from './drawer-count-form';
+import { addShiftTexts } from './shift-texts';
 import { useAttemptTrx } from './use-count-submit';
 import './shift.css';
+
+addShiftTexts();
 
 export function OpenShiftPage({ currency }: { currency?: string | undefined }) {
   const { t } = useTranslation('shift');
@@ -21,20 +25,14 @@ export function OpenShiftPage({ currency }: { currency?: string | undefined }) {
   const [openShift, { isLoading }] = useOpenShiftMutation();
   const { logout, isLoggingOut } = useLogout();
   const { trxFor, settle } = useAttemptTrx();
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const countState = useDrawerCountState();
   const title = t('open.title');
   useEffect(() => {
     document.title = `${title} · ${t('common:appName')}`;
   }, [title, t]);
 
-  async function submit() {
-    const counted = countToCents(text);
-    if (counted === null) {
-      setError(t('countRequired'));
-      return;
-    }
-    const result = await openShift({ counted_cents: counted, trx: trxFor(counted) });
+  async function submit(count: DrawerCountValue) {
+    const result = await openShift({ ...count, trx: trxFor(countKey(count)) });
     if (!result.error) {
       settle();
       dispatch(toastShown({ id: 'shift:opened', kind: 'success', key: 'shift:open.done' }));
@@ -56,18 +54,13 @@ export function OpenShiftPage({ currency }: { currency?: string | undefined }) {
     <PageCard labelledBy="open-shift-title">
       <h1 id="open-shift-title">{title}</h1>
       <p className="shift-hint">{t('open.hint')}</p>
-      <CountEntry
-        value={text}
-        onChange={(next) => {
-          setText(next);
-          setError(null);
-        }}
-        onSubmit={() => void submit()}
+      <DrawerCountForm
+        state={countState}
+        onSubmit={(count) => void submit(count)}
         busy={busy}
         label={t('countedCash')}
         submitLabel={t('open.confirm')}
         currency={currency}
-        error={error}
       />
       <button
         type="button"

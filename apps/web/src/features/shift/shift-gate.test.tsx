@@ -9,8 +9,8 @@ import { baseApi } from '../../api/base-api';
 import { Toaster } from '../../components/ui/toaster';
 import { makeFloat, makeUser } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
-import { stubApi, type StubCall } from '../../test/stub-api';
-import { CloseShiftButton } from './close-shift-button';
+import { stubApi, type StubCall, type StubRoutes } from '../../test/stub-api';
+import { ShiftButtons } from './close-shift-button';
 import { ShiftGate } from './shift-gate';
 
 afterEach(() => {
@@ -42,9 +42,18 @@ const REPORT: ZReport = {
   expected_cents: 130_00,
   counted_cents: 125_00,
   difference_cents: -5_00,
+  drops: 0,
+  drops_cents: 0,
+  paid_ins: 0,
+  paid_in_cents: 0,
+  paid_outs: 0,
+  paid_out_cents: 0,
+  opening_count: null,
+  closing_count: null,
+  movements: [],
 };
 
-function renderGate(shifts: boolean, open: OpenShift | null) {
+function renderGate(shifts: boolean, open: OpenShift | null, more: StubRoutes = {}) {
   const server = { open, bodies: [] as unknown[] };
   const { fetchMock } = stubApi({
     'GET /api/v1/a/me': { body: makeUser() },
@@ -61,12 +70,13 @@ function renderGate(shifts: boolean, open: OpenShift | null) {
       server.open = null;
       return { body: REPORT };
     },
+    ...more,
   });
   const view = renderWithProviders(
     <>
       <ShiftGate>
         <p>devices screen</p>
-        <CloseShiftButton />
+        <ShiftButtons />
       </ShiftGate>
       <Toaster />
     </>,
@@ -141,5 +151,70 @@ describe('shift gate', () => {
     await store.dispatch(probe.endpoints.probeCash.initiate());
     await waitFor(() => expect(screen.queryByText('devices screen')).toBeNull());
     await screen.findByRole('heading', { name: 'Open shift' });
+  });
+
+  it('counts notes and coins at the open: the lines go with their sum, shown as it is typed', async () => {
+    const { user, server } = renderGate(true, null);
+    await screen.findByRole('heading', { name: 'Open shift' });
+    await user.click(screen.getByRole('button', { name: 'Count notes and coins' }));
+    await user.type(screen.getByLabelText('Number of 20.00 EUR'), '3');
+    await user.type(screen.getByLabelText('Number of 0.05 EUR'), '1x2');
+    expect((screen.getByLabelText('Number of 0.05 EUR') as HTMLInputElement).value).toBe('12');
+    expect(screen.getByText('60.60 EUR')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Open shift' }));
+    await screen.findByText('devices screen');
+    const body = server.bodies[0] as {
+      counted_cents: number;
+      denominations: { value_cents: number; quantity: number }[];
+    };
+    expect(body.counted_cents).toBe(60_60);
+    expect(body.denominations.filter((line) => line.quantity > 0)).toEqual([
+      { value_cents: 20_00, quantity: 3 },
+      { value_cents: 5, quantity: 12 },
+    ]);
+    // Every note and coin of the euro is sent, the ones not there as 0.
+    expect(body.denominations).toHaveLength(15);
+  });
+
+  it('records a paid-out only with its reason, and resends a lost answer under the same trx', async () => {
+    const sent: unknown[] = [];
+    let lose = true;
+    const { user } = renderGate(true, OPEN, {
+      'POST /api/v1/a/cashier/shift/3/paid_out': (call: StubCall) => {
+        sent.push(call.body);
+        if (lose) {
+          lose = false;
+          return { network: true };
+        }
+        return {
+          body: {
+            id: 1,
+            shift_id: 3,
+            kind: 'paid_out',
+            amount: 7_50,
+            reason: 'Milk',
+            trx: 'x',
+            created_at: OPEN.opened_at,
+          },
+        };
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Till' }));
+    const till = await screen.findByRole('dialog', { name: 'Till' });
+    await user.click(within(till).getByRole('button', { name: 'Paid out' }));
+    const form = await screen.findByRole('dialog', { name: 'Paid out' });
+    await user.keyboard('7.5');
+    await user.click(within(form).getByRole('button', { name: 'Record paid out' }));
+    expect((await within(form).findByRole('alert')).textContent).toBe('Enter the reason');
+    expect(sent).toEqual([]);
+    await user.type(within(form).getByLabelText('Reason'), '  Milk ');
+    await user.click(within(form).getByRole('button', { name: 'Record paid out' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    await user.click(within(form).getByRole('button', { name: 'Record paid out' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Paid out' })).toBeNull());
+    expect(sent).toEqual([
+      { amount: 7_50, reason: 'Milk', trx: expect.any(String) },
+      { amount: 7_50, reason: 'Milk', trx: (sent[0] as { trx: string }).trx },
+    ]);
   });
 });

@@ -1,6 +1,7 @@
 // Wraps the cashier's screens when the venue uses shifts (the float's `shifts` flag): without an open
 // shift only the Open shift screen shows; the Close shift entry of the navigation starts the blind close,
-// and the Z-report stays up over the Open shift screen that follows. A venue without shifts sees nothing
+// and the Z-report stays up over the Open shift screen that follows; the Till entry opens the till (drops,
+// paid-ins and paid-outs, the X-report, the copy of the last receipt). A venue without shifts sees nothing
 // of this. A cash call refused 403 `no open shift` asks for the shift again (api/base-api.ts), so the
 // cashier lands here.
 import type { ZReport } from '@cashdesk/contract';
@@ -12,6 +13,7 @@ import { useCurrentShiftQuery } from './api/shift-api';
 import type * as Close from './close-shift-modal';
 import type * as Open from './open-shift-page';
 import { ShiftContext } from './shift-context';
+import type * as Till from './till-modal';
 import type * as Report from './z-report';
 
 // The Open shift screen, the blind close and its Z-report, chunks of their own (issue 31): the devices screen's first
@@ -26,20 +28,28 @@ const ZReportModal = /* @__PURE__ */ deferredPart<ComponentProps<typeof Report.Z
 const CloseShiftModal = /* @__PURE__ */ deferredPart<ComponentProps<typeof Close.CloseShiftModal>>(() =>
   import('./close-shift-modal').then((module) => module.CloseShiftModal),
 );
+const TillModal = /* @__PURE__ */ deferredPart<ComponentProps<typeof Till.TillModal>>(() =>
+  import('./till-modal').then((module) => module.TillModal),
+);
 
 export function ShiftGate({ children }: { children: ReactNode }) {
   const float = usePolledFloat();
   const usesShifts = float?.shifts === true;
   const shift = useCurrentShiftQuery(undefined, { skip: !usesShifts });
   const [closing, setClosing] = useState(false);
+  const [till, setTill] = useState(false);
   const [report, setReport] = useState<ZReport | null>(null);
-  const actions = useMemo(() => ({ usesShifts, startClose: () => setClosing(true) }), [usesShifts]);
+  const actions = useMemo(
+    () => ({ usesShifts, startClose: () => setClosing(true), openTill: () => setTill(true) }),
+    [usesShifts],
+  );
   const currency = float?.currency;
   useEffect(() => {
     if (!usesShifts) return;
     void OpenShiftPage.preload();
     void CloseShiftModal.preload();
     void ZReportModal.preload();
+    void TillModal.preload();
   }, [usesShifts]);
 
   // Until the float says the venue uses shifts the screens load as they always did (a venue without
@@ -59,6 +69,9 @@ export function ShiftGate({ children }: { children: ReactNode }) {
             setReport(closed);
           }}
         />
+      )}
+      {till && shift.data && (
+        <TillModal shiftId={shift.data.id} currency={currency} onClose={() => setTill(false)} />
       )}
       {report && <ZReportModal report={report} onClose={() => setReport(null)} />}
     </ShiftContext.Provider>

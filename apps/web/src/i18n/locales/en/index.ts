@@ -16,8 +16,10 @@ import navigation from './navigation.json';
 import report from './report.json';
 import statistic from './statistic.json';
 import support from './support.json';
-// Cash-drawer shifts (features/shift).
+// Cash-drawer shifts (features/shift): the navigation's entries, and the texts of the shift's deferred
+// parts (the Open shift screen, the close, the reports, the till).
 import shift from './shift.json';
+import shiftParts from './shift-parts.json';
 
 export default {
   common,
@@ -33,5 +35,5 @@ export default {
   report,
   history,
   statistic,
-  shift,
+  shift: { ...shift, ...shiftParts },
 };
