@@ -3,9 +3,11 @@
 // accordion, the print layout (print media and an A4 PDF) at the three widths.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { screenshot, VIEWPORT_NAMES, type ViewportName } from './support/browser';
+import { correctOperation } from './support/data';
 import { createLinkedCabinet, createLinkedPhone } from './support/devices';
 import { describeE2E, useE2E } from './support/harness';
 import { translator } from './support/i18n';
+import { layoutFaults } from './support/layout';
 import {
   bookOperations,
   createCashier,
@@ -307,5 +309,92 @@ describeE2E('history page', () => {
         for (const trx of todayTrx) await page.getByRole('button', { name: copy(trx) }).waitFor();
       },
     );
+  });
+
+  // A manager's corrections name the operation they reverse and carry the manager's reason, which can be
+  // long: the note wraps in its cell (or the phone's accordion), so the page never grows wider than the
+  // screen and the period, the figures, the chart and the Date column stay in view.
+  describe('with corrections and long notes', () => {
+    const CORRECTED = 'corrected';
+    const NOTES = [
+      'The player at seat 2 asked for this deposit and it went onto seat 1 instead; put right after the camera recording of the evening shift was checked by the manager on duty',
+      'Doppelbuchung-nach-Verbindungsabbruch-am-Terminal-drei-bestätigt-durch-Kassenprotokoll-und-Videoaufzeichnung',
+    ];
+    const period = {
+      offset: 'GMT+00:00',
+      fromDate: '11.03.2026',
+      fromTime: '00:00:00',
+      toDate: '11.03.2026',
+      toTime: '23:59:59',
+    };
+
+    beforeAll(async () => {
+      const server = e2e.server;
+      const cashier = await createCashier(server, CORRECTED, 'Carla Corrected');
+      const booked = await bookOperations(server, cashier, [
+        { at: '2026-03-11T09:00:00Z', deviceId: server.demoDevice('rocket').id, place: 1, delta: 15_00 },
+        { at: '2026-03-11T10:00:00Z', deviceId: server.demoDevice('fruit').id, place: 2, delta: 25_00 },
+        { at: '2026-03-11T11:00:00Z', deviceId: server.demoDevice('frog').id, place: 3, delta: 35_00 },
+      ]);
+      await correctOperation(server, booked[0]!, NOTES[0]!);
+      await correctOperation(server, booked[1]!, NOTES[1]!);
+    });
+
+    it.each([
+      ['en', 'tablet'],
+      ['en', 'portrait'],
+      ['en', 'mobile'],
+      ['es', 'tablet'],
+      ['es', 'portrait'],
+      ['es', 'mobile'],
+    ] as const)('keeps the page within the screen (%s, %s)', async (lng, viewport) => {
+      const t = translator(lng);
+      const page = await e2e.newPage(viewport);
+      await page.addInitScript((chosen) => localStorage.setItem('lng', chosen), lng);
+      await openSignedIn(page, e2e.server, '/history', CORRECTED);
+      const periodButton = page.getByRole('button', { name: new RegExp(`^${t('history:range.label')}`) });
+      await periodButton.click();
+      const form = page.getByRole('form', { name: t('history:range.label') });
+      const field = (key: string) => form.getByLabel(t(`report:range.${key}`), { exact: true });
+      await field('offset').selectOption({ label: period.offset });
+      for (const key of ['fromDate', 'fromTime', 'toDate', 'toTime'] as const)
+        await field(key).fill(period[key]);
+      await form.getByRole('button', { name: t('save'), exact: true }).click();
+      await form.waitFor({ state: 'detached' });
+      await page.getByRole('tab', { name: t('history:tabs.all', { n: 3 }) }).waitFor();
+
+      const width = page.viewportSize()!.width;
+      const note = (text: string) => page.locator('.correction-note:visible').filter({ hasText: text });
+      if (viewport === 'mobile') {
+        // The accordion: each corrected operation opens to its note, wrapped within the screen.
+        const items = page.getByRole('list', { name: t('history:caption') }).getByRole('listitem');
+        for (const i of [1, 2]) await items.nth(i).locator('summary').click();
+      } else {
+        // Every column in view, the Date column included, without scrolling the table sideways.
+        const table = page.getByRole('table', { name: t('history:caption') });
+        const date = table.getByRole('columnheader', { name: t('history:columns.date') });
+        const dateBox = (await date.boundingBox())!;
+        expect(dateBox.x + dateBox.width).toBeLessThanOrEqual(width);
+        const panel = page.locator('.device-tabs__panel');
+        expect(await panel.evaluate((el) => el.scrollWidth - el.clientWidth)).toBe(0);
+      }
+      for (const text of NOTES) {
+        const box = (await note(text).boundingBox())!;
+        expect(box.x).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width).toBeLessThanOrEqual(width);
+        // Wrapped onto more lines, not cut: the whole note is there.
+        expect(box.height).toBeGreaterThan(30);
+        expect(await note(text).innerText()).toContain(text);
+      }
+      // The period, the figures and the chart in view, nothing wider than the screen.
+      for (const part of [periodButton, page.getByRole('region', { name: t('history:totals') })]) {
+        const box = (await part.boundingBox())!;
+        expect(box.x + box.width).toBeLessThanOrEqual(width);
+      }
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
+      expect(await layoutFaults(page)).toEqual([]);
+      await page.getByRole('tabpanel').scrollIntoViewIfNeeded();
+      await screenshot(page, `history-corrections-${lng}`);
+    });
   });
 });

@@ -4,8 +4,9 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshot, VIEWPORT_NAMES } from './support/browser';
-import { countSessions, deleteAllSessions } from './support/data';
+import { blockUser, countSessions, createCashier, deleteAllSessions } from './support/data';
 import { describeE2E, useE2E } from './support/harness';
+import { translator } from './support/i18n';
 import { devicesHeading, openDeviceButton } from './support/screens';
 import { expectToast, openSignedIn, signInAsCashier, waitForPath, watchForToast } from './support/ui';
 
@@ -50,6 +51,41 @@ describeE2E('session expiry', () => {
     // stream, the float poll comes), and the float call gets the 401.
     await expectToast(page, 'Your session has expired. Please log in again.', 15_000);
     await waitForPath(page, '/authorization');
+  });
+
+  // Blocked in the back office while signed in at the till: told they are blocked, not that their
+  // session expired; the sign-in form then says 'User blocked', and so does a reload of a signed-in page.
+  it.each([
+    ['en', 'mobile'],
+    ['en', 'portrait'],
+    ['es', 'mobile'],
+    ['es', 'portrait'],
+  ] as const)('tells a cashier blocked mid-session that they are blocked (%s, %s)', async (lng, viewport) => {
+    const t = translator(lng);
+    const cashier = await createCashier(e2e.server, { password: 'long enough 1' });
+    const page = await e2e.newPage(viewport);
+    await page.addInitScript((chosen) => localStorage.setItem('lng', chosen), lng);
+    await recordToasts(page);
+    await openSignedIn(page, e2e.server, '/devices', cashier.login);
+    await page.getByRole('heading', { name: t('devices:title'), level: 1 }).waitFor();
+
+    // No click: the live stream's session check ends the stream and the float call is refused as blocked.
+    await blockUser(e2e.server, cashier.id);
+    await waitForPath(page, '/authorization', 15_000);
+    await page.getByRole('heading', { name: t('auth:title'), level: 1 }).waitFor();
+    await page.waitForTimeout(500);
+    const seen = await toastsSeen(page);
+    expect(seen).toContain(t('errors:sessionBlocked'));
+    expect(seen).not.toContain(t('errors:cookieExpired'));
+    await screenshot(page, `session-blocked-${lng}`);
+
+    // The sign-in form says why too.
+    await page.getByLabel(t('auth:login'), { exact: true }).fill(cashier.login);
+    await page.getByLabel(t('auth:password'), { exact: true }).fill(cashier.password);
+    const refused = watchForToast(page, t('errors:userBlocked'));
+    await page.getByRole('button', { name: t('auth:submit'), exact: true }).click();
+    await refused;
+    expect(new URL(page.url()).pathname).toBe('/authorization');
   });
 
   describe('first visit, no cookie', () => {

@@ -172,6 +172,9 @@ describeE2E('the till', () => {
       await till.getByText('COPY', { exact: true }).waitFor();
       expect(await field(receipt, 'Amount')).toBe('50.00 EUR');
       expect(await receipt.innerText()).toContain(cabinet);
+      // Headed by the venue and numbered as the first print was: the operation record's id.
+      expect(await receipt.innerText()).toContain('Demo Venue');
+      expect(await field(receipt, 'Receipt No.')).toMatch(/^\d{1,10}$/);
       await screenshot(page, `till-copy-${viewport}`);
       await page.evaluate(() => {
         const w = window as Window & { printedText?: string };

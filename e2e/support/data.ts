@@ -1,7 +1,14 @@
 // Setup and assertions straight on the test server's database and ledger (never the screens' path).
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Restriction } from '@cashdesk/contract';
-import { createUser, hashPassword, type LedgerKind, type LedgerLine } from '@cashdesk/server';
+import {
+  createSession,
+  createUser,
+  findUserByLogin,
+  hashPassword,
+  type LedgerKind,
+  type LedgerLine,
+} from '@cashdesk/server';
 import type { E2EServer } from './server';
 
 /** The demo venue's float in cents. */
@@ -71,6 +78,52 @@ export async function changePlaceCash(
   });
   if (outcome.status !== 200) throw new Error(`e2e: cash change refused: ${JSON.stringify(outcome.body)}`);
   return trx;
+}
+
+/** A call of the back office's API as the demo admin, as the admin's console sends it; its status. */
+async function asAdmin(server: E2EServer, path: string, body: unknown): Promise<number> {
+  const admin = await findUserByLogin(server.ctx.db.kysely, 'admin');
+  if (!admin) throw new Error('e2e: no demo admin');
+  const { token } = await createSession(
+    server.ctx.db.kysely,
+    { userId: admin.id, remember: false },
+    Date.now(),
+  );
+  const res = await fetch(`${server.apiUrl}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: `x-token=${token}`, origin: server.baseUrl },
+    body: JSON.stringify(body),
+  });
+  return res.status;
+}
+
+/** Blocks a user from the back office, as an admin does: their sessions are refused from then on. */
+export async function blockUser(server: E2EServer, userId: number): Promise<void> {
+  const status = await asAdmin(server, `/a/admin/user/${userId}`, { blocked: true, reason: 'e2e: blocked' });
+  if (status !== 200) throw new Error(`e2e: block refused: ${status}`);
+}
+
+/**
+ * A manager's correction of a cash operation of the demo venue (docs/product.md section 13), through the
+ * back office's own call, as the manager's console sends it: the operation is reversed by a new, linked
+ * one, and both carry `reason`. Gives the correction's trx.
+ */
+export async function correctOperation(server: E2EServer, trx: string, reason: string): Promise<string> {
+  const manager = await findUserByLogin(server.ctx.db.kysely, 'manager');
+  if (!manager) throw new Error('e2e: no demo manager');
+  const { token } = await createSession(
+    server.ctx.db.kysely,
+    { userId: manager.id, remember: false },
+    Date.now(),
+  );
+  const correctionTrx = `e2e-fix-${randomUUID()}`;
+  const res = await fetch(`${server.apiUrl}/a/manager/account/${server.demo.accountId}/corrections`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: `x-token=${token}`, origin: server.baseUrl },
+    body: JSON.stringify({ trx, correction_trx: correctionTrx, reason }),
+  });
+  if (res.status !== 200) throw new Error(`e2e: correction refused: ${res.status} ${await res.text()}`);
+  return correctionTrx;
 }
 
 /** Ends every session (as an expiry or a revocation would): the next call of any screen gets a 401. */

@@ -8,7 +8,7 @@ import { DOUBLE_CLICK_GUARD_MS, TX_TYPE, type Language, type Restriction } from 
 import type { Locator, Page } from 'playwright-core';
 import { createAccount, runCli } from '@cashdesk/server';
 import type { ViewportName } from './browser';
-import { createCashier, insertClosedShift } from './data';
+import { changePlaceCash, correctOperation, createCashier, insertClosedShift } from './data';
 import {
   createLinkedCabinet,
   devicePays,
@@ -94,6 +94,7 @@ export function shiftCashierLogin(lng: Language, viewport: ViewportName): string
 export async function prepareScreens(server: E2EServer): Promise<void> {
   const cabinet = await createLinkedCabinet(server, CATALOGUE_CABINET, { entries: [50_00, 30_00] });
   await devicePays(server, cabinet.token, 2, 10_00);
+  await prepareCorrections(server);
   await prepareShifts(server);
   // The other venue has home play under a hard block: its Remote devices button shows the block modal.
   await server.ctx.db.kysely
@@ -101,6 +102,28 @@ export async function prepareScreens(server: E2EServer): Promise<void> {
     .set({ home_play: 1, is_hard_block_home_play: 1 })
     .where('name', '=', 'Other Venue')
     .execute();
+}
+
+/** A correction's note of one long word, as a manager may paste a reference: it must wrap all the same. */
+const LONG_WORD_NOTE =
+  'Doppelbuchung-nach-Verbindungsabbruch-am-Terminal-drei-bestätigt-durch-Kassenprotokoll';
+
+/** A cabinet of the demo venue whose two deposits of today, by the demo cashier, a manager corrected. */
+const CORRECTED_CABINET = 'Scan Corrected';
+
+/**
+ * Two of the demo cashier's deposits of today corrected by a manager with long notes, one of them a
+ * single long word: the history (today, by default) lists them with their notes, which must wrap.
+ */
+async function prepareCorrections(server: E2EServer): Promise<void> {
+  const cabinet = await createLinkedCabinet(server, CORRECTED_CABINET);
+  const notes = [
+    'The player at seat 2 asked for this deposit and it went onto seat 1 instead; put right after the camera recording of the evening shift was checked',
+    LONG_WORD_NOTE,
+  ];
+  for (const [index, note] of notes.entries()) {
+    await correctOperation(server, await changePlaceCash(server, cabinet.id, index + 1, 20_00), note);
+  }
 }
 
 /**
@@ -586,7 +609,15 @@ export const SCREENS: readonly ScreenEntry[] = [
     name: 'history',
     path: '/history',
     as: 'cashier',
-    reach: async (v) => void (await heading(v, 'history:title').waitFor()),
+    reach: async (v) => {
+      await heading(v, 'history:title').waitFor();
+      // Today's operations, two of them corrected with long notes (prepareCorrections); on a phone the
+      // accordion opens the one with the long word.
+      const note = v.page.getByText(LONG_WORD_NOTE, { exact: false }).first();
+      if (v.viewport === 'mobile')
+        await v.page.locator('details').filter({ has: note }).locator('summary').click();
+      await note.waitFor();
+    },
   },
   ...(['accounts', 'users', 'audit', 'reconciliation'] as const).map((section): ScreenEntry => ({
     name: `back-office-${section}`,

@@ -304,6 +304,13 @@ export const cashResult = z.object({
   currency: z.string(),
   device_uuid: z.string(),
   created_at: z.string(),
+  /** Added to the spec's answer, for the receipt: the venue's name. */
+  venue: z.string().optional(),
+  /**
+   * Added to the spec's answer, for the receipt: a short number a person reads out, unique in the venue
+   * and the same on every answer of this operation (a retry, a reprint). The trx stays its full id.
+   */
+  receipt_no: z.string().optional(),
 });
 export type CashResult = z.infer<typeof cashResult>;
 

@@ -172,6 +172,10 @@ export const receiptCopy = z.object({
   cashier_name: z.string(),
   /** When this copy was made. */
   reprinted_at: z.string(),
+  /** The venue's name, heading the receipt. */
+  venue: z.string(),
+  /** The receipt number the first print carried (the cash answer's `receipt_no`). */
+  receipt_no: z.string(),
 });
 export type ReceiptCopy = z.infer<typeof receiptCopy>;
 

@@ -26,6 +26,7 @@ import { cashKind } from '../ledger/money-rules.js';
 import { assertShiftForCashCall, findShiftGate } from '../shifts/index.js';
 import { restrictionsOf } from '../users/index.js';
 import { outcomeForViewer } from './float-redaction.js';
+import { withReceipt } from './receipt.js';
 
 const placeParams = z.object({ id: idParam, place: placeParam });
 
@@ -38,7 +39,8 @@ export function cashRoutes(ctx: AppContext): FastifyPluginAsync {
    * attempt (429 while the cashier, venue or address has guessed too many) and counts a wrong PIN against
    * the phone; the ledger's comparison refuses an expired PIN by its expiry too. A wrong PIN is refused
    * after the claim and rolled back: no row stays. The answer leaves out the float figures the cashier's
-   * restrictions hide (./float-redaction.ts).
+   * restrictions hide (./float-redaction.ts) and, applied, carries the receipt's venue and number
+   * (./receipt.ts).
    */
   async function placeCash(
     request: FastifyRequest,
@@ -55,22 +57,20 @@ export function cashRoutes(ctx: AppContext): FastifyPluginAsync {
     const cashier = cashierOf(request);
     const settle = async (device: Pick<DeviceRow, 'id' | 'uuid'>) => {
       reachesLedger(request);
+      const outcome = await ctx.ledger.changePlaceCash({
+        account_id: cashier.account_id,
+        user_id: cashier.id,
+        device_id: device.id,
+        device_uuid: device.uuid,
+        place,
+        delta_cents: delta,
+        trx,
+        remote_pin: pin_code,
+        cash_out,
+      });
       return sendOutcome(
         reply,
-        outcomeForViewer(
-          await ctx.ledger.changePlaceCash({
-            account_id: cashier.account_id,
-            user_id: cashier.id,
-            device_id: device.id,
-            device_uuid: device.uuid,
-            place,
-            delta_cents: delta,
-            trx,
-            remote_pin: pin_code,
-            cash_out,
-          }),
-          restrictionsOf(cashier),
-        ),
+        outcomeForViewer(await withReceipt(ctx.db.kysely, cashier.id, outcome), restrictionsOf(cashier)),
       );
     };
     // The reads the checks need go out at once (on PostgreSQL over several pool connections).

@@ -14,6 +14,8 @@ export interface LastCashOperation {
   device_name: string;
   device_type: number;
   cashier_name: string;
+  /** The venue's name, heading the receipt. */
+  venue: string;
 }
 
 /**
@@ -30,6 +32,7 @@ export async function findLastCashOperation(
     .innerJoin('operations as o', 'o.id', 'l.operation_id')
     .innerJoin('devices as d', 'd.id', 'l.device_id')
     .innerJoin('users as u', 'u.id', 'l.user_id')
+    .innerJoin('accounts as a', 'a.id', 'l.account_id')
     .select([
       'o.id as operation_id',
       'o.response_json',
@@ -40,6 +43,7 @@ export async function findLastCashOperation(
       'd.name as device_name',
       'd.type as device_type',
       'u.name as cashier_name',
+      'a.name as venue',
     ])
     .where('l.user_id', '=', cashier.id)
     .where('l.line', '=', 'entries')
@@ -62,5 +66,6 @@ export async function findLastCashOperation(
     device_name: row.device_name,
     device_type: row.device_type,
     cashier_name: row.cashier_name,
+    venue: row.venue,
   };
 }

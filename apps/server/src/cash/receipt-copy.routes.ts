@@ -9,6 +9,7 @@ import { recordAudit } from '../back-office/index.js';
 import type { AppContext } from '../context.js';
 import { ApiError } from '../http/api-error.js';
 import { answers } from '../http/route-schemas.js';
+import { receiptNumberOf } from './receipt.js';
 import { findLastCashOperation, type LastCashOperation } from './receipt-copy.repository.js';
 
 /** A withdraw that left the place empty is a cash-out, as the Z-report and the daily report count it. */
@@ -53,6 +54,8 @@ export function receiptCopyRoutes(ctx: AppContext): FastifyPluginAsync {
           place: last.place,
           cashier_name: last.cashier_name,
           reprinted_at: new Date(now).toISOString(),
+          venue: last.venue,
+          receipt_no: receiptNumberOf(last.operation_id),
         };
       });
     });

@@ -120,7 +120,8 @@ describe.skipIf(!postgresTestDatabase)('auth cache across server processes on Po
     const blocked = await cachedOnB({ account_id: venueId });
     const res = await (await admin()).post(`/a/admin/user/${blocked.user.id}`, { blocked: true });
     expect(res.status).toBe(200);
-    expect(await status(blocked.onB)).toBe(401);
+    // Refused as blocked (the till says so), not as signed out.
+    expect(await status(blocked.onB)).toBe(403);
 
     const renewed = await cachedOnB();
     const set = await (
@@ -155,8 +156,8 @@ describe.skipIf(!postgresTestDatabase)('auth cache across server processes on Po
     expect(await status(user.client)).toBe(200);
     const run = await runCliProcess(['user:block', user.login], { DATABASE_URL: dbA.postgresUrl! });
     expect(run.code, run.out).toBe(0);
-    expect(await status(user.onB)).toBe(401);
-    expect(await status(user.client)).toBe(401);
+    expect(await status(user.onB)).toBe(403);
+    expect(await status(user.client)).toBe(403);
   });
 
   it("B's listening connection drops: its cache empties and no revocation made meanwhile is missed", async () => {
@@ -214,7 +215,7 @@ describe('auth cache with the operator CLI writing to the SQLite file from its o
       await cli('user:restrictions', restricted.login, 'none'),
     ];
     for (const run of runs) expect(run.code, run.out).toBe(0);
-    expect(await status(blocked.client)).toBe(401);
+    expect(await status(blocked.client)).toBe(403);
     expect(await status(renewed.client)).toBe(401);
     expect((await register()).body).toEqual({ err: ERR.forbidden });
   });

@@ -189,7 +189,7 @@ describe.each(testDatabases)('auth cache on $name', (database) => {
       const user = await createSignedInUser(server, { account_id: venueId });
       expect(await status(user.client)).toBe(200);
       expect((await admin.post(`/a/admin/user/${user.user.id}`, { blocked: true })).status).toBe(200);
-      expect(await status(user.client)).toBe(401);
+      expect(await status(user.client)).toBe(403);
     });
 
     it('a change of restrictions', async () => {

@@ -110,7 +110,7 @@ describe.each(testDatabases)('back-office users on $name', (database) => {
     expect(await countRows(db, 'audit_log')).toBe(before);
   });
 
-  it('blocking ends every session of the user at once, sign-in says so, unblocking lets them sign in again', async () => {
+  it('blocking refuses every session of the user at once as blocked, sign-in says so, unblocking ends them and lets them sign in again', async () => {
     const cashier = await createCashier();
     const { client } = await signIn(cashier.login, PASSWORD);
     const { client: otherTill } = await signIn(cashier.login, PASSWORD);
@@ -119,19 +119,22 @@ describe.each(testDatabases)('back-office users on $name', (database) => {
       reason: 'left the job',
     });
     expect(blocked.body.blocked).toBe(true);
-    const sessionsLeft = await db.kysely
-      .selectFrom('sessions')
-      .select('token_hash')
-      .where('user_id', '=', cashier.id)
-      .execute();
-    expect(sessionsLeft).toEqual([]);
-    expect((await client.get('/a/me')).body).toEqual({ err: ERR.unauthorized });
-    expect((await otherTill.get('/a/me')).body).toEqual({ err: ERR.unauthorized });
+    const sessionsOf = () =>
+      db.kysely.selectFrom('sessions').select('token_hash').where('user_id', '=', cashier.id).execute();
+    // Each till in use is told why at its next call: blocked, not expired.
+    expect(answer(await client.get('/a/me'))).toEqual({ status: 403, body: { err: ERR.userBlocked } });
+    expect(answer(await otherTill.get('/a/cashier/devices'))).toEqual({
+      status: 403,
+      body: { err: ERR.userBlocked },
+    });
     expect((await signIn(cashier.login, PASSWORD)).res.body).toEqual({ err: ERR.userBlocked });
+    expect(await sessionsOf()).toHaveLength(2);
 
     await admin.client.post(`/a/admin/user/${cashier.id}`, { blocked: false });
-    // The sessions of before the block stay ended: unblocking does not bring an old till back.
+    // The sessions of before the block end with it: unblocking does not bring an old till back.
+    expect(await sessionsOf()).toEqual([]);
     expect((await client.get('/a/me')).status).toBe(401);
+    expect((await otherTill.get('/a/me')).status).toBe(401);
     const again = await signIn(cashier.login, PASSWORD);
     expect((await again.client.get<User>('/a/me')).status).toBe(200);
     const actions = (await auditRowsOf(db, { type: 'user', id: cashier.id })).map((e) => [
@@ -245,8 +248,8 @@ describe.each(testDatabases)('back-office users on $name', (database) => {
         (await manager.client.post<BackOfficeUser>(`${base()}/user/${cashier.id}`, { blocked: true })).body
           .blocked,
       ).toBe(true);
-      // Blocking signed the cashier out everywhere; sign-in now says why.
-      expect((await client.get('/a/me')).body).toEqual({ err: ERR.unauthorized });
+      // Blocking refuses the cashier's till at once, saying why; sign-in says so too.
+      expect((await client.get('/a/me')).body).toEqual({ err: ERR.userBlocked });
       expect((await signIn(cashier.login, PASSWORD)).res.body).toEqual({ err: ERR.userBlocked });
       await manager.client.post(`${base()}/user/${cashier.id}`, { blocked: false });
       const reset = await manager.client.post(`${base()}/user/${cashier.id}/set_password`, {

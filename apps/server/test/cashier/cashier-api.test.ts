@@ -50,6 +50,18 @@ import {
 } from './support.js';
 
 const BUILD_HASH = 'build-3f9c2e1';
+const VENUE = 'Casino Aurora';
+
+/** The receipt number of the cashier's operation with this trx: its record's id (cash/receipt.ts). */
+async function receiptNumberOf(db: Db, cashierId: number, trx: string): Promise<string> {
+  const row = await db.kysely
+    .selectFrom('operations')
+    .select('id')
+    .where('scope', '=', `user:${cashierId}`)
+    .where('trx', '=', trx)
+    .executeTakeFirstOrThrow();
+  return String(row.id);
+}
 /** A list entry is a Device without places: nothing more, nothing less. */
 const listedDevice = z.strictObject(deviceSchema.shape);
 
@@ -71,7 +83,7 @@ describe.each(testDatabases)('cashier API on $name', (database) => {
   beforeAll(async () => {
     db = await database.open();
     server = await startTestServer(db, { clock, buildHash: BUILD_HASH, config: { enrollmentOpen: true } });
-    venueId = (await createVenue(db, { float: 10_000_00, overdraft: 1_000_00 })).id;
+    venueId = (await createVenue(db, { name: VENUE, float: 10_000_00, overdraft: 1_000_00 })).id;
     otherVenueId = (await createVenue(db, { float: 1_000_00 })).id;
     const signedIn = await createSignedInUser(server, {
       account_id: venueId,
@@ -365,6 +377,8 @@ describe.each(testDatabases)('cashier API on $name', (database) => {
       currency: 'EUR',
       device_uuid: cabinet.uuid,
       created_at: iso(clock.now()),
+      venue: VENUE,
+      receipt_no: await receiptNumberOf(db, cashierId, depositTrx),
     } satisfies CashResult);
 
     const withdraw = await cash(cashier, cabinet.id, 1, -30_00);
@@ -400,6 +414,34 @@ describe.each(testDatabases)('cashier API on $name', (database) => {
 
     expect(await floatBalance()).toBe(float0 - 30_00);
     expect((await deviceState(cabinet)).body.places[0]!.balances).toEqual({ entries: 0, final_bonus: 0 });
+  });
+
+  it("gives an applied cash call the venue's name and a short receipt number, unique in the venue and the same on a retry", async () => {
+    const cabinet = await linkCabinet(server, cashier);
+    const [first, second] = [newTrx(), newTrx()];
+    const deposit = await cash(cashier, cabinet.id, 1, 5_00, first);
+    const withdraw = await cash(cashier, cabinet.id, 1, -2_00, second);
+    const retried = await cash(cashier, cabinet.id, 1, 5_00, first);
+    const receipt = (res: { body: Record<string, unknown> }) => ({
+      venue: res.body.venue,
+      receipt_no: res.body.receipt_no,
+    });
+    expect(receipt(deposit)).toEqual({
+      venue: VENUE,
+      receipt_no: await receiptNumberOf(db, cashierId, first),
+    });
+    expect(String(deposit.body.receipt_no)).toMatch(/^\d{1,10}$/);
+    expect(receipt(retried)).toEqual(receipt(deposit));
+    expect(retried.body).toEqual(deposit.body);
+    expect(withdraw.body.receipt_no).not.toBe(deposit.body.receipt_no);
+    // A colleague's call with the same trx is an operation of its own: its own number.
+    const colleagues = await cash(colleague, cabinet.id, 1, 5_00, first);
+    expect(colleagues.status).toBe(200);
+    expect(colleagues.body.receipt_no).not.toBe(deposit.body.receipt_no);
+    // A refusal carries none.
+    const refused = await cash(cashier, cabinet.id, 1, -1_000_00);
+    expect(refused.status).not.toBe(200);
+    expect(refused.body).not.toHaveProperty('receipt_no');
   });
 
   it('POST /a/cashier/devices/remote/register connects a home-play client by its 6-digit PIN', async () => {
@@ -492,6 +534,8 @@ describe.each(testDatabases)('cashier API on $name', (database) => {
       currency: 'EUR',
       device_uuid: phone.uuid,
       created_at: iso(clock.now()),
+      venue: VENUE,
+      receipt_no: await receiptNumberOf(db, cashierId, trx),
     });
     await sendEvent(phone, { place: 1, type: 3, amount: 5_00 });
     const withdraw = await remoteCash(cashier, phone, -5_00);

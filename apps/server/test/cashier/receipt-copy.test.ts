@@ -31,7 +31,12 @@ describe.each(testDatabases)('the copy of the last receipt on $name', (database)
   beforeAll(async () => {
     db = await database.open();
     server = await startTestServer(db, { config: { enrollmentOpen: true } });
-    const venue = await createVenue(db, { float: 10_000_00, home_play: true, final_bonus_rate_bps: 1000 });
+    const venue = await createVenue(db, {
+      name: 'Casino Aurora',
+      float: 10_000_00,
+      home_play: true,
+      final_bonus_rate_bps: 1000,
+    });
     venueId = venue.id;
     ({ client: cashier, id: cashierId } = await cashierClient(server, db, venue.id));
     manager = await signedInAs(server, db, 'manager', venue.id);
@@ -81,7 +86,11 @@ describe.each(testDatabases)('the copy of the last receipt on $name', (database)
       device_type: 0,
       device_uuid: deposit.body['device_uuid'],
       place: 2,
+      // Headed and numbered as the first print was (the cash answer's venue and receipt_no).
+      venue: 'Casino Aurora',
+      receipt_no: deposit.body['receipt_no'],
     });
+    expect(deposit.body['venue']).toBe('Casino Aurora');
     expect(await floatOf()).toBe(floatBefore);
     // Twice, two copies, each in the audit log under the operation's trx.
     expect((await reprint()).status).toBe(200);

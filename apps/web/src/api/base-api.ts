@@ -29,7 +29,8 @@ const retrying = retry(rawBaseQuery, {
 });
 
 /**
- * A 401 on any call ends the session on this screen too (docs/product.md section 8). A 423 means the till was
+ * A 401 on any call ends the session on this screen too (docs/product.md section 8), and so does a 403
+ * `user blocked` (the user was blocked while signed in). A 423 means the till was
  * locked (in another tab, or by auto-lock there): the lock state is asked again and the lock screen
  * takes over (features/lock).
  */
@@ -37,14 +38,23 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> =
   const result = await retrying(args, api, extra);
   const url = typeof args === 'string' ? args : args.url;
   if (result.error?.status === 401 && url !== '/sign_in') api.dispatch(sessionExpired({ url }));
+  // Blocked while signed in: the session is refused as blocked, and ends here as a 401 would end it.
+  if (errOf(result.error) === ERR.userBlocked && url !== '/sign_in') {
+    api.dispatch(sessionExpired({ url, blocked: true }));
+  }
   if (result.error?.status === 423) api.dispatch(baseApi.util.invalidateTags(['Lock']));
   // A cash call without an open shift (the venue uses shifts): the shift gate asks again and shows the
   // Open shift screen (features/shift).
-  if ((result.error?.data as { err?: unknown } | undefined)?.err === ERR.noOpenShift) {
+  if (errOf(result.error) === ERR.noOpenShift) {
     api.dispatch(baseApi.util.invalidateTags(['Shift']));
   }
   return result;
 };
+
+/** The contract's error text of a failed call, if its body has one. */
+function errOf(error: FetchBaseQueryError | undefined): unknown {
+  return (error?.data as { err?: unknown } | undefined)?.err;
+}
 
 /**
  * A screen that opens asks again for what it shows (`refetchOnMountOrArgChange`) unless the answer is

@@ -70,7 +70,8 @@ describe('error toasts', () => {
     [ERR.unauthorized]: 'Your session has expired. Please log in again.',
     [ERR.forbidden]: 'Forbidden: you do not have permission for this',
     [ERR.noAccount]: 'User does not have an account',
-    [ERR.userBlocked]: 'User blocked',
+    // Any call but sign-in: the user was blocked while signed in (sign-in's own toast is below).
+    [ERR.userBlocked]: 'You have been blocked and signed out. Ask your manager.',
     [ERR.userNotFound]: 'User not found, check login/password',
     [ERR.hardBlock]: 'Sorry, remote devices are blocked',
     [ERR.lightBlock]: 'Sorry, remote devices are available for withdraw only',
@@ -107,6 +108,13 @@ describe('error toasts', () => {
     expect(sentence(errorToast(failure(err, ERR_STATUS[err])), 'en')).toBe(ENGLISH[err]);
     const same = EVERY_ERR.filter((other) => ENGLISH[other] === ENGLISH[err]);
     expect(same).toEqual([err]);
+  });
+
+  it("says 'User blocked' at sign-in, and that the session ended by the block on any other call", () => {
+    expect(sentence(errorToast(failure(ERR.userBlocked, 403), 'signIn'), 'en')).toBe('User blocked');
+    for (const call of ['default', 'remote', 'me'] as const) {
+      expect(errorToast(failure(ERR.userBlocked, 403), call).key).toBe('errors:sessionBlocked');
+    }
   });
 
   // The money errors a cashier or manager meets most, pinned in Spanish and Portuguese as well: a
@@ -176,13 +184,13 @@ describe('error toasts', () => {
       'place no longer holds it',
       failure(ERR.placeNoLongerHolds, 409),
       'El puesto ya no tiene este dinero: ya se jugó',
-      'O lugar já não tem este dinheiro: ele já foi jogado',
+      'O lugar não tem mais este dinheiro: ele já foi jogado',
     ],
     [
       'device moved',
       failure(ERR.deviceMoved, 409),
       'Este dispositivo ya no pertenece al local: no se movió nada',
-      'Este dispositivo já não pertence ao local: nenhum valor foi movimentado',
+      'Este dispositivo não pertence mais ao local: nenhum valor foi movimentado',
     ],
     [
       'trx ambiguous',

@@ -69,6 +69,9 @@ export function errorToast(failure: ApiFailure, call: CallKind = 'default'): Toa
   if (status === 'network') return errorOf('network');
   if (call === 'remote' && status === 406) return errorOf('anotherCashier');
   const known = contractErr(err);
+  // Blocked while signed in (any call but sign-in): the same toast as the session's end (SessionWatcher),
+  // so the cashier reads once why they are signed out.
+  if (known === ERR.userBlocked && call !== 'signIn') return errorOf('sessionBlocked');
   if (known) return contractToast(known, details, call);
   // A bare 409 is the spec's overdraft (docs/product.md section 8); a 409 with a text of its own the
   // contract does not know is not, and never reads as one (a device moved is not an empty float).

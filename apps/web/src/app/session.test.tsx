@@ -18,6 +18,7 @@ import { makeDemoCashier } from '../test/fixtures';
 
 const EXPIRED = 'Your session has expired. Please log in again.';
 const UNAUTHORIZED = 'You need to log in first';
+const BLOCKED = 'You have been blocked and signed out. Ask your manager.';
 const NOT_SIGNED_IN: StubRoutes = { 'GET /api/v1/a/me': { status: 401, body: { err: 'unauthorized' } } };
 
 const cashier: User = makeDemoCashier();
@@ -96,7 +97,60 @@ function FloatProbe() {
   return <p>{float.data ? 'float shown' : 'no float'}</p>;
 }
 
+/** The signed-in screen above; its session ended by `ending` (a 401 or 403) at the next float call. */
+async function endSessionInUse(ending: { status: number; body: { err: string } }) {
+  let ended = false;
+  stubApi({
+    'GET /api/v1/a/me': () => (ended ? ending : { body: cashier }),
+    'GET /api/v1/a/cashier/account_balance': () => (ended ? ending : { body: { balance: 1 } }),
+  });
+  const { store } = renderWithProviders(
+    <>
+      <SessionWatcher />
+      <Routes>
+        <Route path="/authorization" element={<p>login screen</p>} />
+        <Route
+          path="/devices"
+          element={
+            <RequireSession>
+              <FloatProbe />
+            </RequireSession>
+          }
+        />
+      </Routes>
+      <Toaster />
+    </>,
+    { route: '/devices' },
+  );
+  await screen.findByText('float shown');
+  expect(store.getState().session.active).toBe(true);
+  ended = true;
+  await act(async () => {
+    await store.dispatch(floatApi.endpoints.float.initiate(undefined, { forceRefetch: true }));
+  });
+  expect(await screen.findByText('login screen')).toBeTruthy();
+  return store;
+}
+
 describe('a session that ends while in use', () => {
+  it('tells a user blocked meanwhile that they are blocked, not that the session expired', async () => {
+    const store = await endSessionInUse({ status: 403, body: { err: 'user blocked' } });
+    expect((await screen.findByRole('alert')).textContent).toContain(BLOCKED);
+    expect(screen.queryByText(EXPIRED)).toBeNull();
+    expect(store.getState().session).toMatchObject({ active: false, isSignOut: true, expiredCount: 1 });
+    expect(store.getState().toasts.queue.map((t) => t.key)).toEqual(['errors:sessionBlocked']);
+  });
+
+  it('tells a page opened by a user blocked meanwhile that they are blocked', async () => {
+    const { store } = await openApp('/devices', {
+      'GET /api/v1/a/me': { status: 403, body: { err: 'user blocked' } },
+    });
+    await loginHeading();
+    expect((await screen.findByRole('alert')).textContent).toContain(BLOCKED);
+    await settle();
+    expect(store.getState().toasts.queue.map((t) => t.key)).toEqual(['errors:sessionBlocked']);
+  });
+
   it("shows 'cookie expired' once and goes to /authorization", async () => {
     let floatStatus = 200;
     const unauthorized = { status: 401, body: { err: 'unauthorized' } };

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import {
   dayTimeText,
   dayTimeValue,
+  isDayTimeText,
   isFullDayTimeText,
   maskDayTimeText,
   type DayTimeKind,
@@ -36,7 +37,9 @@ export function useDayTimeField(
   if (typed.value !== value) setTyped({ text: dayTimeText(value, kind), value });
   const text = typed.value === value ? typed.text : dayTimeText(value, kind);
 
-  const wrong = text.trim() !== '' && dayTimeValue(text, kind) === text;
+  // Wrong is a text that reads as no day or time. Not "a value equal to its text": a time's value is
+  // written as it is shown (23:59:59), so that test would call every correct time wrong.
+  const wrong = text.trim() !== '' && !isDayTimeText(text, kind);
   const error = wrong && (left || isFullDayTimeText(text, kind)) ? t(`dayTime.${kind}Invalid`) : null;
 
   function change(event: ChangeEvent<HTMLInputElement>) {

@@ -43,3 +43,39 @@ describe.each(Object.keys(catalogues))('catalogue %s', (ns) => {
     }
   });
 });
+
+// Portuguese is Brazilian throughout (the guide's rule): words and forms of European Portuguese, which a
+// translation slips into easily ("Descarregar" beside "Saques"), are refused in every pt text.
+const EUROPEAN_PORTUGUESE: readonly RegExp[] = [
+  /\bdescarreg/i, // baixar
+  /\blevantamento/i, // saque
+  /\bregisto\b/i, // registro
+  /\butilizador/i, // usuário
+  /\bpalavra-passe/i, // senha
+  /\becrã/i, // tela
+  /\bficheiro/i, // arquivo
+  /\btelemóvel/i, // celular
+  /\bintroduz/i, // digitar, informar
+  /\bdefiniç(ão|ões)/i, // configurações
+  /\bfecho\b/i, // fechamento
+  /\bem curso\b/i, // em andamento
+  /\bn\.º/i, // nº
+  /\bjá não\b/i, // não ... mais
+  /\b(está|estão|estou|estava) a [a-zà-ú]+r\b/i, // a gerund: está carregando
+  /-(no|na|nos|nas)\b/i, // fecham-no: o fecham
+];
+
+describe('Portuguese is Brazilian Portuguese', () => {
+  const portuguese = Object.entries(catalogues).flatMap(([ns, byLanguage]) =>
+    [...flatten(byLanguage.pt!)].map(([key, text]) => ({ where: `pt:${ns}:${key}`, text })),
+  );
+
+  it.each(EUROPEAN_PORTUGUESE.map((pattern) => [String(pattern), pattern] as const))(
+    'has no European form %s',
+    (_name, pattern) => {
+      expect(
+        portuguese.filter(({ text }) => pattern.test(text)).map(({ where, text }) => `${where}: ${text}`),
+      ).toEqual([]);
+    },
+  );
+});

@@ -3,6 +3,7 @@ import {
   dayTimeText,
   dayTimeValue,
   formatDayText,
+  isDayTimeText,
   isFullDayTimeText,
   maskDayTimeText,
   parseDayText,
@@ -71,5 +72,16 @@ describe('day and time texts, day first and 24-hour (issue 26, item 8)', () => {
     expect(isFullDayTimeText('31.11.2026', 'day')).toBe(true);
     expect(isFullDayTimeText('31.11.20', 'day')).toBe(false);
     expect(isFullDayTimeText('25:00:00', 'time')).toBe(true);
+  });
+
+  it('tells a text that reads as a day or a time, whether or not it is written as its value', () => {
+    expect(isDayTimeText('00:00:00', 'time')).toBe(true);
+    expect(isDayTimeText('23:59:59', 'time')).toBe(true);
+    expect(isDayTimeText('9:05', 'time')).toBe(true);
+    expect(isDayTimeText('24:00:00', 'time')).toBe(false);
+    expect(isDayTimeText('23:', 'time')).toBe(false);
+    expect(isDayTimeText('27.11.2026', 'day')).toBe(true);
+    expect(isDayTimeText('31.11.2026', 'day')).toBe(false);
+    expect(isDayTimeText('27.11.2026', 'time')).toBe(false);
   });
 });

@@ -74,6 +74,11 @@ export function dayTimeValue(text: string, kind: DayTimeKind): string {
   return (kind === 'day' ? parseDayText(text) : parseTimeText(text)) ?? text;
 }
 
+/** The text reads as a day (or a time) of the kind: 27.11.2026, 1.3.2026, 23:59:59, 9:05. */
+export function isDayTimeText(text: string, kind: DayTimeKind): boolean {
+  return (kind === 'day' ? parseDayText(text) : parseTimeText(text)) !== null;
+}
+
 /** The text a field shows for a value: day first for an ISO day, HH:mm:ss as it is. */
 export function dayTimeText(value: string, kind: DayTimeKind): string {
   return kind === 'day' ? formatDayText(value) : (parseTimeText(value) ?? value);

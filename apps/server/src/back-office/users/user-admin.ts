@@ -158,9 +158,11 @@ export function updateUserAudited(
       checkRoleAccount(user.role, patch.account_id);
       await requireAccountExists(tx, patch.account_id);
     }
-    // A blocked user is signed out everywhere at once, not only refused call by call: a session left
-    // behind would work again the moment someone unblocks the user.
-    if (patch.blocked === true) await deleteUserSessions(tx, user.id);
+    // A blocked user's sessions are refused at once, every call answered 403 `user blocked` (guards.ts;
+    // the revocation below reaches every process's cache), so a till in use tells its cashier they were
+    // blocked rather than that their session expired. They end when the user is unblocked: a session
+    // of before the block never works again.
+    if (patch.blocked === false && user.blocked === 1) await deleteUserSessions(tx, user.id);
     return updateUser(tx, user.id, patch);
   });
 }

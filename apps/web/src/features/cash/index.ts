@@ -3,6 +3,7 @@
 import type { ComponentProps } from 'react';
 import { deferredPart } from '../../components/ui/deferred-part';
 import type { CashManageModal as CashManageModalNow } from './cash-manage-modal';
+import type { PaperPrint as PaperPrintNow, Receipt as ReceiptNow } from './receipt';
 
 export { useLastPlaceOperationsQuery } from './api/cash-api';
 /**
@@ -14,9 +15,17 @@ export const CashManageModal = /* @__PURE__ */ deferredPart<ComponentProps<typeo
 );
 // The amount entry's rules, for other counts of cash (the shift's drawer count).
 export { amountTextToCents, applyAmountKey, sanitizeAmountInput } from './amount';
-// The 80 mm print of the receipt, for other papers of the till (the shift's Z-report), and the receipt
-// itself with the data of a copy (the till's Reprint last receipt).
-export { PaperPrint, Receipt } from './receipt';
+/**
+ * The 80 mm print of the receipt, for other papers of the till (the shift's Z-report), and the receipt
+ * itself with the data of a copy (the till's Reprint last receipt): a chunk of their own, which only
+ * printing (or a copy) needs, so neither is in the devices screen's first load.
+ */
+export const PaperPrint = /* @__PURE__ */ deferredPart<ComponentProps<typeof PaperPrintNow>>(() =>
+  import('./receipt').then((module) => module.PaperPrint),
+);
+export const Receipt = /* @__PURE__ */ deferredPart<ComponentProps<typeof ReceiptNow>>(() =>
+  import('./receipt').then((module) => module.Receipt),
+);
 export { receiptOfCopy } from './receipt-copy';
 export { PlaceUnconfirmedNotice } from './unconfirmed/unconfirmed-notice';
 export { newOperation, type UnconfirmedOperation } from './unconfirmed/unconfirmed-operation';

@@ -9,7 +9,9 @@ export function receiptOfCopy(copy: ReceiptCopy): ReceiptData {
   const remote = copy.device_type === DEVICE_TYPE.remote;
   return {
     operation: copy.operation === 'cash_out' ? 'cashOut' : copy.operation,
-    receiptNumber: copy.trx,
+    venue: copy.venue,
+    receiptNumber: copy.receipt_no,
+    trx: copy.trx,
     cashier: copy.cashier_name,
     amount_cents: copy.amount,
     currency: copy.currency,

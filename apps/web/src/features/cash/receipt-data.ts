@@ -6,8 +6,15 @@ import { uuidToHex } from '../../lib/uuid-to-hex';
 
 export interface ReceiptData {
   operation: CashOperation;
-  /** The operation's trx: the number a dispute is traced by. */
+  /** The venue's name, heading the receipt; null in an answer stored before the server sent it. */
+  venue: string | null;
+  /**
+   * The short number a person reads out (the server's `receipt_no`: unique in the venue, the same on a
+   * retry or reprint); the trx where the answer carries none.
+   */
   receiptNumber: string;
+  /** The operation's trx, in full: the id a dispute is traced by, printed beside a short number. */
+  trx: string | null;
   cashier: string;
   /** Magnitude of the move in cents; the operation says its direction. */
   amount_cents: number;
@@ -43,7 +50,9 @@ export function buildReceipt({
 }: ReceiptSource): ReceiptData {
   return {
     operation,
-    receiptNumber: result.trx,
+    venue: result.venue ?? null,
+    receiptNumber: result.receipt_no ?? result.trx,
+    trx: result.receipt_no === undefined ? null : result.trx,
     cashier,
     amount_cents: Math.abs(result.delta),
     currency: result.currency,

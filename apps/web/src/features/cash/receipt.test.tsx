@@ -8,10 +8,22 @@ import { DEVICE_UUID, cashResult, makeDevice, makePlace } from '../../test/cash-
 const TRX = '3f0c1a52-7d4e-4b1a-9c1e-2b7f00d1e5a9';
 const LOCAL_TIME = new Date(2026, 2, 5, 14, 7, 9).toISOString();
 
-function receiptOf(over: { remote?: boolean; device_uuid?: string; delta?: number; burned?: number } = {}) {
-  const { remote = false, device_uuid = DEVICE_UUID, delta = 2550, burned = 0 } = over;
+const VENUE = 'Casino Aurora';
+const RECEIPT_NO = '48213';
+
+function receiptOf(
+  over: { remote?: boolean; device_uuid?: string; delta?: number; burned?: number; stored?: boolean } = {},
+) {
+  const { remote = false, device_uuid = DEVICE_UUID, delta = 2550, burned = 0, stored = false } = over;
+  // `stored`: an answer stored before the server added the venue and the receipt number.
+  const receiptFields = stored ? {} : { venue: VENUE, receipt_no: RECEIPT_NO };
   return buildReceipt({
-    result: cashResult(delta, TRX, { device_uuid, created_at: LOCAL_TIME, burned_final_bonus: burned }),
+    result: cashResult(delta, TRX, {
+      device_uuid,
+      created_at: LOCAL_TIME,
+      burned_final_bonus: burned,
+      ...receiptFields,
+    }),
     operation: delta > 0 ? 'deposit' : 'withdraw',
     device: { ...makeDevice(), uuid: device_uuid },
     place: makePlace(12_345),
@@ -27,16 +39,25 @@ function field(label: string): string | null {
 }
 
 describe('Receipt', () => {
-  it('shows number (the trx), cashier, amount with currency, time, player and device', () => {
+  it('shows the venue, a short receipt number beside the whole trx, cashier, amount with currency, time, player and device', () => {
     render(<Receipt receipt={receiptOf()} />);
-    expect(screen.getByRole('article', { name: 'Deposit receipt' })).toBeTruthy();
-    expect(field('Receipt No.')).toBe(TRX);
+    const receipt = screen.getByRole('article', { name: 'Deposit receipt' });
+    expect(receipt.firstElementChild?.textContent).toBe(VENUE);
+    expect(field('Receipt No.')).toBe(RECEIPT_NO);
+    expect(field('Transaction ID')).toBe(TRX);
     expect(field('Cashier')).toBe('Anna Cashier');
     expect(field('Amount')).toBe('25.50 EUR');
     expect(field('Time of deposit')).toBe('05.03.2026 14:07:09');
     expect(field('Player')).toBe('3');
     expect(field('Device')).toBe('Rocket 12 · ID 12');
     expect(field('Device UUID')).toBeNull();
+  });
+
+  it('numbers a receipt by its trx, without a venue, from an answer stored before they were sent', () => {
+    render(<Receipt receipt={receiptOf({ stored: true })} />);
+    expect(field('Receipt No.')).toBe(TRX);
+    expect(field('Transaction ID')).toBeNull();
+    expect(screen.queryByText(VENUE)).toBeNull();
   });
 
   it('says operation time, the amount as a magnitude and the burned bonus for a withdraw', () => {
@@ -63,7 +84,9 @@ describe('buildReceipt', () => {
     const receipt: ReceiptData = receiptOf({ delta: -700, burned: 120, remote: true });
     expect(receipt).toEqual({
       operation: 'withdraw',
-      receiptNumber: TRX,
+      venue: VENUE,
+      receiptNumber: RECEIPT_NO,
+      trx: TRX,
       cashier: 'Anna Cashier',
       amount_cents: 700,
       currency: 'EUR',

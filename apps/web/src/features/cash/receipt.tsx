@@ -28,10 +28,14 @@ interface ReceiptRow {
 export function Receipt({ receipt }: { receipt: ReceiptData }) {
   const { t } = useTranslation('cash');
   const rows: ReceiptRow[] = [
-    { label: t('receipt.receiptNumber'), value: receipt.receiptNumber, long: true },
+    // A short number on its line; the trx (when the number is short) printed whole under its label.
+    { label: t('receipt.receiptNumber'), value: receipt.receiptNumber, long: receipt.trx === null },
+  ];
+  if (receipt.trx !== null) rows.push({ label: t('receipt.trx'), value: receipt.trx, long: true });
+  rows.push(
     { label: t('receipt.cashier'), value: receipt.cashier },
     { label: t('receipt.device'), value: `${receipt.deviceName} · ID ${receipt.deviceId}` },
-  ];
+  );
   if (receipt.remote) {
     rows.push({
       label: t('receipt.deviceUuid'),
@@ -60,6 +64,7 @@ export function Receipt({ receipt }: { receipt: ReceiptData }) {
   const title = t(`receipt.title.${receipt.operation}`);
   return (
     <article className="receipt" aria-label={title}>
+      {receipt.venue && <p className="receipt__venue">{receipt.venue}</p>}
       <h1 className="receipt__title">{title}</h1>
       <dl className="receipt__fields">
         {rows.map(({ label, value, main, long }) => (

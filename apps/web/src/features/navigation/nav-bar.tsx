@@ -16,7 +16,7 @@ import { LogoutButton, NavItems } from './nav-items';
 import { pageSegment, pageTitleKey } from './page-title';
 import { ProfileArea } from './profile-area';
 import { useLogout } from '../session';
-import { DESKTOP_QUERY, useMediaQuery } from '../../hooks/use-media-query';
+import { DESKTOP_QUERY, useMediaQuery, useNarrowScreen } from '../../hooks/use-media-query';
 
 type OpenModal = 'none' | 'menu' | 'statistic' | 'changePassword';
 
@@ -39,6 +39,7 @@ export function NavBar({ user, floatView, support }: NavBarProps) {
   const { t } = useTranslation('navigation');
   const { pathname } = useLocation();
   const isDesktop = useMediaQuery(DESKTOP_QUERY, true);
+  const phone = useNarrowScreen();
   const [open, setOpen] = useState<OpenModal>('none');
   const { logout, isLoggingOut } = useLogout();
 
@@ -51,6 +52,7 @@ export function NavBar({ user, floatView, support }: NavBarProps) {
   // Below the desktop width the Menu button opens it: its chunk fetched once the screen is up.
   useEffect(() => (isDesktop ? undefined : whenIdle(() => void MobileMenu.preload())), [isDesktop]);
 
+  const float = <FloatDisplay view={floatView} />;
   const close = () => setOpen('none');
   const onLogout = () => {
     if (!isLoggingOut) void logout();
@@ -77,7 +79,7 @@ export function NavBar({ user, floatView, support }: NavBarProps) {
           </>
         ) : (
           <>
-            <FloatDisplay view={floatView} />
+            {!phone && float}
             {support}
             <button
               type="button"
@@ -89,6 +91,8 @@ export function NavBar({ user, floatView, support }: NavBarProps) {
               <MenuIcon />
               <span className="nav-bar__menu-text">{t('menu')}</span>
             </button>
+            {/* On a phone the float has a row of its own under the buttons (app-layout.css). */}
+            {phone && float}
           </>
         )}
       </header>

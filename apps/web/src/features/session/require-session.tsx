@@ -2,7 +2,9 @@
 // the full-page server error when the user query fails with 500. A visitor who was never signed in on
 // this screen and opened a signed-in screen (a bookmark of /devices, a reload after the session ended
 // elsewhere) is told 'You need to log in first' (docs/product.md section 8: the user query's 401 shows
-// 'unauthorized'); a session that ends while in use gets 'cookie expired' from the SessionWatcher instead.
+// 'unauthorized'); a session that ends while in use gets 'cookie expired' from the SessionWatcher instead
+// (or, for a user blocked meanwhile, the blocked text, which a page opened after the block shows too).
+import { ERR } from '@cashdesk/contract';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
@@ -27,11 +29,15 @@ export function RequireSession({ children }: { children: ReactNode }) {
   });
   const seen = useAppSelector((s) => s.session.seen);
   const failure = me.isError ? apiFailure(me.error) : null;
-  const stranger = failure?.status === 401 && !seen;
-
+  // Not signed in ('unauthorized'), or blocked meanwhile (told so, not sent to sign in without a word):
+  // the error text, a value that stays the same from render to render, so the toast shows once.
+  const told =
+    !seen && failure && (failure.status === 401 || failure.err === ERR.userBlocked) ? failure.err : undefined;
   useEffect(() => {
-    if (stranger) dispatch(toastShown(errorToast({ status: 401, err: null, details: {} }, 'me')));
-  }, [stranger, dispatch]);
+    if (told === undefined) return;
+    const status = told === ERR.userBlocked ? 403 : 401;
+    dispatch(toastShown(errorToast({ status, err: told, details: {} }, 'me')));
+  }, [told, dispatch]);
 
   if (me.isLoading) return <PageLoading />;
   if (failure) {

@@ -1,6 +1,7 @@
 // When a 401 ends the session this screen had (session-slice): reset the API cache, show 'cookie expired'
-// and go to /authorization. A 401 to a visitor who was never signed in here ends nothing: the route they
-// asked for decides what they see (RequireSession, the unknown-path redirect, the login page).
+// and go to /authorization. A user blocked while signed in (403 `user blocked`) is told that instead. A
+// 401 to a visitor who was never signed in here ends nothing: the route they asked for decides what they
+// see (RequireSession, the unknown-path redirect, the login page).
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { baseApi } from '../../api/base-api';
@@ -9,6 +10,7 @@ import { toastShown } from '../../store/toasts-slice';
 
 export function SessionWatcher() {
   const expiredCount = useAppSelector((s) => s.session.expiredCount);
+  const endedBy = useAppSelector((s) => s.session.endedBy);
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const { pathname } = useLocation();
@@ -19,9 +21,10 @@ export function SessionWatcher() {
     seen.current = expiredCount;
     dispatch(baseApi.util.resetApiState());
     if (pathname !== '/authorization') {
-      dispatch(toastShown({ id: 'error:cookieExpired', kind: 'error', key: 'errors:cookieExpired' }));
+      const key = endedBy === 'block' ? 'sessionBlocked' : 'cookieExpired';
+      dispatch(toastShown({ id: `error:${key}`, kind: 'error', key: `errors:${key}` }));
       void navigate('/authorization', { replace: true });
     }
-  }, [expiredCount, pathname, dispatch, navigate]);
+  }, [expiredCount, endedBy, pathname, dispatch, navigate]);
   return null;
 }

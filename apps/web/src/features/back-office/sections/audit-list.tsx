@@ -103,7 +103,9 @@ function AuditPage({
             <td data-label={t('audit.change')}>
               <ChangeList entry={e} />
             </td>
-            <td data-label={t('audit.reason')}>{e.reason ?? ''}</td>
+            <td data-label={t('audit.reason')} className="bo-table__reason">
+              {e.reason ?? ''}
+            </td>
           </tr>
         ))
       }

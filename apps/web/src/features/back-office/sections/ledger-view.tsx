@@ -206,7 +206,9 @@ function LedgerPage({
             <td data-label={t('ledger.user')}>
               {r.user_name ?? (r.user_id === null ? t('ledger.operator') : `#${r.user_id}`)}
             </td>
-            <td data-label={t('ledger.reason')}>{r.reason ?? ''}</td>
+            <td data-label={t('ledger.reason')} className="bo-table__reason">
+              {r.reason ?? ''}
+            </td>
             <td data-label={t('ledger.trx')}>
               <code title={r.trx}>{shortenTrx(r.trx)}</code>
               <CorrectionLink row={r} />

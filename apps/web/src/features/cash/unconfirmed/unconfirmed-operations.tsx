@@ -1,13 +1,22 @@
 // The signed-in frame's part of unconfirmed cash operations: runs their resends, lists them on every
 // screen (after a reload no device is open, and a remote device cannot be opened without its PIN, yet
 // the cashier must still see what is pending), and prints the receipt of one confirmed later.
-import { useId } from 'react';
+import { useId, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
+import { deferredPart } from '../../../components/ui/deferred-part';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
-import { ReceiptPrint } from '../receipt';
+import type { ReceiptPrint as ReceiptPrintNow } from '../receipt';
 import { UnconfirmedNotice } from './unconfirmed-notice';
 import { isShownUnconfirmed, receiptPrinted } from './unconfirmed-slice';
 import { useUnconfirmedResend } from './use-unconfirmed-resend';
+
+/**
+ * The receipt of an operation confirmed later, a chunk of its own (shared with the cash modal's): only
+ * such a confirmation prints it, so it stays out of the devices screen's first load.
+ */
+const ReceiptPrint = /* @__PURE__ */ deferredPart<ComponentProps<typeof ReceiptPrintNow>>(() =>
+  import('../receipt').then((module) => module.ReceiptPrint),
+);
 
 export function UnconfirmedOperations({ cashierId }: { cashierId: number | undefined }) {
   const { t } = useTranslation('cash');
