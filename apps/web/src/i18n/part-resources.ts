@@ -4,8 +4,9 @@
 // comes with the signed-in chunk (signed-in-resources.ts). Spanish and Portuguese hold every namespace
 // whole in their own chunk already (resources.ts loadCatalogue).
 //
-// The parts: the cash modal (locales/en/cash-modal.json, namespace cash) and the device's detail
-// (locales/en/device-detail.json, namespace devices). locales/en/index.ts joins each to its namespace.
+// The parts: the cash modal (locales/en/cash-modal.json, namespace cash), the device's detail
+// (locales/en/device-detail.json, namespace devices) and the till's payouts held for a manager
+// (locales/en/held-payouts.json, namespace cash). locales/en/index.ts joins each to its namespace.
 import type { i18n as I18n } from 'i18next';
 import { BUNDLED_LANGUAGE, type Namespace } from './resources';
 

@@ -6,6 +6,7 @@ import en from './locales/en';
 import { FIRST_LOAD_NAMESPACES, NAMESPACES } from './resources';
 import cashModalTexts from './locales/en/cash-modal.json';
 import deviceDetailTexts from './locales/en/device-detail.json';
+import heldPayoutsTexts from './locales/en/held-payouts.json';
 import { addPartTexts } from './part-resources';
 import { addReportCatalogues, reportCatalogues } from './report-resources';
 import { addSignedInCatalogues, signedInCatalogues } from './signed-in-resources';
@@ -25,6 +26,7 @@ describe('English catalogues of the first bundle, the signed-in chunk, the defer
     // The deferred parts' texts first: whichever order the chunks arrive in, English ends whole.
     addPartTexts(i18n, 'cash', cashModalTexts);
     addPartTexts(i18n, 'devices', deviceDetailTexts);
+    addPartTexts(i18n, 'cash', heldPayoutsTexts);
     addSignedInCatalogues(i18n);
     addSignedInCatalogues(i18n);
     addReportCatalogues(i18n);

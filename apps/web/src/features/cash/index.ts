@@ -3,6 +3,8 @@
 import type { ComponentProps } from 'react';
 import { deferredPart } from '../../components/ui/deferred-part';
 import type { CashManageModal as CashManageModalNow } from './cash-manage-modal';
+import type { PaperPrint as PaperPrintNow } from './receipt';
+import type { PlaceUnconfirmedNotice as PlaceUnconfirmedNoticeNow } from './unconfirmed/unconfirmed-notice';
 
 export { useLastPlaceOperationsQuery } from './api/cash-api';
 /**
@@ -14,9 +16,18 @@ export const CashManageModal = /* @__PURE__ */ deferredPart<ComponentProps<typeo
 );
 // The amount entry's rules, for other counts of cash (the shift's drawer count).
 export { amountTextToCents, applyAmountKey, sanitizeAmountInput } from './amount';
-// The 80 mm print of the receipt, for other papers of the till (the shift's Z-report).
-export { PaperPrint } from './receipt';
-export { PlaceUnconfirmedNotice } from './unconfirmed/unconfirmed-notice';
+/**
+ * The 80 mm print of the receipt, for other papers of the till (the shift's Z-report). Deferred like the
+ * notice below: only parts behind a click show them, and a static export here put their modules (and
+ * what they import) into the first load, whoever used them.
+ */
+export const PaperPrint = /* @__PURE__ */ deferredPart<ComponentProps<typeof PaperPrintNow>>(() =>
+  import('./receipt').then((module) => module.PaperPrint),
+);
+/** A place's unconfirmed operation, shown at the place (the Players tab, itself a deferred part). */
+export const PlaceUnconfirmedNotice = /* @__PURE__ */ deferredPart<
+  ComponentProps<typeof PlaceUnconfirmedNoticeNow>
+>(() => import('./unconfirmed/unconfirmed-notice').then((module) => module.PlaceUnconfirmedNotice));
 export { newOperation, type UnconfirmedOperation } from './unconfirmed/unconfirmed-operation';
-export { UnconfirmedOperations } from './unconfirmed/unconfirmed-operations';
+export { TillNotices, UnconfirmedOperations } from './unconfirmed/unconfirmed-operations';
 export { unconfirmedSlice } from './unconfirmed/unconfirmed-slice';
