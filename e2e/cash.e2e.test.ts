@@ -179,7 +179,8 @@ describeE2E('cash-manage modal', () => {
         const page = await e2e.newPage(viewport);
         await page.addInitScript((chosen) => localStorage.setItem('lng', chosen), lng);
         await openSignedIn(page, e2e.server);
-        await eventually(async () => (await floatShown(page)).startsWith('630.22 EUR'), 'the float 630.22');
+        const bar = page.getByRole('group', { name: t('navigation:float') });
+        await eventually(async () => (await bar.innerText()).includes('630.22 EUR'), 'the float 630.22');
         await page.getByRole('button', { name: t('devices:table.open', { name }), exact: true }).click();
         const region = page.getByRole('region', { name, exact: true });
         await region.getByRole('button', { name: t('devices:players.manageLabel', { place: 1 }) }).click();
@@ -207,7 +208,8 @@ describeE2E('cash-manage modal', () => {
         expect(await toast(maximum).isVisible()).toBe(true);
         expect(await toast(overdraft).isVisible()).toBe(true);
         // The modal stays open with a reset form, so the cashier can try a smaller amount.
-        expect(await amountField(dialog).inputValue()).toBe('');
+        const amount = dialog.getByRole('textbox', { name: new RegExp(`^${t('cash:amount')}`) });
+        expect(await amount.inputValue()).toBe('');
         for (const text of [overdraft, maximum]) {
           await toast(text)
             .getByRole('button', { name: t('close'), exact: true })

@@ -9,6 +9,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { decideAsManager, findUserByLogin, updateAccount } from '@cashdesk/server';
 import { screenshot, VIEWPORTS, type ViewportName } from './support/browser';
+import { axeScan, describeFinding, failing } from './support/axe';
 import { consoleFolds, openAccountTab } from './support/back-office';
 import { changePlaceCash, floatBalance, placeBalances } from './support/data';
 import { createLinkedCabinet } from './support/devices';
@@ -16,7 +17,14 @@ import { describeE2E, useE2E } from './support/harness';
 import { translator } from './support/i18n';
 import { layoutFaults } from './support/layout';
 import { manage, openDevice, operationButton, opensInPanel, typeOnNumpad } from './support/screens';
-import { eventually, expectToast, LOGINS, openSignedIn, watchForToast } from './support/ui';
+import {
+  eventually,
+  expectToast,
+  LOGINS,
+  openSignedIn,
+  smallTouchTargets,
+  watchForToast,
+} from './support/ui';
 
 const APPROVAL_ABOVE = 100_00;
 
@@ -158,7 +166,8 @@ describeE2E('four eyes', () => {
     await openSignedIn(till, e2e.server);
 
     // Two withdrawals above the limit, on players 1 and 2: both wait for a manager.
-    await till.getByRole('button', { name: t('devices:table.open', { name }), exact: true }).click();
+    const openLabel = t('devices:table.open', { name });
+    await till.getByRole('button', { name: openLabel, exact: true }).click();
     const region = opensInPanel(viewport)
       ? till
           .getByRole('complementary', { name: t('devices:detail.label') })
@@ -212,7 +221,15 @@ describeE2E('four eyes', () => {
     expect(await panel.innerText()).not.toContain(t('cash:unconfirmed.heldTitle'));
     expect(await placeBalances(e2e.server, device.id, 1)).toEqual({ entries: 250_00, finalBonus: 0 });
     expect(await placeBalances(e2e.server, device.id, 2)).toEqual({ entries: 500_00, finalBonus: 0 });
-    expect(await layoutFaults(till)).toEqual([]);
+    // Once the decisions' passing toasts (1.5 s each) are gone, the outcomes are still there.
+    await eventually(async () => (await till.locator('.toast').count()) === 0, 'the toasts gone');
+    await outcome(paid).waitFor();
+    await outcome(declined).waitFor();
+    const faults = await layoutFaults(till);
+    if (faults.length > 0) throw new Error(`layout faults: ${faults.join('; ')}`);
+    expect(await smallTouchTargets(panel)).toEqual([]);
+    expect(failing(await axeScan(till)).map(describeFinding)).toEqual([]);
+    await panel.scrollIntoViewIfNeeded();
     await screenshot(till, `held-payouts-${lng}`);
 
     // A reload keeps them; Dismiss takes each away, for good.
@@ -229,7 +246,10 @@ describeE2E('four eyes', () => {
     await dismiss(declined, 2).click();
     await panel.waitFor({ state: 'detached' });
     await till.reload();
-    await region.waitFor();
+    // The screen is back (on a phone the device's own page, else the list, no device chosen) ...
+    await (opensInPanel(viewport) ? till.getByRole('button', { name: openLabel }) : region).waitFor();
+    // ... and nothing of the dismissed outcomes comes back with it.
+    await till.waitForTimeout(1_000);
     expect(await panel.count()).toBe(0);
   }
 

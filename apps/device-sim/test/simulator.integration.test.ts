@@ -498,7 +498,7 @@ describe('device simulator pairing', () => {
     }
   });
 
-  it('keeps its PIN at the renewal while a till holds the phone open, and renews it once none does', async () => {
+  it('keeps its PIN at the renewal while a till holds the phone open; its own new PIN still ends it', async () => {
     clock.set(Date.now());
     const pins: string[] = [];
     const sim = new DeviceSimulator({
