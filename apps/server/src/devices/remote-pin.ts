@@ -1,7 +1,8 @@
 // The PIN rule of the remote (home-play) calls, in one place: a call that names a phone opens it only
-// with the phone's current PIN while it is live; a till using it keeps it live (heldPinExpiry). The PIN guard (pin-guard.ts) judges a PIN by it under
-// the throttle before the call, and the ledger again inside a remote cash call's transaction (after a
-// replay's stored answer), so the two can never disagree. Pure: no database, no clock of its own.
+// with the phone's current PIN while it is live; a till using it keeps it live (heldPinExpiry). The PIN
+// guard (pin-guard.ts) judges a PIN by it under the throttle before the call, and the ledger again inside
+// a remote cash call's transaction (after a replay's stored answer), so the two can never disagree.
+// Pure: no database, no clock of its own.
 import { ERR } from '@cashdesk/contract';
 import type { DeviceRow } from '../db/schema.js';
 import { ApiError } from '../http/api-error.js';

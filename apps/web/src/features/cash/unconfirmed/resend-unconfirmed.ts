@@ -1,8 +1,8 @@
 // Sends an unconfirmed operation again (on its schedule, on reconnect, or on "Check again") and tells the
 // cashier how it ended: the success with the device, place and amount (and its receipt, if one was
 // chosen), or the refusal's own toast; a payout that waited for a manager also leaves its outcome, kept
-// until the cashier dismisses it (held-outcome.ts). An attempt without a definitive answer changes nothing the cashier sees but the
-// reason shown beside the operation.
+// until the cashier dismisses it (held-outcome.ts). An attempt without a definitive answer changes
+// nothing the cashier sees but the reason shown beside the operation.
 import { errorToast } from '../../../api/error-toast';
 import type { AppThunk } from '../../../store/hooks';
 import { toastShown } from '../../../store/toasts-slice';

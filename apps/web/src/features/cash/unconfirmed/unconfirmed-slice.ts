@@ -1,8 +1,8 @@
 // The screen's copy of the signed-in cashier's unconfirmed cash operations (stored in localStorage by
 // unconfirmed-storage.ts, which stays the record), which of them this page is sending right now, the
 // receipts of operations confirmed later that still have to print, and the outcomes of payouts that
-// waited for a manager, kept until the cashier dismisses them (held-outcomes-storage.ts). Small and free of API code: the
-// store, in the login screen's bundle, holds it.
+// waited for a manager, kept until the cashier dismisses them (held-outcomes-storage.ts). Small and free
+// of API code: the store, in the login screen's bundle, holds it.
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { sessionExpired } from '../../../api/session-events';
 import { signedOut } from '../../session';
