@@ -137,7 +137,7 @@ describeE2E('unconfirmed cash operations', () => {
     await notice(row).getByText('Not confirmed yet', { exact: true }).waitFor();
     expect(await notice(row).innerText()).toContain('Deposit 25.00 EUR');
     const list = page.getByRole('region', { name: 'Operations not confirmed yet' });
-    expect(await list.innerText()).toContain('Lost answer · Player 1');
+    expect(await list.innerText()).toContain(`Lost answer · ID ${device.id} · Player 1`);
     await screenshot(page, 'cash-unconfirmed-row');
 
     // Another place of the same device takes operations as usual.
@@ -151,7 +151,10 @@ describeE2E('unconfirmed cash operations', () => {
 
     // The connection is back: Check again settles it with the server's stored answer, no second move.
     await lost.stop();
-    const confirmed = watchForToast(page, 'Confirmed: deposited 25.00 EUR to Lost answer, player 1');
+    const confirmed = watchForToast(
+      page,
+      `Confirmed: deposited 25.00 EUR to Lost answer (ID ${device.id}), player 1`,
+    );
     await row.getByRole('button', { name: /^Check again/ }).click();
     await confirmed;
     await notice(row).waitFor({ state: 'detached' });
@@ -195,13 +198,17 @@ describeE2E('unconfirmed cash operations', () => {
     await list.waitFor();
     const listText = await list.innerText();
     expect(listText).toContain('Withdraw 20.00 EUR');
-    expect(listText).toContain('Reload · Player 1');
+    expect(listText).toContain(`Reload · ID ${device.id} · Player 1`);
     await screenshot(page, 'cash-unconfirmed-after-reload');
     await eventually(() => lost.sent() > sentBeforeReload, 'a resend after the reload');
     expect(await cashMoves(e2e.server, device.id, 1)).toHaveLength(2);
 
     // Answers get through again: nobody clicks, the next resend settles it.
-    const confirmed = watchForToast(page, 'Confirmed: withdrawn 20.00 EUR from Reload, player 1', 20_000);
+    const confirmed = watchForToast(
+      page,
+      `Confirmed: withdrawn 20.00 EUR from Reload (ID ${device.id}), player 1`,
+      20_000,
+    );
     await lost.stop();
     await confirmed;
     await list.waitFor({ state: 'detached' });
@@ -232,7 +239,7 @@ describeE2E('unconfirmed cash operations', () => {
 
     const confirmed = watchForToast(
       page,
-      'Confirmed: deposited 40.00 EUR to Never received, player 1',
+      `Confirmed: deposited 40.00 EUR to Never received (ID ${device.id}), player 1`,
       20_000,
     );
     await lost.stop();
@@ -276,7 +283,11 @@ describeE2E('unconfirmed cash operations', () => {
     );
     await eventually(() => lost.sent() >= 2, 'a resend');
 
-    const confirmed = watchForToast(page, `Confirmed: deposited 10.00 EUR to ${name}, player 1`, 20_000);
+    const confirmed = watchForToast(
+      page,
+      `Confirmed: deposited 10.00 EUR to ${name} (ID ${phone.id}), player 1`,
+      20_000,
+    );
     await lost.stop();
     // A scheduled resend may settle it before the cashier asks; otherwise Check again does.
     await notice(dialog)

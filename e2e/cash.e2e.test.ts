@@ -1,6 +1,6 @@
 // Web app I: the cash-manage modal of a place: deposit with the adult confirmation (yes and no),
-// withdraw and cash out with the final-bonus confirmation, the overdraft refusal, and a cash-out that
-// takes what the seat holds when the server books it.
+// withdraw and cash out with the final-bonus confirmation, the overdraft and maximum refusals (kept until
+// closed), and a cash-out that takes what the seat holds when the server books it.
 import { TX_TYPE, type Language } from '@cashdesk/contract';
 import { expect, it } from 'vitest';
 import { screenshot, VIEWPORT_NAMES, VIEWPORTS } from './support/browser';
@@ -160,29 +160,64 @@ describeE2E('cash-manage modal', () => {
     });
   });
 
-  it.each(VIEWPORT_NAMES)(
-    'shows the overdraft toast when the float cannot cover a deposit (%s)',
-    async (viewport) => {
-      const name = `Overdraft ${VIEWPORTS[viewport].width}`;
+  // The refusals a cashier must read stay until closed, and the overdraft refusal names the float as the
+  // navigation bar shows it: a float 369.78 into its overdraft of 1000.00 shows 630.22, and so does the
+  // refusal (it said "balance -369.78" beside a bar showing 630.22).
+  it.each([
+    ['mobile', 'en'],
+    ['portrait', 'en'],
+    ['mobile', 'es'],
+    ['portrait', 'es'],
+  ] as const)(
+    'keeps the maximum and the overdraft refusals until closed, naming the float as the bar shows it (%s, %s)',
+    async (viewport, lng: Language) => {
+      const t = translator(lng);
+      const name = `Overdraft ${lng} ${VIEWPORTS[viewport].width}`;
       const device = await createLinkedCabinet(e2e.server, name);
-      // Lower the float to -990.00: with the overdraft of 1000.00 only 10.00 can still go out.
-      await setFloatBalance(e2e.server, -990_00);
+      await setFloatBalance(e2e.server, -369_78);
       try {
         const page = await e2e.newPage(viewport);
+        await page.addInitScript((chosen) => localStorage.setItem('lng', chosen), lng);
         await openSignedIn(page, e2e.server);
-        await eventually(async () => (await floatShown(page)) === '10.00 EUR', 'the float 10.00 EUR');
-        const region = await openDevice(page, viewport, name);
-        const dialog = await manage(page, region, 1);
-        await typeOnNumpad(dialog, '20');
-        await operationButton(dialog, 'Deposit').click();
-        await answer(dialog, 'Yes');
-        await expectToast(page, 'Not enough float: balance -990.00, overdraft 1000.00');
-        await screenshot(page, 'cash-overdraft');
+        const bar = page.getByRole('group', { name: t('navigation:float') });
+        await eventually(async () => (await bar.innerText()).includes('630.22 EUR'), 'the float 630.22');
+        await page.getByRole('button', { name: t('devices:table.open', { name }), exact: true }).click();
+        const region = page.getByRole('region', { name, exact: true });
+        await region.getByRole('button', { name: t('devices:players.manageLabel', { place: 1 }) }).click();
+        const dialog = page.getByRole('dialog');
+        const deposit = async (amount: string) => {
+          const numpad = dialog.getByRole('group', { name: t('numpad.label') });
+          for (const key of amount) await numpad.getByRole('button', { name: key, exact: true }).click();
+          await dialog
+            .getByRole('group', { name: t('cash:actions.label') })
+            .getByRole('button', { name: t('cash:actions.deposit'), exact: true })
+            .click();
+          await answer(dialog, t('cash:adult.yes'));
+        };
+        // Above the venue's maximum of 5000.00, then more than the float's 630.22.
+        const maximum = t('errors:maxAmount', { amount: '5000.00' });
+        const overdraft = t('errors:overdraft', { float: '630.22' });
+        await deposit('5000.01');
+        await expectToast(page, maximum);
+        await deposit('700');
+        await expectToast(page, overdraft);
+        await screenshot(page, `cash-overdraft-${lng}`);
+        // Both stay past a passing toast's 1.5 s, until the cashier closes each.
+        await page.waitForTimeout(2_500);
+        const toast = (text: string) => page.getByRole('alert').filter({ hasText: text });
+        expect(await toast(maximum).isVisible()).toBe(true);
+        expect(await toast(overdraft).isVisible()).toBe(true);
         // The modal stays open with a reset form, so the cashier can try a smaller amount.
-        await dialog.getByRole('heading', { name: 'Player 1', exact: true }).waitFor();
-        expect(await amountField(dialog).inputValue()).toBe('');
+        const amount = dialog.getByRole('textbox', { name: new RegExp(`^${t('cash:amount')}`) });
+        expect(await amount.inputValue()).toBe('');
+        for (const text of [overdraft, maximum]) {
+          await toast(text)
+            .getByRole('button', { name: t('close'), exact: true })
+            .click();
+          await toast(text).waitFor({ state: 'detached' });
+        }
         expect(await placeBalances(e2e.server, device.id, 1)).toEqual({ entries: 0, finalBonus: 0 });
-        expect(await floatBalance(e2e.server)).toBe(-990_00);
+        expect(await floatBalance(e2e.server)).toBe(-369_78);
       } finally {
         await setFloatBalance(e2e.server, OPENING_FLOAT);
       }
@@ -225,7 +260,7 @@ describeE2E('cash-manage modal', () => {
       await amountField(last).fill('5000');
       await operationButton(last, 'Deposit').click();
       await answer(last, 'Yes');
-      await expectToast(page, 'Not enough float: balance 0.00, overdraft 1000.00');
+      await expectToast(page, 'Not enough float for this deposit: the float is 1000.00');
       expect(await placeBalances(e2e.server, device.id, 1)).toEqual({ entries: 10_000_00, finalBonus: 0 });
       expect(await floatBalance(e2e.server)).toBe(0);
     } finally {

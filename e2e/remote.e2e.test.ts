@@ -1,12 +1,15 @@
 // Web app I: a home-play phone connected by the PIN it shows (Remote devices), a cash call with that PIN,
-// and the 'PIN changed' reset once the phone makes a new PIN.
+// the 'PIN changed' reset once the phone makes a new PIN, and a phone held open at the till that keeps
+// its PIN through its own renewal (docs/security.md, "A phone held open at a till").
 import type { Language } from '@cashdesk/contract';
 import { expect, it } from 'vitest';
-import { screenshot, VIEWPORT_NAMES, VIEWPORTS } from './support/browser';
+import { screenshot, VIEWPORT_NAMES, VIEWPORTS, type ViewportName } from './support/browser';
 import { placeBalances } from './support/data';
 import { enrollPhone, newDevicePin, renameDevice } from './support/devices';
 import { atEveryWidth, describeE2E, useE2E } from './support/harness';
 import { translator } from './support/i18n';
+import { layoutFaults } from './support/layout';
+import { OffsetClock } from './support/server';
 import {
   answer,
   deviceRegion,
@@ -16,10 +19,15 @@ import {
   opensInPanel,
   typeOnNumpad,
 } from './support/screens';
-import { expectToast, pathOf, openSignedIn, waitForPath } from './support/ui';
+import { eventually, expectToast, pathOf, openSignedIn, waitForPath } from './support/ui';
+
+/** A phone's PIN lives 10 minutes (apps/server/src/devices/remote-pin.ts PIN_TTL_MS). */
+const PIN_LIFE_MS = 10 * 60 * 1000;
 
 describeE2E('remote devices', () => {
-  const e2e = useE2E();
+  // The system's clock, but for the moments a test sets it back to draw a PIN near its end.
+  const clock = new OffsetClock();
+  const e2e = useE2E({ clock });
 
   it('connects a phone by its PIN, deposits, then resets when the PIN changes, at every width', async () => {
     await atEveryWidth(async (viewport) => {
@@ -118,6 +126,86 @@ describeE2E('remote devices', () => {
       }
     },
   );
+
+  // The phone's PIN used to rotate every 10 minutes and drop the till showing it ("The PIN has been
+  // changed or used at another cashdesk") though nobody else had used it. Each phone here shows a PIN
+  // whose 10 minutes end 45 s from now (drawn while the server's clock ran behind); the till opens it,
+  // and when the phone renews its PIN at that end, the PIN stays and the till keeps the phone.
+  it('keeps a phone open at the till through its own PIN renewal, at 375 and 768 px in en and es', async () => {
+    const runs: readonly (readonly [ViewportName, Language])[] = [
+      ['mobile', 'en'],
+      ['portrait', 'en'],
+      ['mobile', 'es'],
+      ['portrait', 'es'],
+    ];
+    const tills = await Promise.all(
+      runs.map(async ([viewport, lng]) => {
+        const page = await e2e.newPage(viewport);
+        await page.addInitScript((chosen) => localStorage.setItem('lng', chosen), lng);
+        await openSignedIn(page, e2e.server);
+        return page;
+      }),
+    );
+    clock.offsetMs = -(PIN_LIFE_MS - 45_000);
+    let phones: Awaited<ReturnType<typeof enrollPhone>>[];
+    try {
+      phones = await Promise.all(runs.map(() => enrollPhone(e2e.server)));
+    } finally {
+      clock.offsetMs = 0;
+    }
+    const ends = phones.map((phone) => phone.simulator.pin!.expiresAt.getTime());
+    expect(Math.max(...ends)).toBeLessThan(Date.now() + 60_000);
+
+    const failures = await Promise.all(
+      runs.map(async ([viewport, lng], index) => {
+        const t = translator(lng);
+        const page = tills[index]!;
+        const phone = phones[index]!;
+        const pin = phone.pin;
+        const name = `Kept ${lng} ${VIEWPORTS[viewport].width}`;
+        try {
+          await renameDevice(e2e.server, phone.id, name);
+          await page.getByRole('button', { name: t('devices:remote.open'), exact: true }).click();
+          const dialog = page.getByRole('dialog', { name: t('devices:remote.title') });
+          const numpad = dialog.getByRole('group', { name: t('numpad.label') });
+          for (const key of pin) await numpad.getByRole('button', { name: key, exact: true }).click();
+          await dialog.getByRole('button', { name: t('devices:remote.activate'), exact: true }).click();
+          await dialog.waitFor({ state: 'detached' });
+          const region = opensInPanel(viewport)
+            ? page
+                .getByRole('complementary', { name: t('devices:detail.label') })
+                .getByRole('region', { name, exact: true })
+            : deviceRegion(page, name);
+          await region.waitFor();
+
+          // The phone renews its PIN at the end it was told: the same PIN comes back, with a later end.
+          await eventually(
+            () => (phone.simulator.pin?.expiresAt.getTime() ?? 0) > Date.now() + 5 * 60_000,
+            'the phone renewing its PIN',
+            90_000,
+          );
+          expect(phone.pin).toBe(pin);
+          // The till keeps asking for the phone with that PIN, and keeps showing it.
+          const polled = await page.waitForResponse(
+            (response) => response.url().includes(`/a/cashier/devices/remote/${phone.id}`),
+            { timeout: 20_000 },
+          );
+          expect(polled.status()).toBe(200);
+          await region.getByRole('tab', { name: t('devices:tabs.players') }).waitFor();
+          expect(await page.getByText(t('errors:anotherCashier')).count()).toBe(0);
+          if (!opensInPanel(viewport)) expect(pathOf(page)).toBe(`/devices/${phone.id}`);
+          expect(await layoutFaults(page)).toEqual([]);
+          await screenshot(page, `remote-held-${lng}`);
+          return null;
+        } catch (error) {
+          return `${viewport} ${lng}: ${error instanceof Error ? error.stack : String(error)}`;
+        } finally {
+          await phone.stop();
+        }
+      }),
+    );
+    expect(failures.filter((failure) => failure !== null)).toEqual([]);
+  }, 150_000);
 
   it.each(VIEWPORT_NAMES)('a wrong PIN shows the remote error and OK starts again (%s)', async (viewport) => {
     const page = await e2e.newPage(viewport);

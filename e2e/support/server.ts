@@ -24,6 +24,7 @@ import {
   seedDemo,
   startDemoSimulators,
   type AppContext,
+  type Clock,
   type DemoDevice,
   type DemoSimulators,
 } from '@cashdesk/server';
@@ -40,6 +41,8 @@ export interface E2EServerOptions {
    * about other things.
    */
   demoContact?: boolean;
+  /** The server's clock (the system's by default): an OffsetClock lets a test draw a PIN near its end. */
+  clock?: Clock;
 }
 
 export interface E2EServer {
@@ -82,7 +85,7 @@ export async function startE2EServer(options: E2EServerOptions = {}): Promise<E2
   };
   try {
     await migrateToLatest(db);
-    const ctx = createContext(config, db, readBuildHash(config.webDist));
+    const ctx = createContext(config, db, readBuildHash(config.webDist), options.clock);
     await seedDemo(ctx);
     await ensureDemoDevices(ctx);
     app = await buildApp(ctx);
@@ -131,4 +134,15 @@ async function waitUntilReady(baseUrl: string, timeoutMs = 10_000): Promise<void
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`e2e: the server at ${baseUrl} was not ready within ${timeoutMs} ms (${last})`);
+}
+
+/**
+ * The system's clock moved by `offsetMs` (0 at first): set it back to have the server draw a PIN whose
+ * life, counted from that earlier moment, ends soon, then set it to 0 again (remote.e2e.test.ts).
+ */
+export class OffsetClock implements Clock {
+  offsetMs = 0;
+  now(): number {
+    return Date.now() + this.offsetMs;
+  }
 }

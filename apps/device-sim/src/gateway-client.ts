@@ -10,6 +10,7 @@ import {
   enrollResult,
   ERR,
   pinResult,
+  type PinRequest,
   type Balances,
   type DeviceEventRequest,
   type DeviceState,
@@ -150,9 +151,13 @@ export class GatewayClient {
     return result;
   }
 
-  /** A fresh pairing PIN; it replaces (and so invalidates) the previous one. */
-  async requestPin(): Promise<z.infer<typeof pinResult>> {
-    return this.expect(await this.call('pin', 'POST', '/device/pin', {}), pinResult, 'pin');
+  /**
+   * A fresh pairing PIN; it replaces (and so invalidates) the previous one. With `keep_live` (the
+   * scheduled renewal at the end of the PIN's life) the server answers the PIN shown now, with its later
+   * end, while a till holds it open, and a fresh one otherwise.
+   */
+  async requestPin(request: NonNullable<PinRequest> = {}): Promise<z.infer<typeof pinResult>> {
+    return this.expect(await this.call('pin', 'POST', '/device/pin', request), pinResult, 'pin');
   }
 
   async state(): Promise<DeviceState> {

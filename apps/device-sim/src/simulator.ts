@@ -15,6 +15,7 @@ import {
   type DeviceEventType,
   type DeviceState,
   type EnrollRequest,
+  type PinRequest,
 } from '@cashdesk/contract';
 import {
   GatewayClient,
@@ -92,7 +93,10 @@ export interface DeviceSimulatorOptions {
   deviceToken?: string;
   /** How long stop() waits for the answer to an event in flight (default 3000). */
   stopGraceMs?: number;
-  /** Make a new PIN this often (a home-play client rotating its cash-call PIN). */
+  /**
+   * Make a new PIN this often (a home-play client rotating its cash-call PIN on purpose, as its player's
+   * "new PIN" would): unlike the renewal at the end of a PIN's life, it drops a till holding the phone.
+   */
   newPinEveryMs?: number;
   retry?: Partial<RetryPolicy>;
   weights?: Partial<Weights>;
@@ -116,6 +120,9 @@ const DEFAULTS = {
   gameId: 1,
   stopGraceMs: 3000,
 } as const;
+
+/** A PIN the server kept at a renewal is asked for again at its end, and never sooner than this. */
+const KEPT_PIN_RECHECK_MS = 5_000;
 
 /**
  * Reopening a push stream that dropped or was refused: the first retry soon (a server restart), then
@@ -301,11 +308,33 @@ export class DeviceSimulator {
 
   /** Makes a new PIN now (a home-play client's "new PIN" button); the previous one stops working. */
   newPin(): Promise<PinInfo> {
+    return this.askPin({});
+  }
+
+  /**
+   * The scheduled renewal at the end of the PIN's life: the server keeps the PIN while a till holds the
+   * phone open (its calls push the PIN's life on), so a phone in use is not dropped every 10 minutes, and
+   * gives a new one otherwise. What the renewals of an expired PIN run.
+   */
+  renewPin(): Promise<PinInfo> {
+    return this.askPin({ keep_live: true });
+  }
+
+  private askPin(request: NonNullable<PinRequest>): Promise<PinInfo> {
     const next = this.pinChain.then(async () => {
-      const answer = await this.client.requestPin();
-      const info = { pin: answer.pin, expiresAt: new Date(answer.expires_at) };
+      const answer = await this.client.requestPin(request);
+      const kept = request.keep_live === true && this.pinValue?.pin === answer.pin;
+      // A kept PIN whose end this device's clock already sees past (its clock ahead of the server's) is
+      // asked for again a little later, not at once and again.
+      const end = Date.parse(answer.expires_at);
+      const expiresAt = new Date(kept ? Math.max(end, Date.now() + KEPT_PIN_RECHECK_MS) : end);
+      const info = { pin: answer.pin, expiresAt };
       this.pinValue = info;
-      this.opts.onPin?.(info.pin, info.expiresAt);
+      if (kept) {
+        this.log('info', `a till holds the PIN open: it stays until ${info.expiresAt.toISOString()}`);
+      } else {
+        this.opts.onPin?.(info.pin, info.expiresAt);
+      }
       return info;
     });
     this.pinChain = next.catch(() => undefined);
@@ -386,14 +415,14 @@ export class DeviceSimulator {
   /** Shows a PIN and polls the state until a cashier links the device, renewing an expired PIN. */
   private async pair(): Promise<void> {
     this.phaseValue = 'pairing';
-    if (!this.pinValue || this.expired(this.pinValue)) await this.newPin();
+    if (!this.pinValue || this.expired(this.pinValue)) await this.renewPin();
     while (!this.linkedValue) {
       // Woken early by the stream's news (then its state is already taken), or by the PIN running out.
       const wait = Math.min(this.slowed(this.opts.pollMs ?? DEFAULTS.pollMs), this.untilPinExpires());
       if (!(await this.waitForNews(wait))) await this.refreshState();
       if (!this.linkedValue && this.pinValue && this.expired(this.pinValue)) {
-        this.log('info', 'the PIN expired; showing a new one');
-        await this.newPin();
+        this.log('info', 'the PIN expired; renewing it');
+        await this.renewPin();
       }
     }
   }
@@ -412,7 +441,7 @@ export class DeviceSimulator {
     this.phaseValue = 'playing';
     const signal = this.stopping.signal;
     // A home-play client always shows its PIN: cashiers need the current one for its cash calls.
-    if (this.enrollment.kind === 'remote' && !this.pinValue) await this.newPin();
+    if (this.enrollment.kind === 'remote' && !this.pinValue) await this.renewPin();
     // Unanswered events from before (a restart, a lost answer) go first, exactly as they were.
     for (const event of [...this.pending]) {
       if (signal.aborted) throw new StoppedError();
@@ -422,10 +451,11 @@ export class DeviceSimulator {
     const refreshMs = this.opts.refreshMs ?? DEFAULTS.refreshMs;
     let refreshedAt = Date.now();
     while (this.linkedValue) {
-      // The server refuses an expired PIN on remote calls too: a phone in play shows a new one in time.
+      // The server refuses an expired PIN on remote calls too: a phone in play renews it in time (and
+      // keeps it while a till holds the phone open).
       if (this.enrollment.kind === 'remote' && this.pinValue && this.expired(this.pinValue)) {
-        this.log('info', 'the PIN expired; showing a new one');
-        await this.newPin();
+        this.log('info', 'the PIN expired; renewing it');
+        await this.renewPin();
       }
       if (this.refreshWanted || Date.now() - refreshedAt >= this.slowed(refreshMs)) {
         this.refreshWanted = false;

@@ -478,12 +478,13 @@ describe('device simulator pairing', () => {
       });
       expect(linked.status).toBe(200);
       await sim.waitUntilLinked(5000);
-      // Its next PIN expires 300 ms from now (the server's clock runs behind), while it plays.
+      // Its next PIN expires 300 ms from now (the server's clock ran behind when it was drawn), while it
+      // plays; back on time, the server sees it end when the phone does.
       clock.set(Date.now() - 10 * 60 * 1000 + 300);
       const shortLived = await sim.newPin();
-      await waitFor('a PIN after the expiry', () => pins.at(-1) !== shortLived.pin, 3000);
-      // Back on time: the PIN it shows next lives its 10 minutes.
       clock.set(Date.now());
+      await waitFor('a PIN after the expiry', () => pins.at(-1) !== shortLived.pin, 3000);
+      // The PIN it shows next lives its 10 minutes.
       await waitFor(
         'a PIN valid for minutes',
         () => (sim.pin?.expiresAt.getTime() ?? 0) > Date.now() + 60_000,
@@ -492,6 +493,47 @@ describe('device simulator pairing', () => {
         cashier.get(`/a/cashier/devices/remote/${linked.body.id}`, { 'x-device-pin': pin });
       expect((await detail(shortLived.pin)).status).toBe(406);
       expect((await detail(sim.pin!.pin)).status).toBe(200);
+    } finally {
+      await sim.stop();
+    }
+  });
+
+  it('keeps its PIN at the renewal while a till holds the phone open; its own new PIN still ends it', async () => {
+    clock.set(Date.now());
+    const pins: string[] = [];
+    const sim = new DeviceSimulator({
+      server: server.baseUrl,
+      kind: 'remote',
+      module: 7,
+      ...FAST,
+      onPin: (pin) => pins.push(pin),
+    });
+    try {
+      await sim.start();
+      await waitFor('a PIN', () => pins.length > 0);
+      const linked = await cashier.post<{ id: number }>('/a/cashier/devices/remote/register', {
+        pin: pins[0],
+        trx: trx(),
+      });
+      await sim.waitUntilLinked(5000);
+      const detail = (pin: string) =>
+        cashier.get(`/a/cashier/devices/remote/${linked.body.id}`, { 'x-device-pin': pin });
+      // A PIN whose 10 minutes end 500 ms from now (drawn while the server's clock ran behind) ...
+      clock.set(Date.now() - 10 * 60 * 1000 + 500);
+      const held = await sim.newPin();
+      clock.set(Date.now());
+      // ... which the till showing the phone asks for before its end: the till holds it open.
+      expect((await detail(held.pin)).status).toBe(200);
+      // The phone's renewal at that end keeps it: no new PIN, a later end, the till still served.
+      await waitFor('the renewal', () => (sim.pin?.expiresAt.getTime() ?? 0) > Date.now() + 60_000, 3000);
+      expect(sim.pin?.pin).toBe(held.pin);
+      expect(pins.at(-1)).toBe(held.pin);
+      expect((await detail(held.pin)).status).toBe(200);
+
+      // The player's own new PIN still ends it, held or not.
+      const fresh = await sim.newPin();
+      expect(fresh.pin).not.toBe(held.pin);
+      expect((await detail(held.pin)).status).toBe(406);
     } finally {
       await sim.stop();
     }

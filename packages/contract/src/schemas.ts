@@ -477,6 +477,13 @@ export const enrollRequest = z.strictObject({
 });
 export type EnrollRequest = z.infer<typeof enrollRequest>;
 export const enrollResult = z.object({ device_token: z.string(), uuid: z.string() });
+/**
+ * `POST /device/pin`: no body (or `{}`) makes a new PIN, the player's "new PIN"; `keep_live: true` is the
+ * device's scheduled renewal at the end of the life it was told, which keeps the PIN a till holds open
+ * (its life pushed on by the till's calls) and makes a new one otherwise (docs/api.md, "Device gateway").
+ */
+export const pinRequest = z.strictObject({ keep_live: z.literal(true).optional() }).optional();
+export type PinRequest = z.infer<typeof pinRequest>;
 export const pinResult = z.object({ pin: z.string(), expires_at: z.string() });
 export const deviceState = z.object({ id: z.number(), linked: z.boolean(), places: z.array(place) });
 export type DeviceState = z.infer<typeof deviceState>;

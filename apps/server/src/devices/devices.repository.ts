@@ -268,6 +268,28 @@ export async function setDevicePin(
     .execute();
 }
 
+/**
+ * Gives a phone's current PIN, which a till has just used, a later end (devices/remote-pin.ts
+ * heldPinExpiry). Only that PIN, only while it is live, and never earlier than it was: an ended or
+ * replaced PIN is never brought back, and of two tills' calls the later end stays.
+ */
+export async function extendDevicePin(
+  db: Executor,
+  id: number,
+  pin: string,
+  nowMs: number,
+  expiresAtMs: number,
+): Promise<void> {
+  await db
+    .updateTable('devices')
+    .set({ pin_expires_at_ms: expiresAtMs })
+    .where('id', '=', id)
+    .where('pin', '=', pin)
+    .where('pin_expires_at_ms', '>', nowMs)
+    .where('pin_expires_at_ms', '<', expiresAtMs)
+    .execute();
+}
+
 /** A linked cabinet reported in: its registration is complete. */
 export async function markDeviceReady(db: Executor, id: number): Promise<void> {
   await db.updateTable('devices').set({ status: 'ready' }).where('id', '=', id).execute();

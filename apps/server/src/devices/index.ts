@@ -16,4 +16,4 @@ export {
   setDevicePin,
   updateDeviceSettings,
 } from './devices.repository.js';
-export { assertRemotePin } from './remote-pin.js';
+export { assertRemotePin, keepsPin, PIN_TTL_MS } from './remote-pin.js';

@@ -18,8 +18,14 @@ import type { Db } from '../db/database.js';
 import type { DeviceRow } from '../db/schema.js';
 import type { Clock } from '../clock.js';
 import { deviceChange, publishAfterCommit, type ChangePublisher } from '../live/change-feed.js';
-import { endDevicePin, lockDevicePin, setPinFailures, type DevicePin } from './devices.repository.js';
-import { isPinLive, judgePin, type PinVerdict } from './remote-pin.js';
+import {
+  endDevicePin,
+  extendDevicePin,
+  lockDevicePin,
+  setPinFailures,
+  type DevicePin,
+} from './devices.repository.js';
+import { heldPinExpiry, isPinLive, judgePin, type PinVerdict } from './remote-pin.js';
 
 export type PinKind = 'user' | 'venue' | 'network';
 
@@ -94,7 +100,8 @@ export class PinGuard {
   /**
    * Judges the PIN given for a phone of the cashier's venue (`device` as just read). A wrong PIN stays
    * counted by the throttle and counts against the phone's PIN, which ends at PIN_MAX_WRONG. A stale PIN
-   * (the phone's previous one, or its current one once expired) is refused and counted by neither.
+   * (the phone's previous one, or its current one once expired) is refused and counted by neither. A
+   * right one keeps the phone's PIN live while the till uses it (holdOpen).
    */
   async check(
     request: FastifyRequest,
@@ -105,6 +112,7 @@ export class PinGuard {
   ): Promise<PinVerdict> {
     const provenKey = `${sessionOf(request).token_hash}:${device.id}`;
     if (this.proven.get(provenKey) === pin && judgePin(device, pin, this.clock.now()) === 'right') {
+      await this.holdOpen(device, pin);
       return 'right';
     }
     const attempt = await this.begin(request, reply, cashier);
@@ -118,7 +126,20 @@ export class PinGuard {
     if (verdict !== 'wrong') await attempt.giveBack();
     // Stryker disable next-line ConditionalExpression: pin-judged-again
     if (verdict === 'right') this.proven.set(provenKey, pin);
+    if (verdict === 'right') await this.holdOpen(device, pin);
     return verdict;
+  }
+
+  /**
+   * A till is using the phone's right PIN: near its end, the PIN is given a fresh life, so the phone's
+   * scheduled renewal keeps it and the till is not dropped (remote-pin.ts PIN_HOLD_MS; the phone learns
+   * the new end from its renewal, gateway.service.ts issuePin). One small write every few minutes per
+   * phone held open, none on the other polls.
+   */
+  private async holdOpen(device: Pick<DeviceRow, 'id' | 'pin_expires_at_ms'>, pin: string): Promise<void> {
+    const now = this.clock.now();
+    const expires = heldPinExpiry(device, now);
+    if (expires !== null) await extendDevicePin(this.db.kysely, device.id, pin, now, expires);
   }
 
   /**

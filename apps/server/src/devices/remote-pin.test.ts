@@ -1,6 +1,16 @@
 import { ERR } from '@cashdesk/contract';
 import { describe, expect, it } from 'vitest';
-import { assertRemotePin, isPinLive, judgePin, type PinFields } from './remote-pin.js';
+import {
+  assertRemotePin,
+  heldPinExpiry,
+  isPinLive,
+  judgePin,
+  keepsPin,
+  PIN_HOLD_MS,
+  PIN_KEEP_MARGIN_MS,
+  PIN_TTL_MS,
+  type PinFields,
+} from './remote-pin.js';
 
 const NOW = 1_000_000;
 const phone = (fields: Partial<PinFields> = {}): PinFields => ({
@@ -42,5 +52,24 @@ describe('the PIN rule of remote calls', () => {
         expect.objectContaining({ err: ERR.pinChanged }),
       );
     }
+  });
+});
+
+describe('a PIN a till holds open', () => {
+  it('gets a fresh life from a till that uses it with less than PIN_HOLD_MS left, not before', () => {
+    expect(heldPinExpiry(phone({ pin_expires_at_ms: NOW + PIN_HOLD_MS }), NOW)).toBeNull();
+    expect(heldPinExpiry(phone({ pin_expires_at_ms: NOW + PIN_HOLD_MS - 1 }), NOW)).toBe(NOW + PIN_TTL_MS);
+  });
+
+  it("is kept at the phone's renewal with more than PIN_KEEP_MARGIN_MS left, renewed otherwise", () => {
+    expect(keepsPin(phone({ pin_expires_at_ms: NOW + PIN_KEEP_MARGIN_MS + 1 }), NOW)).toBe(true);
+    expect(keepsPin(phone({ pin_expires_at_ms: NOW + PIN_KEEP_MARGIN_MS }), NOW)).toBe(false);
+    expect(keepsPin(phone({ pin: null, pin_expires_at_ms: NOW + PIN_TTL_MS }), NOW)).toBe(false);
+    expect(keepsPin(phone({ pin_expires_at_ms: null }), NOW)).toBe(false);
+  });
+
+  it("keeps the held life inside the TTL, so a phone's new PIN always ends later than a held one did", () => {
+    expect(PIN_HOLD_MS).toBeLessThan(PIN_TTL_MS);
+    expect(PIN_KEEP_MARGIN_MS).toBeLessThan(PIN_HOLD_MS);
   });
 });

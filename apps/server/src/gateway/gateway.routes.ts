@@ -7,11 +7,11 @@ import {
   enrollRequest,
   enrollResult,
   ERR,
+  pinRequest,
   pinResult,
 } from '@cashdesk/contract';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { ApiError } from '../http/api-error.js';
 import { countedOnTheWayToLedger, reachesLedger } from '../http/ledger-arrivals.js';
@@ -23,14 +23,12 @@ import {
   deviceState,
   enrollDevice,
   issuePin,
+  keptPin,
   type DeviceCaller,
 } from './gateway.service.js';
 import { DeviceSeen } from './device-seen.js';
 import { DeviceStreams } from './device-stream.js';
 import { GatewayThrottle } from './gateway-throttle.js';
-
-/** `POST /device/pin` takes no body or `{}`. */
-const emptyBody = z.strictObject({}).optional();
 
 /** The device of each call, authenticated before its body is looked at (401 before 400). */
 const callers = new WeakMap<FastifyRequest, DeviceCaller>();
@@ -66,9 +64,12 @@ export function gatewayRoutes(ctx: AppContext): FastifyPluginAsync {
       return { device_token, uuid };
     });
 
-    const pin = { ...authenticated, schema: { body: emptyBody, response: answers({ 200: pinResult }) } };
+    const pin = { ...authenticated, schema: { body: pinRequest, response: answers({ 200: pinResult }) } };
     app.post('/device/pin', pin, async (request, reply) => {
       const device = await deviceRowOf(ctx.db, callerOf(request));
+      // The phone's scheduled renewal while a till holds its PIN open: that PIN again, nothing drawn.
+      const kept = request.body?.keep_live === true ? keptPin(device, ctx.clock.now()) : null;
+      if (kept) return kept;
       await throttle.draw(reply, device.id, request.ip);
       return issuePin(ctx.db, ctx.changes, device, ctx.clock.now());
     });

@@ -17,8 +17,10 @@ import {
   findDeviceByTokenHash,
   insertDevice,
   insertPlaces,
+  keepsPin,
   listPlaces,
   markDeviceReady,
+  PIN_TTL_MS,
   setDevicePin,
   toPlace,
 } from '../devices/index.js';
@@ -27,7 +29,7 @@ import { type Outcome } from '../ledger/outcome.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
 import { deviceChange, publishAfterCommit, type ChangePublisher } from '../live/change-feed.js';
 
-export const PIN_TTL_MS = 10 * 60 * 1000;
+export { PIN_TTL_MS };
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -139,6 +141,22 @@ export async function issuePin(
     () => (device.account_id === null ? null : deviceChange(device.account_id, device.id)),
   );
   return { pin, expires_at: new Date(expires).toISOString() };
+}
+
+/**
+ * A phone's scheduled renewal (`keep_live`) while a till holds its PIN open: the same PIN with the end
+ * the till's calls gave it, nothing drawn or written (devices/remote-pin.ts keepsPin); null when the PIN
+ * is to be renewed (issuePin). So the phone in use at a till is not dropped every 10 minutes, while the
+ * player's own "new PIN" (no `keep_live`) still ends the PIN a stranger may have seen. A cabinet's
+ * pairing PIN is never held open: its renewal always draws.
+ */
+export function keptPin(
+  device: Pick<DeviceRow, 'type' | 'pin' | 'pin_expires_at_ms'>,
+  nowMs: number,
+): { pin: string; expires_at: string } | null {
+  if (device.type !== DEVICE_TYPE.remote || !keepsPin(device, nowMs)) return null;
+  if (device.pin === null || device.pin_expires_at_ms === null) return null;
+  return { pin: device.pin, expires_at: new Date(device.pin_expires_at_ms).toISOString() };
 }
 
 /** A uniformly drawn PIN of the device's length, other than the one it shows now. */

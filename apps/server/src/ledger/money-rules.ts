@@ -275,6 +275,8 @@ export interface HeldCall {
   id: string;
   status: 'pending' | 'approved' | 'declined' | 'withdrawn';
   created_at_ms: number;
+  /** The manager's reason for a decline: the cashier's till shows it (docs/product.md section 12). */
+  reason: string | null;
 }
 
 /** The 202 a held-back call answers while it waits. */
@@ -285,11 +287,12 @@ export function pendingOutcome(id: string, trx: string): Outcome {
 /**
  * What a held-back call's trx answers now: `apply` once a manager approved it (every other rule is then
  * checked as for any call), its 202 while it waits, or the refusal that ended it. Refusals are not stored
- * under the trx: the approval's row holds them.
+ * under the trx: the approval's row holds them. A decline carries the manager's reason, so the cashier
+ * can tell the player why (the error body's extra field; the contract's error body is open).
  */
 export function approvalState(held: HeldCall, trx: string, now: number): 'apply' | Outcome {
   if (held.status === 'approved') return 'apply';
-  if (held.status === 'declined') return refusal(ERR.approvalDeclined);
+  if (held.status === 'declined') return refusal(ERR.approvalDeclined, { reason: held.reason });
   if (held.status === 'withdrawn') return refusal(ERR.approvalWithdrawn);
   if (isExpired(held, now)) return refusal(ERR.approvalExpired);
   return pendingOutcome(held.id, trx);

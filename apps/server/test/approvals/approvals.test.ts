@@ -202,10 +202,13 @@ describe.each(testDatabases)('four eyes on $name', (database) => {
     expect(
       answer(await decide(manager, pending.approval_id, { decision: 'decline', reason: 'not this player' })),
     ).toEqual({ status: 200, body: { id: pending.approval_id, status: 'declined', outcome: null } });
-    expect(answer(await cash(cashier, cabinet.id, 1, -300_00, trx))).toEqual({
-      status: 403,
-      body: { err: ERR.approvalDeclined },
-    });
+    // The manager's reason comes with the refusal: the till tells the player why (and it stays so on replay).
+    for (let time = 0; time < 2; time++) {
+      expect(answer(await cash(cashier, cabinet.id, 1, -300_00, trx))).toEqual({
+        status: 403,
+        body: { err: ERR.approvalDeclined, reason: 'not this player' },
+      });
+    }
     expect(await entriesOf(1)).toBe(1000_00);
     const declined = await manager.get<{ id: string; reason?: string; decided_by?: string }[]>(
       `/a/manager/account/${venueId}/approvals?status=declined`,

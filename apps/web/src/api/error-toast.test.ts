@@ -78,7 +78,7 @@ describe('error toasts', () => {
     [ERR.notFound]: 'Not found: it may have been removed, refresh the screen',
     [ERR.deviceNotAvailable]: 'The device is not available',
     [ERR.pinChanged]: 'The PIN has been changed or used at another cashdesk',
-    [ERR.overdraft]: 'Not enough float: balance -1000.00, overdraft 500.00',
+    [ERR.overdraft]: 'Not enough float for this deposit: the float is -500.00',
     [ERR.notEnoughMoney]: "Sorry, player's balance isn't enough for this operation",
     [ERR.trxConflict]: 'This operation was already sent with other values, start it again',
     [ERR.minAmount]: 'The amount is below the minimum of 1.00',
@@ -123,8 +123,8 @@ describe('error toasts', () => {
     [
       'overdraft',
       failure(ERR.overdraft, 409),
-      'Fondo insuficiente: saldo -1000.00, descubierto 500.00',
-      'Fundo insuficiente: saldo -1000.00, cheque especial 500.00',
+      'Fondo insuficiente para este depósito: el fondo es -500.00',
+      'Fundo insuficiente para este depósito: o fundo é -500.00',
     ],
     [
       'not enough money',
@@ -233,10 +233,10 @@ describe('error toasts', () => {
 
   it('fills the figures docs/product.md names in', () => {
     expect(sentence(errorToast(failure(ERR.overdraft, 409)), 'en')).toBe(
-      'Not enough float: balance -1000.00, overdraft 500.00',
+      'Not enough float for this deposit: the float is -500.00',
     );
     expect(sentence(errorToast(failure(null, 409)), 'en')).toBe(
-      'Not enough float: balance -1000.00, overdraft 500.00',
+      'Not enough float for this deposit: the float is -500.00',
     );
     expect(sentence(errorToast(failure(ERR.minAmount, 422)), 'en')).toBe(
       'The amount is below the minimum of 1.00',
@@ -245,7 +245,7 @@ describe('error toasts', () => {
       'Too many attempts, try again in 30 s',
     );
     expect(sentence(errorToast(failure(ERR.overdraft, 409, {})), 'en')).toBe(
-      'Not enough float: balance ?, overdraft ?',
+      'Not enough float for this deposit: the float is ?',
     );
   });
 
@@ -255,7 +255,45 @@ describe('error toasts', () => {
     expect(sentence(hidden, 'es')).toBe('Fondo insuficiente para este depósito');
     expect(sentence(hidden, 'pt')).toBe('Fundo insuficiente para este depósito');
     const balanceOnly = errorToast(failure(ERR.overdraft, 409, { balance: 89_00, overdraft: null }));
-    expect(sentence(balanceOnly, 'en')).toBe('Not enough float: balance 89.00');
+    expect(sentence(balanceOnly, 'en')).toBe('Not enough float for this deposit: the float is 89.00');
+  });
+
+  it('names the float as the navigation bar shows it: the balance plus the overdraft the cashier sees', () => {
+    // A float 369.78 into its overdraft of 1000.00: the bar shows 630.22, and so does the refusal.
+    const refused = failure(ERR.overdraft, 409, { balance: -369_78, overdraft: 1000_00 });
+    expect(sentence(errorToast(refused), 'en')).toBe(
+      'Not enough float for this deposit: the float is 630.22',
+    );
+    expect(sentence(errorToast(refused), 'es')).toBe(
+      'Fondo insuficiente para este depósito: el fondo es 630.22',
+    );
+    // Without the overdraft restriction the bar shows the balance alone, and so does the refusal.
+    const balanceOnly = failure(ERR.overdraft, 409, { balance: -369_78, overdraft: null });
+    expect(sentence(errorToast(balanceOnly), 'pt')).toBe(
+      'Fundo insuficiente para este depósito: o fundo é -369.78',
+    );
+  });
+
+  it('keeps the messages a person must read until closed: limits, the overdraft, a weak password', () => {
+    const mustRead = [
+      failure(ERR.minAmount, 422),
+      failure(ERR.maxAmount, 422),
+      failure(ERR.overdraft, 409),
+      failure(null, 409),
+      failure(ERR.overdraft, 409, { balance: null, overdraft: null }),
+      failure(ERR.weakPassword, 422, { reason: 'common' }),
+      failure(ERR.weakPassword, 422, {}),
+    ];
+    for (const refused of mustRead) expect(errorToast(refused).sticky, String(refused.err)).toBe(true);
+    const passing = [
+      failure(ERR.notEnoughMoney, 422),
+      failure(ERR.tooManyAttempts, 429),
+      failure(ERR.wrongPassword, 422),
+      failure(ERR.deviceMoved, 409),
+      failure(null, 'network'),
+      failure('timeout', 'network'),
+    ];
+    for (const refused of passing) expect(errorToast(refused).sticky, String(refused.err)).toBeUndefined();
   });
 
   it('says why a new password was refused, in every language', () => {

@@ -22,13 +22,22 @@ function errorOf(key: string, params?: Toast['params']): Toast {
 }
 
 /**
- * A refused deposit's toast, with the float figures the answer carries: the server sends null for those
- * the cashier's restrictions hide (apps/server/src/cash/float-redaction.ts), and the toast leaves them out.
+ * A refused deposit's toast names the float as the navigation bar shows it (features/float
+ * float-visibility.ts): balance plus overdraft when the cashier sees the overdraft, else the balance
+ * alone. The server sends null for the figures the cashier's restrictions hide
+ * (apps/server/src/cash/float-redaction.ts), and the toast leaves them out.
  */
 function overdraftToast(details: Record<string, unknown>): Toast {
-  if (details.balance === null) return errorOf('overdraftHidden');
-  if (details.overdraft === null) return errorOf('overdraftBalanceOnly', { balance: cents(details.balance) });
-  return errorOf('overdraft', { balance: cents(details.balance), overdraft: cents(details.overdraft) });
+  const { balance, overdraft } = details;
+  if (balance === null) return mustRead(errorOf('overdraftHidden'));
+  // A hidden overdraft comes as null: the bar then shows the balance alone.
+  const float = typeof balance === 'number' && typeof overdraft === 'number' ? balance + overdraft : balance;
+  return mustRead(errorOf('overdraft', { float: cents(float) }));
+}
+
+/** A message with figures or rules a person must read: it stays until closed (store/toasts-slice.ts). */
+function mustRead(toast: Toast): Toast {
+  return { ...toast, sticky: true };
 }
 
 const WEAK_PASSWORD_KEYS: Readonly<Record<string, string>> = {
@@ -48,14 +57,14 @@ function contractToast(err: ErrText, details: Record<string, unknown>, call: Cal
     case ERR.overdraft:
       return overdraftToast(details);
     case ERR.minAmount:
-      return errorOf('minAmount', { amount: cents(details.min_amount) });
+      return mustRead(errorOf('minAmount', { amount: cents(details.min_amount) }));
     case ERR.maxAmount:
-      return errorOf('maxAmount', { amount: cents(details.max_amount) });
+      return mustRead(errorOf('maxAmount', { amount: cents(details.max_amount) }));
     case ERR.internal:
       return errorOf(call === 'signIn' ? 'internalLogin' : 'internal');
     case ERR.weakPassword:
       // Why it was refused (auth/password-policy.ts on the server), so the cashier knows what to change.
-      return errorOf(WEAK_PASSWORD_KEYS[String(details.reason)] ?? 'weakPassword');
+      return mustRead(errorOf(WEAK_PASSWORD_KEYS[String(details.reason)] ?? 'weakPassword'));
     default:
       return errorOf(ERR_KEYS[err]);
   }

@@ -8,7 +8,7 @@ import { useEffect } from 'react';
 import { preloadWhenIdle } from '../components/ui/deferred-part';
 import { ChangePasswordModal } from '../features/auth';
 import { CashierOnly } from '../features/back-office';
-import { CashManageModal } from '../features/cash';
+import { CashManageModal, TillNotices } from '../features/cash';
 import { TillLockGate, useLockStateQuery } from '../features/lock';
 import { AppLayout } from '../features/navigation';
 import { ShiftGate } from '../features/shift';
@@ -27,8 +27,9 @@ export function CashierFrame() {
   // would wait for CashierOnly to know the role, one round trip more before the devices screen. Nothing
   // of it is read here, so its answers never re-render the whole frame.
   useLockStateQuery(undefined, { selectFromResult: () => NOTHING });
-  // The modals behind the screens' buttons, fetched once the screen is up, so a click opens them at once.
-  useEffect(() => preloadWhenIdle([CashManageModal, ChangePasswordModal]), []);
+  // The modals behind the screens' buttons, fetched once the screen is up, so a click opens them at once;
+  // and the till's own notices (unconfirmed operations, held payouts), there when the network is not.
+  useEffect(() => preloadWhenIdle([CashManageModal, TillNotices, ChangePasswordModal]), []);
   return (
     <CashierOnly>
       <TillLockGate>

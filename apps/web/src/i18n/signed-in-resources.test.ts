@@ -7,6 +7,7 @@ import { FIRST_LOAD_NAMESPACES, NAMESPACES } from './resources';
 import cashModalTexts from './locales/en/cash-modal.json';
 import deviceDetailTexts from './locales/en/device-detail.json';
 import shiftPartsTexts from './locales/en/shift-parts.json';
+import heldPayoutsTexts from './locales/en/held-payouts.json';
 import { addPartTexts } from './part-resources';
 import { addReportCatalogues, reportCatalogues } from './report-resources';
 import { addSignedInCatalogues, signedInCatalogues } from './signed-in-resources';
@@ -27,6 +28,7 @@ describe('English catalogues of the first bundle, the signed-in chunk, the defer
     addPartTexts(i18n, 'cash', cashModalTexts);
     addPartTexts(i18n, 'devices', deviceDetailTexts);
     addPartTexts(i18n, 'shift', shiftPartsTexts);
+    addPartTexts(i18n, 'cash', heldPayoutsTexts);
     addSignedInCatalogues(i18n);
     addSignedInCatalogues(i18n);
     addReportCatalogues(i18n);

@@ -1,6 +1,7 @@
 // Toasts: one shown at a time, de-duplicated by id (a toast already queued or showing is not added
-// again), each closed after TOAST_AUTO_CLOSE_MS by the <Toaster>.
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+// again), each closed after TOAST_AUTO_CLOSE_MS by the <Toaster>. A message a person must read (a
+// refused amount, a weak password) is sticky: it stays, above the passing one, until they close it.
+import { createSelector, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 
 export type ToastKind = 'success' | 'error' | 'info';
 
@@ -14,6 +15,8 @@ export interface Toast {
    */
   key: string;
   params?: Record<string, string | number>;
+  /** Stays until closed: the figures or rules it names must be read, not glimpsed for 1.5 s. */
+  sticky?: boolean;
 }
 
 export interface ToastsState {
@@ -37,5 +40,13 @@ export const toastsSlice = createSlice({
 
 export const { toastShown, toastClosed } = toastsSlice.actions;
 
-export const selectCurrentToast = (state: { toasts: ToastsState }): Toast | undefined =>
-  state.toasts.queue[0];
+type WithToasts = { toasts: ToastsState };
+
+/** The passing toast shown now: the first in the queue that is not sticky. */
+export const selectCurrentToast = (state: WithToasts): Toast | undefined =>
+  state.toasts.queue.find((t) => !t.sticky);
+
+/** The sticky toasts, all shown until closed (a new array only when the queue changed). */
+export const selectStickyToasts = createSelector([(state: WithToasts) => state.toasts.queue], (queue) =>
+  queue.filter((t) => t.sticky),
+);

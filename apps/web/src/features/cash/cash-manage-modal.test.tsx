@@ -419,13 +419,13 @@ describe('errors (docs/product.md section 8)', () => {
     expect(onClose).not.toHaveBeenCalled();
   });
 
-  it('409 overdraft: toast with balance and overdraft, the modal stays open', async () => {
+  it('409 overdraft: a toast naming the float as the bar shows it, kept until closed; the modal stays open', async () => {
     const { store, onClose } = await withdrawAndFail({
       status: 409,
       body: { err: ERR.overdraft, balance: 1000, overdraft: 50_000 },
     });
     expect(toasts(store)).toContainEqual(
-      expect.objectContaining({ key: 'errors:overdraft', params: { balance: '10.00', overdraft: '500.00' } }),
+      expect.objectContaining({ key: 'errors:overdraft', params: { float: '510.00' }, sticky: true }),
     );
     expect(onClose).not.toHaveBeenCalled();
     expect(amountInput().value).toBe('');
@@ -629,7 +629,7 @@ describe('a lost answer (unconfirmed)', () => {
       lastAttemptAt: Date.now(),
       problem: 'server',
     };
-    const unconfirmed = { cashierId: ME.id, operations: [open], sending: [], receipts: [] };
+    const unconfirmed = { cashierId: ME.id, operations: [open], sending: [], receipts: [], outcomes: [] };
     setup({ preloadedState: { unconfirmed } });
     await floatLoaded();
     expect(screen.getByText('Not confirmed yet')).toBeTruthy();

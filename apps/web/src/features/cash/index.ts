@@ -4,6 +4,7 @@ import type { ComponentProps } from 'react';
 import { deferredPart } from '../../components/ui/deferred-part';
 import type { CashManageModal as CashManageModalNow } from './cash-manage-modal';
 import type { PaperPrint as PaperPrintNow, Receipt as ReceiptNow } from './receipt';
+import type { PlaceUnconfirmedNotice as PlaceUnconfirmedNoticeNow } from './unconfirmed/unconfirmed-notice';
 
 export { useLastPlaceOperationsQuery } from './api/cash-api';
 /**
@@ -27,7 +28,10 @@ export const Receipt = /* @__PURE__ */ deferredPart<ComponentProps<typeof Receip
   import('./receipt').then((module) => module.Receipt),
 );
 export { receiptOfCopy } from './receipt-copy';
-export { PlaceUnconfirmedNotice } from './unconfirmed/unconfirmed-notice';
+/** A place's unconfirmed operation, shown at the place (the Players tab, itself a deferred part). */
+export const PlaceUnconfirmedNotice = /* @__PURE__ */ deferredPart<
+  ComponentProps<typeof PlaceUnconfirmedNoticeNow>
+>(() => import('./unconfirmed/unconfirmed-notice').then((module) => module.PlaceUnconfirmedNotice));
 export { newOperation, type UnconfirmedOperation } from './unconfirmed/unconfirmed-operation';
-export { UnconfirmedOperations } from './unconfirmed/unconfirmed-operations';
+export { TillNotices, UnconfirmedOperations } from './unconfirmed/unconfirmed-operations';
 export { unconfirmedSlice } from './unconfirmed/unconfirmed-slice';

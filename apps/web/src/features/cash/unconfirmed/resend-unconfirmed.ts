@@ -1,13 +1,16 @@
 // Sends an unconfirmed operation again (on its schedule, on reconnect, or on "Check again") and tells the
-// cashier how it ended: the success with the place and amount (and its receipt, if one was chosen), or the
-// refusal's own toast. An attempt without a definitive answer changes nothing the cashier sees but the
-// reason shown beside the operation.
+// cashier how it ended: the success with the device, place and amount (and its receipt, if one was
+// chosen), or the refusal's own toast; a payout that waited for a manager also leaves its outcome, kept
+// until the cashier dismisses it (held-outcome.ts). An attempt without a definitive answer changes
+// nothing the cashier sees but the reason shown beside the operation.
 import { errorToast } from '../../../api/error-toast';
 import type { AppThunk } from '../../../store/hooks';
 import { toastShown } from '../../../store/toasts-slice';
 import { formatMoney } from '../../../lib/money';
 import { cashApi } from '../api/cash-api';
 import { buildReceipt } from '../receipt-data';
+import { heldOutcomeOf } from './held-outcome';
+import { recordHeldOutcome } from './held-outcome-actions';
 import { sendCashOperation } from './send-cash-operation';
 import { receiptQueued, selectOperation } from './unconfirmed-slice';
 
@@ -29,11 +32,14 @@ export function resendUnconfirmed(trx: string): AppThunk<Promise<void>> {
           params: {
             amount: formatMoney(Math.abs(result.delta), result.currency),
             device: operation.deviceName,
+            id: operation.deviceId,
             place: operation.place,
             ...(left ? { left: formatMoney(left, result.currency) } : {}),
           },
         }),
       );
+      const paid = { delta: result.delta, entries: result.balances.entries };
+      dispatch(recordHeldOutcome(heldOutcomeOf(operation, { paid })));
       if (operation.print) {
         dispatch(
           receiptQueued(
@@ -51,6 +57,7 @@ export function resendUnconfirmed(trx: string): AppThunk<Promise<void>> {
     } else if (outcome.kind === 'refused') {
       // The balances are fetched again by the cash call's own tags (api/cash-api.ts), refused or not.
       dispatch(toastShown(errorToast(outcome.failure, operation.remotePin === null ? 'default' : 'remote')));
+      dispatch(recordHeldOutcome(heldOutcomeOf(operation, { failure: outcome.failure })));
     }
   };
 }

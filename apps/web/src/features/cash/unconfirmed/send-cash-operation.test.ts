@@ -100,7 +100,7 @@ describe('a lost answer', () => {
       expect.objectContaining({
         kind: 'success',
         key: 'cash:unconfirmed.confirmed.deposit',
-        params: { amount: '25.00 EUR', device: 'Rocket 12', place: 3 },
+        params: { amount: '25.00 EUR', device: 'Rocket 12', id: 12, place: 3 },
       }),
     );
   });
@@ -226,7 +226,7 @@ describe('a definitive answer', () => {
     expect(readOperations(CASHIER)).toEqual([]);
     expect(store.getState().unconfirmed.operations).toEqual([]);
     expect(toasts()).toContainEqual(
-      expect.objectContaining({ key: 'errors:overdraft', params: { balance: '10.00', overdraft: '500.00' } }),
+      expect.objectContaining({ key: 'errors:overdraft', params: { float: '510.00' } }),
     );
   });
 
@@ -306,17 +306,21 @@ describe('a withdraw held for a manager (four eyes)', () => {
     await i18n.loadLanguages(['es', 'pt']);
     expect(toast).toMatchObject({
       key: 'cash:unconfirmed.confirmed.paidLess',
-      params: { amount: '600.00 EUR', left: '5000.00 EUR', device: 'Rocket 12', place: 3 },
+      params: { amount: '600.00 EUR', left: '5000.00 EUR', device: 'Rocket 12', id: 12, place: 3 },
     });
     expect(i18n.t(toast.key, { ...toast.params, lng: 'en' })).toBe(
-      'Paid 600.00 EUR from Rocket 12, player 3; 5000.00 EUR won since stays on the seat',
+      'Paid 600.00 EUR from Rocket 12 (ID 12), player 3; 5000.00 EUR won since stays on the seat',
     );
     expect(i18n.t(toast.key, { ...toast.params, lng: 'es' })).toBe(
-      'Confirmado: pagado 600.00 EUR de Rocket 12, jugador 3; los 5000.00 EUR ganados mientras tanto quedan en el puesto',
+      'Confirmado: pagado 600.00 EUR de Rocket 12 (ID 12), jugador 3; los 5000.00 EUR ganados mientras tanto quedan en el puesto',
     );
     expect(i18n.t(toast.key, { ...toast.params, lng: 'pt' })).toBe(
-      'Confirmado: pago 600.00 EUR de Rocket 12, jogador 3; os 5000.00 EUR ganhos nesse meio-tempo ficam no lugar',
+      'Confirmado: pago 600.00 EUR de Rocket 12 (ID 12), jogador 3; os 5000.00 EUR ganhos nesse meio-tempo ficam no lugar',
     );
+    // Kept for the till until dismissed: what was paid, and what stays on the seat.
+    expect(store.getState().unconfirmed.outcomes).toMatchObject([
+      { kind: 'paid', operation: 'cashOut', paid: 600_00, left: 5000_00, deviceId: 12, place: 3 },
+    ]);
     // The receipt prints what was paid.
     expect(store.getState().unconfirmed.receipts).toMatchObject([{ amount_cents: 600_00 }]);
   });

@@ -38,7 +38,13 @@ export function UnconfirmedNotice({ operation, at }: UnconfirmedNoticeProps) {
         })}
       </p>
       {at === 'venue' && (
-        <p>{t('unconfirmed.where', { device: operation.deviceName, place: operation.place })}</p>
+        <p>
+          {t('unconfirmed.where', {
+            device: operation.deviceName,
+            id: operation.deviceId,
+            place: operation.place,
+          })}
+        </p>
       )}
       <p>
         {sending ? t('unconfirmed.checking') : t('unconfirmed.waiting')} {reason}

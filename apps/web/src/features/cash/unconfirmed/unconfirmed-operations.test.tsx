@@ -1,17 +1,19 @@
 // The signed-in frame's resend of unconfirmed operations, as the cashier sees it: the list above the
 // screen, resends on a backoff, at once after a reload, on reconnect and on "Check again", and the
-// confirmation once the server answers.
-import { POLL_INTERVAL_MS, POLL_WITH_PUSH_MS } from '@cashdesk/contract';
+// confirmation once the server answers; a payout held for a manager, and how it ended, kept until the
+// cashier dismisses it.
+import { ERR, POLL_INTERVAL_MS, POLL_WITH_PUSH_MS } from '@cashdesk/contract';
 import { act, fireEvent, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { liveConnected, liveDisconnected, useLiveUpdates } from '../../live-updates';
 import { FakeEventSource } from '../../../test/fake-event-source';
 import { renderWithProviders } from '../../../test/render';
 import { cashResult } from '../../../test/cash-fixtures';
 import { stubApi, type StubAnswer, type StubRoute } from '../../../test/stub-api';
 import { RESEND_DELAYS_MS } from './resend-schedule';
+import { readOutcomes } from './held-outcomes-storage';
 import { newOperation, type UnconfirmedOperation } from './unconfirmed-operation';
-import { UnconfirmedOperations } from './unconfirmed-operations';
+import { TillNotices, UnconfirmedOperations } from './unconfirmed-operations';
 // The receipt's chunk, loaded before the tests run (with fake timers a first import would not settle).
 import '../receipt';
 import { readOperations, saveOperation, thisTab } from './unconfirmed-storage';
@@ -61,6 +63,7 @@ function stored(over: Partial<UnconfirmedOperation> = {}): UnconfirmedOperation 
 }
 
 const list = () => screen.queryByRole('region', { name: 'Operations not confirmed yet' });
+const heldList = () => screen.queryByRole('region', { name: "Payouts for a manager's approval" });
 const toasts = (store: ReturnType<typeof renderWithProviders>['store']) => store.getState().toasts.queue;
 
 /** Lets the fake clock run `ms` and every promise it releases settle. */
@@ -68,6 +71,10 @@ async function elapse(ms: number) {
   await act(() => vi.advanceTimersByTimeAsync(ms));
 }
 
+// The list is a deferred part: loaded before the tests, as the frame preloads it at idle.
+beforeAll(async () => {
+  await TillNotices.preload();
+});
 beforeEach(() => {
   window.localStorage.clear();
   vi.useFakeTimers();
@@ -87,7 +94,8 @@ describe('UnconfirmedOperations', () => {
     const region = list();
     expect(region?.textContent).toContain('Not confirmed yet');
     expect(region?.textContent).toContain('Deposit 25.00 EUR');
-    expect(region?.textContent).toContain('Rocket 12 · Player 3');
+    // The device by its name and its id: two devices may share a name.
+    expect(region?.textContent).toContain('Rocket 12 · ID 12 · Player 3');
     expect(region?.textContent).toContain('The page was reloaded before the answer came.');
 
     await elapse(0);
@@ -98,7 +106,7 @@ describe('UnconfirmedOperations', () => {
       expect.objectContaining({
         kind: 'success',
         key: 'cash:unconfirmed.confirmed.deposit',
-        params: { amount: '25.00 EUR', device: 'Rocket 12', place: 3 },
+        params: { amount: '25.00 EUR', device: 'Rocket 12', id: 12, place: 3 },
       }),
     );
   });
@@ -261,7 +269,11 @@ describe('a payout held for a manager (four eyes), beside the live-updates strea
     stream.emit('change', '{"float":false,"devices":[13],"approvals":true}');
     await elapse(0);
     expect(api.sent()).toBe(opened + 1);
-    expect(list()?.textContent).toContain('Waiting for a manager');
+    // In the payouts' own list, not among the operations not confirmed yet.
+    expect(heldList()?.textContent).toContain('Waiting for a manager');
+    expect(heldList()?.textContent).toContain('Withdraw 300.00 EUR');
+    expect(heldList()?.textContent).toContain('Rocket 12 · ID 12 · Player 3');
+    expect(list()).toBeNull();
   });
 
   it('is asked again on its own every poll period: 15 s while the stream is open, 5 s without it', async () => {
@@ -282,5 +294,68 @@ describe('a payout held for a manager (four eyes), beside the live-updates strea
     expect(api.sent()).toBe(afterReconnect);
     await elapse(100);
     expect(api.sent()).toBe(afterReconnect + 1);
+  });
+});
+
+describe('how a payout held for a manager ended, kept until the cashier dismisses it', () => {
+  const held = () =>
+    stored({ operation: 'withdraw', delta: -300_00, problem: 'approval', approvalId: 'ap-1', attempts: 1 });
+  const dismiss = () => screen.getByRole('button', { name: /^Dismiss: / });
+
+  /** The held payout is asked again (Check again) and the server answers `answer`. */
+  async function decided(answer: StubAnswer) {
+    stubApi({ [CASH]: () => answer });
+    saveOperation(held());
+    const rendered = renderWithProviders(<UnconfirmedOperations cashierId={CASHIER} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Check again: Withdraw 300.00 EUR, player 3' }));
+    await elapse(0);
+    return rendered;
+  }
+
+  it('approved: says to hand over the cash, with the device id, the seat and the amount, after a reload too', async () => {
+    const { unmount } = await decided({ body: cashResult(-300_00, TRX) });
+    const panel = heldList()!;
+    expect(panel.textContent).toContain('Approved: hand the player 300.00 EUR');
+    expect(panel.textContent).toContain('Withdraw 300.00 EUR');
+    expect(panel.textContent).toContain('Rocket 12 · ID 12 · Player 3');
+    expect(panel.textContent).not.toContain('Waiting for a manager');
+    // Long after any toast is gone, and after a reload of the page, it is still there.
+    await elapse(60_000);
+    unmount();
+    renderWithProviders(<UnconfirmedOperations cashierId={CASHIER} />);
+    expect(heldList()?.textContent).toContain('Approved: hand the player 300.00 EUR');
+
+    fireEvent.click(dismiss());
+    expect(heldList()).toBeNull();
+    expect(readOutcomes(CASHIER)).toEqual([]);
+  });
+
+  it("declined: says not to pay, and the manager's reason", async () => {
+    await decided({ status: 403, body: { err: ERR.approvalDeclined, reason: 'no cash in the drawer' } });
+    const panel = heldList()!;
+    expect(panel.textContent).toContain('Declined by a manager: do not pay');
+    expect(panel.textContent).toContain('Reason: no cash in the drawer');
+    expect(panel.textContent).toContain('Rocket 12 · ID 12 · Player 3');
+    expect(readOutcomes(CASHIER)).toMatchObject([{ kind: 'declined', reason: 'no cash in the drawer' }]);
+  });
+
+  it.each([
+    [ERR.approvalExpired, 403, 'No manager decided within 10 minutes: do not pay'],
+    [ERR.approvalWithdrawn, 403, 'Request withdrawn: do not pay'],
+    [ERR.notEnoughMoney, 422, "Sorry, player's balance isn't enough for this operation"],
+  ] as const)('ended by %s: says not to pay, and why', async (err, status, text) => {
+    await decided({ status, body: { err } });
+    expect(heldList()?.textContent).toContain(text);
+    expect(heldList()?.textContent).not.toContain('hand the player');
+  });
+
+  it('leaves no outcome for an operation that was never held', async () => {
+    stubApi({ [CASH]: () => ({ body: cashResult(2500, TRX) }) });
+    saveOperation(stored({ attempts: 5 }));
+    renderWithProviders(<UnconfirmedOperations cashierId={CASHIER} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Check again: Deposit 25.00 EUR, player 3' }));
+    await elapse(0);
+    expect(heldList()).toBeNull();
+    expect(readOutcomes(CASHIER)).toEqual([]);
   });
 });

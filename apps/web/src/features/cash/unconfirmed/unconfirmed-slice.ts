@@ -1,11 +1,13 @@
 // The screen's copy of the signed-in cashier's unconfirmed cash operations (stored in localStorage by
-// unconfirmed-storage.ts, which stays the record), which of them this page is sending right now, and
-// the receipts of operations confirmed later that still have to print. Small and free of API code: the
-// store, in the login screen's bundle, holds it.
+// unconfirmed-storage.ts, which stays the record), which of them this page is sending right now, the
+// receipts of operations confirmed later that still have to print, and the outcomes of payouts that
+// waited for a manager, kept until the cashier dismisses them (held-outcomes-storage.ts). Small and free
+// of API code: the store, in the login screen's bundle, holds it.
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { sessionExpired } from '../../../api/session-events';
 import { signedOut } from '../../session';
 import type { ReceiptData } from '../receipt-data';
+import type { HeldOutcome } from './held-outcome';
 import type { UnconfirmedOperation } from './unconfirmed-operation';
 
 export interface UnconfirmedState {
@@ -16,9 +18,17 @@ export interface UnconfirmedState {
   sending: string[];
   /** Receipts of operations confirmed after their modal was done, in the order to print. */
   receipts: ReceiptData[];
+  /** How payouts held for a manager ended, oldest first, until the cashier dismisses each. */
+  outcomes: HeldOutcome[];
 }
 
-const initialState: UnconfirmedState = { cashierId: null, operations: [], sending: [], receipts: [] };
+const initialState: UnconfirmedState = {
+  cashierId: null,
+  operations: [],
+  sending: [],
+  receipts: [],
+  outcomes: [],
+};
 
 const replace = (state: UnconfirmedState, operation: UnconfirmedOperation) => {
   const index = state.operations.findIndex((op) => op.trx === operation.trx);
@@ -29,13 +39,18 @@ export const unconfirmedSlice = createSlice({
   name: 'unconfirmed',
   initialState,
   reducers: {
-    /** The stored list of a cashier (sign-in, reload, another tab changed it). */
+    /** The stored lists of a cashier (sign-in, reload, another tab changed them). */
     unconfirmedLoaded(
       state,
-      action: PayloadAction<{ cashierId: number; operations: UnconfirmedOperation[] }>,
+      action: PayloadAction<{
+        cashierId: number;
+        operations: UnconfirmedOperation[];
+        outcomes: HeldOutcome[];
+      }>,
     ) {
       state.cashierId = action.payload.cashierId;
       state.operations = action.payload.operations;
+      state.outcomes = action.payload.outcomes;
     },
     /** A new operation, recorded before its first request leaves. */
     operationRecorded(state, action: PayloadAction<UnconfirmedOperation>) {
@@ -62,6 +77,13 @@ export const unconfirmedSlice = createSlice({
     receiptPrinted(state) {
       state.receipts.shift();
     },
+    heldOutcomeRecorded(state, action: PayloadAction<HeldOutcome>) {
+      state.outcomes = state.outcomes.filter((o) => o.trx !== action.payload.trx);
+      state.outcomes.push(action.payload);
+    },
+    heldOutcomeDismissed(state, action: PayloadAction<string>) {
+      state.outcomes = state.outcomes.filter((o) => o.trx !== action.payload);
+    },
   },
   extraReducers: (builder) => {
     // Only the screen's copy goes: the stored operations wait for that cashier's next sign-in.
@@ -77,6 +99,8 @@ export const {
   operationSettled,
   receiptQueued,
   receiptPrinted,
+  heldOutcomeRecorded,
+  heldOutcomeDismissed,
 } = unconfirmedSlice.actions;
 
 type WithUnconfirmed = { unconfirmed: UnconfirmedState };
@@ -100,3 +124,17 @@ export const selectIsSending = (state: WithUnconfirmed, trx: string) =>
 export function isShownUnconfirmed(operation: UnconfirmedOperation, sending: boolean): boolean {
   return !(sending && operation.problem === null);
 }
+
+/**
+ * Whether the till has anything of its own to show above the screens: an operation not confirmed yet, a
+ * payout held for a manager or its outcome, a receipt to print. A boolean, so the frame re-renders only
+ * when that changes (the list itself is a deferred part: till-notices.tsx).
+ */
+export const selectHasTillNotices = (state: WithUnconfirmed): boolean => {
+  const { operations, sending, receipts, outcomes } = state.unconfirmed;
+  return (
+    outcomes.length > 0 ||
+    receipts.length > 0 ||
+    operations.some((op) => isShownUnconfirmed(op, sending.includes(op.trx)))
+  );
+};

@@ -1,5 +1,6 @@
 // Keeps the signed-in cashier's unconfirmed cash operations moving while the signed-in frame is open (so
-// only while signed in and the till is open): loads them from storage, follows other tabs' changes,
+// only while signed in and the till is open): loads them (and the outcomes of payouts held for a manager)
+// from storage, follows other tabs' changes,
 // sends each again on its schedule (resend-schedule.ts), at once when the connection comes back, and a
 // payout held for a manager at once when a live change of the approvals names its device (never on the
 // device's other changes: a cabinet's game play is pushed every second).
@@ -7,6 +8,7 @@ import { useEffect, useRef } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { resendDueAt } from './resend-schedule';
 import { resendAllUnconfirmed, resendUnconfirmed, resendWaitingOn } from './resend-unconfirmed';
+import { outcomesKey, readOutcomes } from './held-outcomes-storage';
 import { unconfirmedLoaded } from './unconfirmed-slice';
 import { readOperations, storageKey, thisTab } from './unconfirmed-storage';
 
@@ -19,11 +21,20 @@ export function useUnconfirmedResend(cashierId: number | undefined): void {
 
   useEffect(() => {
     if (cashierId === undefined) return;
-    const load = () => dispatch(unconfirmedLoaded({ cashierId, operations: readOperations(cashierId) }));
+    const load = () =>
+      dispatch(
+        unconfirmedLoaded({
+          cashierId,
+          operations: readOperations(cashierId),
+          outcomes: readOutcomes(cashierId),
+        }),
+      );
     load();
-    // Another tab of this terminal recorded or settled one: this tab blocks and frees the same places.
+    // Another tab of this terminal recorded or settled one: this tab blocks and frees the same places
+    // (and shows or drops the same outcomes).
     const onStorage = (event: StorageEvent) => {
-      if (event.key === null || event.key === storageKey(cashierId)) load();
+      const { key } = event;
+      if (key === null || key === storageKey(cashierId) || key === outcomesKey(cashierId)) load();
     };
     window.addEventListener('storage', onStorage);
     return () => window.removeEventListener('storage', onStorage);

@@ -1,9 +1,9 @@
 // The Players tab tells which place has a cash operation not confirmed yet, in that place's row only.
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../../test/render';
 import { makeDevice, makePlace } from '../../../test/cash-fixtures';
-import { newOperation } from '../../cash';
+import { newOperation, PlaceUnconfirmedNotice } from '../../cash';
 import { PlayersTab } from './players-tab';
 
 const open = {
@@ -26,11 +26,18 @@ const open = {
   problem: 'network' as const,
 };
 
+// The notice is a deferred part: loaded before the tests, as the cash modal's chunk brings it at idle.
+beforeAll(async () => {
+  await PlaceUnconfirmedNotice.preload();
+});
+
 describe('PlayersTab', () => {
   it("shows an unconfirmed operation in its place's row, with its amount and Check again", () => {
     const device = makeDevice([makePlace(5000, 0, 3), makePlace(100, 0, 4)]);
     renderWithProviders(<PlayersTab device={device} remotePin={null} />, {
-      preloadedState: { unconfirmed: { cashierId: 7, operations: [open], sending: [], receipts: [] } },
+      preloadedState: {
+        unconfirmed: { cashierId: 7, operations: [open], sending: [], receipts: [], outcomes: [] },
+      },
     });
     const rows = within(screen.getByRole('list', { name: 'Players' })).getAllByRole('listitem');
     const [row3, row4] = rows;
@@ -47,7 +54,13 @@ describe('PlayersTab', () => {
     const device = makeDevice([makePlace(5000, 0, 3)]);
     renderWithProviders(<PlayersTab device={device} remotePin={null} />, {
       preloadedState: {
-        unconfirmed: { cashierId: 7, operations: [{ ...open, deviceId: 99 }], sending: [], receipts: [] },
+        unconfirmed: {
+          cashierId: 7,
+          operations: [{ ...open, deviceId: 99 }],
+          sending: [],
+          receipts: [],
+          outcomes: [],
+        },
       },
     });
     expect(screen.queryByText('Not confirmed yet')).toBeNull();

@@ -5,6 +5,7 @@ import cash from './cash.json';
 // Texts of deferred parts, each joined to its namespace here (i18n/part-resources.ts).
 import cashModal from './cash-modal.json';
 import deviceDetail from './device-detail.json';
+import heldPayouts from './held-payouts.json';
 import common from './common.json';
 import devices from './devices.json';
 import errors from './errors.json';
@@ -27,7 +28,7 @@ export default {
   auth,
   navigation,
   devices: { ...devices, ...deviceDetail },
-  cash: { ...cash, ...cashModal },
+  cash: { ...cash, ...cashModal, ...heldPayouts },
   lock,
   maintenance,
   getClient,

@@ -1,0 +1,53 @@
+// What the till shows of its own above every signed-in screen, a deferred part (components/ui/deferred-part
+// .tsx) loaded only once there is something: the operations not confirmed yet (after a reload no device is
+// open, and a remote device cannot be opened without its PIN, yet the cashier must still see what is
+// pending), the payouts held for a manager and how they ended (held-payouts.tsx), and the receipt of an
+// operation confirmed later. unconfirmed-operations.tsx, in the first load, runs the resends.
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAppDispatch, useAppSelector } from '../../../store/hooks';
+import { ReceiptPrint } from '../receipt';
+import { HeldPayouts } from './held-payouts';
+import { UnconfirmedNotice } from './unconfirmed-notice';
+import { isShownUnconfirmed, receiptPrinted } from './unconfirmed-slice';
+
+export function TillNotices() {
+  const { t } = useTranslation('cash');
+  const dispatch = useAppDispatch();
+  const titleId = useId();
+  const operations = useAppSelector((s) => s.unconfirmed.operations);
+  const sending = useAppSelector((s) => s.unconfirmed.sending);
+  const receipt = useAppSelector((s) => s.unconfirmed.receipts[0]);
+  const shown = operations.filter((op) => isShownUnconfirmed(op, sending.includes(op.trx)));
+  // A payout held for a manager stays in the payouts' list, whatever its last attempt met.
+  const unconfirmed = shown.filter((op) => op.approvalId === undefined);
+  const held = shown.filter((op) => op.approvalId !== undefined);
+
+  return (
+    <>
+      {unconfirmed.length > 0 && (
+        <section className="unconfirmed-list" aria-labelledby={titleId}>
+          {/* Not a heading: it comes before the screen's own h1. */}
+          <p id={titleId} className="unconfirmed-list__title">
+            {t('unconfirmed.bannerTitle')}
+          </p>
+          <ul>
+            {unconfirmed.map((op) => (
+              <li key={op.trx}>
+                <UnconfirmedNotice operation={op} at="venue" />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <HeldPayouts waiting={held} />
+      {receipt && (
+        <ReceiptPrint
+          key={receipt.receiptNumber}
+          receipt={receipt}
+          onPrinted={() => dispatch(receiptPrinted())}
+        />
+      )}
+    </>
+  );
+}
