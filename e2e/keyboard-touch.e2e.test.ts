@@ -100,6 +100,13 @@ describeE2E('keyboard and touch', () => {
     const page = await e2e.newPage('mobile');
     await openSignedIn(page, e2e.server);
     const region = await openDevice(page, 'mobile', name);
+    // The phone's navigation bar scrolls away, so Back lies under the toasts (fixed 5rem from the top)
+    // once the cashier has scrolled the page by the bar's height: scroll it there.
+    await page.evaluate(() => {
+      const back = document.querySelector('.device-detail__back')!.getBoundingClientRect();
+      const toastMiddle = parseFloat(getComputedStyle(document.documentElement).fontSize) * 5 + 20;
+      window.scrollBy(0, back.top + back.height / 2 - toastMiddle);
+    });
     // Each toast shown outside a dialog, the moment it appears (it lasts 1.5 s): does it cover Back, and
     // what would a finger on Back's centre press?
     await page.evaluate(() => {
