@@ -68,10 +68,7 @@ export function cashRoutes(ctx: AppContext): FastifyPluginAsync {
         remote_pin: pin_code,
         cash_out,
       });
-      return sendOutcome(
-        reply,
-        outcomeForViewer(await withReceipt(ctx.db.kysely, cashier.id, outcome), restrictionsOf(cashier)),
-      );
+      return sendOutcome(reply, outcomeForViewer(withReceipt(outcome), restrictionsOf(cashier)));
     };
     // The reads the checks need go out at once (on PostgreSQL over several pool connections).
     const [stored, found, shiftGate, account] = await Promise.all([

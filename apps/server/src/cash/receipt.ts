@@ -1,10 +1,9 @@
 // What a cash receipt adds to the spec's answer (docs/api.md, cash calls): the venue's name and a short
 // receipt number a person can read out and look up. The number is the operation record's id (one
 // `operations` row per trx and caller, ledger/idempotency.ts): unique across venues, so unique in each,
-// and the same on every answer of the operation, a retry or a reprint included. Read after the ledger
-// answered, not stored in the answer: the stored answer stays the spec's, and a replay of an answer stored
-// before these fields existed gets them too.
-import type { Executor } from '../db/database.js';
+// and the same on every answer of the operation, a retry or a reprint included. The ledger hands both
+// over with the answer (ledger/types.ts Outcome.record), not stored in it: the stored answer stays the
+// spec's, and a replay of an answer stored before these fields existed gets them too.
 import type { Outcome } from '../ledger/outcome.js';
 
 type Body = Record<string, unknown>;
@@ -19,19 +18,11 @@ export function receiptNumberOf(operationId: number): string {
 }
 
 /** A cashier's applied cash call (200) with the venue and the receipt number; any other answer as it is. */
-export async function withReceipt(db: Executor, cashierId: number, outcome: Outcome): Promise<Outcome> {
-  const body = outcome.body;
-  if (outcome.status !== 200 || !isBody(body) || typeof body.trx !== 'string') return outcome;
-  const found = await db
-    .selectFrom('operations as o')
-    .innerJoin('accounts as a', 'a.id', 'o.account_id')
-    .select(['o.id', 'a.name'])
-    .where('o.scope', '=', `user:${cashierId}`)
-    .where('o.trx', '=', body.trx)
-    .executeTakeFirst();
-  if (!found) return outcome;
+export function withReceipt(outcome: Outcome): Outcome {
+  const { body, record } = outcome;
+  if (outcome.status !== 200 || !isBody(body) || !record) return outcome;
   return {
     status: outcome.status,
-    body: { ...body, venue: found.name, receipt_no: receiptNumberOf(found.id) },
+    body: { ...body, venue: record.venue, receipt_no: receiptNumberOf(record.operationId) },
   };
 }

@@ -48,7 +48,10 @@ export interface BatchReads {
   /** By device id: the venue a linked device's events book to, with its rate and ceiling. */
   rules: Map<number, DeviceEventRules>;
   /** By `scope\0trx` (claimKeyOf): the records of trx used before. */
-  earlier: Map<string, { request_hash: string; status_code: number | null; response_json: string | null }>;
+  earlier: Map<
+    string,
+    { id: number; request_hash: string; status_code: number | null; response_json: string | null }
+  >;
   pins: Map<number, { pin: string | null; pin_expires_at_ms: number | null; pin_previous: string | null }>;
   /** By `device_id/place`, the place's latest game event, for cancels. */
   lastEvents: Map<string, { type: number; amount_cents: number } | undefined>;

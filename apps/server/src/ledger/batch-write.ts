@@ -56,17 +56,18 @@ export interface WriteContext {
   operationIds: readonly number[] | null;
 }
 
+/** Writes the plan; answers the ids of the records it inserted, by `scope\0trx` (claimKeyOf). */
 export async function writeBatch(
   pipe: Pipeline,
   db: Executor,
   plan: WritePlan,
   { venueLocks, operationIds }: WriteContext,
-): Promise<void> {
+): Promise<ReadonlyMap<string, number>> {
   assertWritePlan(plan);
   if (venueLocks) assertVenuesLocked(plan, venueLocks);
   for (const statement of plan.held) void pipe.run(statement(db));
   const operations = plan.operations;
-  if (operations.length === 0) return;
+  if (operations.length === 0) return new Map();
   const ids = operationIds
     ? insertWithDrawnIds(pipe, db, operations, operationIds)
     : await insertReadingIds(pipe, db, operations);
@@ -91,6 +92,7 @@ export async function writeBatch(
   }
   if (rows.length > 0) void pipe.run(insertLedgerEntriesStatement(db, rows));
   if (events.length > 0) void pipe.run(insertDeviceEventsQuery(db, events));
+  return ids;
 }
 
 function assertVenuesLocked(plan: WritePlan, venueLocks: ReadonlySet<number>): void {

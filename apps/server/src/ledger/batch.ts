@@ -11,7 +11,7 @@
 // its own answer: a replay its stored answer, a changed payload 422 `trx conflict`, a refusal its own
 // refusal (thrown ApiErrors reject only that request and claim nothing).
 import type { Db } from '../db/database.js';
-import { placeKeyOf, readBatch } from './batch-read.js';
+import { claimKeyOf, placeKeyOf, readBatch, type BatchReads } from './batch-read.js';
 import { decideBatch, type Settled } from './batch-decide.js';
 import { ClaimRaced, writeBatch } from './batch-write.js';
 import { isClaimTaken } from './operations.repository.js';
@@ -37,7 +37,8 @@ export function runBatch(
       // together and the transaction never waits on an answer while it holds its locks.
       const reads = await readBatch(pipe, db.kysely, db.dialect, requests, now, chain);
       const { settled, plan } = decideBatch(requests, now, reads);
-      await writeBatch(pipe, db.kysely, plan, reads);
+      const written = await writeBatch(pipe, db.kysely, plan, reads);
+      settled.forEach((s, i) => noteRecord(s, requests[i]!, reads, written));
       const venues = new Set(plan.operations.flatMap((o) => o.entries.map((entry) => entry.account_id)));
       return { settled, venues };
     })
@@ -45,6 +46,23 @@ export function runBatch(
       // Another transaction claimed one of the batch's trx after its reads.
       throw isClaimTaken(error) ? new ClaimRaced() : error;
     });
+}
+
+/**
+ * An applied cash call's answer carries its record's id and venue (Outcome.record): written now, or
+ * earlier and replayed.
+ */
+function noteRecord(
+  settled: Settled,
+  request: LedgerRequest,
+  reads: BatchReads,
+  written: ReadonlyMap<string, number>,
+): void {
+  if (request.kind !== 'cash' || !('outcome' in settled) || settled.outcome.status !== 200) return;
+  const key = claimKeyOf(request);
+  const operationId = written.get(key) ?? reads.earlier.get(key)?.id;
+  const venue = reads.accounts.get(request.input.account_id)?.name;
+  if (operationId !== undefined && venue !== undefined) settled.outcome.record = { operationId, venue };
 }
 
 /** The rows a request's transaction locks, named for the group commit's lanes. */

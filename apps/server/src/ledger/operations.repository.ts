@@ -52,7 +52,7 @@ export function findOperationsQuery(db: Executor, keys: readonly { scope: string
   return shapedRowsQuery(db, 'findOperations', keys, (rows) =>
     db
       .selectFrom('operations')
-      .select(['scope', 'trx', 'request_hash', 'status_code', 'response_json'])
+      .select(['id', 'scope', 'trx', 'request_hash', 'status_code', 'response_json'])
       .where((eb) => eb.or(rows.map((k) => eb.and([eb('scope', '=', k.scope), eb('trx', '=', k.trx)]))))
       .compile(),
   );

@@ -157,4 +157,9 @@ export interface WritePlan {
 export interface Outcome<T = unknown> {
   status: number;
   body: T;
+  /**
+   * An applied cash call's record, not stored with the answer (a replay gets it too): what its receipt
+   * names besides the answer (cash/receipt.ts), carried from the batch so the route reads nothing more.
+   */
+  record?: { operationId: number; venue: string };
 }
