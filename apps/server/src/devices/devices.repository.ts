@@ -1,6 +1,6 @@
 // Devices and their places: reads for the cashier screens and the gateway, and the non-money writes.
 import { DEVICE_TYPE, type DevicePayment, type DeviceType } from '@cashdesk/contract';
-import type { Insertable } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import type { DialectName, Executor } from '../db/database.js';
 import type { DeviceRow, DevicesTable, PlaceRow } from '../db/schema.js';
 import { lockedOn } from '../db/row-locks.js';
@@ -23,15 +23,18 @@ export type DeviceSet = readonly number[] | { account_id: number; type?: DeviceT
 
 const isEmpty = (set: DeviceSet) => Array.isArray(set) && set.length === 0;
 
-/** The set's ids as what `device_id in (...)` compares with: the list, or the venue's devices. */
-function idsOf(db: Executor, set: DeviceSet) {
-  if (Array.isArray(set)) return set as readonly number[];
+/**
+ * The set as a condition on the devices joined as `d`. A join on the device's id, never
+ * `device_id in (select ...)`: PostgreSQL plans that semi-join by its row estimates, and on a venue's
+ * freshly grown devices table (statistics not yet gathered) it read every matching ledger row against
+ * every device of the venue (45 ms for 300 cabinets' day, against 1 ms joined by id).
+ */
+function inSet(set: DeviceSet) {
+  if (Array.isArray(set)) return sql<boolean>`d.id in (${sql.join(set as readonly number[])})`;
   const { account_id, type } = set as Exclude<DeviceSet, readonly number[]>;
-  return db
-    .selectFrom('devices')
-    .select('id')
-    .where('account_id', '=', account_id)
-    .$if(type !== undefined, (q) => q.where('type', '=', type!));
+  return type === undefined
+    ? sql<boolean>`d.account_id = ${account_id}`
+    : sql<boolean>`d.account_id = ${account_id} and d.type = ${type}`;
 }
 
 /** The devices of one type (cabinets or phones), to narrow further. */
@@ -71,11 +74,12 @@ export async function accountDeviceIds(
 export async function listPlaces(db: Executor, devices: DeviceSet): Promise<PlaceRow[]> {
   if (isEmpty(devices)) return [];
   return db
-    .selectFrom('places')
-    .selectAll()
-    .where('device_id', 'in', idsOf(db, devices))
-    .orderBy('device_id')
-    .orderBy('place')
+    .selectFrom('places as p')
+    .innerJoin('devices as d', 'd.id', 'p.device_id')
+    .selectAll('p')
+    .where(inSet(devices))
+    .orderBy('p.device_id')
+    .orderBy('p.place')
     .execute();
 }
 
@@ -106,7 +110,8 @@ export interface LastMove {
 
 /**
  * Cashier money moves (ledger/cash-moves.repository.ts, the rule History and Statistic read too) per
- * device since `sinceMs`, in one aggregate query (no N+1), through the partial index of the cash-move rows
+ * device since `sinceMs`, those booked to the venue the device belongs to (what the venue's daily totals
+ * count: a cabinet moved here keeps its old venue's figures there), in one aggregate query (no N+1), through the partial index of the cash-move rows
  * (migration 020): a cabinet's game play of the day is never read.
  */
 export async function deviceTotalsSince(
@@ -117,9 +122,12 @@ export async function deviceTotalsSince(
   if (isEmpty(devices)) return [];
   const rows = await db
     .selectFrom('ledger_entries as l')
+    .innerJoin('devices as d', (join) =>
+      join.onRef('d.id', '=', 'l.device_id').onRef('d.account_id', '=', 'l.account_id'),
+    )
     .where(cashMoveRowsOf('l'))
     .select((eb) => ['l.device_id', ...cashMoveSums(eb)])
-    .where('l.device_id', 'in', idsOf(db, devices))
+    .where(inSet(devices))
     .where('l.created_at_ms', '>=', sinceMs)
     .groupBy('l.device_id')
     .execute();
@@ -144,7 +152,7 @@ export async function lastMoves(
   const rows = await db
     .selectFrom(['devices as d', 'ledger_entries as l'])
     .select(['d.id as device_id', 'l.amount_cents', 'l.created_at_ms'])
-    .where('d.id', 'in', idsOf(db, devices))
+    .where(inSet(devices))
     .where('l.id', '=', (eb) =>
       eb
         .selectFrom('ledger_entries as m')

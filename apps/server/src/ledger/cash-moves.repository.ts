@@ -77,13 +77,14 @@ export async function venueMovesSince(
   sinceMs: number,
 ): Promise<{ deposit: number; withdraw: number }> {
   // Through migration 020's partial index of the cash moves: the venue's game play is never read.
+  // Joined by the device's id, not `device_id in (select ...)`: devices.repository.ts inSet says why.
   const row = await cashMoves(db)
+    .innerJoin('devices as d', (join) =>
+      join.onRef('d.id', '=', 'l.device_id').onRef('d.account_id', '=', 'l.account_id'),
+    )
     .where(cashMoveRowsOf('l'))
     .select((eb) => cashMoveSums(eb))
     .where('l.account_id', '=', accountId)
-    .where('l.device_id', 'in', (eb) =>
-      eb.selectFrom('devices').select('id').where('account_id', '=', accountId),
-    )
     .where('l.created_at_ms', '>=', sinceMs)
     .executeTakeFirst();
   return { deposit: Number(row?.deposit ?? 0), withdraw: -Number(row?.withdraw ?? 0) };

@@ -172,6 +172,26 @@ describe.each(testDatabases)('money safety of the stored-operation paths on $nam
       expect(await floatOf(b)).toBe(floatB);
     });
 
+    it('a cabinet moved to another venue shows there only that venue’s 24-hour moves, in its row, its detail and the totals', async () => {
+      const cabinet = await linkCabinet(server, a.cashier);
+      expect((await cash(a.cashier, cabinet.id, 1, 70_00)).status).toBe(200);
+      expect((await cash(a.cashier, cabinet.id, 1, -70_00)).status).toBe(200);
+      const before = (await figures(b)).totals;
+      await moveToB(cabinet);
+      expect((await cash(b.cashier, cabinet.id, 1, 25_00)).status).toBe(200);
+
+      type Row = { id: number; summary: { deposit_24h: number; withdraw_24h: number } };
+      const row = (await b.cashier.get<Row[]>('/a/cashier/devices')).body.find((d) => d.id === cabinet.id)!;
+      const detail = (await b.cashier.get<Row>(`/a/cashier/devices/${cabinet.id}`)).body;
+      const ownMoves = { deposit_24h: 25_00, withdraw_24h: 0 };
+      expect(row.summary).toMatchObject(ownMoves);
+      expect(detail.summary).toMatchObject(ownMoves);
+      expect((await figures(b)).totals).toMatchObject({
+        deposit_24h: before.deposit_24h + 25_00,
+        withdraw_24h: before.withdraw_24h,
+      });
+    });
+
     it('an approval decided after the cabinet moved fails with device moved; the other venue’s player keeps the money', async () => {
       const cabinet = await linkCabinet(server, a.cashier);
       expect((await cash(a.cashier, cabinet.id, 1, 800_00)).status).toBe(200);
