@@ -76,16 +76,44 @@ export async function venueMovesSince(
   accountId: number,
   sinceMs: number,
 ): Promise<{ deposit: number; withdraw: number }> {
-  // Through migration 020's partial index of the cash moves: the venue's game play is never read.
-  // Joined by the device's id, not `device_id in (select ...)`: devices.repository.ts inSet says why.
-  const row = await cashMoves(db)
-    .innerJoin('devices as d', (join) =>
-      join.onRef('d.id', '=', 'l.device_id').onRef('d.account_id', '=', 'l.account_id'),
-    )
+  const [byDevice, held] = await Promise.all([
+    venueMovesByDevice(db, accountId, sinceMs),
+    db.selectFrom('devices').select('id').where('account_id', '=', accountId).execute(),
+  ]);
+  const holds = new Set(held.map((d) => d.id));
+  let deposit = 0;
+  let withdraw = 0;
+  for (const moves of byDevice) {
+    if (!holds.has(moves.device_id)) continue;
+    deposit += moves.deposit;
+    withdraw += moves.withdraw;
+  }
+  return { deposit, withdraw };
+}
+
+/**
+ * The venue's money moves since `sinceMs` by device, those booked to the venue alone (withdraws as a
+ * positive size), of every device that had any, still the venue's or not. One range of migration 020's
+ * partial index of the cash moves by account (the venue's game play is never read), and no join: joined
+ * to the devices (or `device_id in (select ...)`), PostgreSQL plans by its row estimates, and on a freshly
+ * grown devices table (statistics not yet gathered) it compared every move with every device of the venue
+ * (35-45 ms for 300 cabinets' day, against 1 ms).
+ */
+export async function venueMovesByDevice(
+  db: Executor,
+  accountId: number,
+  sinceMs: number,
+): Promise<{ device_id: number; deposit: number; withdraw: number }[]> {
+  const rows = await cashMoves(db)
     .where(cashMoveRowsOf('l'))
-    .select((eb) => cashMoveSums(eb))
+    .select((eb) => ['l.device_id', ...cashMoveSums(eb)])
     .where('l.account_id', '=', accountId)
     .where('l.created_at_ms', '>=', sinceMs)
-    .executeTakeFirst();
-  return { deposit: Number(row?.deposit ?? 0), withdraw: -Number(row?.withdraw ?? 0) };
+    .groupBy('l.device_id')
+    .execute();
+  return rows.map((r) => ({
+    device_id: Number(r.device_id),
+    deposit: Number(r.deposit),
+    withdraw: -Number(r.withdraw),
+  }));
 }
