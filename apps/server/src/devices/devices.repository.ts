@@ -3,11 +3,20 @@ import { DEVICE_TYPE, type DevicePayment, type DeviceType } from '@cashdesk/cont
 import { sql, type Insertable } from 'kysely';
 import type { DialectName, Executor } from '../db/database.js';
 import type { DeviceRow, DevicesTable, PlaceRow } from '../db/schema.js';
+import { shapedQuery } from '../db/query-shapes.js';
 import { lockedOn } from '../db/row-locks.js';
 import { cashMoveRowsOf, cashMoveSums, venueMovesByDevice } from '../ledger/cash-moves.repository.js';
 
 export async function findDevice(db: Executor, id: number): Promise<DeviceRow | undefined> {
-  return db.selectFrom('devices').selectAll().where('id', '=', id).executeTakeFirst();
+  // Compiled once (db/query-shapes.ts): every cash call and device screen asks this.
+  const query = shapedQuery(db, 'findDevice', [id], ([deviceId]) =>
+    db
+      .selectFrom('devices')
+      .selectAll()
+      .where('id', '=', deviceId as number)
+      .compile(),
+  );
+  return (await db.executeQuery(query)).rows[0];
 }
 
 export async function findDeviceByTokenHash(db: Executor, tokenHash: string): Promise<DeviceRow | undefined> {

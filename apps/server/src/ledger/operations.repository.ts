@@ -31,12 +31,16 @@ export async function findOperation(
   scope: string,
   trx: string,
 ): Promise<StoredOperation | undefined> {
-  return db
-    .selectFrom('operations')
-    .select(['request_hash', 'status_code', 'response_json', 'device_id'])
-    .where('scope', '=', scope)
-    .where('trx', '=', trx)
-    .executeTakeFirst();
+  // Compiled once (db/query-shapes.ts): every cash call asks this before anything else.
+  const query = shapedQuery(db, 'findOperation', [scope, trx], ([s, t]) =>
+    db
+      .selectFrom('operations')
+      .select(['request_hash', 'status_code', 'response_json', 'device_id'])
+      .where('scope', '=', s as string)
+      .where('trx', '=', t as string)
+      .compile(),
+  );
+  return (await db.executeQuery(query)).rows[0];
 }
 
 export async function setOperationAnswer(

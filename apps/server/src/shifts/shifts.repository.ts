@@ -36,19 +36,23 @@ export async function findShiftGate(
   db: Executor,
   cashier: { id: number; account_id: number },
 ): Promise<ShiftGate | undefined> {
-  return db
-    .selectFrom('accounts as a')
-    .select((eb) => [
-      'a.shifts',
-      eb
-        .selectFrom('shifts as s')
-        .select('s.id')
-        .where('s.user_id', '=', cashier.id)
-        .where('s.closed_at_ms', 'is', null)
-        .as('open_shift_id'),
-    ])
-    .where('a.id', '=', cashier.account_id)
-    .executeTakeFirst();
+  // Compiled once (db/query-shapes.ts): every cash call asks this.
+  const query = shapedQuery(db, 'findShiftGate', [cashier.id, cashier.account_id], ([userId, accountId]) =>
+    db
+      .selectFrom('accounts as a')
+      .select((eb) => [
+        'a.shifts',
+        eb
+          .selectFrom('shifts as s')
+          .select('s.id')
+          .where('s.user_id', '=', userId as number)
+          .where('s.closed_at_ms', 'is', null)
+          .as('open_shift_id'),
+      ])
+      .where('a.id', '=', accountId as number)
+      .compile(),
+  );
+  return (await db.executeQuery(query)).rows[0];
 }
 
 /**
