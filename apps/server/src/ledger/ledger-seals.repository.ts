@@ -123,11 +123,15 @@ export function lockSealHeadsQuery(db: Executor, dialect: DialectName, accountId
         where account_id = any(${ids}::int[]) order by account_id for update`.compile(db),
     );
   }
+  // SQLite has no row locks: a write as the transaction's first statement takes the database's write
+  // lock before anything is read, so a second sealer (another process on the same file) waits for the
+  // first to commit and then reads the heads it moved. Read first, the two would both read, and the one
+  // upgrading second would fail (database is locked).
   return db
-    .selectFrom('ledger_chain_heads')
-    .select(['account_id', 'entries', 'hash', 'sealed_through_id'])
+    .updateTable('ledger_chain_heads')
+    .set((eb) => ({ sealed_through_id: eb.ref('sealed_through_id') }))
     .where('account_id', 'in', [...accountIds])
-    .orderBy('account_id')
+    .returning(['account_id', 'entries', 'hash', 'sealed_through_id'])
     .compile();
 }
 
