@@ -1,5 +1,5 @@
-// The page a screen's address answers names that screen's chunk (issue 31, BENCHMARKS.md 'Web first
-// load'). The web app loads the signed-in screens, the maintenance page and the client download page as
+// The page a screen's address answers names that screen's chunk (BENCHMARKS.md, "Web
+// first load"). The web app loads the signed-in screens, the maintenance page and the client download page as
 // chunks of their own (apps/web/src/app/router.tsx), which the browser would only find once the entry has
 // run: one more round trip before the screen, the longest link of its start on a slow network. With
 // `<link rel="modulepreload">` tags for that chunk and the chunks it imports, the browser fetches them
