@@ -74,6 +74,13 @@ describe('citations of the product rules and the API', () => {
     }
   });
 
+  it("counts docs/product.md's sections in docs/README.md as the document numbers them, 1 to the last", () => {
+    const numbers = [...productSections].sort((a, b) => a - b);
+    expect(numbers).toEqual(numbers.map((_, index) => index + 1));
+    const counted = /product\.md\)[^\n]*\(sections 1-(\d+),/.exec(read('docs/README.md'));
+    expect(Number(counted?.[1])).toBe(numbers.length);
+  });
+
   it('cites no file outside the repository (the old spec, the old contract, ../shared)', () => {
     const findings = files.flatMap((file) => outsideCitations(file, read(file)));
     expect(findings.map((f) => `${f.file}:${f.line}: ${f.why}: ${f.text}`)).toEqual([]);

@@ -58,8 +58,8 @@ function precompressedAssets(): Plugin {
 const SIGNED_IN_CHUNK = 'src/app/signed-in.tsx';
 
 /**
- * Puts the signed-in chunk's whole static closure in that chunk (BENCHMARKS.md, "Web first
- * load"): left to itself Rolldown cut every module the chunk shares with a lazier part (a modal, the
+ * Puts the signed-in chunk's whole static closure in that chunk (BENCHMARKS.md, "Web first load"):
+ * left to itself Rolldown cut every module the chunk shares with a lazier part (a modal, the
  * lock screen, history) into a file of its own, often under 1 KB, each one more request on a slow
  * network (a browser opens 6 at a time to one server) and gzipped alone. The lazier parts import what
  * they share from the signed-in chunk, which is always loaded before them.
