@@ -1,4 +1,4 @@
-// Issue 14: a lost answer must never become a second deposit. The browser never sees the answer to a cash
+// A lost answer must never become a second deposit. The browser never sees the answer to a cash
 // call (Playwright drops it after the server applied it, or before the server got it); the tests prove
 // the money moved exactly once, that the cashier was told the truth at every step (not confirmed yet,
 // never a failure, the place blocked, other places usable), and that the operation settles by itself or

@@ -268,7 +268,7 @@ describeE2E('cash-manage modal', () => {
     }
   });
 
-  // Issue 26, items 2, 3 and 9: the modal shows 5006.11, above the venue's maximum of 5000.00; the player
+  // The modal shows 5006.11, above the venue's maximum of 5000.00; the player
   // bets 12.34 after the cashier pressed Cash out, before the server books it. The cash-out takes what
   // the seat holds then, 4993.77, in one call, and says so; while the answer is held "Processing…"
   // explains after a few seconds that the answer is late and the operation is kept.

@@ -54,7 +54,7 @@ describeE2E('devices screen', () => {
     await devicesHeading(page).waitFor();
   });
 
-  it("draws the screen from the answers its page carries, before the app's own calls answer (issue 31)", async () => {
+  it("draws the screen from the answers its page carries, before the app's own calls answer", async () => {
     const page = await e2e.newPage('desktop');
     // The session, lock and screen calls are held until the screen is up: it must not need them.
     const held: (() => void)[] = [];

@@ -1,4 +1,4 @@
-// Issue 14, item 4: every error a cashier can see is a catalogue text in their language, never the
+// Every error a cashier can see is a catalogue text in their language, never the
 // server's own words (apps/web/src/api/error-toast.ts). A cash call is answered, by the browser's
 // interception, with a contract error (`wrong pin`) and with a text the contract does not know; the
 // cashier reads the catalogue's sentence in English, Spanish and Portuguese, and never the raw text.
@@ -76,7 +76,7 @@ describeE2E('error texts of a cash call', () => {
     },
   );
 
-  // Issue 26, item 9: with the cashier's PIN tries held, the remote modal said 'check the PIN' while the
+  // With the cashier's PIN tries held, the remote modal said 'check the PIN' while the
   // toast asked to wait. Now both say the wait: the server's real 429 (its throttle row for this cashier,
   // apps/server/src/devices/pin-guard.ts, held for 42 s), a cashier of its own so no other test is held.
   it.each(['en', 'es'] as const)(

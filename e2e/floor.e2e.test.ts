@@ -1,4 +1,4 @@
-// The manager's live floor (issue 30) in Chromium against the real server: a withdrawal made at a till
+// The manager's live floor (docs/product.md section 16) in Chromium against the real server: a withdrawal made at a till
 // shows on the manager's overview, open at 1280 and at 375 px, within seconds (pushed, not polled), and
 // the alert it raises (back-office/floor/alert-checks.ts) shows there and as a count on the menu within
 // 2 s; acknowledged by touch, by keyboard, each recording who.

@@ -218,7 +218,7 @@ describeE2E('history page', () => {
   });
 
   // Today's operations: the demo cashier's opening deposits on the demo cabinets (made as the server
-  // started) and two booked now, one on a cabinet and one on a home-play phone (issue 26, items 5 and 8).
+  // started) and two booked now, one on a cabinet and one on a home-play phone.
   describe('today', () => {
     let todayTrx: string[] = [];
 
@@ -234,7 +234,7 @@ describeE2E('history page', () => {
     });
 
     it.each(['en', 'pt'] as const)(
-      "shows on the devices screen the same 24-hour deposits as History's deposit total for today (issue 26, item 5; %s)",
+      "shows on the devices screen the same 24-hour deposits as History's deposit total for today (%s)",
       async (lng) => {
         const t = translator(lng);
         const page = await e2e.newPage('desktop');
@@ -262,7 +262,7 @@ describeE2E('history page', () => {
     );
 
     it.each(['en', 'es'] as const)(
-      'reads day first and 24-hour from a US browser in New York, and GMT+03 keeps today in History (issue 26, item 8; %s)',
+      'reads day first and 24-hour from a US browser in New York, and GMT+03 keeps today in History (%s)',
       async (lng) => {
         const t = translator(lng);
         const page = await e2e.newPage('tablet', undefined, {

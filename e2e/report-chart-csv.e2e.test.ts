@@ -1,4 +1,4 @@
-// Issue 18, statistics people look at: the history page's and the Statistic modal's chart of deposits
+// Statistics people look at: the history page's and the Statistic modal's chart of deposits
 // and withdrawals (its table of figures checked against the operations this test booked) and the history's
 // CSV download (checked line by line against the list), at the three widths, in English and in Spanish,
 // with no serious axe-core finding and no control under 44 px.

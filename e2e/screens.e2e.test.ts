@@ -1,6 +1,6 @@
 // Web app II, accessibility and review: every screen of the catalogue (support/screen-catalogue.ts) in
 // Chromium against the real server, scanned with axe-core (no serious or critical finding may remain),
-// checked for a page wider than the screen and for a covered button (support/layout.ts, issue 26), and
+// checked for a page wider than the screen and for a covered button (support/layout.ts), and
 // saved as a screenshot (screenshots/e2e/<screen>[-<lng>]-<width>.png), in English at 1920, 1024, 768 and
 // 375 px and in Spanish and Portuguese at one width each. The server has the support contact on
 // (SCREENS_SERVER_ENV), so the floating Support button is there to cover something. The six runs go two

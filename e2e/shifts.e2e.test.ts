@@ -1,4 +1,4 @@
-// Cash-drawer shifts in the browser (issue 20): when the venue uses shifts a cashier counts the drawer
+// Cash-drawer shifts in the browser (docs/shifts.md): when the venue uses shifts a cashier counts the drawer
 // on the Open shift screen before the devices screen, deposits and withdraws, closes with a blind count
 // and reads the Z-report (its figures checked); a cash call without an open shift sends the cashier back
 // to the Open shift screen with a toast; the back office lists the shifts with their differences and
@@ -91,7 +91,7 @@ describeE2E('cash-drawer shifts', () => {
       await expectAccessible(page, 'dialog');
       await typeOnNumpad(close, '125');
       await close.getByRole('button', { name: 'Close shift', exact: true }).click();
-      // The count once more before the final close (issue 26, item 7): Confirm makes the Z-report.
+      // The count once more before the final close: Confirm makes the Z-report.
       await close.getByText('125.00 EUR', { exact: true }).waitFor();
       await close.getByRole('button', { name: 'Confirm', exact: true }).click();
 

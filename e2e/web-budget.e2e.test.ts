@@ -1,4 +1,4 @@
-// Issue 7's web budget, held (tightened by issue 31): the login screen (a newcomer's first load) brings
+// The web budget, held (BENCHMARKS.md, "Web first load"): the login screen (a newcomer's first load) brings
 // under 140 KB of gzipped JavaScript, and what only some cashiers open (history, statistics, the back office, the Spanish and
 // Portuguese texts) stays out of the devices screen's first load. A size, not a time: the same build
 // gives the same figure on any machine. `npm run bench -- --only web` reports the figures in full.
@@ -8,7 +8,7 @@ import { expect, inject, it } from 'vitest';
 import { initialJavaScript, readManifest } from '../bench/src/web-manifest.js';
 import { describeE2E } from './support/harness';
 
-// Issue 31 (BENCHMARKS.md 'Web first load'): the login screen under 140 KB, the devices screen under 150.
+// The login screen under 140 KB, the devices screen under 150 (BENCHMARKS.md, "Web first load").
 const LOGIN_BUDGET_KB = 140;
 const DEVICES_BUDGET_KB = 150;
 const SIGNED_IN_CHUNK = 'src/app/signed-in.tsx';
@@ -18,11 +18,11 @@ const LAZY_CHUNKS = [
   'src/features/back-office/back-office-app.tsx',
   'src/i18n/locales/es/index.ts',
   'src/i18n/locales/pt/index.ts',
-  // Screens a terminal opens seldom (issue 31): chunks of their own, preloaded by the server on their address.
+  // Screens a terminal opens seldom: chunks of their own, preloaded by the server on their address.
   'src/features/maintenance/index.ts',
   'src/features/get-client/index.ts',
 ];
-/** Issue 31: parts only a click (or a locked till) shows, loaded by components/ui/deferred-part.tsx. */
+/** Parts only a click (or a locked till) shows, loaded by components/ui/deferred-part.tsx. */
 const DEFERRED_PARTS = [
   'src/features/cash/cash-manage-modal.tsx',
   'src/features/auth/change-password-modal.tsx',

@@ -1,5 +1,5 @@
 // `cashdesk/import-cycle`: no import cycle, type-only imports included. import-x's no-cycle (4.18) skips an
-// import that brings only types and has no option to count it (issue 27 item 6 asks that they count: a
+// import that brings only types and has no option to count it (they must count: a
 // circle closed by a type import still ties its folders together, and is one `import type` away from a
 // runtime cycle). This rule reads each module's imports with TypeScript's preProcessFile (every `import`,
 // `import type`, `export ... from` and `import()`), follows the relative ones that resolve to a file

@@ -1,14 +1,16 @@
 // Citations of the product's rules and the HTTP contract must point into this repository: at
 // docs/product.md by section number and at docs/api.md by section name. A clone has no file outside the
-// repository, so a citation of one (the old spec and contract files) would send a reader nowhere.
+// repository, so a citation of one (the old spec and contract files) would send a reader nowhere; nor
+// has it the tracker, so no comment or doc cites an issue by number, and every file path a doc or a
+// comment names must be a file of the repository.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
 export const REPO_ROOT = path.resolve(__dirname, '..');
 
-/** Files that can carry a citation: sources, docs, config. */
-const CITING_FILE = /\.(ts|tsx|mts|cts|js|mjs|cjs|md|json|ya?ml|sh)$/;
+/** Files that can carry a citation: sources, styles, docs, config. */
+const CITING_FILE = /\.(ts|tsx|mts|cts|js|mjs|cjs|md|json|ya?ml|sh|css|html)$/;
 
 /** Generated files, and this check and its test, which spell out what they refuse. */
 const NOT_CHECKED = new Set([
@@ -32,20 +34,27 @@ export interface Finding {
   why: string;
 }
 
-/** Tracked files and new ones not ignored, relative to the repository root, that can cite. */
-export function citingFiles(root = REPO_ROOT): string[] {
+/** Tracked files and new ones not ignored, relative to the repository root, that exist. */
+export function repositoryFiles(root = REPO_ROOT): string[] {
   const out = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], {
     cwd: root,
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,
   });
-  return [...new Set(out.split('\0'))].filter(
+  return [...new Set(out.split('\0'))].filter((file) => file !== '' && fs.existsSync(path.join(root, file)));
+}
+
+/** Generated copies of the sources (the mutation run's stored results), not read by anyone as prose. */
+const GENERATED = /^reports\//;
+
+/** The repository's files that can cite: sources, docs, config. */
+export function citingFiles(root = REPO_ROOT): string[] {
+  return repositoryFiles(root).filter(
     (file) =>
-      file !== '' &&
       CITING_FILE.test(file) &&
+      !GENERATED.test(file) &&
       !NOT_CHECKED.has(file) &&
-      !NOT_CHECKED.has(path.basename(file)) &&
-      fs.existsSync(path.join(root, file)),
+      !NOT_CHECKED.has(path.basename(file)),
   );
 }
 
@@ -84,15 +93,16 @@ export function citedApiSections(text: string): { name: string; line: number }[]
 }
 
 /**
- * 'docs/operations.md, "Metrics"': citations of a section by name in any other document of docs/ (api.md
- * has its own check), with the document, the name and the line of each.
+ * 'docs/operations.md, "Metrics"', 'BENCHMARKS.md, "Web first load"': citations of a section by name in
+ * any other document of docs/ (api.md has its own check) or in BENCHMARKS.md, with the document, the
+ * name and the line of each.
  */
 export function citedDocSections(text: string): { doc: string; name: string; line: number }[] {
-  const citation = /docs\/([\w-]+\.md)[\s/*#]*,[\s/*#]*"([^"\n]+)"/gi;
+  const citation = /\b(docs\/[\w-]+\.md|BENCHMARKS\.md)[\s/*#]*,[\s/*#]*"([^"\n]+)"/g;
   return [...text.matchAll(citation)]
-    .filter((match) => match[1] !== 'api.md')
+    .filter((match) => match[1] !== 'docs/api.md')
     .map((match) => ({
-      doc: `docs/${match[1]!}`,
+      doc: match[1]!,
       name: match[2]!,
       line: text.slice(0, match.index).split('\n').length,
     }));
@@ -124,4 +134,83 @@ export function relativeLinks(markdown: string): { target: string; line: number 
   return [...markdown.matchAll(link)]
     .filter((match) => !/^[a-z][a-z0-9+.-]*:/i.test(match[1]!))
     .map((match) => ({ target: match[1]!, line: markdown.slice(0, match.index).split('\n').length }));
+}
+
+/** "issue 42", "Issue 7's", "issues 5 and 14", "issue #3": a citation of the tracker, which a clone lacks. */
+const ISSUE_NUMBER = /\bissues?\s+#?\d+/i;
+
+/** Lines of `text` that cite an issue by number. */
+export function issueNumberCitations(file: string, text: string): Finding[] {
+  return text.split('\n').flatMap((line, index) =>
+    ISSUE_NUMBER.test(line)
+      ? [
+          {
+            file,
+            line: index + 1,
+            text: line.trim(),
+            why: 'an issue number: say the reason, or cite the doc',
+          },
+        ]
+      : [],
+  );
+}
+
+/** A repository path named in prose: `apps/server/src/ledger/batch.ts`, `docs/api.md`, `auth/throttle.ts`. */
+const MENTIONED_PATH = /(?<![\w./@*<>{}$-])(?:\.{1,2}\/)?(?:[\w-]+\/)*[\w.-]*[\w-]\.(?:tsx?|md)\b(?![\w/-])/g;
+
+/**
+ * The comment text of a source file, line by line (other lines empty, so line numbers hold): `//` comments,
+ * the inside of block comments and of `{/* ... *\/}`. A `//` inside a string (`'https://...'`) is not a
+ * comment; a line that opens a string before its `//` is read as code, which at worst misses a mention.
+ */
+export function commentLines(text: string): string[] {
+  let inBlock = false;
+  return text.split('\n').map((line) => {
+    if (inBlock) {
+      const end = line.indexOf('*/');
+      if (end === -1) return line;
+      inBlock = false;
+      return line.slice(0, end);
+    }
+    const trimmed = line.trimStart();
+    if (trimmed.startsWith('//')) return trimmed.slice(2);
+    const block = line.indexOf('/*');
+    if (block !== -1 && !/['"`]/.test(line.slice(0, block))) {
+      const end = line.indexOf('*/', block + 2);
+      if (end === -1) inBlock = true;
+      return line.slice(block + 2, end === -1 ? undefined : end);
+    }
+    const trailing = /\s\/\/\s(.*)$/.exec(line);
+    return trailing && !/['"`]/.test(line.slice(0, trailing.index)) ? trailing[1]! : '';
+  });
+}
+
+/** The `.ts`, `.tsx` and `.md` file paths a text names, with the line of each (URLs left out). */
+export function mentionedPaths(text: string): { path: string; line: number }[] {
+  return text.split('\n').flatMap((line, index) =>
+    [...line.replace(/\b[a-z][a-z0-9+.-]*:\/\/\S+/gi, ' ').matchAll(MENTIONED_PATH)].map((match) => ({
+      path: match[0],
+      line: index + 1,
+    })),
+  );
+}
+
+/**
+ * Whether a path named in `file` is a file of the repository: from the repository's root or from the
+ * naming file's folder or any folder above it (`auth/throttle.ts` inside apps/server/src); else as the
+ * end of some repository path (a workspace's own way of naming its files). A bare name (`index.ts`,
+ * `batch-decide.ts`) is often a kind of file, not one file, so any file of that name will do.
+ */
+export function pathExists(
+  mention: string,
+  file: string,
+  files: readonly string[],
+  root = REPO_ROOT,
+): boolean {
+  for (let dir = path.dirname(file); ; dir = path.dirname(dir)) {
+    if (fs.existsSync(path.join(root, dir, mention))) return true;
+    if (dir === '.' || dir === '') break;
+  }
+  const tail = `/${mention.replace(/^(\.{1,2}\/)+/, '')}`;
+  return files.some((candidate) => `/${candidate}`.endsWith(tail));
 }

@@ -1,4 +1,4 @@
-// Builds the web app only when its sources changed, and never in place (issue 25, item 8: a second
+// Builds the web app only when its sources changed, and never in place (a second
 // `npm start` while the first ran rebuilt apps/web/dist under it, and its server failed with ENOENT on a
 // `.br` file it had listed at start).
 //

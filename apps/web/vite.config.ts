@@ -58,8 +58,8 @@ function precompressedAssets(): Plugin {
 const SIGNED_IN_CHUNK = 'src/app/signed-in.tsx';
 
 /**
- * Puts the signed-in chunk's whole static closure in that chunk (issue 31, BENCHMARKS.md 'Web first
- * load'): left to itself Rolldown cut every module the chunk shares with a lazier part (a modal, the
+ * Puts the signed-in chunk's whole static closure in that chunk (BENCHMARKS.md, "Web first load"):
+ * left to itself Rolldown cut every module the chunk shares with a lazier part (a modal, the
  * lock screen, history) into a file of its own, often under 1 KB, each one more request on a slow
  * network (a browser opens 6 at a time to one server) and gzipped alone. The lazier parts import what
  * they share from the signed-in chunk, which is always loaded before them.
@@ -138,7 +138,7 @@ export default defineConfig({
       output: {
         // Every package in one chunk: they are all on the first screen's path anyway (React, Redux
         // Toolkit, i18next, react-router), and one file gzips smaller than the five Rolldown would cut
-        // (issue 31, BENCHMARKS.md 'Web first load'). A package only a lazy screen used would land here
+        // (BENCHMARKS.md, "Web first load"). A package only a lazy screen used would land here
         // too: the web budget test (e2e/web-budget.e2e.test.ts) would show it.
         // Then the app's modules the entry imports statically (Rolldown's `$initial` tag) in the entry's
         // chunk, and the signed-in chunk's (signedInChunk above): a group that takes a chunk's own

@@ -1,4 +1,4 @@
-// The hash chain's cost on the money path (issue 29: at most 10%), measured by the same benchmark run
+// The hash chain's cost on the money path (its bound: at most 10%), measured by the same benchmark run
 // with the chain on and off: BENCH_LEDGER_CHAIN=0 runs the ledger, in the server process and in the
 // benchmark's own, without it (apps/server/src/config.ts `ledger.chain`): no venue lock is shared and no
 // row is sealed onto a chain, so books written so are not tamper-evident. Never a production setting: no

@@ -1,7 +1,7 @@
-// Where a server's CPU time went, by part (issue 28): a V8 CPU profile (`node --cpu-prof`, written by
-// each server the benchmark starts when BENCH_CPU_PROF=<dir> is set) summed by the part of the code each
-// sample was in. A sample counts for the innermost frame that names a part: a socket write that pg
-// started counts as Node's sockets, the pg code around it as the database driver.
+// Where a server's CPU time went, by part (BENCHMARKS.md, "Game events"): a V8 CPU profile
+// (`node --cpu-prof`, written by each server the benchmark starts when BENCH_CPU_PROF=<dir> is set) summed
+// by the part of the code each sample was in. A sample counts for the innermost frame that names a part: a socket
+// write that pg started counts as Node's sockets, the pg code around it as the database driver.
 import fs from 'node:fs';
 import path from 'node:path';
 

@@ -32,7 +32,7 @@ export interface BatchStats {
 
 /**
  * Starts counting the server's CPU time; the returned function gives the CPU microseconds per call for
- * `calls` calls served since (issue 28: the cost of a call, user + system time of the server process
+ * `calls` calls served since (the cost of a call, user + system time of the server process
  * over the calls it served), as a table cell; '' where /proc cannot say.
  */
 export function cpuPerCall(server: ServerProcess): (calls: number) => string {

@@ -8,7 +8,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH, chromiumProblem, SCREENSHOT_DIR } from '.
 export const VIEWPORTS = {
   desktop: { width: 1920, height: 1080 },
   tablet: { width: 1024, height: 768 },
-  /** A tablet held upright: the narrowest width with the side panel (issue 26: the table clipped here). */
+  /** A tablet held upright: the narrowest width with the side panel (the table once clipped here). */
   portrait: { width: 768, height: 1024 },
   mobile: { width: 375, height: 812 },
 } as const;

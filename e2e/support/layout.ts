@@ -1,4 +1,4 @@
-// Layout faults a cashier notices at once and axe-core does not look for (issue 26, item 4): a page wider
+// Layout faults a cashier notices at once and axe-core does not look for: a page wider
 // than the screen (it scrolls sideways, the navigation bar's end is cut off) and a button that something
 // else covers (a fixed widget, a toast, a sticky bar), so a tap lands on the wrong thing.
 import type { Page } from 'playwright-core';

@@ -507,8 +507,8 @@ export const SCREENS: readonly ScreenEntry[] = [
       // (a flake of the clean-clone CI run of 2026-11-28).
       const region = v.page.getByRole('region', { name, exact: true });
       await region.waitFor();
-      // A big win once the phone is connected, so the Game tab shows its table at its widest (issue 26:
-      // it made the page 410 px wide at 375).
+      // A big win once the phone is connected, so the Game tab shows its table at its widest (it
+      // once made the page 410 px wide at 375).
       const win = { place: 1, type: TX_TYPE.win, amount: 123_456_78 } as const;
       const answer = await sendDeviceEvent(v.server, phone.simulator.deviceToken ?? '', win);
       if (!answer.ok) throw new Error(`the phone's win was refused: ${answer.status} ${answer.err}`);

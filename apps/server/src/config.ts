@@ -11,7 +11,8 @@ export const DEFAULT_LEDGER_LANES = 4;
 /**
  * How long a ledger batch about to start may wait for money calls already on their way to it (LEDGER_WAIT_US,
  * µs; ledger/group-commit.ts), on PostgreSQL; SQLite does not wait unless told to (its one lane held idle
- * holds every call: BENCHMARKS.md 14). A lone caller never waits: nothing else is on its way.
+ * holds every call: BENCHMARKS.md, "Decisions and their figures"). A lone caller never waits: nothing else is
+ * on its way.
  */
 export const DEFAULT_LEDGER_WAIT_US = 500;
 

@@ -25,7 +25,7 @@ async function render(): Promise<void> {
   const store = makeStore();
   await seedFirstScreenData(store);
   // In a transition, so React renders the first screen in slices of a few ms and the browser stays
-  // responsive; a plain first render is one task as long as the whole screen (issue 31, BENCHMARKS.md 8).
+  // responsive; a plain first render is one task as long as the whole screen (BENCHMARKS.md, "Web first load").
   const app = createRoot(root);
   startTransition(() =>
     app.render(

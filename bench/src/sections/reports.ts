@@ -121,7 +121,7 @@ export async function reportsSection(target: Target, options: Options): Promise<
           `migration 004, "after" with them, ${ROUNDS} alternating rounds. Latency includes the server's JSON.`,
       );
       // `npm run cashdesk -- verify` on the whole ledger: every balance and every venue's hash chain
-      // (issue 29: under 30 s for 1M rows on SQLite).
+      // (its bound: under 30 s for 1M rows on SQLite).
       const verifyStarted = performance.now();
       const problems = await benchLedgerProblems(bench.db);
       const verifySeconds = (performance.now() - verifyStarted) / 1000;

@@ -1,7 +1,7 @@
 // The venue's 24-hour totals at the head of the devices screen (GET /a/cashier/daily_totals): every
 // cashier's deposits and withdraws on every device of the venue, cabinets and home-play phones alike, over
 // the last SUMMARY_WINDOW_MS. The device list's rows cannot give them: it lists cabinets only, so a sum of
-// its rows left the phones' cash out (issue 26, item 5).
+// its rows left the phones' cash out.
 import { z } from 'zod';
 
 export const dailyTotals = z.object({

@@ -3,7 +3,7 @@ import { LOGIN_CHARACTERS, normaliseLogin } from './domain.js';
 import { confusableSkeleton, loginKey } from './login-key.js';
 
 describe('loginKey', () => {
-  it("is one for the look-alikes of issue 25 and UTS #39's own examples", () => {
+  it("is one for the look-alikes a review found and UTS #39's own examples", () => {
     for (const lookalike of [
       'cashier',
       'Cashier',

@@ -40,7 +40,7 @@ export const cents = z
  * The largest drawer count (a shift's opening and closing count, shifts.ts): `cents` within half the
  * safe range. The close works out expected = opening + deposits - withdrawals and difference = counted -
  * expected, which must stay safe integers to be exact; a count at MAX_SAFE_INTEGER took the expected
- * figure past 2^53 with the first deposit (issue 25, item 6). A close whose figures leave the safe range
+ * figure past 2^53 with the first deposit. A close whose figures leave the safe range
  * all the same is refused by drawerFigures (apps/server/src/shifts/shifts.service.ts).
  */
 export const MAX_COUNTED_CENTS = 2 ** 52 - 1;

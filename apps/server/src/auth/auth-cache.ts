@@ -1,6 +1,6 @@
 // Who is calling, remembered in the process: a session with its user, and a device token's device id.
 // Without it every cashier call paid 2 queries (session, user) and every game event 1 (device) before
-// doing its work (issue 17). docs/security.md, "Sessions and device tokens cached in the process", says
+// doing its work. docs/security.md, "Sessions and device tokens cached in the process", says
 // why this keeps every revocation immediate; in short:
 //
 // - Every write that changes what an entry holds announces a revocation in its own transaction

@@ -16,7 +16,7 @@ describe('weakPasswordReason', () => {
   ])('refuses %j for login %j', (password, login) =>
     expect(weakPasswordReason(password, login)).toBe('login'),
   );
-  // Issue 25's examples (the demo's own `cashier123` among them, for a user whose login is not
+  // Passwords a review guessed at once (the demo's own `cashier123` among them, for a user whose login is not
   // `cashier`), keyboard walks, and any 8 random characters (under zxcvbn's score 3 by length alone).
   it.each([
     'aaaaaaaa',

@@ -13,7 +13,7 @@
 // check, and taken back when the secret turns out right. Checking first and counting afterwards would let
 // a burst of parallel guesses all pass the check.
 //
-// Sign-in (docs/security.md, "Sign-in throttling"; issue 25, item 2):
+// Sign-in (docs/security.md, "Sign-in throttling"):
 //   pair:<login>|<ip>  from the 5th failure locked 30 s, doubling with each further one (60 s,
 //                      120 s, ...), capped at 15 min. A successful sign-in clears the key.
 //   ip:<ip>            a 1-minute window: from the 90th failure in it (any logins) locked 60 s, doubling

@@ -49,7 +49,7 @@ export function accountInScope(ctx: AppContext, request: FastifyRequest): Promis
   return scoped;
 }
 
-/** Looked up once per request: the back office's preValidation hook (index.ts) and then the handler. */
+/** Looked up once per request: the back office's preValidation hook (back-office.routes.ts), then the route. */
 const inScope = new WeakMap<FastifyRequest, Promise<AccountRow>>();
 
 async function findAccountInScope(ctx: AppContext, request: FastifyRequest): Promise<AccountRow> {

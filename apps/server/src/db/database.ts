@@ -157,7 +157,7 @@ function openPostgres(url: string, poolSize: number, preparedStatements: boolean
   });
   // An idle connection the server ends (a restart, pg_terminate_backend, a failover) makes its pool emit
   // 'error', and an EventEmitter's 'error' without a listener is an uncaught exception that ends the
-  // process (issue 25: the backup-restore test's 'terminating connection due to administrator command').
+  // process (the backup-restore test's 'terminating connection due to administrator command' did).
   // pg's pool has already dropped the connection when it emits: telling is all that is left to do.
   pool.on('error', (error) => connectionError('queries', error));
   pipelinedPool.on('error', (error) => connectionError('ledger_batches', error));

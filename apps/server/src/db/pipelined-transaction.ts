@@ -67,8 +67,9 @@ export function socketOf(connection: PostgresPoolClient): Duplex | undefined {
  * Holds what a round trip sends until the code sending it has run (its synchronous part and the promise
  * continuations queued behind it: process.nextTick runs after them, before any I/O), then lets it out in
  * one write. pg writes each statement's messages on their own; a write per statement (a `writev` call
- * each) was about a fifth of the server's CPU on the game events path (issue 28's profile). A lone caller
- * waits for no other work: an event-loop turn (setImmediate) instead cost it 5-10% (BENCHMARKS.md 13).
+ * each) was about a fifth of the server's CPU on the game events path (a CPU profile of the server). A lone
+ * caller waits for no other work: an event-loop turn (setImmediate) instead cost it 5-10% (BENCHMARKS.md,
+ * "Decisions and their figures").
  */
 function writesHeldWhileSending(socket: Duplex | undefined): () => void {
   let held = false;

@@ -1,8 +1,9 @@
-// Compiled once, filled in every time: the ledger batch's statements have a few fixed shapes that differ
-// only in their values and in how many there are, yet Kysely builds and compiles each one afresh (its
-// operation-node tree, then the SQL text): 17% of the server's CPU on the game events path in issue 28's
-// profile. A shape is built here once per key, with a placeholder in every value's place; afterwards a
-// query of that shape is its SQL text with the values put where the placeholders came out.
+// Compiled once, filled in every time: the ledger batch's statements have a few fixed shapes that differ only
+// in their values and in how many there are, yet Kysely builds and compiles each one afresh (its
+// operation-node tree, then the SQL text): 17% of the server's CPU on the game events path in a CPU profile
+// of the server (BENCHMARKS.md, "Decisions and their figures"). A shape is built here once per key, with a
+// placeholder in every value's place; afterwards a query of that shape is its SQL text with the values put
+// where the placeholders came out.
 import type { CompiledQuery } from 'kysely';
 import { BoundedMap } from '../bounded-map.js';
 import type { Executor } from './database.js';

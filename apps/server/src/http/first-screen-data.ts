@@ -1,11 +1,11 @@
-// The answers a signed-in screen asks for first, carried in its page (issue 31, BENCHMARKS.md 'Web first
-// load'). The devices screen could draw only once the page, its scripts, then the session (`/a/me`) and
-// the till's lock state had come: on a slow network each of those asks is a round trip more before the
-// screen. The screen's own list, the day's totals above it and the float come the same way, so the
-// list does not jump down when the totals arrive. When the page of a signed-in screen is asked for with a session cookie, the server asks its own
-// API for them (Fastify's `inject`, through every hook and route as a call from the browser would go:
-// the guards, the lock, the answer's schema) and puts each 200 answer, byte for byte, in a data block
-// the browser never runs:
+// The answers a signed-in screen asks for first, carried in its page (BENCHMARKS.md, "Web first load"). The
+// devices screen could draw only once the page, its scripts, then the session (`/a/me`) and the till's lock
+// state had come: on a slow network each of those asks is a round trip more before the screen. The screen's
+// own list, the day's totals above it and the float come the same way, so the list does not jump down when
+// the totals arrive. When the page of a signed-in screen is asked for with a session cookie, the server asks
+// its own API for them (Fastify's `inject`, through every hook and route as a call from the browser would go:
+// the guards, the lock, the answer's schema) and puts each 200 answer, byte for byte, in a data block the
+// browser never runs:
 //
 //   <script type="application/json" id="first-screen-data">{"/a/me":{...},"/a/lock":{...},...}</script>
 //

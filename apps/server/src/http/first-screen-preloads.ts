@@ -1,12 +1,12 @@
-// The page a screen's address answers names that screen's chunk (issue 31, BENCHMARKS.md 'Web first
-// load'). The web app loads the signed-in screens, the maintenance page and the client download page as
-// chunks of their own (apps/web/src/app/router.tsx), which the browser would only find once the entry has
-// run: one more round trip before the screen, the longest link of its start on a slow network. With
-// `<link rel="modulepreload">` tags for that chunk and the chunks it imports, the browser fetches them
-// beside the entry. Their style sheets likewise: `<link rel="stylesheet">` tags, which Vite's loader
-// finds in the page and does not ask for again (left to it, they were one more round trip after the
-// entry had run). The build's manifest (Vite's `.vite/manifest.json`) says which files they are; a build
-// without one, or without that chunk, gets the page as it is. The sign-in screen is in the entry itself.
+// The page a screen's address answers names that screen's chunk (BENCHMARKS.md, "Web first load"). The web
+// app loads the signed-in screens, the maintenance page and the client download page as chunks of their own
+// (apps/web/src/app/router.tsx), which the browser would only find once the entry has run: one more round
+// trip before the screen, the longest link of its start on a slow network. With `<link rel="modulepreload">`
+// tags for that chunk and the chunks it imports, the browser fetches them beside the entry. Their style
+// sheets likewise: `<link rel="stylesheet">` tags, which Vite's loader finds in the page and does not ask for
+// again (left to it, they were one more round trip after the entry had run). The build's manifest (Vite's
+// `.vite/manifest.json`) says which files they are; a build without one, or without that chunk, gets the page
+// as it is. The sign-in screen is in the entry itself.
 import fs from 'node:fs';
 import path from 'node:path';
 import { insertBefore } from './insert-before.js';

@@ -1,4 +1,4 @@
-// Tells the ledger's group commit which money calls are on their way to it (issue 28, item 3): a call
+// Tells the ledger's group commit which money calls are on their way to it, so batches fill: a call
 // counts from the moment its request arrives until it reaches the ledger or ends without, so a batch
 // about to start can wait a moment for the calls already parsed behind it (ledger/group-commit.ts)
 // instead of leaving them to a batch of their own.

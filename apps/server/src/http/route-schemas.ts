@@ -8,7 +8,8 @@
 // (a drift between the document and the server), which fails the call in tests and is logged otherwise:
 // a cash call whose money moved must never turn into a 500 because a description lags behind. Outside
 // tests only a sample is checked: parsing every answer with zod was a measurable part of a call's CPU
-// (issue 28), and a drift shows in the sample as surely, only a little later.
+// (BENCHMARKS.md, "Decisions and their figures"), and a drift shows in the sample as surely, only a
+// little later.
 import type {
   FastifyInstance,
   FastifyReply,

@@ -1,8 +1,8 @@
 // What counts as a cashier's money move, in one place: the rows the device list's 24-hour figures, the
-// venue's daily totals and the cashier reports (History, Statistic) all read, so the three never disagree
-// on what they hold (issue 26, item 5). A move is a deposit or withdraw row on a place's entries line,
-// whether made at a cabinet or on a home-play phone: the other ledger kinds are the float's own moves
-// (float_top_up, float_withdraw), game play (device_event) and promotions (final_bonus_*).
+// venue's daily totals and the cashier reports (History, Statistic) all read, so the three never disagree on
+// what they hold (the device list once left the phones out). A move is a deposit or withdraw row on a place's
+// entries line, whether made at a cabinet or on a home-play phone: the other ledger kinds are the float's own
+// moves (float_top_up, float_withdraw), game play (device_event) and promotions (final_bonus_*).
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { Executor } from '../db/database.js';
 import type { Database, LedgerEntriesTable, LedgerKind } from '../db/schema.js';

@@ -94,7 +94,7 @@ describe.skipIf(!postgresTestDatabase)('auth cache across server processes on Po
     expect(await status(user.onB)).toBe(401);
   });
 
-  it('a slow process B: the writer answers only once B has forgotten, so B refuses at once (issue 27, item 8)', async () => {
+  it('a slow process B: the writer answers only once B has forgotten, so B refuses at once', async () => {
     const user = await cachedOnB();
     // B hears the revocation 300 ms late (a busy event loop), then forgets and acknowledges as its
     // listener does (live/pg-change-feed.ts). A writer that stopped waiting for acknowledgements would

@@ -1,4 +1,4 @@
-// Known terminals (issue 15, item 2; auth/device-cookie.ts, docs/security.md) on every test database: a
+// Known terminals (auth/device-cookie.ts, docs/security.md) on every test database: a
 // terminal that signed in as a login before holds a signed device cookie, and signs in while an attacker
 // keeps that login or the venue's address locked; unknown clients keep the sign-in throttle.
 import { randomBytes, randomInt } from 'node:crypto';

@@ -67,7 +67,7 @@ describe.each(testDatabases)('logins on $name', (database) => {
     'zero\u200bwidth',
     'bell\u0007',
     'rtl\u202eoverride',
-    // Default-ignorable and filler characters (issue 25): nothing shows, or only a blank.
+    // Default-ignorable and filler characters: nothing shows, or only a blank.
     'cashier\u034f',
     'cashier\u17b4',
     'cashier\u3164',

@@ -72,7 +72,7 @@ describe.each(testDatabases)('password policy on $name', (database) => {
     expect((await setPassword('second week now')).body).toEqual({ ok: true });
   });
 
-  // Issue 25: what the estimate refuses (auth/password-policy.ts), the demo's own `cashier123` among them.
+  // What the estimate refuses (auth/password-policy.ts), the demo's own `cashier123` among them.
   const GUESSABLE = ['aaaaaaaa', 'zzzzzzzz', 'abcdefgh', '12341234', 'a1a1a1a1', 'cashier123'];
 
   it('refuses passwords easy to guess as `guessable`, in change password and a new user', async () => {

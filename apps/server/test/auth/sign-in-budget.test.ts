@@ -1,4 +1,4 @@
-// The two figures of issue 25, item 2 (auth/throttle.ts, docs/security.md "Sign-in throttling"), on every
+// The two figures of sign-in throttling (auth/throttle.ts, docs/security.md "Sign-in throttling"), on every
 // test database with a fake clock: how many password checks of one login an attacker gets in 24 hours
 // from any number of addresses (NIST 800-63B: fewer than 100), and how long someone probing made-up
 // logins once a second from a venue's one NAT address keeps a cashier at a new terminal there out.

@@ -1,4 +1,4 @@
-// Cash-out over HTTP (issue 26, items 2 and 3; docs/product.md section 4 "Cash out", docs/api.md "Money
+// Cash-out over HTTP (docs/product.md section 4 "Cash out", docs/api.md "Money
 // rules"): `cash_out: true` takes the place's whole balance at the moment the ledger books it, whatever
 // the cashier saw when the modal opened; the answer's delta says what was taken, a replay of its trx
 // says the same after further play; the venue's maximum bounds a keyed-in amount, not a cash-out.

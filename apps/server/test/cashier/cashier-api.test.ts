@@ -463,7 +463,7 @@ describe.each(testDatabases)('cashier API on $name', (database) => {
     expect(list.map((d) => d.id)).not.toContain(id);
   });
 
-  it('opens a phone linked to this venue again by the PIN it still shows, however often, with the same id (issue 26)', async () => {
+  it('opens a phone linked to this venue again by the PIN it still shows, however often, with the same id', async () => {
     const phone = await linkRemote(server, cashier);
     // The panel closed, the page reloaded or the till reset: the cashier types the same PIN again.
     for (let i = 0; i < 7; i++) {

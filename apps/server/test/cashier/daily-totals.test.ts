@@ -1,7 +1,7 @@
 // The venue's 24-hour totals (GET /a/cashier/daily_totals) hold what History and Statistic hold for the
 // same 24 hours: every cashier money move (ledger/cash-moves.repository.ts), at a cabinet or on a
-// home-play phone; game play, other venues and older moves are left out (issue 26, item 5: the device
-// list's header left the phones' deposits out and disagreed with History by them).
+// home-play phone; game play, other venues and older moves are left out (the device list's header once
+// left the phones' deposits out and disagreed with History by them).
 import {
   dailyTotals,
   deviceDetail,

@@ -1,6 +1,6 @@
 // How the gateway draws a device's PIN (gateway.service.ts issuePin), with the random draws scripted: a
-// draw is uniform whatever other devices show, so it tells nothing about which PINs are live (issue 25,
-// item 1: a draw that skipped live PINs struck candidates off a waiting cabinet's PIN); a PIN two devices
+// draw is uniform whatever other devices show, so it tells nothing about which PINs are live (a draw
+// that skipped live PINs struck candidates off a waiting cabinet's PIN); a PIN two devices
 // show links neither and ends both (devices/device-linking.ts); draws and enrollments are throttled
 // (gateway/gateway-throttle.ts).
 import type * as crypto from 'node:crypto';

@@ -32,7 +32,7 @@ export const sqliteTestDatabase: TestDatabase = {
 /**
  * A short-lived client of its own with an 'error' listener: the statement in flight fails with the
  * error anyway, but one the server sends while the client is idle (a restart, pg_terminate_backend)
- * would otherwise be an uncaught exception that fails the whole run (issue 25, item 9).
+ * would otherwise be an uncaught exception that fails the whole run.
  */
 export function adminClient(connectionString: string): pg.Client {
   const client = new pg.Client({ connectionString });

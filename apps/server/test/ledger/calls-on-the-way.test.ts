@@ -1,4 +1,4 @@
-// Fuller batches over HTTP (issue 28, item 3): the group commit hears of a money call when its request
+// Fuller batches over HTTP: the group commit hears of a money call when its request
 // arrives (http/ledger-arrivals.ts), so a batch about to start waits, within LEDGER_WAIT_US, for the calls
 // already on their way; a lone call, with nothing on its way, never waits.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';

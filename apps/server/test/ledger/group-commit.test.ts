@@ -124,7 +124,7 @@ describe('group commit lanes', () => {
   });
 });
 
-describe('group commit and the calls on their way (issue 28, item 3)', () => {
+describe('group commit and the calls on their way', () => {
   const WAIT_MS = 50;
 
   it('starts a lone call at the end of its turn: nothing else is on its way', async () => {

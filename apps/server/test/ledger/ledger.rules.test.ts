@@ -92,7 +92,7 @@ describe.each(testDatabases)('ledger rules on $name', (database) => {
     expect((await v.cash(100_01)).body).toMatchObject({ err: ERR.overdraft, overdraft: 0 });
   });
 
-  it('ignores the overdraft for a float move too when has_overdraft is off (issue 27, item 8)', async () => {
+  it('ignores the overdraft for a float move too when has_overdraft is off', async () => {
     const v = await venue({ has_overdraft: false, overdraft: 50_00 });
     const move = (delta: number, trx: string) =>
       // The operator's move (a person's would come with its audit entry: verify checks that).
@@ -112,7 +112,7 @@ describe.each(testDatabases)('ledger rules on $name', (database) => {
     expect((await move(-100_00, 'float-to-zero')).body).toMatchObject({ balance: 0 });
   });
 
-  it('refuses a cash call without an open shift where the venue uses shifts: no open shift, nothing moved, the trx still usable (issue 27, item 8)', async () => {
+  it('refuses a cash call without an open shift where the venue uses shifts: no open shift, nothing moved, the trx still usable', async () => {
     const v = await venue();
     await db.kysely.updateTable('accounts').set({ shifts: 1 }).where('id', '=', v.account.id).execute();
     // Thrown as the contract's error (the HTTP layer answers it 403), claiming nothing.

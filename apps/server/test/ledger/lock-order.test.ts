@@ -1,8 +1,8 @@
 // The one global lock order that keeps concurrent ledger batches (two lanes, two server processes) from
 // deadlocking on PostgreSQL: accounts by id, then places by (device, place), then open shifts by user.
 // PostgreSQL locks the rows of a SELECT ... FOR ... in the order they come out, so the order is the
-// statement's ORDER BY, whatever order the batch listed the keys in (issue 27, item 8: places locked
-// unsorted passed every test). SQLite has one writer and takes no row locks: the statements stay plain.
+// statement's ORDER BY, whatever order the batch listed the keys in (places locked unsorted once
+// passed every test). SQLite has one writer and takes no row locks: the statements stay plain.
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/schema.js';

@@ -190,7 +190,7 @@ describe.each(testDatabases)('live updates on $name', (database) => {
     expect(changeOf(await stream.next())).toEqual({ float: false, devices: [cabinet.id] });
   });
 
-  it("tells of a colleague's edit of a device (its name, hidden or shown) and of a refused edit nothing (issue 27, item 8)", async () => {
+  it("tells of a colleague's edit of a device (its name, hidden or shown) and of a refused edit nothing", async () => {
     const stream = await opened(cashier);
     const edit = (body: unknown) => colleague.post(`/a/cashier/devices/${cabinet.id}`, body);
     expect((await edit({ name: 'Renamed by a colleague', hidden: false })).status).toBe(200);

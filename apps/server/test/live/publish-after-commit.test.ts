@@ -1,4 +1,4 @@
-// A live update leaves only once its change has committed (issue 27, item 8): a terminal told of a
+// A live update leaves only once its change has committed: a terminal told of a
 // deposit asks for the device at once, and must see the money, never the state before it. The
 // publisher here reads the database through a second SQLite connection at the very moment it is told:
 // in WAL mode a second connection sees only committed rows, and better-sqlite3 reads synchronously, so a

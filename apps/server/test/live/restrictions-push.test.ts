@@ -1,5 +1,5 @@
 // A cashier's restrictions changed in the back office (admin or manager) or by the operator CLI reach that
-// cashier's open terminals at once: their live-updates stream hears `me` (issue 26, item 6), so the web
+// cashier's open terminals at once: their live-updates stream hears `me`, so the web
 // refetches /a/me and hides what the cashier may no longer do. Colleagues' streams hear nothing of it.
 import { liveChange } from '@cashdesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -79,7 +79,7 @@ describe('how a ledger operation counts', () => {
     expect(placeCashKind(cash(-10_00, true), emptied)).toBe('remote_cash_out');
     expect(placeCashKind(cash(-10_00, true), refusal(ERR.notEnoughMoney))).toBe('remote_withdraw');
     expect(placeCashKind(cash(-10_00, false), null)).toBe('withdraw');
-    // With the flag (issue 26): a cash-out whatever the answer, a refused one included.
+    // With the flag: a cash-out whatever the answer, a refused one included.
     const flagged = (remote: boolean): PlaceCashInput => ({ ...cash(-10_00, remote), cash_out: true });
     expect(placeCashKind(flagged(false), refusal(ERR.notEnoughMoney))).toBe('cash_out');
     expect(placeCashKind(flagged(true), null)).toBe('remote_cash_out');

@@ -1,7 +1,8 @@
 // The page of a signed-in screen's address names the signed-in chunk's files (modulepreload) and style
-// sheets, so the browser fetches them beside the entry, not after it (issue 31); the sign-in page does
-// not. With a session cookie it also carries the session's first answers, as the API gives them
-// (http/first-screen-data.ts), intact whatever the venue's text holds (`$` patterns: http/insert-before.ts).
+// sheets, so the browser fetches them beside the entry, not after it (BENCHMARKS.md, "Web first load"); the
+// sign-in page does not. With a session cookie it also carries the session's first answers, as the API gives
+// them (http/first-screen-data.ts), intact whatever the venue's text holds (`$` patterns:
+// http/insert-before.ts).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

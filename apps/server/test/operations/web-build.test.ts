@@ -1,7 +1,7 @@
 // apps/web/build.mjs (`npm start`'s web build) as real processes, with a stand-in for vite (WEB_BUILD_COMMAND)
 // so each run takes milliseconds: two starts at once both succeed and leave one complete build behind
 // dist; unchanged sources build nothing; changed ones build beside the old build, which stays whole for
-// a server that started on it; a dist built in place before is taken over (issue 25, item 8).
+// a server that started on it; a dist built in place before is taken over.
 import { execFile, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';

@@ -1,7 +1,7 @@
 // Cash calls and game events per second over HTTP with the auth cache on and off, interleaved in one run
-// (issue 17, the lean request path). "Off" makes every call look its caller up in the database, which is
-// the request path as it was before the cache. Not a test: run it by hand, on a machine as quiet as
-// you can get, and read the figures as a ratio of one run.
+// (docs/security.md, "Sessions and device tokens cached in the process"). "Off" makes every call look its
+// caller up in the database, which is the request path as it was before the cache. Not a test: run it by
+// hand, on a machine as quiet as you can get, and read the figures as a ratio of one run.
 //
 //   npx tsx apps/server/test/performance/auth-cache-rate.ts [--db sqlite|postgres] [--seconds 5] [--rounds 2]
 import fs from 'node:fs';

@@ -1,4 +1,4 @@
-// A retry of a cash call whose answer was lost (issue 14, item 1) on every test database: the web sends
+// A retry of a cash call whose answer was lost (docs/web-app.md) on every test database: the web sends
 // the very same request again, maybe after a restart, a PIN change or a reload, and it must learn what
 // happened to its money. The route checks that come before the ledger (the PIN throttle, the phone's PIN
 // count, the device check) stand aside for a trx the cashier already used on that device, and the ledger

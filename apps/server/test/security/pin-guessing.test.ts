@@ -1,4 +1,4 @@
-// PIN guessing (issue 15, item 1) on every test database: the attacks of the security review, each shown
+// PIN guessing (docs/security.md) on every test database: the attacks of the security review, each shown
 // to fail. A guessing loop at every call that takes a PIN gets 429 with retry_after after a few tries and
 // never reaches the PIN; a phone's PIN ends after PIN_MAX_WRONG wrong tries against it; an expired PIN is
 // refused everywhere; a wrong PIN stores no `operations` row; the limit holds for guesses sent all at once;

@@ -19,7 +19,7 @@ export const { useMeQuery, useSignInMutation, useSignOutMutation, useChangePassw
 
 /**
  * The signed-in user from the cached `/a/me` answer. The component re-renders when the answer changes,
- * not when a refetch starts or ends (the stream's hello and a `me` change ask again; issue 31).
+ * not when a refetch starts or ends (the stream's hello and a `me` change ask again).
  */
 export function useMe(): User | undefined {
   return useMeQuery(undefined, { selectFromResult: ({ data }) => ({ data }) }).data;

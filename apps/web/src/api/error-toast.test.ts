@@ -63,8 +63,8 @@ describe('error toasts', () => {
     });
   });
 
-  // Each text its own sentence (issue 27, item 8: the hard-block text showing the light-block sentence
-  // passed every test): what a cashier reads in English for each contract text, from any call.
+  // Each text its own sentence (the hard-block text showing the light-block sentence once passed every
+  // test): what a cashier reads in English for each contract text, from any call.
   const ENGLISH: Readonly<Record<ErrText, string>> = {
     [ERR.validation]: 'Some values were not accepted, check them and try again',
     [ERR.unauthorized]: 'Your session has expired. Please log in again.',

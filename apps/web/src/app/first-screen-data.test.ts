@@ -1,4 +1,4 @@
-// The page's answers go into the API cache before the first render (issue 31), once, and a page
+// The page's answers go into the API cache before the first render, once, and a page
 // without them (or with a broken block) changes nothing.
 import type { Device, LockState, User } from '@cashdesk/contract';
 import { afterEach, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
-// The answers the server put in a signed-in screen's page (apps/server/src/http/first-screen-data.ts,
-// issue 31): the session (`/a/me`), the till's lock state, the devices list, the day's totals and the
+// The answers the server put in a signed-in screen's page (apps/server/src/http/first-screen-data.ts;
+// BENCHMARKS.md, "Web first load"): the session (`/a/me`), the till's lock state, the devices list, the day's totals and the
 // float, as the API answered them.
 // They go into the API cache before the first render, so the devices screen draws at once instead of
 // after two more round trips. Each is read once, then the block is removed: a later render, a re-created

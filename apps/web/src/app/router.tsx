@@ -2,7 +2,7 @@
 // is used, and without the data router about 16 KB gzip of react-router stays off the login screen.
 // Signed-in screens sit inside the app layout (navigation bar) and come in a chunk of their own
 // (signed-in.tsx), waited for with `use` under the Suspense boundary in Root; so do the maintenance and
-// client download pages, which a terminal opens seldom (issue 31). The server names the chunk of the
+// client download pages, which a terminal opens seldom. The server names the chunk of the
 // address's screen in the page it answers (modulepreload: apps/server/src/http/first-screen-preloads.ts),
 // so none of them costs a round trip more on a first load. BrowserRouter applies
 // navigations in React.startTransition, so a link or navigate() to a signed-in screen whose chunk is still
@@ -64,7 +64,7 @@ const PUBLIC_PATHS = ['/authorization', '/maintenance-redirect', '/get-client'];
  * Settles when the first screen of this page can render without waiting for a chunk: at once for the
  * sign-in screen, else once the screen's chunk is in (or could not come). main.tsx renders after it: a
  * first render that suspended on the chunk would show the screen only after React's 300 ms reveal
- * throttle, and the session's ask (below) would wait as long (issue 31, the devices screen's LCP).
+ * throttle, and the session's ask (below) would wait as long (the devices screen's LCP).
  */
 export function firstScreenReady(): Promise<void> {
   const { pathname } = window.location;

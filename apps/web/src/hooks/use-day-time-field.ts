@@ -1,5 +1,5 @@
 // A date or time form field that reads day first and 24-hour in the app's language whatever the browser's
-// locale (issue 26, item 8): a text input with a numeric keyboard, its format as a hint, the text masked
+// locale (Chromium writes a native date input the browser's way): a text input with a numeric keyboard, its format as a hint, the text masked
 // as it is typed (lib/day-time-text.ts) and its error in words. The field's value stays an ISO day
 // (2026-11-27) or HH:mm:ss when the text is one, '' when empty, and the text itself while it is not one.
 import { useState, type ChangeEvent, type InputHTMLAttributes } from 'react';

@@ -17,7 +17,7 @@ async function loadNamespace(lng: string, ns: string): Promise<object | undefine
 /**
  * The three places a language is read from, in order, and where a choice is kept: what the app needs of
  * i18next-browser-languagedetector, in a few lines instead of its 3 KB in the login screen's first load
- * (issue 31). i18next takes the first of these it supports (a region dropped: pt-BR is pt).
+ * (BENCHMARKS.md, "Web first load"). i18next takes the first of these it supports (a region dropped: pt-BR is pt).
  */
 const detector: LanguageDetectorModule = {
   type: 'languageDetector',

@@ -1,5 +1,5 @@
 // English texts that only a deferred part reads (components/ui/deferred-part.tsx) ship with that part's
-// own chunk, not with the signed-in chunk (issue 31, BENCHMARKS.md 'Web first load'): the part imports its
+// own chunk, not with the signed-in chunk (BENCHMARKS.md, "Web first load"): the part imports its
 // JSON and merges it into its namespace as it loads, before its first render. The rest of the namespace
 // comes with the signed-in chunk (signed-in-resources.ts). Spanish and Portuguese hold every namespace
 // whole in their own chunk already (resources.ts loadCatalogue).

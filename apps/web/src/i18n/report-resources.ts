@@ -1,6 +1,6 @@
 // The English catalogues of the history page and the Statistic modal (namespaces history, report and
 // statistic), kept out of the signed-in chunk: they ship with those screens' own chunks, which add them
-// as they load, before their first render (issue 31, BENCHMARKS.md 'Web first load'). Spanish and
+// as they load, before their first render (BENCHMARKS.md, "Web first load"). Spanish and
 // Portuguese hold every namespace in their own chunk already (resources.ts loadCatalogue).
 import type { i18n as I18n } from 'i18next';
 import history from './locales/en/history.json';

@@ -7,7 +7,7 @@
 // Of English, the first bundle holds only what the screens outside the signed-in chunk read (login,
 // maintenance, client download, toasts and errors): the signed-in screens' namespaces (about 4.5 KB gzip)
 // come with the signed-in chunk (signed-in-resources.ts), so the login screen's first load stays under
-// its budget (issue 31, BENCHMARKS.md 'Web first load').
+// its budget (BENCHMARKS.md, "Web first load").
 import type { Language } from '@cashdesk/contract';
 import auth from './locales/en/auth.json';
 import common from './locales/en/common.json';

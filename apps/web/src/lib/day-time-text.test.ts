@@ -10,7 +10,7 @@ import {
   parseTimeText,
 } from './day-time-text';
 
-describe('day and time texts, day first and 24-hour (issue 26, item 8)', () => {
+describe('day and time texts, day first and 24-hour', () => {
   it('formats an ISO day day first and parses it back', () => {
     for (const day of ['2024-12-18', '2026-01-01', '2026-11-27', '2026-12-31', '2028-02-29']) {
       expect(parseDayText(formatDayText(day))).toBe(day);

@@ -1,6 +1,6 @@
 // Dates and times as the cashier types and reads them in a form field: day first (27.11.2026) and 24-hour
-// times with seconds (23:59:59), as the app shows them everywhere, whatever the browser's locale (issue 26,
-// item 8: Chromium writes a native date or time input the browser's way, 11/27/2026 12:00:00 AM). The
+// times with seconds (23:59:59), as the app shows them everywhere, whatever the browser's locale
+// (Chromium writes a native date or time input the browser's way, 11/27/2026 12:00:00 AM). The
 // fields hold the same values as before, ISO days (2026-11-27) and HH:mm:ss, so what is sent is unchanged.
 
 export type DayTimeKind = 'day' | 'time';

@@ -113,7 +113,8 @@ export function floorRoutes(ctx: AppContext): FastifyPluginAsync {
           opened_at: iso(s.opened_at_ms),
           running_total: s.running_total,
         })),
-        // Approvals (issue 29) join here as `pending_approvals` once they land.
+        // No pending approvals here: they have their own call (`GET .../approvals?status=pending`,
+        // docs/api.md, "Four eyes"), which the back office's Approvals badge polls.
         alerts,
       };
     });

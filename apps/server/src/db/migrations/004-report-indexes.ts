@@ -1,7 +1,7 @@
 // Indexes for the report queries: the 24-hour summary and the latest deposit and withdraw of every device
 // (device list and the detail polled every 5 s), which the first schema could only answer by reading all
 // of a device's rows since it was linked, and the cashier's history, which SQLite answered through the
-// venue's rows of every cashier and game. Measured in BENCHMARKS.md (reports).
+// venue's rows of every cashier and game. Measured in BENCHMARKS.md, "Decisions and their figures".
 import type { Kysely, Migration } from 'kysely';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations run against the schema they create */

@@ -1,6 +1,6 @@
-// Attempt limits of issue 15: a device's PIN ends after a number of wrong tries against it (and the one it
-// replaced is remembered, so terminals still showing the old one are not counted as guessing), and a
-// locked till's password tries are counted per session.
+// Attempt limits against PIN guessing (docs/security.md): a device's PIN ends after a number of wrong tries
+// against it (and the one it replaced is remembered, so terminals still showing the old one are not counted
+// as guessing), and a locked till's password tries are counted per session.
 import type { Kysely, Migration } from 'kysely';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations run against the schema they change */

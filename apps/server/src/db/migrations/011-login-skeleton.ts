@@ -1,4 +1,4 @@
-// Logins are one per person whatever look-alike characters spell them (issue 25): `login_key` moves from
+// Logins are one per person whatever look-alike characters spell them: `login_key` moves from
 // migration 007's case fold to contract loginKey, the confusable skeleton (packages/contract/src/login-key.ts),
 // so a Cyrillic `сashier` or `cashıer` cannot sit beside `cashier`. Logins that already look alike stop the
 // upgrade before anything changes, named with what to do, like 007 (docs/security.md, "Logins").

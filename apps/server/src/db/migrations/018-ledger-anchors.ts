@@ -1,6 +1,6 @@
 // The anchors of the ledger's hash chain (db/ledger-chain.ts): each closed gaming day's chain head of each
-// venue, kept by a sweep (ledger/ledger-anchors.ts) in a table of its own that is append-only like the
-// ledger, so `verify` can tell a chain cut back or rewritten after a kept head from one that only grew.
+// venue, kept by a sweep (back-office/reports/ledger-anchors.ts) in a table of its own that is
+// append-only like the ledger, so `verify` can tell a chain cut back or rewritten after a kept head from one that only grew.
 // One row per venue and day (a unique key): two sweeping servers insert it once between them.
 import { sql, type ColumnDefinitionBuilder, type Kysely, type Migration } from 'kysely';
 import type { DialectName } from '../database.js';

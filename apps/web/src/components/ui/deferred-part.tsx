@@ -1,6 +1,6 @@
 // A part of a screen that only a click shows (a modal), kept out of the screen's first load: its code
 // is a chunk of its own, fetched at idle after the screen is up (preloadWhenIdle) or, at the latest, on
-// its first render. Issue 31 (BENCHMARKS.md 'Web first load'): the devices screen's first load holds
+// its first render (BENCHMARKS.md, "Web first load"): the devices screen's first load holds
 // what its first paint draws, not the modals behind its buttons.
 import { createElement, lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 
@@ -53,7 +53,7 @@ export function deferredPart<P extends object>(load: () => Promise<ComponentType
 
 /**
  * Fetches `parts` one per idle moment, in order: each fetch adds its files' tags and, when in, runs the
- * module, and all at once made one long task while the first screen settles (issue 31). Cancellable.
+ * module, and all at once made one long task while the first screen settles. Cancellable.
  */
 export function preloadWhenIdle(parts: readonly { preload(): Promise<unknown> }[]): () => void {
   let cancel = () => {};

@@ -22,7 +22,7 @@ export interface ModalProps {
 const BACKDROP_AFTER_INSIDE_PRESS_MS = 500;
 
 // The toast's place in each open modal, above the dialog on its backdrop, topmost last: a toast over the
-// screen's top covered a modal's title (issue 26), so while a modal is open the toaster shows there
+// screen's top covered a modal's title, so while a modal is open the toaster shows there
 // (toaster.tsx) and the dialog gives it room. Outside the dialog, so the dialog's own alerts stay its only
 // ones.
 const toastSlots: HTMLElement[] = [];

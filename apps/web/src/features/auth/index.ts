@@ -4,7 +4,7 @@ import type { ComponentProps } from 'react';
 import { deferredPart } from '../../components/ui/deferred-part';
 import type { ChangePasswordModal as ChangePasswordModalNow } from './change-password-modal';
 
-/** The change-password modal, a chunk of its own, out of the first loads (issue 31); preloaded at idle. */
+/** The change-password modal, a chunk of its own, out of the first loads; preloaded at idle. */
 export const ChangePasswordModal = /* @__PURE__ */ deferredPart<
   ComponentProps<typeof ChangePasswordModalNow>
 >(() => import('./change-password-modal').then((module) => module.ChangePasswordModal));

@@ -9,7 +9,7 @@ import type { PlaceUnconfirmedNotice as PlaceUnconfirmedNoticeNow } from './unco
 export { useLastPlaceOperationsQuery } from './api/cash-api';
 /**
  * The cash modal, a chunk of its own (cash-manage-modal.tsx and what only it uses): opened by a click, it
- * stays out of the devices screen's first load; app/signed-in.tsx preloads it at idle (issue 31).
+ * stays out of the devices screen's first load; app/signed-in.tsx preloads it at idle.
  */
 export const CashManageModal = /* @__PURE__ */ deferredPart<ComponentProps<typeof CashManageModalNow>>(() =>
   import('./cash-manage-modal').then((module) => module.CashManageModal),

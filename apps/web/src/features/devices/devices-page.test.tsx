@@ -102,7 +102,7 @@ describe('DevicesPage', () => {
 
   it("shows the venue's 24-hour totals as the server sums them, unless disable_daily_total is held", async () => {
     // 35.00 deposited on a home-play phone, which the list (cabinets only) does not hold: the header
-    // shows the server's venue figures, not a sum of the rows (issue 26, item 5).
+    // shows the server's venue figures, not a sum of the rows.
     const withPhone = { ...totalsOf(devices), deposit_24h: 105_00 + 35_00, delta_24h: 140_00 - 25_00 };
     const first = renderPage({
       ...screenRoutes({ devices }),

@@ -53,7 +53,7 @@ export function useLiveUpdates(patchPayments: PatchPayments): void {
         dispatch(liveConnected());
         // 'Me' too: the cashier's restrictions may have changed while the stream was down. Each group in a
         // task of its own: the slower polls re-render every polled screen, each refetch starts a call, and
-        // all in one go were one long task while the first screen settles (issue 31).
+        // all in one go were one long task while the first screen settles.
         catchUp = inTurns(CATCH_UP.map((tags) => () => dispatch(baseApi.util.invalidateTags([...tags]))));
       });
       source.addEventListener('change', (event) => {

@@ -9,7 +9,7 @@ import { useInactivityReset } from '../../hooks/use-inactivity-reset';
 import { useLockStateQuery } from './api/lock-api';
 import { useLockTill } from './use-lock-till';
 
-// A chunk of its own, out of the devices screen's first load (issue 31): only a locked till shows it, and
+// A chunk of its own, out of the devices screen's first load: only a locked till shows it, and
 // until it is in nothing shows (never the screens behind it).
 const LockScreen = deferredPart<object>(() => import('./lock-screen').then((module) => module.LockScreen));
 

@@ -146,7 +146,7 @@ describe('navigation bar, below 1351 px', () => {
   it('opens the mobile menu with the same entries, the Profile area and the banner', async () => {
     const { user } = renderLayout();
     await user.click(await screen.findByRole('button', { name: 'Menu' }));
-    // The menu is a chunk of its own (issue 31): it shows once that is in.
+    // The menu is a chunk of its own: it shows once that is in.
     const menu = await screen.findByRole('dialog', { name: 'Menu' });
     expect(within(menu).getByRole('link', { name: 'Devices' })).toBeTruthy();
     expect(within(menu).getByRole('link', { name: 'History' })).toBeTruthy();

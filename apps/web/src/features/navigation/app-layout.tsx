@@ -37,7 +37,7 @@ export function AppLayout() {
 
   return (
     <div className="app-layout">
-      {/* Support sits in the bar, never floating over the screens' buttons (issue 26). */}
+      {/* Support sits in the bar, never floating over the screens' buttons. */}
       <NavBar user={user} floatView={floatVisibility(user, float)} support={<SupportWidget user={user} />} />
       <FloatErrorToast />
       <BlockBanner block={accountBlock(float)} />

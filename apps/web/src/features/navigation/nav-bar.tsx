@@ -21,7 +21,7 @@ import { DESKTOP_QUERY, useMediaQuery, useNarrowScreen } from '../../hooks/use-m
 type OpenModal = 'none' | 'menu' | 'statistic' | 'changePassword';
 
 /**
- * The mobile menu (with its promotional banner), a chunk of its own (issue 31): only the Menu button
+ * The mobile menu (with its promotional banner), a chunk of its own: only the Menu button
  * opens it, so it stays out of the devices screen's first load; fetched at idle once the bar is up.
  */
 const MobileMenu = /* @__PURE__ */ deferredPart<ComponentProps<typeof MobileMenuNow>>(() =>

@@ -74,7 +74,7 @@ describe('dates', () => {
   });
 });
 
-describe('withOffset: today follows the chosen offset (issue 26, item 8)', () => {
+describe('withOffset: today follows the chosen offset', () => {
   // 2026-11-27 22:30 at GMT-05:00 (a US browser) is 2026-11-28 06:30 at GMT+03:00: already tomorrow there.
   const lateEveningInNewYork = Date.UTC(2026, 10, 28, 3, 30);
 

@@ -67,7 +67,7 @@ export function defaultRange(nowMs: number, offset: string = defaultOffset(new D
  * The range once the cashier picks another offset: "today" follows the offset. A date that was today on
  * the old offset's wall clocks becomes today on the new one's, and no date stays past the new today, so
  * choosing GMT+03 from a browser at GMT-05 late in the evening (already tomorrow at +03) keeps today's
- * operations in the range instead of asking for the day before (issue 26, item 8). Other dates and the
+ * operations in the range instead of asking for the day before. Other dates and the
  * times stay as written: they are wall-clock figures of the chosen offset.
  */
 export function withOffset(range: ReportRange, offset: string, nowMs: number): ReportRange {

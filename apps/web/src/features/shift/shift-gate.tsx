@@ -16,7 +16,7 @@ import { ShiftContext } from './shift-context';
 import type * as Till from './till-modal';
 import type * as Report from './z-report';
 
-// The Open shift screen, the blind close and its Z-report, chunks of their own (issue 31): the devices screen's first
+// The Open shift screen, the blind close and its Z-report, chunks of their own: the devices screen's first
 // paint needs neither while a shift is open; the gate fetches them as soon as it knows the venue uses
 // shifts, so they are in by the time they show.
 const OpenShiftPage = /* @__PURE__ */ deferredPart<ComponentProps<typeof Open.OpenShiftPage>>(() =>

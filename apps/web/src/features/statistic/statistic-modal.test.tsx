@@ -68,7 +68,7 @@ async function choosePeriod(
 
 const the21stAtPlus2 = {
   offset: 'GMT+02:00',
-  fromDate: '21.11.2026', // typed day first (issue 26, item 8)
+  fromDate: '21.11.2026', // typed day first
   fromTime: '00:00:00',
   toDate: '21.11.2026',
   toTime: '23:59:59',

@@ -40,8 +40,8 @@ export function InputField({
 }
 
 /**
- * A local day typed day first (27.11.2026) whatever the browser's locale, its format as the hint (issue 26,
- * item 8); `value` is the ISO day, '' when empty, or the text while it is not a day (isDay tells).
+ * A local day typed day first (27.11.2026) whatever the browser's locale, its format as the hint;
+ * `value` is the ISO day, '' when empty, or the text while it is not a day (isDay tells).
  */
 export function DayField({
   label,

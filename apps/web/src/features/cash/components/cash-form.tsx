@@ -15,7 +15,7 @@ import { QuickAmounts } from './quick-amounts';
  * How long "Processing…" stands alone. The cash call may run up to its timeout (CASH_CALL_TIMEOUT_MS,
  * 15 s) before the operation turns unconfirmed (docs/web-app.md, "Unconfirmed cash operations"); after
  * a few seconds the cashier is told the answer is late and the operation is kept, so they wait instead
- * of doing it again (issue 26, item 9).
+ * of doing it again.
  */
 export const LATE_ANSWER_HINT_MS = 4_000;
 

@@ -16,7 +16,7 @@ import { PinEntry } from './pin-entry';
 type AddState =
   | { step: 'idle' }
   | { step: 'success'; id: number }
-  /** `wait`: a 429's toast, said by the message too instead of 'check the PIN' (issue 26, item 9). */
+  /** `wait`: a 429's toast, said by the message too instead of 'check the PIN'. */
   | { step: 'error'; wait: Toast | null }
   | { step: 'errorLinked' };
 

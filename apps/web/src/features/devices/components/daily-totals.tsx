@@ -1,6 +1,6 @@
 // The totals header: the venue's 24-hour deposits and withdraws, as the server sums them over every device
 // of the venue, home-play phones included (GET /a/cashier/daily_totals; the list's rows hold cabinets only,
-// so their sum left the phones out and disagreed with History and Statistic: issue 26, item 5). Hidden by
+// so their sum left the phones out and disagreed with History and Statistic). Hidden by
 // the restriction disable_daily_total (the caller decides). Polled like the list; nothing while unknown.
 import { formatCents } from '@cashdesk/contract';
 import { useTranslation } from 'react-i18next';

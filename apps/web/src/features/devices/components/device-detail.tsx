@@ -29,7 +29,7 @@ import { addPartTexts } from '../../../i18n/part-resources';
 addPartTexts(i18n, 'devices', deviceDetailTexts);
 
 // The History and Game tabs, chunks of their own: the Players tab is the one a device opens on, the
-// others wait for a click (issue 31, the devices screen's first load).
+// others wait for a click (the devices screen's first load).
 const HistoryTab = deferredPart<ComponentProps<typeof History.HistoryTab>>(() =>
   import('./history-tab').then((module) => module.HistoryTab),
 );

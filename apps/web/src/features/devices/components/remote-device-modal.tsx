@@ -30,7 +30,7 @@ export function RemoteDeviceModal({ onClose, onConnected, onReset }: RemoteDevic
   /**
    * The refusal the message step shows: null for the usual 'check the PIN'; on a 429 (the PIN tries of
    * the cashier, venue or address held) the wait its toast names, so the modal does not ask to check a
-   * PIN the server did not even look at (issue 26, item 9).
+   * PIN the server did not even look at.
    */
   const [failed, setFailed] = useState<{ wait: Toast | null } | null>(null);
   const attempt = useRef<{ pin: string; trx: string } | null>(null);

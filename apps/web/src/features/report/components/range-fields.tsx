@@ -1,6 +1,6 @@
 // The period fields of a report: GMT offset, from date and time, to date and time (docs/product.md sections 2 and
 // 5). Dates are limited to 2024-12-18 .. today at the chosen offset; times have seconds. Dates are typed day
-// first and times on 24 hours, whatever the browser's locale (hooks/use-day-time-field.ts, issue 26 item 8).
+// first and times on 24 hours, whatever the browser's locale (hooks/use-day-time-field.ts).
 // The problem that keeps Save or submit disabled is said under the fields.
 import { GMT_OFFSETS } from '@cashdesk/contract';
 import { useId } from 'react';
