@@ -19,6 +19,7 @@ export default {
     'apps/server/src/ledger/invariants.ts',
     'apps/server/src/ledger/group-commit.ts',
     'apps/server/src/ledger/money-rules.ts',
+    'apps/server/src/approvals/four-eyes.ts',
     'apps/server/src/ledger/idempotency.ts',
     'apps/server/src/ledger/ledger.repository.ts',
     'apps/server/src/ledger/verify.ts',

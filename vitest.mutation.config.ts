@@ -7,6 +7,9 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 /** Server test files that reach the mutated files (stryker.config.mjs `mutate`), fast enough to rerun. */
 export const MUTATION_TESTS = [
   'apps/server/test/ledger/*.test.ts',
+  'apps/server/test/approvals/approvals.test.ts',
+  'apps/server/test/approvals/approval-edges.test.ts',
+  'apps/server/test/approvals/money-safety.test.ts',
   'apps/server/test/auth/guards.test.ts',
   'apps/server/test/auth/auth-cache.test.ts',
   'apps/server/test/auth/auth-cache.unit.test.ts',

@@ -26,19 +26,6 @@ import {
 
 const read = (file: string): string => fs.readFileSync(path.join(REPO_ROOT, file), 'utf8');
 
-/**
- * Files another change is moving, whose comments it rewrites: neither the issue-number check nor the
- * path check reads them until then. Empty this list once that change has landed; nothing else is let off.
- */
-const LEFT_TO_THE_APPROVALS_MOVE: readonly string[] = [
-  'apps/server/src/back-office/approvals/approval-expiry.ts',
-  'apps/server/src/back-office/approvals/approvals.routes.ts',
-  'apps/server/src/back-office/approvals/approvals.service.ts',
-  'apps/server/src/back-office/approvals/cashier-approvals.routes.ts',
-  'apps/server/src/ledger/approvals.repository.ts',
-  'apps/server/src/ledger/money-rules.ts',
-];
-
 /** Paths a document names on purpose though they are not files (any more): `file: path`. */
 const NAMED_BUT_ABSENT = new Set([
   // The table of moved dependencies names the file the route left.
@@ -117,16 +104,14 @@ describe('citations of the product rules and the API', () => {
   });
 
   it('cites no issue by number (a clone has no tracker): the reason, or the doc that has it', () => {
-    const findings = files
-      .filter((file) => !LEFT_TO_THE_APPROVALS_MOVE.includes(file))
-      .flatMap((file) => issueNumberCitations(file, read(file)));
+    const findings = files.flatMap((file) => issueNumberCitations(file, read(file)));
     expect(findings.map((f) => `${f.file}:${f.line}: ${f.text}`)).toEqual([]);
   });
 
   it('names in its docs and comments only files the repository has', () => {
     const all = repositoryFiles();
     const missing = files
-      .filter((file) => /\.(tsx?|mts|m?js|css|md)$/.test(file) && !LEFT_TO_THE_APPROVALS_MOVE.includes(file))
+      .filter((file) => /\.(tsx?|mts|m?js|css|md)$/.test(file))
       .flatMap((file) =>
         mentionedPaths(proseOf(file, read(file)))
           .filter(({ path: named }) => !NAMED_BUT_ABSENT.has(`${file}: ${named}`))

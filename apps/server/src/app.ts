@@ -8,8 +8,9 @@ import { API_BASE, ERR } from '@cashdesk/contract';
 import Fastify, { LogController, type FastifyInstance, type RouteOptions } from 'fastify';
 import { authRoutes } from './auth/auth.routes.js';
 import { backOfficeRoutes } from './back-office/back-office.routes.js';
-import { cashierApprovalsRoutes } from './back-office/approvals/cashier-approvals.routes.js';
-import { sweepExpiredApprovals } from './back-office/approvals/approval-expiry.js';
+import { sweepExpiredApprovals } from './approvals/approval-expiry.js';
+import { cashierApprovalsRoutes } from './approvals/cashier-approvals.routes.js';
+import { managerApprovalsRoutes } from './approvals/manager-approvals.routes.js';
 import { sweepLedgerAnchors } from './back-office/reports/ledger-anchors.js';
 import { installSessionGuard } from './auth/guards.js';
 import type { AppContext } from './context.js';
@@ -175,7 +176,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   });
   app.addHook('onClose', async () => ctx.sealer.close());
   await app.register(reportsRoutes(ctx), { prefix: API_BASE });
-  await app.register(backOfficeRoutes(ctx), { prefix: API_BASE });
+  await app.register(backOfficeRoutes(ctx, { approvals: managerApprovalsRoutes(ctx) }), {
+    prefix: API_BASE,
+  });
   await app.register(lockRoutes(ctx), { prefix: API_BASE });
   await app.register(maintenanceRoutes(ctx), { prefix: API_BASE });
   await app.register(clientConfigRoutes(ctx), { prefix: API_BASE });

@@ -43,7 +43,7 @@ export { createSession } from './auth/sessions.repository.js';
 export { createUser, findUserByLogin } from './users/users.repository.js';
 export { enrollDevice } from './gateway/gateway.service.js';
 // A manager's decision on a payout held for approval, for tests of what the till then shows.
-export { decideAsManager } from './back-office/approvals/approvals.service.js';
+export { decideAsManager } from './approvals/approvals.service.js';
 
 // The demo venue and its simulated devices, and the operator CLI.
 export { ensureDemoDevices, readDemoDevices, type DemoDevice } from './demo/devices.js';

@@ -1,6 +1,6 @@
 // A password check under the sign-in throttle (throttle.ts), for the calls that take a user's password
 // without a session that already proved it: sign-in, change-password and a manager's decision on an
-// approval (back-office/approvals/approvals.routes.ts). They share the throttle's keys, so a stolen session
+// approval (approvals/manager-approvals.routes.ts). They share the throttle's keys, so a stolen session
 // cannot guess a password faster through one call than through another. (Unlocking the till has its own
 // per-session limit: lock/lock.routes.ts.)
 import type { FastifyReply, FastifyRequest } from 'fastify';

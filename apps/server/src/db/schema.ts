@@ -2,6 +2,7 @@
 // Money columns are bigint cents, booleans are 0/1 smallints and times are epoch milliseconds on both
 // databases, so one query layer serves SQLite and PostgreSQL alike.
 import type {
+  ApprovalStatus,
   AuditAction,
   AuditTarget,
   DeviceType,
@@ -282,7 +283,7 @@ export interface ShiftMovementsTable {
   created_at_ms: number;
 }
 
-/** A cashier's withdraw or cash-out held back for a manager's decision (migration 013, ledger/approvals). */
+/** A cashier's withdraw or cash-out held back for a manager's decision (migration 013, approvals/). */
 export interface ApprovalsTable {
   id: string;
   account_id: number;
@@ -298,7 +299,7 @@ export interface ApprovalsTable {
   /** What the manager approves, the payout's ceiling (migration 017). */
   amount_cents: number;
   remote_pin: string | null;
-  status: ApprovalStatus;
+  status: StoredApprovalStatus;
   created_at_ms: number;
   decided_at_ms: number | null;
   decided_by: number | null;
@@ -307,8 +308,12 @@ export interface ApprovalsTable {
   outcome_json: Generated<string | null>;
 }
 
-/** Stored statuses; `expired` is a pending one older than its window, never stored (ledger/approvals). */
-export type ApprovalStatus = 'pending' | 'approved' | 'declined' | 'withdrawn';
+/**
+ * The statuses an approval's row stores: the contract's, less the two shown from what else the row holds
+ * (approvals/four-eyes.ts statusOf): `expired` is a pending one past its window, `failed` an approved one
+ * the ledger refused.
+ */
+export type StoredApprovalStatus = Exclude<ApprovalStatus, 'expired' | 'failed'>;
 
 export type AlertKind = 'float_low' | 'device_silent' | 'shift_difference' | 'withdrawals_hour';
 

@@ -7,22 +7,25 @@ import { randomUUID } from 'node:crypto';
 import { ERR } from '@cashdesk/contract';
 import type { CompiledQuery } from 'kysely';
 import { assertNotBlocked } from '../accounts/index.js';
+import {
+  approvalState,
+  insertApprovalQuery,
+  needsApproval,
+  payoutOf,
+  pendingOutcome,
+  setApprovalOutcomeQuery,
+  type ApprovalRow,
+  type NewApproval,
+} from '../approvals/index.js';
 import { assertRemotePin } from '../devices/index.js';
 import type { Executor } from '../db/database.js';
 import type { AccountRow, PlaceRow } from '../db/schema.js';
 import { ApiError } from '../http/api-error.js';
 import { approvalsChange, cashChange, floatChange, playChange, type Change } from '../live/change-feed.js';
 import { shiftOfOperation } from '../shifts/index.js';
-import {
-  insertApprovalQuery,
-  setApprovalOutcomeQuery,
-  type ApprovalRow,
-  type NewApproval,
-} from './approvals.repository.js';
 import { claimKeyOf, placeKeyOf, scopeOf, seatKeyOf, type BatchReads } from './batch-read.js';
 import { replayOutcome, requestHash } from './idempotency.js';
 import {
-  approvalState,
   cashKind,
   decideCashOut,
   decideCorrection,
@@ -32,9 +35,6 @@ import {
   decideWithdraw,
   floatLimit,
   floatMoveKind,
-  needsApproval,
-  payoutOf,
-  pendingOutcome,
 } from './money-rules.js';
 import { refusal } from './outcome.js';
 import type { NewOperation } from './operations.repository.js';
@@ -294,8 +294,8 @@ function judgeCorrection(
 }
 
 /**
- * Files a payout for a manager's decision (money-rules.ts needsApproval): a 202 and its approval, written
- * with the batch. Nothing moves and the trx is not used up: the approval's row carries it until it is
+ * Files a payout for a manager's decision (approvals/four-eyes.ts needsApproval): a 202 and its approval,
+ * written with the batch. Nothing moves and the trx is not used up: the approval's row carries it until it is
  * applied. The venue's terminals hear of it at once (the back office's list, the tills).
  */
 function fileApproval(

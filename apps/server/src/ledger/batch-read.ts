@@ -8,6 +8,7 @@
 //          of phones with remote calls, a place's latest game event for a cancel, and the open shifts of
 //          the batch's cashiers (locked for share, shifts/shift-of-operation.ts).
 import { TX_TYPE } from '@cashdesk/contract';
+import { findApprovalsQuery, type ApprovalRow } from '../approvals/index.js';
 import type { DialectName, Executor } from '../db/database.js';
 import type { Pipeline } from '../db/pipelined-transaction.js';
 import type { AccountRow, PlaceRow } from '../db/schema.js';
@@ -23,7 +24,6 @@ import {
   type PlaceKey,
   type SeatKey,
 } from './ledger.repository.js';
-import { findApprovalsQuery, type ApprovalRow } from './approvals.repository.js';
 import { shareVenueLocksQuery } from './ledger-seals.repository.js';
 import type { DeviceEventRules } from './money-rules.js';
 import { correctedQuery, findOperationsQuery, nextOperationIdsQuery } from './operations.repository.js';

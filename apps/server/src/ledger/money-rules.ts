@@ -241,68 +241,6 @@ export function decideCorrection(
   return { ok: true, outcome, entries, event: null };
 }
 
-// ---- Four eyes: a large withdraw or cash-out waits for a manager (docs/product.md section 12) ----------
-
-/** How long a held-back call waits for a decision before it expires (403 `approval expired`). */
-export const APPROVAL_WINDOW_MS = 10 * 60 * 1000;
-
-/** What a cashier's call pays out of the seat: a withdraw's size, a cash-out's whole balance; 0 for a deposit. */
-export function payoutOf(call: PlaceCashInput, place: Pick<PlaceRow, 'entries_cents'>): number {
-  if (call.cash_out === true) return place.entries_cents;
-  return call.delta_cents < 0 ? -call.delta_cents : 0;
-}
-
-/**
- * Whether a cashier's payout must wait for a manager: when it, together with what the seat paid out
- * within the venue's window (`paidInWindowCents`, accounts.approval_window_minutes), takes more than the
- * venue's `approval_above` (null or 0: never). So a large payout split into small ones is held all the
- * same. A cash-out is judged by what it would take now, the place's whole balance under its lock.
- */
-export function needsApproval(
-  call: PlaceCashInput,
-  account: Pick<AccountRow, 'approval_above_cents'>,
-  place: Pick<PlaceRow, 'entries_cents'>,
-  paidInWindowCents: number,
-): boolean {
-  const above = account.approval_above_cents;
-  if (above === null || above <= 0) return false;
-  const payout = payoutOf(call, place);
-  return payout > 0 && paidInWindowCents + payout > above;
-}
-
-/** A held-back call as the ledger reads it (ledger/approvals.repository.ts). */
-export interface HeldCall {
-  id: string;
-  status: 'pending' | 'approved' | 'declined' | 'withdrawn';
-  created_at_ms: number;
-  /** The manager's reason for a decline: the cashier's till shows it (docs/product.md section 12). */
-  reason: string | null;
-}
-
-/** The 202 a held-back call answers while it waits. */
-export function pendingOutcome(id: string, trx: string): Outcome {
-  return { status: 202, body: { status: 'pending', approval_id: id, trx } };
-}
-
-/**
- * What a held-back call's trx answers now: `apply` once a manager approved it (every other rule is then
- * checked as for any call), its 202 while it waits, or the refusal that ended it. Refusals are not stored
- * under the trx: the approval's row holds them. A decline carries the manager's reason, so the cashier
- * can tell the player why (the error body's extra field; the contract's error body is open).
- */
-export function approvalState(held: HeldCall, trx: string, now: number): 'apply' | Outcome {
-  if (held.status === 'approved') return 'apply';
-  if (held.status === 'declined') return refusal(ERR.approvalDeclined, { reason: held.reason });
-  if (held.status === 'withdrawn') return refusal(ERR.approvalWithdrawn);
-  if (isExpired(held, now)) return refusal(ERR.approvalExpired);
-  return pendingOutcome(held.id, trx);
-}
-
-/** A pending approval nobody decided within its window. */
-export function isExpired(held: Pick<HeldCall, 'status' | 'created_at_ms'>, now: number): boolean {
-  return held.status === 'pending' && now - held.created_at_ms >= APPROVAL_WINDOW_MS;
-}
-
 // ---- The back office's float moves ------------------------------------------------------------------
 
 /** A float top-up (delta > 0) or withdraw (delta < 0) against the outside world, within the float's limit. */

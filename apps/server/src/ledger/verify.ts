@@ -479,7 +479,7 @@ const correctionMismatches: Check = async (k, scope) => {
 
 /**
  * A manager's approval commits first and the ledger applies the call in a transaction of its own just
- * after (back-office/approvals/approvals.service.ts decideAsManager): an approval decided this recently
+ * after (approvals/approvals.service.ts decideAsManager): an approval decided this recently
  * may not have its operation yet without anything being wrong.
  */
 const APPLY_GRACE_MS = 60_000;

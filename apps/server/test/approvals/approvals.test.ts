@@ -6,7 +6,7 @@ import { cashResult, ERR, TX_TYPE } from '@cashdesk/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../src/auth/password.js';
 import type { Db } from '../../src/db/database.js';
-import { auditExpiredApprovals } from '../../src/back-office/approvals/approval-expiry.js';
+import { auditExpiredApprovals } from '../../src/approvals/approval-expiry.js';
 import { verifyLedger } from '../../src/ledger/verify.js';
 import {
   answer,

@@ -11,7 +11,7 @@ import {
   type ApprovalCounts,
 } from '../../src/back-office/reports/daily-report.repository.js';
 import type { Db } from '../../src/db/database.js';
-import { APPROVAL_WINDOW_MS } from '../../src/ledger/money-rules.js';
+import { APPROVAL_WINDOW_MS } from '../../src/approvals/four-eyes.js';
 import { testDatabases } from '../helpers/databases.js';
 import { createLinkedDevice, createTestUser, createVenue } from '../helpers/factories.js';
 

@@ -7,11 +7,11 @@ import {
   type DailyFigures,
   type DailyReport,
 } from '@cashdesk/contract';
+import { APPROVAL_WINDOW_MS } from '../../approvals/index.js';
 import type { Db } from '../../db/database.js';
 import type { AccountRow } from '../../db/schema.js';
 import { ApiError } from '../../http/api-error.js';
 import { sealVenue } from '../../ledger/ledger-sealer.js';
-import { APPROVAL_WINDOW_MS } from '../../ledger/money-rules.js';
 import {
   approvalCountsByDevice,
   cashSumsByDevice,

@@ -1,15 +1,17 @@
 // Queries of the approvals (table `approvals`, migration 013): a cashier's withdraw or cash-out held back
-// for a manager (money-rules.ts approvalState). The ledger's batch reads and inserts them; the manager's
+// for a manager (four-eyes.ts approvalState). The ledger's batch reads and inserts them; the manager's
 // decision and the cashier's withdrawal move a pending one on by a conditional update, so of two racing
 // deciders exactly one changes the row.
 import type { Insertable, Selectable } from 'kysely';
-import type { Executor } from '../db/database.js';
-import type { ApprovalStatus, ApprovalsTable } from '../db/schema.js';
+import type { DialectName, Executor } from '../db/database.js';
+import { lockedOn } from '../db/row-locks.js';
+import type { ApprovalsTable, StoredApprovalStatus } from '../db/schema.js';
+import { expiredAtOrBefore } from './four-eyes.js';
 
 export type ApprovalRow = Selectable<ApprovalsTable>;
 export type NewApproval = Insertable<ApprovalsTable>;
 
-/** The approvals of many (scope, trx) at once, for a batch (batch-read.ts); at least one key. */
+/** The approvals of many (scope, trx) at once, for a batch (ledger/batch-read.ts); at least one key. */
 export function findApprovalsQuery(db: Executor, keys: readonly { scope: string; trx: string }[]) {
   return db
     .selectFrom('approvals')
@@ -29,7 +31,7 @@ export function insertApprovalQuery(db: Executor, row: NewApproval) {
 
 /**
  * Keeps the ledger's refusal of an approved call on its approval (shown `failed`), in the transaction
- * that refused it (batch-decide.ts).
+ * that refused it (ledger/batch-decide.ts).
  */
 export function setApprovalOutcomeQuery(db: Executor, id: string, outcomeJson: string) {
   return db
@@ -48,7 +50,11 @@ export async function findApproval(db: Executor, accountId: number | null, id: s
 }
 
 /** A venue's approvals with a stored status, newest first. */
-export async function listApprovals(db: Executor, accountId: number, statuses: readonly ApprovalStatus[]) {
+export async function listApprovals(
+  db: Executor,
+  accountId: number,
+  statuses: readonly StoredApprovalStatus[],
+) {
   return db
     .selectFrom('approvals')
     .leftJoin('users as cashier', 'cashier.id', 'approvals.user_id')
@@ -64,15 +70,14 @@ export async function listApprovals(db: Executor, accountId: number, statuses: r
 }
 
 /**
- * Moves a pending approval created after `notBefore` (younger than its window) to `status`; whether this
- * call did it. Only one of two racing calls matches the `pending` condition.
+ * Moves a pending approval not expired at `decision.now` to `status`; whether this call did it. Only one
+ * of two racing calls matches the `pending` condition.
  */
 export async function decideApproval(
   db: Executor,
   id: string,
-  notBefore: number,
   decision: {
-    status: Exclude<ApprovalStatus, 'pending'>;
+    status: Exclude<StoredApprovalStatus, 'pending'>;
     decided_by: number;
     reason: string | null;
     now: number;
@@ -88,7 +93,57 @@ export async function decideApproval(
     })
     .where('id', '=', id)
     .where('status', '=', 'pending')
-    .where('created_at_ms', '>', notBefore)
+    .where('created_at_ms', '>', expiredAtOrBefore(decision.now))
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * The pending approvals created in (`createdAfter`, `expiredLine`], so expired, that have no expiry entry in
+ * the audit log yet: what the expiry sweep (approval-expiry.ts) still has to write.
+ */
+export async function unauditedExpiredApprovals(
+  db: Executor,
+  range: { expiredLine: number; createdAfter: number },
+) {
+  return db
+    .selectFrom('approvals')
+    .select('id')
+    .where('status', '=', 'pending')
+    .where('created_at_ms', '<=', range.expiredLine)
+    .where('created_at_ms', '>', range.createdAfter)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('audit_log as e')
+            .select('e.id')
+            .where('e.action', '=', 'approval.expire')
+            .whereRef('e.account_id', '=', 'approvals.account_id')
+            .whereRef('e.trx', '=', 'approvals.trx'),
+        ),
+      ),
+    )
+    .execute();
+}
+
+/** An approval by id, held until the transaction ends (on PostgreSQL a row lock; SQLite has one writer). */
+export async function lockApproval(tx: Executor, dialect: DialectName, id: string) {
+  return tx
+    .selectFrom('approvals')
+    .selectAll()
+    .where('id', '=', id)
+    .$call(lockedOn(dialect, 'update'))
+    .executeTakeFirst();
+}
+
+/** The audit entry of an approval's expiry, if the sweep wrote it. */
+export async function findExpiryEntry(db: Executor, approval: Pick<ApprovalRow, 'account_id' | 'trx'>) {
+  return db
+    .selectFrom('audit_log')
+    .select('id')
+    .where('action', '=', 'approval.expire')
+    .where('account_id', '=', approval.account_id)
+    .where('trx', '=', approval.trx)
+    .executeTakeFirst();
 }

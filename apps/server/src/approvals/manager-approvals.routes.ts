@@ -1,5 +1,6 @@
 // Four eyes in the back office (docs/back-office.md): the venue's approvals and a manager's decision on
-// one. The role and account checks are the back office's (back-office.routes.ts): a cashier gets 403.
+// one. Registered inside the back office's routes (app.ts hands them to back-office.routes.ts), so its
+// role and account checks come first: a cashier gets 403.
 import {
   approval,
   approvalDecisionRequest,
@@ -12,14 +13,14 @@ import {
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { throttledPasswordCheck, userOf } from '../../auth/index.js';
-import type { AppContext } from '../../context.js';
-import { ApiError } from '../../http/api-error.js';
-import { answers } from '../../http/route-schemas.js';
-import { accountInScope, accountParams, actorOf } from '../access.js';
+import { throttledPasswordCheck, userOf } from '../auth/index.js';
+import { accountInScope, accountParams, actorOf } from '../back-office/index.js';
+import type { AppContext } from '../context.js';
+import { ApiError } from '../http/api-error.js';
+import { answers } from '../http/route-schemas.js';
 import { approvalsOf, decideAsManager } from './approvals.service.js';
 
-export function approvalsRoutes(ctx: AppContext): FastifyPluginAsync {
+export function managerApprovalsRoutes(ctx: AppContext): FastifyPluginAsync {
   // Sign-in's throttle and keys (auth/password-check.ts): a stolen manager session must not guess the
   // password here faster than at sign-in, nor keep guessing while sign-in is locked for the login.
   const checkPassword = throttledPasswordCheck(ctx);
@@ -56,14 +57,13 @@ export function approvalsRoutes(ctx: AppContext): FastifyPluginAsync {
       const right = await checkPassword(request, reply, manager.login, manager.password_hash, password);
       if (!right) throw new ApiError(ERR.wrongPassword);
       if (decision === 'decline' && !reason) throw ApiError.validation('reason', 'a reason is required');
-      const decided = await decideAsManager(ctx, {
+      return decideAsManager(ctx, {
         account_id: account.id,
         id: request.params.approval_id,
         decision,
         reason: reason || null,
         actor: { ...actorOf(request), user_id: manager.id },
       });
-      return decided;
     });
   };
 }

@@ -5,47 +5,21 @@
 // decided`. An approval then applies the cashier's call, with its original trx, through the ledger: every
 // rule is checked again at that moment, and the cashier's trx answers whatever the ledger decided.
 import { ERR, type Approval, type ApprovalStatus } from '@cashdesk/contract';
-import type { Clock } from '../../clock.js';
-import type { Db } from '../../db/database.js';
-import type { ApprovalStatus as StoredStatus } from '../../db/schema.js';
-import { ApiError } from '../../http/api-error.js';
-import { approvalsChange, publishAfterCommit, type ChangePublisher } from '../../live/change-feed.js';
-import {
-  decideApproval,
-  findApproval,
-  listApprovals,
-  type ApprovalRow,
-} from '../../ledger/approvals.repository.js';
-import type { LedgerService } from '../../ledger/ledger.service.js';
-import { APPROVAL_WINDOW_MS, isExpired } from '../../ledger/money-rules.js';
-import type { Outcome } from '../../ledger/outcome.js';
-import type { Actor } from '../access.js';
-import { recordAudit } from '../audit/audit.repository.js';
+import { recordAudit, type Actor } from '../back-office/index.js';
+import type { Clock } from '../clock.js';
+import type { Db } from '../db/database.js';
+import { ApiError } from '../http/api-error.js';
+import { approvalsChange, publishAfterCommit, type ChangePublisher } from '../live/change-feed.js';
+import type { LedgerService } from '../ledger/ledger.service.js';
+import type { Outcome } from '../ledger/outcome.js';
+import { decideApproval, findApproval, listApprovals, type ApprovalRow } from './approvals.repository.js';
+import { isExpired, statusOf, statusOfApplied, storedStatuses } from './four-eyes.js';
 
 export interface ApprovalsContext {
   db: Db;
   clock: Clock;
   ledger: LedgerService;
   changes: ChangePublisher;
-}
-
-/**
- * The status a list and an answer show: a pending approval past its window is `expired`; an approved one
- * the ledger then refused is `failed` (its refusal stored with it in the ledger's transaction).
- */
-export function statusOf(
-  row: Pick<ApprovalRow, 'status' | 'created_at_ms' | 'outcome_json'>,
-  now: number,
-): ApprovalStatus {
-  if (row.status === 'approved' && row.outcome_json !== null) return 'failed';
-  return isExpired(row, now) ? 'expired' : row.status;
-}
-
-/** The stored statuses behind a status asked for (`expired` and `pending` are both stored `pending`). */
-function storedStatuses(status: ApprovalStatus | undefined): StoredStatus[] {
-  if (status === undefined) return ['pending', 'approved', 'declined', 'withdrawn'];
-  if (status === 'expired') return ['pending'];
-  return status === 'failed' ? ['approved'] : [status];
 }
 
 export async function approvalsOf(
@@ -107,7 +81,7 @@ async function decide(
       ctx.db.kysely.transaction().execute(async (tx) => {
         const row = await findApproval(tx, input.account_id, input.id);
         if (!row || (input.mine && !input.mine(row))) throw new ApiError(ERR.notFound);
-        const won = await decideApproval(tx, row.id, now - APPROVAL_WINDOW_MS, {
+        const won = await decideApproval(tx, row.id, {
           status: input.status,
           decided_by: input.actor.user_id,
           reason: input.reason,
@@ -153,8 +127,7 @@ export async function decideAsManager(
   if (status === 'declined') return { id: row.id, status, outcome: null };
   // One answer: what the ledger made of it. Its refusal was stored on the approval in its transaction.
   const outcome = await applyApproved(ctx, row);
-  const body = outcome.body as Record<string, unknown>;
-  return { id: row.id, status: outcome.status === 200 ? 'approved' : 'failed', outcome: body };
+  return { id: row.id, status: statusOfApplied(outcome), outcome: outcome.body as Record<string, unknown> };
 }
 
 /** The held-back call, as the cashier made it, through the ledger (now approved: the rule lets it by). */

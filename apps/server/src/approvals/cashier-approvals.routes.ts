@@ -4,9 +4,9 @@ import { approvalDecisionResult, approvalId, approvalWithdrawRequest } from '@ca
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { cashierOf, requireCashier } from '../../auth/index.js';
-import type { AppContext } from '../../context.js';
-import { answers } from '../../http/route-schemas.js';
+import { cashierOf, requireCashier } from '../auth/index.js';
+import type { AppContext } from '../context.js';
+import { answers } from '../http/route-schemas.js';
 import { withdrawAsCashier } from './approvals.service.js';
 
 const params = z.object({ approval_id: approvalId });

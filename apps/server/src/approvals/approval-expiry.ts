@@ -1,13 +1,12 @@
 // Four eyes (docs/product.md section 12): a request nobody decides in APPROVAL_WINDOW_MS expires. Its
-// status is derived from its age (approvals.service.ts statusOf), so the moment passes without a write;
+// status is derived from its age (four-eyes.ts statusOf), so the moment passes without a write;
 // this sweep gives each expired request its audit entry ('approval.expire', by `system`), once, so the
 // audit log tells every step of a payout's story, the one nobody took included.
-import type { Clock } from '../../clock.js';
-import type { Db } from '../../db/database.js';
-import { lockedOn } from '../../db/row-locks.js';
-import { APPROVAL_WINDOW_MS } from '../../ledger/money-rules.js';
-import type { Actor } from '../access.js';
-import { recordAudit } from '../audit/audit.repository.js';
+import { recordAudit, type Actor } from '../back-office/index.js';
+import type { Clock } from '../clock.js';
+import type { Db } from '../db/database.js';
+import { findExpiryEntry, lockApproval, unauditedExpiredApprovals } from './approvals.repository.js';
+import { expiredAtOrBefore, isExpired } from './four-eyes.js';
 
 /** Who expires a request: nobody, the clock. */
 export const SYSTEM: Actor = { user_id: null, login: 'system' };
@@ -24,26 +23,11 @@ const SWEEP_LOOKBACK_MS = 7 * 24 * 60 * 60 * 1000;
 /** Writes the audit entry of every request that expired since the lookback and has none; how many. */
 export async function auditExpiredApprovals(ctx: { db: Db; clock: Clock }): Promise<number> {
   const now = ctx.clock.now();
-  const expiredBefore = now - APPROVAL_WINDOW_MS;
-  const rows = await ctx.db.kysely
-    .selectFrom('approvals')
-    .select('id')
-    .where('status', '=', 'pending')
-    .where('created_at_ms', '<=', expiredBefore)
-    .where('created_at_ms', '>', expiredBefore - SWEEP_LOOKBACK_MS)
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('audit_log as e')
-            .select('e.id')
-            .where('e.action', '=', 'approval.expire')
-            .whereRef('e.account_id', '=', 'approvals.account_id')
-            .whereRef('e.trx', '=', 'approvals.trx'),
-        ),
-      ),
-    )
-    .execute();
+  const expiredLine = expiredAtOrBefore(now);
+  const rows = await unauditedExpiredApprovals(ctx.db.kysely, {
+    expiredLine,
+    createdAfter: expiredLine - SWEEP_LOOKBACK_MS,
+  });
   let written = 0;
   for (const { id } of rows) if (await auditOne(ctx.db, id, now)) written += 1;
   return written;
@@ -55,21 +39,9 @@ export async function auditExpiredApprovals(ctx: { db: Db; clock: Clock }): Prom
  */
 async function auditOne(db: Db, id: string, now: number): Promise<boolean> {
   return db.kysely.transaction().execute(async (tx) => {
-    const row = await tx
-      .selectFrom('approvals')
-      .selectAll()
-      .where('id', '=', id)
-      .$call(lockedOn(db.dialect, 'update'))
-      .executeTakeFirst();
-    if (!row || row.status !== 'pending' || now - row.created_at_ms < APPROVAL_WINDOW_MS) return false;
-    const entry = await tx
-      .selectFrom('audit_log')
-      .select('id')
-      .where('action', '=', 'approval.expire')
-      .where('account_id', '=', row.account_id)
-      .where('trx', '=', row.trx)
-      .executeTakeFirst();
-    if (entry) return false;
+    const row = await lockApproval(tx, db.dialect, id);
+    if (!row || !isExpired(row, now)) return false;
+    if (await findExpiryEntry(tx, row)) return false;
     await recordAudit(tx, {
       actor: SYSTEM,
       action: 'approval.expire',
