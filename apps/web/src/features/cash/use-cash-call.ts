@@ -37,7 +37,7 @@ export function useCashCall(): CashCall {
       setSending(true);
       const operation = newOperation({ trx: newTrx(), ...fields });
       dispatch(recordCashOperation(operation));
-      const outcome = await dispatch(sendCashCall(operation.trx, 'modal'));
+      const outcome = await dispatch(sendCashCall(operation.trx, 'first'));
       sendingRef.current = false;
       setSending(false);
       if (outcome?.kind === 'undecided' || outcome?.kind === 'pending') {

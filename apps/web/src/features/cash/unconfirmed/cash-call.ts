@@ -5,7 +5,7 @@
 // reads it differs: a first send's toast is short (they are at the place) and its receipt prints in the
 // modal's place; an operation confirmed later names its device and place, and its receipt prints from the
 // till's notices (till-notices.tsx), wherever the cashier is by then. An attempt without a definitive
-// answer changes nothing the cashier sees here (the modal and the notice say it).
+// answer tells nothing here: a first send's toast says so (use-cash-call.ts), the notice shows why.
 import { errorToast } from '../../../api/error-toast';
 import { formatMoney } from '../../../lib/money';
 import type { AppThunk } from '../../../store/hooks';
@@ -16,20 +16,23 @@ import { recordHeldOutcome } from './held-outcome-actions';
 import { sendCashOperation, type SendOutcome } from './send-cash-operation';
 import { receiptQueued } from './unconfirmed-slice';
 
-/** Who sent the attempt: the cash modal's first send, or a resend of an operation not confirmed yet. */
-export type CashCallSender = 'modal' | 'resend';
+/** The first send of a new operation (the cash modal's), or a resend of one not confirmed yet. */
+export type CashCallAttempt = 'first' | 'resend';
 
 type Success = Extract<SendOutcome, { kind: 'success' }>;
 
 export type CashCallOutcome =
-  /** `receipt`: the success's, when one was chosen; the modal prints it in its place (a resend's is queued). */
+  /** `receipt`: the success's, if one was chosen; the modal prints it in its place (a resend's is queued). */
   (Success & { receipt: ReceiptData | null }) | Exclude<SendOutcome, Success>;
 
 /** Sends the recorded operation `trx` once; null when it is gone or already on the wire from this page. */
-export function sendCashCall(trx: string, sender: CashCallSender): AppThunk<Promise<CashCallOutcome | null>> {
+export function sendCashCall(
+  trx: string,
+  attempt: CashCallAttempt,
+): AppThunk<Promise<CashCallOutcome | null>> {
   return async (dispatch) => {
     const outcome = await dispatch(sendCashOperation(trx));
-    if (outcome?.kind === 'success') return { ...outcome, receipt: dispatch(succeeded(outcome, sender)) };
+    if (outcome?.kind === 'success') return { ...outcome, receipt: dispatch(succeeded(outcome, attempt)) };
     if (outcome?.kind === 'refused') {
       const { operation, failure } = outcome;
       // The balances are fetched again by the cash call's own tags (api/cash-api.ts), refused or not.
@@ -40,10 +43,10 @@ export function sendCashCall(trx: string, sender: CashCallSender): AppThunk<Prom
   };
 }
 
-/** The one success path, whoever sent the call. */
-function succeeded({ operation, result }: Success, sender: CashCallSender): AppThunk<ReceiptData | null> {
+/** The one success path, first send or resend. */
+function succeeded({ operation, result }: Success, attempt: CashCallAttempt): AppThunk<ReceiptData | null> {
   return (dispatch) => {
-    const later = sender === 'resend';
+    const later = attempt === 'resend';
     // A cash-out a manager approved pays at most what was approved: what the seat won while it waited stays
     // on it (docs/product.md section 12), and the cashier must not think the seat is empty.
     const left = later && operation.cashOut ? result.balances.entries : 0;
