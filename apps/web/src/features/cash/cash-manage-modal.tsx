@@ -3,26 +3,17 @@
 // error rules of section 8 and an optional printed receipt. Regular devices, or remote ones with a PIN.
 // An operation whose answer is lost stays unconfirmed (unconfirmed/): the modal says so, and the place
 // takes no new operation until it is settled.
-import {
-  CENTS_PER_UNIT,
-  formatCents,
-  type CashResult,
-  type DeviceDetail,
-  type Place,
-} from '@cashdesk/contract';
-import { useRef, useState } from 'react';
+import { CENTS_PER_UNIT, formatCents, type DeviceDetail, type Place } from '@cashdesk/contract';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiFailure } from '../../api/api-error';
 import { baseApi } from '../../api/base-api';
-import { errorToast } from '../../api/error-toast';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import type { NumpadKey } from '../../components/ui/numpad';
 import { Modal } from '../../components/ui/modal';
 import { maskPin } from '../../lib/mask-pin';
 import { useMeQuery } from '../../api/auth-api';
-import { toastShown } from '../../store/toasts-slice';
 import { amountTextToCents, applyAmountKey, unitsToAmountText } from './amount';
-import { newTrx } from '../../lib/trx';
 import { cashErrorOutcome } from './cash-errors';
 import { AdultCheck } from './components/adult-check';
 import { BonusConfirm } from './components/bonus-confirm';
@@ -31,7 +22,7 @@ import { UnderAgeNotice } from './components/under-age-notice';
 import { formatMoney } from '../../lib/money';
 import { usePrintPreference } from './print-preference';
 import { ReceiptPrint } from './receipt';
-import { buildReceipt, type ReceiptData } from './receipt-data';
+import type { ReceiptData } from './receipt-data';
 import {
   canCashOut,
   canDeposit,
@@ -43,9 +34,8 @@ import {
   type CashOperation,
   type QuickMode,
 } from './rules';
+import { useCashCall } from './use-cash-call';
 import { useCashFloat } from './use-cash-float';
-import { recordCashOperation, sendCashOperation } from './unconfirmed/send-cash-operation';
-import { amountOf, newOperation, type UnconfirmedOperation } from './unconfirmed/unconfirmed-operation';
 import { PlaceUnconfirmedNotice } from './unconfirmed/unconfirmed-notice';
 import { selectPlaceOperation } from './unconfirmed/unconfirmed-slice';
 import './cash-manage-modal.css';
@@ -89,9 +79,8 @@ export function CashManageModal({ device, place, remotePin, onClose }: CashManag
   const [amountText, setAmountText] = useState('');
   const [chosenMode, setChosenMode] = useState<QuickMode>('deposit');
   const [step, setStep] = useState<Step>({ name: 'form' });
-  const [sending, setSending] = useState(false);
-  // Set synchronously: two clicks in one frame must not send two requests.
-  const sendingRef = useRef(false);
+  const cashCall = useCashCall();
+  const { sending } = cashCall;
 
   const entries_cents = place.balances.entries;
   const bonus_cents = place.balances.final_bonus;
@@ -103,7 +92,6 @@ export function CashManageModal({ device, place, remotePin, onClose }: CashManag
     withdraw: canWithdraw(rule),
     cashOut: canCashOut(entries_cents, block),
   };
-  const callKind = remotePin === null ? 'default' : 'remote';
   const blocked = open !== undefined;
 
   function resetForm() {
@@ -121,7 +109,7 @@ export function CashManageModal({ device, place, remotePin, onClose }: CashManag
   }
 
   function startOperation(operation: CashOperation) {
-    if (sendingRef.current || blocked || !enabled[operation]) return;
+    if (cashCall.isSending() || blocked || !enabled[operation]) return;
     if (operation === 'cashOut') {
       // Cash out is the whole balance, whatever was typed.
       setAmountText(formatCents(entries_cents));
@@ -130,7 +118,7 @@ export function CashManageModal({ device, place, remotePin, onClose }: CashManag
   }
 
   function startQuickAmount(quickMode: QuickMode, units: number) {
-    if (sendingRef.current || blocked || !canQuickAmount(quickMode, units, { entries_cents, block })) {
+    if (cashCall.isSending() || blocked || !canQuickAmount(quickMode, units, { entries_cents, block })) {
       return;
     }
     setAmountText(unitsToAmountText(units));
@@ -138,14 +126,10 @@ export function CashManageModal({ device, place, remotePin, onClose }: CashManag
   }
 
   async function send(attempt: Attempt) {
-    if (sendingRef.current || blocked) return;
-    sendingRef.current = true;
-    setSending(true);
+    if (cashCall.isSending() || blocked) return;
     setStep({ name: 'form' });
-    // One trx per operation, recorded before the request leaves: the base API's retries on 500 and the
-    // resends of a lost answer all carry it, and the server executes it once.
-    const operation = newOperation({
-      trx: newTrx(),
+    // The toasts, and the receipt of a success, come with the outcome (unconfirmed/cash-call.ts).
+    const outcome = await cashCall.send({
       cashierId: me.data?.id ?? null,
       cashierName: me.data?.name || t('receipt.cashierFallback'),
       deviceId: device.id,
@@ -155,70 +139,29 @@ export function CashManageModal({ device, place, remotePin, onClose }: CashManag
       operation: attempt.operation,
       delta: deltaOf(attempt.operation, attempt.amount_cents),
       // A cash-out empties the seat as it is when the server books it, not as this modal read it: the
-      // toast and the receipt show the answer's delta (succeeded, receipt-data.ts).
+      // toast and the receipt show the answer's delta (unconfirmed/cash-call.ts).
       cashOut: attempt.operation === 'cashOut',
       currency: currency ?? null,
       remotePin,
       print: printReceipt,
     });
-    dispatch(recordCashOperation(operation));
-    const outcome = await dispatch(sendCashOperation(operation.trx));
-    sendingRef.current = false;
-    setSending(false);
-    if (outcome?.kind === 'success') succeeded(attempt.operation, outcome.result);
-    else if (outcome?.kind === 'refused') failed(outcome.failure);
-    else if (outcome?.kind === 'undecided' || outcome?.kind === 'pending') undecided(outcome.operation);
+    if (!outcome) return;
+    // Whatever the answer, the form starts again; an undecided one keeps the modal, showing the operation.
+    resetForm();
+    if (outcome.kind === 'success') succeeded(outcome.receipt);
+    else if (outcome.kind === 'refused') failed(outcome.failure);
   }
 
-  function succeeded(operation: CashOperation, result: CashResult) {
-    dispatch(
-      toastShown({
-        id: `cash:${result.trx}`,
-        kind: 'success',
-        key: `cash:success.${operation}`,
-        params: { amount: formatMoney(Math.abs(result.delta), result.currency) },
-      }),
-    );
-    resetForm();
-    if (!printReceipt) {
-      onClose();
-      return;
-    }
-    const receipt = buildReceipt({
-      result,
-      operation,
-      device,
-      place,
-      remote: remotePin !== null,
-      cashier: me.data?.name || t('receipt.cashierFallback'),
-    });
+  function succeeded(receipt: ReceiptData | null) {
+    if (!receipt) onClose();
     // The modal is gone from the screen; it closes for good once the receipt has printed.
-    setStep({ name: 'printing', receipt });
+    else setStep({ name: 'printing', receipt });
   }
 
   function failed(failure: ApiFailure) {
-    dispatch(toastShown(errorToast(failure, callKind)));
-    resetForm();
     const outcome = cashErrorOutcome(failure);
     if (outcome === 'closeAndRefresh') dispatch(baseApi.util.invalidateTags(['Device']));
     if (outcome !== 'stayOpen') onClose();
-  }
-
-  /**
-   * No definitive answer: never a failure. The modal stays, showing the operation being checked, or held
-   * for a manager's approval (four eyes: then the toast says who it waits for).
-   */
-  function undecided(operation: UnconfirmedOperation) {
-    const held = operation.problem === 'approval';
-    dispatch(
-      toastShown({
-        id: `cash:unconfirmed:${operation.trx}`,
-        kind: 'info',
-        key: `cash:unconfirmed.${held ? 'held' : 'toast'}.${operation.operation}`,
-        params: { amount: formatMoney(amountOf(operation), operation.currency) },
-      }),
-    );
-    resetForm();
   }
 
   if (step.name === 'printing') return <ReceiptPrint receipt={step.receipt} onPrinted={onClose} />;

@@ -1,65 +1,17 @@
-// Sends an unconfirmed operation again (on its schedule, on reconnect, or on "Check again") and tells the
-// cashier how it ended: the success with the device, place and amount (and its receipt, if one was
-// chosen), or the refusal's own toast; a payout that waited for a manager also leaves its outcome, kept
-// until the cashier dismisses it (held-outcome.ts). An attempt without a definitive answer changes
-// nothing the cashier sees but the reason shown beside the operation.
-import { errorToast } from '../../../api/error-toast';
+// Sends an unconfirmed operation again, with its own trx (on its schedule, on reconnect, on "Check again",
+// after a held payout is withdrawn or decided). How it ended is told by cash-call.ts, as for a first send:
+// the success with the device, place and amount (and its receipt, if one was chosen), or the refusal's own
+// toast; a payout that waited for a manager also leaves its outcome, kept until the cashier dismisses it
+// (held-outcome.ts). An attempt without a definitive answer changes nothing the cashier sees but the reason
+// shown beside the operation.
 import type { AppThunk } from '../../../store/hooks';
-import { toastShown } from '../../../store/toasts-slice';
-import { formatMoney } from '../../../lib/money';
 import { cashApi } from '../api/cash-api';
-import { buildReceipt } from '../receipt-data';
-import { heldOutcomeOf } from './held-outcome';
-import { recordHeldOutcome } from './held-outcome-actions';
-import { sendCashOperation } from './send-cash-operation';
-import { receiptQueued, selectOperation } from './unconfirmed-slice';
+import { sendCashCall, type CashCallOutcome } from './cash-call';
+import type { UnconfirmedOperation } from './unconfirmed-operation';
+import { selectOperation } from './unconfirmed-slice';
 
-export function resendUnconfirmed(trx: string): AppThunk<Promise<void>> {
-  return async (dispatch) => {
-    const outcome = await dispatch(sendCashOperation(trx));
-    if (!outcome) return;
-    const { operation } = outcome;
-    if (outcome.kind === 'success') {
-      const { result } = outcome;
-      // A cash-out a manager approved pays at most what was approved: what the seat won while it waited
-      // stays on it (docs/product.md section 12), and the cashier must not think the seat is empty.
-      const left = operation.cashOut ? result.balances.entries : 0;
-      dispatch(
-        toastShown({
-          id: `cash:${result.trx}`,
-          kind: 'success',
-          key: `cash:unconfirmed.confirmed.${left ? 'paidLess' : operation.operation}`,
-          params: {
-            amount: formatMoney(Math.abs(result.delta), result.currency),
-            device: operation.deviceName,
-            id: operation.deviceId,
-            place: operation.place,
-            ...(left ? { left: formatMoney(left, result.currency) } : {}),
-          },
-        }),
-      );
-      const paid = { delta: result.delta, entries: result.balances.entries };
-      dispatch(recordHeldOutcome(heldOutcomeOf(operation, { paid })));
-      if (operation.print) {
-        dispatch(
-          receiptQueued(
-            buildReceipt({
-              result,
-              operation: operation.operation,
-              device: { id: operation.deviceId, name: operation.deviceName, uuid: operation.deviceUuid },
-              place: { place: operation.place },
-              remote: operation.remotePin !== null,
-              cashier: operation.cashierName,
-            }),
-          ),
-        );
-      }
-    } else if (outcome.kind === 'refused') {
-      // The balances are fetched again by the cash call's own tags (api/cash-api.ts), refused or not.
-      dispatch(toastShown(errorToast(outcome.failure, operation.remotePin === null ? 'default' : 'remote')));
-      dispatch(recordHeldOutcome(heldOutcomeOf(operation, { failure: outcome.failure })));
-    }
-  };
+export function resendUnconfirmed(trx: string): AppThunk<Promise<CashCallOutcome | null>> {
+  return (dispatch) => dispatch(sendCashCall(trx, 'resend'));
 }
 
 /**
@@ -68,14 +20,7 @@ export function resendUnconfirmed(trx: string): AppThunk<Promise<void>> {
  * another tab still has on the wire (no problem recorded yet) is left to its schedule.
  */
 export function resendAllUnconfirmed(): AppThunk<void> {
-  return (dispatch, getState) => {
-    const { operations, sending } = getState().unconfirmed;
-    for (const operation of operations) {
-      if (operation.problem !== null && !sending.includes(operation.trx)) {
-        void dispatch(resendUnconfirmed(operation.trx));
-      }
-    }
-  };
+  return resendEach((operation) => operation.problem !== null);
 }
 
 /**
@@ -98,11 +43,15 @@ export function withdrawWaiting(trx: string): AppThunk<Promise<void>> {
  * that tells the till). Only such a change: other changes of a device must not feed the resends.
  */
 export function resendWaitingOn(devices: readonly number[]): AppThunk<void> {
+  return resendEach((operation) => operation.problem === 'approval' && devices.includes(operation.deviceId));
+}
+
+/** Sends again now each operation `due` picks that this page has no attempt of on the wire. */
+function resendEach(due: (operation: UnconfirmedOperation) => boolean): AppThunk<void> {
   return (dispatch, getState) => {
     const { operations, sending } = getState().unconfirmed;
     for (const operation of operations) {
-      const waiting = operation.problem === 'approval' && devices.includes(operation.deviceId);
-      if (waiting && !sending.includes(operation.trx)) void dispatch(resendUnconfirmed(operation.trx));
+      if (due(operation) && !sending.includes(operation.trx)) void dispatch(resendUnconfirmed(operation.trx));
     }
   };
 }

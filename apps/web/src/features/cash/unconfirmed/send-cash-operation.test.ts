@@ -8,7 +8,8 @@ import { approvalsChanged } from '../../live-updates';
 import { cashResult } from '../../../test/cash-fixtures';
 import { stubApi, type StubRoute } from '../../../test/stub-api';
 import { resendUnconfirmed, resendWaitingOn, withdrawWaiting } from './resend-unconfirmed';
-import { recordCashOperation, sendCashOperation } from './send-cash-operation';
+import { recordCashOperation } from './record-cash-operation';
+import { sendCashOperation } from './send-cash-operation';
 import { newOperation, type UnconfirmedOperation } from './unconfirmed-operation';
 import { readOperations } from './unconfirmed-storage';
 

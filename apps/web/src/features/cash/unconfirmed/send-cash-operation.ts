@@ -1,6 +1,7 @@
 // Sends a recorded cash operation (its first request, or the same request again) and keeps the stored
-// record, the screen's copy and the meaning of the answer in step. The cash modal and the resends both
-// go through here, so there is one place where an answer ends an operation or leaves it open.
+// record, the screen's copy and the meaning of the answer in step. The first send and the resends both
+// go through here (by cash-call.ts), so there is one place where an answer ends an operation or leaves it
+// open.
 import type { ApprovalPending, CashResult } from '@cashdesk/contract';
 import { apiFailure, type ApiFailure } from '../../../api/api-error';
 import type { AppThunk } from '../../../store/hooks';
@@ -9,7 +10,6 @@ import { answerKind, problemOf, type UnconfirmedOperation } from './unconfirmed-
 import {
   attemptStarted,
   attemptUndecided,
-  operationRecorded,
   operationSettled,
   selectIsSending,
   selectOperation,
@@ -23,17 +23,6 @@ export type SendOutcome =
   | { kind: 'pending'; operation: UnconfirmedOperation }
   /** Still open: no definitive answer (`held`: a 401/423 on a resend, it waits for the cashier). */
   | { kind: 'undecided'; operation: UnconfirmedOperation; failure: ApiFailure; held: boolean };
-
-/**
- * Stores the operation before its first request leaves: if the page dies while the request is on the
- * wire, the next load still has the trx and settles it instead of forgetting it.
- */
-export function recordCashOperation(operation: UnconfirmedOperation): AppThunk<void> {
-  return (dispatch) => {
-    saveOperation(operation);
-    dispatch(operationRecorded(operation));
-  };
-}
 
 /** One attempt; null when the operation is gone or this page already has an attempt of it on the wire. */
 export function sendCashOperation(trx: string): AppThunk<Promise<SendOutcome | null>> {

@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { formatShortDate } from '../../../lib/date-time';
 import { formatMoney } from '../../../lib/money';
-import { resendUnconfirmed, withdrawWaiting } from './resend-unconfirmed';
+import { useCashCall } from '../use-cash-call';
+import { withdrawWaiting } from './resend-unconfirmed';
 import { amountOf, type UnconfirmedOperation } from './unconfirmed-operation';
 import { isShownUnconfirmed, selectIsSending, selectPlaceOperation } from './unconfirmed-slice';
 import './unconfirmed.css';
@@ -20,6 +21,7 @@ export interface UnconfirmedNoticeProps {
 export function UnconfirmedNotice({ operation, at }: UnconfirmedNoticeProps) {
   const { t } = useTranslation('cash');
   const dispatch = useAppDispatch();
+  const { resend } = useCashCall();
   const sending = useAppSelector((s) => selectIsSending(s, operation.trx));
   const amount = formatMoney(amountOf(operation), operation.currency);
   const name = t(`actions.${operation.operation}`);
@@ -56,7 +58,7 @@ export function UnconfirmedNotice({ operation, at }: UnconfirmedNoticeProps) {
         className="unconfirmed-notice__check"
         aria-label={t('unconfirmed.checkAgainLabel', { operation: name, amount, place: operation.place })}
         disabled={sending}
-        onClick={() => void dispatch(resendUnconfirmed(operation.trx))}
+        onClick={() => void resend(operation.trx)}
       >
         {t('unconfirmed.checkAgain')}
       </button>
