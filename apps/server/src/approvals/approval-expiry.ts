@@ -1,10 +1,12 @@
 // Four eyes (docs/product.md section 12): a request nobody decides in APPROVAL_WINDOW_MS expires. Its
 // status is derived from its age (four-eyes.ts statusOf), so the moment passes without a write;
 // this sweep gives each expired request its audit entry ('approval.expire', by `system`), once, so the
-// audit log tells every step of a payout's story, the one nobody took included.
+// audit log tells every step of a payout's story, the one nobody took included, and tells the venue's
+// screens (docs/live-updates.md: an expired request is announced like a decided one).
 import { recordAudit, type Actor } from '../back-office/index.js';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/database.js';
+import { approvalsChange, type ChangePublisher } from '../live/change-feed.js';
 import { findExpiryEntry, lockApproval, unauditedExpiredApprovals } from './approvals.repository.js';
 import { expiredAtOrBefore, isExpired } from './four-eyes.js';
 
@@ -21,7 +23,11 @@ export const EXPIRY_SWEEP_MS = 60_000;
 const SWEEP_LOOKBACK_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** Writes the audit entry of every request that expired since the lookback and has none; how many. */
-export async function auditExpiredApprovals(ctx: { db: Db; clock: Clock }): Promise<number> {
+export async function auditExpiredApprovals(ctx: {
+  db: Db;
+  clock: Clock;
+  changes?: ChangePublisher;
+}): Promise<number> {
   const now = ctx.clock.now();
   const expiredLine = expiredAtOrBefore(now);
   const rows = await unauditedExpiredApprovals(ctx.db.kysely, {
@@ -29,7 +35,12 @@ export async function auditExpiredApprovals(ctx: { db: Db; clock: Clock }): Prom
     createdAfter: expiredLine - SWEEP_LOOKBACK_MS,
   });
   let written = 0;
-  for (const { id } of rows) if (await auditOne(ctx.db, id, now)) written += 1;
+  for (const { id } of rows) {
+    const expired = await auditOne(ctx.db, id, now);
+    if (!expired) continue;
+    written += 1;
+    await ctx.changes?.publish(approvalsChange(expired.account_id, expired.device_id));
+  }
   return written;
 }
 
@@ -37,11 +48,15 @@ export async function auditExpiredApprovals(ctx: { db: Db; clock: Clock }): Prom
  * One request's entry, in a transaction that holds the request (on PostgreSQL a row lock; SQLite has one
  * writer): two sweeping server processes, or a sweep and a late decision, cannot both write or cross.
  */
-async function auditOne(db: Db, id: string, now: number): Promise<boolean> {
+async function auditOne(
+  db: Db,
+  id: string,
+  now: number,
+): Promise<{ account_id: number; device_id: number } | null> {
   return db.kysely.transaction().execute(async (tx) => {
     const row = await lockApproval(tx, db.dialect, id);
-    if (!row || !isExpired(row, now)) return false;
-    if (await findExpiryEntry(tx, row)) return false;
+    if (!row || !isExpired(row, now)) return null;
+    if (await findExpiryEntry(tx, row)) return null;
     await recordAudit(tx, {
       actor: SYSTEM,
       action: 'approval.expire',
@@ -54,12 +69,15 @@ async function auditOne(db: Db, id: string, now: number): Promise<boolean> {
       trx: row.trx,
       now_ms: now,
     });
-    return true;
+    return { account_id: row.account_id, device_id: row.device_id };
   });
 }
 
 /** Runs the sweep every EXPIRY_SWEEP_MS while the server runs; the returned stop ends it. */
-export function sweepExpiredApprovals(ctx: { db: Db; clock: Clock }, onError: (error: unknown) => void) {
+export function sweepExpiredApprovals(
+  ctx: { db: Db; clock: Clock; changes: ChangePublisher },
+  onError: (error: unknown) => void,
+) {
   const timer = setInterval(() => auditExpiredApprovals(ctx).catch(onError), EXPIRY_SWEEP_MS);
   timer.unref();
   return () => clearInterval(timer);

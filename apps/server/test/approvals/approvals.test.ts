@@ -7,6 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../src/auth/password.js';
 import type { Db } from '../../src/db/database.js';
 import { auditExpiredApprovals } from '../../src/approvals/approval-expiry.js';
+import { approvalsChange, type Change } from '../../src/live/change-feed.js';
 import { verifyLedger } from '../../src/ledger/verify.js';
 import {
   answer,
@@ -259,9 +260,17 @@ describe.each(testDatabases)('four eyes on $name', (database) => {
     );
     expect(expired.body.map((a) => a.id)).toContain(pending.approval_id);
     expect(await entriesOf(1)).toBe(1000_00);
-    // The audit log tells it too, once, however often the sweep runs (two at once, as two processes).
-    await Promise.all([auditExpiredApprovals({ db, clock }), auditExpiredApprovals({ db, clock })]);
-    await auditExpiredApprovals({ db, clock });
+    // The audit log tells it too, once, however often the sweep runs (two at once, as two processes),
+    // and the venue's screens are told of each request that expired, once (this one's device among them).
+    const told: Change[] = [];
+    const changes = { publish: async (change: Change) => void told.push(change) };
+    const written = await Promise.all([
+      auditExpiredApprovals({ db, clock, changes }),
+      auditExpiredApprovals({ db, clock, changes }),
+    ]);
+    expect(await auditExpiredApprovals({ db, clock, changes })).toBe(0);
+    expect(told).toHaveLength(written[0]! + written[1]!);
+    expect(told).toContainEqual(approvalsChange(venueId, cabinet.id));
     expect(await expiryEntries(trx)).toEqual([
       expect.objectContaining({
         action: 'approval.expire',
