@@ -19,8 +19,9 @@ import {
   type ApprovalRow,
   type NewApproval,
 } from './approvals.repository.js';
-import { claimKeyOf, placeKeyOf, scopeOf, seatKeyOf, type BatchReads } from './batch-read.js';
+import { claimKeyOf, scopeOf, type BatchReads } from './batch-read.js';
 import { replayOutcome, requestHash } from './idempotency.js';
+import { placeKeyOf, seatKeyOf } from './keys.js';
 import {
   approvalState,
   cashKind,
