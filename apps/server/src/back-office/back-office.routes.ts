@@ -4,7 +4,7 @@
 import { API_BASE } from '@cashdesk/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../context.js';
-import { accountInScope, requireBackOffice } from './access.js';
+import { accountInScope, decorateScopedAccount, requireBackOffice } from './access.js';
 import { accountsRoutes } from './accounts/accounts.routes.js';
 import { approvalsRoutes } from './approvals/approvals.routes.js';
 import { correctionsRoutes } from './corrections/corrections.routes.js';
@@ -23,6 +23,7 @@ const ACCOUNT_ROUTES = `${API_BASE}/a/manager/account/:id`;
 
 export function backOfficeRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (app) => {
+    decorateScopedAccount(app);
     // Who may call, and on which account, before what the call holds is validated: a manager of another
     // venue gets 403 whatever the body, and learns nothing from a 400 about what the call would take.
     app.addHook('preValidation', requireBackOffice);
