@@ -22,6 +22,7 @@ import { gatewayRoutes } from './gateway/gateway.routes.js';
 import { healthRoutes } from './health/health.routes.js';
 import { clientErrorHandler, frameworkErrors, installErrorHandling } from './http/errors.js';
 import { installGracefulClose } from './http/graceful-close.js';
+import { installLedgerArrivals } from './http/ledger-arrivals.js';
 import { installOpenApi, openApiRoutes } from './http/openapi.js';
 import { installRouteSchemas } from './http/route-schemas.js';
 import { installSameOriginCheck } from './http/same-origin.js';
@@ -141,6 +142,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   installConditionalGet(app);
   // Every route under /api/v1/a/ needs a live session, whichever module declares it.
   installSessionGuard(app, ctx);
+  // On the root, so the money routes of every routes plugin (cash, gateway) tell the ledger they are coming.
+  installLedgerArrivals(app);
 
   // The floor's alert checks run while the app serves (before the live streams' feed closes).
   app.addHook('onReady', async () =>

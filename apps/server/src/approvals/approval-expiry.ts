@@ -6,7 +6,7 @@
 import { recordAudit, type Actor } from '../back-office/index.js';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/database.js';
-import { approvalsChange, type ChangePublisher } from '../live/change-feed.js';
+import { approvalsChange, publishAfterCommit, type ChangePublisher } from '../live/change-feed.js';
 import { findExpiryEntry, lockApproval, unauditedExpiredApprovals } from './approvals.repository.js';
 import { expiredAtOrBefore, isExpired } from './four-eyes.js';
 
@@ -35,11 +35,14 @@ export async function auditExpiredApprovals(ctx: {
     createdAfter: expiredLine - SWEEP_LOOKBACK_MS,
   });
   let written = 0;
+  const told: ChangePublisher = ctx.changes ?? { publish: async () => undefined };
   for (const { id } of rows) {
-    const expired = await auditOne(ctx.db, id, now);
-    if (!expired) continue;
-    written += 1;
-    await ctx.changes?.publish(approvalsChange(expired.account_id, expired.device_id));
+    const expired = await publishAfterCommit(
+      told,
+      () => auditOne(ctx.db, id, now),
+      (row) => (row ? approvalsChange(row.account_id, row.device_id) : null),
+    );
+    if (expired) written += 1;
   }
   return written;
 }

@@ -1,7 +1,7 @@
 // Who may act in the back office, and on which account: an admin on every account, a manager only on
 // the account they belong to, a cashier on nothing (403 `Forbidden` on every back-office call).
 import { ERR, idParam } from '@cashdesk/contract';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { findAccount } from '../accounts/index.js';
 import { requireRole, userOf } from '../auth/index.js';
@@ -41,16 +41,24 @@ export function mayActOnAccount(user: UserRow, accountId: number): boolean {
  * a manager of another account, 404 `not found` for an admin naming an account that does not exist.
  */
 export function accountInScope(ctx: AppContext, request: FastifyRequest): Promise<AccountRow> {
-  let scoped = inScope.get(request);
-  if (!scoped) {
-    scoped = findAccountInScope(ctx, request);
-    inScope.set(request, scoped);
-  }
-  return scoped;
+  request.scopedAccount ??= findAccountInScope(ctx, request);
+  return request.scopedAccount;
 }
 
-/** Looked up once per request: the back office's preValidation hook (back-office.routes.ts), then the route. */
-const inScope = new WeakMap<FastifyRequest, Promise<AccountRow>>();
+declare module 'fastify' {
+  interface FastifyRequest {
+    /**
+     * The lookup of accountInScope, made once per request: the back office's preValidation hook
+     * (back-office.routes.ts) and then the handler. Decorated in the back office's plugin only.
+     */
+    scopedAccount: Promise<AccountRow> | null;
+  }
+}
+
+/** Decorates the back office's requests for accountInScope: call it on the plugin that holds its routes. */
+export function decorateScopedAccount(app: FastifyInstance): void {
+  app.decorateRequest('scopedAccount', null);
+}
 
 async function findAccountInScope(ctx: AppContext, request: FastifyRequest): Promise<AccountRow> {
   const { id } = parse(accountParams, request.params);

@@ -4,7 +4,7 @@
 import { API_BASE } from '@cashdesk/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../context.js';
-import { accountInScope, requireBackOffice } from './access.js';
+import { accountInScope, decorateScopedAccount, requireBackOffice } from './access.js';
 import { accountsRoutes } from './accounts/accounts.routes.js';
 import { correctionsRoutes } from './corrections/corrections.routes.js';
 import { auditRoutes } from './audit/audit.routes.js';
@@ -29,6 +29,7 @@ export function backOfficeRoutes(
   routes: { approvals: FastifyPluginAsync },
 ): FastifyPluginAsync {
   return async (app) => {
+    decorateScopedAccount(app);
     // Who may call, and on which account, before what the call holds is validated: a manager of another
     // venue gets 403 whatever the body, and learns nothing from a 400 about what the call would take.
     app.addHook('preValidation', requireBackOffice);

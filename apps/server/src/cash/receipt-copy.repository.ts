@@ -2,6 +2,7 @@
 // "Reprint"): the operation's stored answer, its place and device, and the cashier's name.
 import { cashResult, type CashResult } from '@cashdesk/contract';
 import type { Executor } from '../db/database.js';
+import { userScope } from '../ledger/keys.js';
 
 export interface LastCashOperation {
   operation_id: number;
@@ -49,7 +50,7 @@ export async function findLastCashOperation(
     .where('l.line', '=', 'entries')
     .where('l.kind', 'in', ['deposit', 'withdraw'])
     .where('l.account_id', '=', cashier.account_id)
-    .where('o.scope', '=', `user:${cashier.id}`)
+    .where('o.scope', '=', userScope(cashier.id))
     .where('o.status_code', '=', 200)
     .orderBy('l.created_at_ms', 'desc')
     .orderBy('l.id', 'desc')

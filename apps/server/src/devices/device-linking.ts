@@ -9,6 +9,7 @@ import { ApiError } from '../http/api-error.js';
 import { ok, refusal, type Outcome } from '../ledger/outcome.js';
 import type { Tx } from '../db/database.js';
 import { claimTrx, storeOutcome } from '../ledger/idempotency.js';
+import { userScope } from '../ledger/keys.js';
 import { type AuthCache, revokingTransaction } from '../auth/index.js';
 import { endDevicePin, linkDevice, lockDevicesShowingPin } from './devices.repository.js';
 import { isPinLive } from './remote-pin.js';
@@ -39,7 +40,7 @@ export async function linkDeviceByPin(db: Db, auth: AuthCache, input: LinkInput)
       return refusal(ERR.pinChanged);
     }
     const claim = await claimTrx(tx, {
-      scope: `user:${input.user_id}`,
+      scope: userScope(input.user_id),
       trx: input.trx,
       kind: input.type === DEVICE_TYPE.regular ? 'link_device' : 'link_remote',
       request: ['link', input.type, input.pin],

@@ -30,11 +30,18 @@ import { DeviceSeen } from './device-seen.js';
 import { DeviceStreams } from './device-stream.js';
 import { GatewayThrottle } from './gateway-throttle.js';
 
-/** The device of each call, authenticated before its body is looked at (401 before 400). */
-const callers = new WeakMap<FastifyRequest, DeviceCaller>();
+declare module 'fastify' {
+  interface FastifyRequest {
+    /**
+     * The device of a /device/* call, authenticated before its body is looked at (401 before 400); read it
+     * with callerOf. Decorated in the gateway's plugin only: undefined on every other route.
+     */
+    deviceCaller: DeviceCaller | null;
+  }
+}
 
 function callerOf(request: FastifyRequest): DeviceCaller {
-  const device = callers.get(request);
+  const device = request.deviceCaller;
   if (!device) throw new ApiError(ERR.unauthorized);
   return device;
 }
@@ -45,11 +52,12 @@ export function gatewayRoutes(ctx: AppContext): FastifyPluginAsync {
   const streams = new DeviceStreams(ctx, seen);
   const authenticated = {
     preValidation: async (request: FastifyRequest) => {
-      callers.set(request, await authenticateDevice(ctx.db, ctx.auth, request.headers.authorization));
+      request.deviceCaller = await authenticateDevice(ctx.db, ctx.auth, request.headers.authorization);
     },
   };
 
   return async (plain) => {
+    plain.decorateRequest('deviceCaller', null);
     const app = plain.withTypeProvider<ZodTypeProvider>();
     const enroll = {
       // A closed enrollment refuses every call alike (403), whatever its body.

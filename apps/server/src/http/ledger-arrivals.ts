@@ -2,20 +2,33 @@
 // counts from the moment its request arrives until it reaches the ledger or ends without, so a batch
 // about to start can wait a moment for the calls already parsed behind it (ledger/group-commit.ts)
 // instead of leaving them to a batch of their own.
-import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 
 /** What the ledger (ledger/ledger.service.ts) offers: it is told of a call, and told when it arrives. */
 export interface ExpectsCalls {
   expectCall(): () => void;
 }
 
-const onTheWay = new WeakMap<FastifyRequest, () => void>();
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Tells the ledger the call has arrived (ExpectsCalls.expectCall); null once told, or never counted. */
+    onTheWayToLedger: (() => void) | null;
+  }
+}
+
+/**
+ * Decorates every request of the app (the root instance, so that each routes plugin with a money route
+ * shares it): call it before the routes are registered.
+ */
+export function installLedgerArrivals(app: FastifyInstance): void {
+  app.decorateRequest('onTheWayToLedger', null);
+}
 
 /** Route hooks for a route whose handler submits to the ledger: spread them into its options. */
 export function countedOnTheWayToLedger(ledger: ExpectsCalls) {
   return {
     onRequest(request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) {
-      onTheWay.set(request, ledger.expectCall());
+      request.onTheWayToLedger = ledger.expectCall();
       done();
     },
     // Refused before the handler (auth, validation), failed, or answered: either way not coming any more.
@@ -32,8 +45,8 @@ export function countedOnTheWayToLedger(ledger: ExpectsCalls) {
 
 /** The call is about to be submitted to the ledger (or will not be): the group commit waits for it no more. */
 export function reachesLedger(request: FastifyRequest): void {
-  const arrived = onTheWay.get(request);
+  const arrived = request.onTheWayToLedger;
   if (!arrived) return;
-  onTheWay.delete(request);
+  request.onTheWayToLedger = null;
   arrived();
 }

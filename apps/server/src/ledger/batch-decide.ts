@@ -23,8 +23,9 @@ import type { AccountRow, PlaceRow } from '../db/schema.js';
 import { ApiError } from '../http/api-error.js';
 import { approvalsChange, cashChange, floatChange, playChange, type Change } from '../live/change-feed.js';
 import { shiftOfOperation } from '../shifts/index.js';
-import { claimKeyOf, placeKeyOf, scopeOf, seatKeyOf, type BatchReads } from './batch-read.js';
+import { claimKeyOf, scopeOf, type BatchReads } from './batch-read.js';
 import { replayOutcome, requestHash } from './idempotency.js';
+import { placeKeyOf, seatKeyOf } from './keys.js';
 import {
   cashKind,
   decideCashOut,

@@ -24,6 +24,7 @@ import {
   type PlaceKey,
   type SeatKey,
 } from './ledger.repository.js';
+import { deviceScope, OPERATOR_SCOPE, placeKeyOf, seatKeyOf, trxKeyOf, userScope } from './keys.js';
 import { shareVenueLocksQuery } from './ledger-seals.repository.js';
 import type { DeviceEventRules } from './money-rules.js';
 import { correctedQuery, findOperationsQuery, nextOperationIdsQuery } from './operations.repository.js';
@@ -32,7 +33,7 @@ import type { LedgerRequest } from './types.js';
 /** What a batch read under its locks. The decide phase moves the accounts and places on as it goes. */
 export interface BatchReads {
   accounts: Map<number, AccountRow>;
-  /** By `device_id/place` (placeKeyOf). */
+  /** By `device_id/place` (keys.ts placeKeyOf). */
   places: Map<string, PlaceRow>;
   /**
    * By device id, every device of the batch's places: the venue it belongs to now (null: none), read
@@ -40,14 +41,14 @@ export interface BatchReads {
    */
   deviceVenues: Map<number, number | null>;
   /**
-   * By `account_id/device_id/place` (seatKeyOf), of the seats of the batch's payouts: what each paid out
-   * to that venue within its four-eyes window (ledger.repository.ts seatPayoutsQuery); the decide phase
-   * adds the batch's own.
+   * By `account_id/device_id/place` (keys.ts seatKeyOf), of the seats of the batch's payouts: what each
+   * paid out to that venue within its four-eyes window (ledger.repository.ts seatPayoutsQuery); the
+   * decide phase adds the batch's own.
    */
   seatPayouts: Map<string, number>;
   /** By device id: the venue a linked device's events book to, with its rate and ceiling. */
   rules: Map<number, DeviceEventRules>;
-  /** By `scope\0trx` (claimKeyOf): the records of trx used before. */
+  /** By `scope\0trx` (keys.ts trxKeyOf): the records of trx used before. */
   earlier: Map<
     string,
     { id: number; request_hash: string; status_code: number | null; response_json: string | null }
@@ -55,7 +56,7 @@ export interface BatchReads {
   pins: Map<number, { pin: string | null; pin_expires_at_ms: number | null; pin_previous: string | null }>;
   /** By `device_id/place`, the place's latest game event, for cancels. */
   lastEvents: Map<string, { type: number; amount_cents: number } | undefined>;
-  /** By `scope\0trx` (claimKeyOf): cash calls held back for a manager (four eyes, money-rules.ts). */
+  /** By `scope\0trx` (keys.ts trxKeyOf): cash calls held back for a manager (four eyes, money-rules.ts). */
   approvals: Map<string, ApprovalRow>;
   /** Operations of the batch's corrections already corrected (their ids); the decide phase adds its own. */
   corrected: Set<number>;
@@ -74,21 +75,16 @@ export interface BatchReads {
   operationIds: number[] | null;
 }
 
-export const placeKeyOf = (k: PlaceKey) => `${k.device_id}/${k.place}`;
-
-/** A seat's key for four eyes: its place within the venue whose payouts count (BatchReads.seatPayouts). */
-export const seatKeyOf = (k: SeatKey) => `${k.account_id}/${k.device_id}/${k.place}`;
-
 /** Whose trx namespace a request is in: one tenant can never read another's answer. */
 export function scopeOf(request: LedgerRequest): string {
-  if (request.kind === 'event') return `device:${request.input.device_id}`;
+  if (request.kind === 'event') return deviceScope(request.input.device_id);
   const userId = request.input.user_id;
-  return userId === null ? 'operator' : `user:${userId}`;
+  return userId === null ? OPERATOR_SCOPE : userScope(userId);
 }
 
 /** The key of a request's record: its scope and trx. */
 export function claimKeyOf(request: LedgerRequest): string {
-  return `${scopeOf(request)}\u0000${request.input.trx}`;
+  return trxKeyOf({ scope: scopeOf(request), trx: request.input.trx });
 }
 
 const CANCEL_TYPES: readonly number[] = [TX_TYPE.cancelPay, TX_TYPE.cancelledLuckyBet];
@@ -174,8 +170,8 @@ export async function readBatch(
     deviceVenues,
     seatPayouts,
     rules,
-    earlier: new Map((await earlierRows).map((r) => [`${r.scope}\u0000${r.trx}`, r])),
-    approvals: new Map((await approvalRows).map((a) => [`${a.scope}\u0000${a.trx}`, a])),
+    earlier: new Map((await earlierRows).map((r) => [trxKeyOf(r), r])),
+    approvals: new Map((await approvalRows).map((a) => [trxKeyOf(a), a])),
     corrected: new Set(
       (await correctedRows).flatMap((r) =>
         r.corrects_operation_id === null ? [] : [r.corrects_operation_id],

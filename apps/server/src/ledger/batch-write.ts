@@ -8,6 +8,7 @@ import type { Executor } from '../db/database.js';
 import type { Pipeline } from '../db/pipelined-transaction.js';
 import type { UnchainedEntry } from '../db/ledger-chain.js';
 import { assertWritePlan } from './invariants.js';
+import { trxKeyOf } from './keys.js';
 import {
   insertDeviceEventsQuery,
   insertLedgerEntriesStatement,
@@ -40,7 +41,6 @@ export class VenueLockMissed extends BatchRaced {
 }
 
 type Operations = WritePlan['operations'];
-const recordKey = (r: { scope: string; trx: string }) => `${r.scope}\u0000${r.trx}`;
 
 /** What the batch holds for its writes besides the plan. */
 export interface WriteContext {
@@ -56,7 +56,7 @@ export interface WriteContext {
   operationIds: readonly number[] | null;
 }
 
-/** Writes the plan; answers the ids of the records it inserted, by `scope\0trx` (claimKeyOf). */
+/** Writes the plan; answers the ids of the records it inserted, by `scope\0trx` (keys.ts trxKeyOf). */
 export async function writeBatch(
   pipe: Pipeline,
   db: Executor,
@@ -78,7 +78,7 @@ export async function writeBatch(
   const rows: UnchainedEntry[] = [];
   const events = [];
   for (const { record, entries, event, also } of operations) {
-    const operationId = ids.get(recordKey(record))!;
+    const operationId = ids.get(trxKeyOf(record))!;
     for (const entry of entries) rows.push({ ...entry, operation_id: operationId });
     if (event) {
       events.push({
@@ -111,7 +111,7 @@ function insertWithDrawnIds(
 ): Map<string, number> {
   const records = operations.map((o, i) => ({ ...o.record, id: drawn[i]! }));
   void pipe.run(insertOperationsWithIdsQuery(db, records));
-  return new Map(records.map((r) => [recordKey(r), r.id]));
+  return new Map(records.map((r) => [trxKeyOf(r), r.id]));
 }
 
 /** The records inserted, and their ids read back (SQLite: no round trip to save). */
@@ -124,5 +124,5 @@ async function insertReadingIds(pipe: Pipeline, db: Executor, operations: Operat
   );
   // Stryker disable next-line ConditionalExpression,EqualityOperator: pg-two-processes
   if (inserted.length !== operations.length) throw new ClaimRaced();
-  return new Map(inserted.map((r) => [recordKey(r), r.id]));
+  return new Map(inserted.map((r) => [trxKeyOf(r), r.id]));
 }

@@ -11,9 +11,10 @@
 // its own answer: a replay its stored answer, a changed payload 422 `trx conflict`, a refusal its own
 // refusal (thrown ApiErrors reject only that request and claim nothing).
 import type { Db } from '../db/database.js';
-import { claimKeyOf, placeKeyOf, readBatch, type BatchReads } from './batch-read.js';
+import { claimKeyOf, readBatch, type BatchReads } from './batch-read.js';
 import { decideBatch, type Settled } from './batch-decide.js';
 import { ClaimRaced, writeBatch } from './batch-write.js';
+import { accountLockKey, placeLockKey } from './keys.js';
 import { isClaimTaken } from './operations.repository.js';
 import type { LedgerRequest } from './types.js';
 
@@ -67,7 +68,7 @@ function noteRecord(
 
 /** The rows a request's transaction locks, named for the group commit's lanes. */
 export function lockedRowsOf(request: LedgerRequest): string[] {
-  if (request.kind === 'float') return [`account:${request.input.account_id}`];
-  const place = `place:${placeKeyOf(request.input)}`;
-  return request.kind === 'cash' ? [`account:${request.input.account_id}`, place] : [place];
+  if (request.kind === 'float') return [accountLockKey(request.input.account_id)];
+  const place = placeLockKey(request.input);
+  return request.kind === 'cash' ? [accountLockKey(request.input.account_id), place] : [place];
 }

@@ -3,15 +3,16 @@
 // money may have moved and the client is only asking what happened (docs/money.md, idempotency). The route
 // checks that run before the ledger (the open shift, the device, the PIN) ask here first.
 import type { Executor } from '../db/database.js';
+import { userScope } from './keys.js';
 import { findOperation, type StoredOperation } from './operations.repository.js';
 
-/** The stored record of the cashier's call with this trx, if they made one (the ledger's `user:` scope). */
+/** The stored record of the cashier's call with this trx, if they made one (the ledger's userScope). */
 export async function findCashierCall(
   db: Executor,
   cashierId: number,
   trx: string,
 ): Promise<StoredOperation | undefined> {
-  return findOperation(db, `user:${cashierId}`, trx);
+  return findOperation(db, userScope(cashierId), trx);
 }
 
 /**

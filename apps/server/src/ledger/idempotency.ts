@@ -7,7 +7,7 @@ import { findOperation, insertOperation, setOperationAnswer } from './operations
 import { refusal, type Outcome } from './outcome.js';
 
 export interface Claim {
-  /** Whose trx namespace this is: `user:<id>` or `device:<id>`, so one tenant can never read another's answer. */
+  /** Whose trx namespace this is (keys.ts: userScope, deviceScope), so one tenant can never read another's answer. */
   scope: string;
   trx: string;
   kind: string;

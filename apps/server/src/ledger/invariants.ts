@@ -11,6 +11,7 @@
 //      lock (so a correction or a late approval on a device that has moved since can never reach it).
 // A broken invariant is a bug in the code that made the plan: the batch throws LedgerInvariantBroken, its
 // transaction rolls back, the error is logged and each call answers 500 (http/errors.ts). Nothing is written.
+import { placeKeyOf, trxKeyOf } from './keys.js';
 import type { Entry, WritePlan } from './types.js';
 
 export class LedgerInvariantBroken extends Error {
@@ -22,7 +23,8 @@ export class LedgerInvariantBroken extends Error {
 
 const BALANCE_LINES = new Set(['float', 'entries', 'final_bonus']);
 
-const placeKey = (entry: Entry) => `${entry.device_id}/${entry.place}`;
+// A row with no place (a float row) gets a key no place has: it is not a balance the batch locked.
+const placeKey = (entry: Entry) => placeKeyOf({ device_id: entry.device_id!, place: entry.place! });
 
 /** Throws LedgerInvariantBroken naming the first invariant the plan breaks. */
 export function assertWritePlan(plan: WritePlan): void {
@@ -30,8 +32,8 @@ export function assertWritePlan(plan: WritePlan): void {
   const places = new Map([...plan.before.places].map(([key, p]) => [key, { ...p }]));
   for (const operation of plan.operations) {
     const { scope, trx } = operation.record;
-    const key = `${scope}\u0000${trx}`;
-    if (plan.replayed.has(key)) throw new LedgerInvariantBroken('a replay writes nothing', { scope, trx });
+    if (plan.replayed.has(trxKeyOf({ scope, trx })))
+      throw new LedgerInvariantBroken('a replay writes nothing', { scope, trx });
     const sum = operation.entries.reduce((total, entry) => total + entry.amount_cents, 0);
     if (sum !== 0) throw new LedgerInvariantBroken("an operation's rows sum to zero", { trx, sum });
     for (const entry of operation.entries) {

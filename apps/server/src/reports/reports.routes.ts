@@ -31,20 +31,27 @@ import { CoalescedReads } from '../coalesced-reads.js';
 const GAME_REPORT_SHORT = 20;
 const GAME_REPORT_FULL = 200;
 
-/**
- * The `to` of a report call as the cashier wrote it: validation turns it into a Date, and whether it was
- * written to the second decides the last millisecond it covers (report-bounds.ts).
- */
-const writtenTo = new WeakMap<FastifyRequest, string>();
+declare module 'fastify' {
+  interface FastifyRequest {
+    /**
+     * The `to` of a report call as the cashier wrote it: validation turns it into a Date, and whether it
+     * was written to the second decides the last millisecond it covers (report-bounds.ts). Decorated in
+     * the reports' plugin only: undefined on every other route.
+     */
+    reportWrittenTo: string | null;
+  }
+}
+
 async function keepWrittenTo(request: FastifyRequest): Promise<void> {
   const to = (request.body as Partial<ReportRequest> | null | undefined)?.to;
-  if (typeof to === 'string') writtenTo.set(request, to);
+  if (typeof to === 'string') request.reportWrittenTo = to;
 }
 
 export function reportsRoutes(ctx: AppContext): FastifyPluginAsync {
   const entries = answers({ 200: z.array(reportEntry) });
 
   return async (plain) => {
+    plain.decorateRequest('reportWrittenTo', null);
     const app = plain.withTypeProvider<ZodTypeProvider>();
     // Before validation: who may call comes before what the call holds (401/403 before 400).
     app.addHook('preValidation', requireCashier);
@@ -68,7 +75,7 @@ export function reportsRoutes(ctx: AppContext): FastifyPluginAsync {
         deviceIds,
         fromMs: q.from.getTime(),
         // Validation accepted the body, so its `to` was this text.
-        toMs: lastCoveredMs(writtenTo.get(request)!, q.to),
+        toMs: lastCoveredMs(request.reportWrittenTo!, q.to),
       });
     });
 

@@ -19,6 +19,7 @@ import type { Db } from '../db/database.js';
 import type { ShiftRow } from '../db/schema.js';
 import { ApiError } from '../http/api-error.js';
 import { claimTrx, storeOutcome } from '../ledger/idempotency.js';
+import { userScope } from '../ledger/keys.js';
 import { ok, type Outcome } from '../ledger/outcome.js';
 import { findShiftById, insertMovement, movementTotals, type MovementTotals } from './drawer.repository.js';
 import { findXReport } from './shifts.repository.js';
@@ -61,7 +62,7 @@ export class DrawerService {
       const now = this.clock.now();
       const reason = request.reason ?? null;
       const claim = await claimTrx(tx, {
-        scope: `user:${cashier.id}`,
+        scope: userScope(cashier.id),
         trx: request.trx,
         kind: `shift_${kind}`,
         request: [`shift_${kind}`, shiftId, request.amount, reason],

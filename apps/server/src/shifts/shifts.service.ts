@@ -14,6 +14,7 @@ import {
   type ChangePublisher,
 } from '../live/change-feed.js';
 import { claimTrx, storeOutcome } from '../ledger/idempotency.js';
+import { userScope } from '../ledger/keys.js';
 import { safeBalance } from '../ledger/money-rules.js';
 import { lockAccount } from '../ledger/ledger.repository.js';
 import { ok, refusal, type Outcome } from '../ledger/outcome.js';
@@ -199,7 +200,7 @@ export class ShiftService {
 
   private claimBase(cashier: Cashier, trx: string, now: number) {
     return {
-      scope: `user:${cashier.id}`,
+      scope: userScope(cashier.id),
       trx,
       user_id: cashier.id,
       account_id: cashier.account_id,
