@@ -6,10 +6,10 @@ import {
   dailyReportRows,
   gamingDayOf,
   previousDate,
+  toCsv,
   type Account,
   type DailyReport,
 } from '@cashdesk/contract';
-import { toCsv } from '../../../lib/csv';
 
 /** The gaming day before the one running at `nowMs`, in the venue's clock: the last ended, the one printed. */
 export function lastEndedDay(venue: Pick<Account, 'time_zone' | 'day_starts_at'>, nowMs: number): string {

@@ -1,9 +1,10 @@
-// A CSV file a spreadsheet opens as the cashier expects: a header line, text cells defused against
-// formulas and quoted when they must be, money as units with a dot from integer cents, a UTF-8 BOM.
-// The rules mirror the back office's ledger export (apps/server/src/back-office/ledger/ledger-csv.ts,
-// which uses csv-stringify): OWASP's defusing of text only, so a negative amount stays a number;
+// The one CSV writer of the product: the cashier's history and the back office's daily report in the
+// browser, and on the server the ledger export (apps/server/src/back-office/ledger/ledger-csv.ts) and
+// `cashdesk report:daily --csv` (apps/server/src/cli/commands/reports.ts). A file a spreadsheet opens as
+// the reader expects: text cells defused against formulas (OWASP's advice, text only, so a negative
+// amount stays a number) and quoted when they must be, money as units with a dot from integer cents;
 // a field quoted when it holds a comma, a quote or a line break, its quotes doubled; "\n" after each line.
-import { formatCents } from '@cashdesk/contract';
+import { formatCents } from './money.js';
 
 /** Text (defused and quoted as needed), an integer written as is, or money in cents written as units. */
 export type CsvCell = string | number | { cents: number };
@@ -29,8 +30,12 @@ function field(cell: CsvCell): string {
   return formatCents(cell.cents); // throws on anything but integer cents
 }
 
-/** The file's text, BOM first: `header` then one line per row. */
+/** One line per row, each ending in "\n", no BOM (the server's files have none); an empty row is a blank line. */
+export function csvLines(rows: readonly (readonly CsvCell[])[]): string {
+  return rows.map((cells) => `${cells.map(field).join(',')}\n`).join('');
+}
+
+/** The file's text as the browser downloads it, BOM first: `header` then one line per row. */
 export function toCsv(header: readonly string[], rows: readonly (readonly CsvCell[])[]): string {
-  const lines = [header, ...rows].map((cells) => cells.map(field).join(','));
-  return `${UTF8_BOM}${lines.map((line) => `${line}\n`).join('')}`;
+  return `${UTF8_BOM}${csvLines([header, ...rows])}`;
 }

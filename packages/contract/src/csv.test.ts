@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { defuseFormula, toCsv, UTF8_BOM } from './csv';
+import { csvLines, defuseFormula, toCsv, UTF8_BOM } from './csv.js';
 
 const body = (text: string) => {
   expect(text.startsWith(UTF8_BOM)).toBe(true);
@@ -79,6 +79,20 @@ describe('toCsv', () => {
       ),
       { numRuns: 200 },
     );
+  });
+});
+
+describe('csvLines', () => {
+  it("writes the server's files: no BOM, an empty row as a blank line, each line ending in a line feed", () => {
+    const rows = [['venue', 'Bar = 1'], [], ['device', 'net', 'count'], ['7 Rocket', { cents: -12_50 }, 3]];
+    expect(csvLines(rows)).toBe('venue,Bar = 1\n\ndevice,net,count\n7 Rocket,-12.50,3\n');
+    expect(csvLines([])).toBe('');
+  });
+
+  it('defuses and quotes each text cell as the browser file does, an empty one left empty', () => {
+    expect(csvLines([['-x', '@y', 'a\rb', '', 'a,b']])).toBe(`'-x,'@y,"a\rb",,"a,b"\n`);
+    const rows = [['=1', 'say "hi"', { cents: 5 }]];
+    expect(toCsv(['h1', 'h2', 'h3'], rows)).toBe(`${UTF8_BOM}h1,h2,h3\n${csvLines(rows)}`);
   });
 });
 
