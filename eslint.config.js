@@ -1,12 +1,12 @@
 // Lint rules for every workspace: typescript-eslint's recommended set plus React hooks in the web app,
 // the web app's one-way imports (apps/web/src/README.md): shared floor -> features -> app, a feature
-// reached by others only through its index.ts, and no import cycle; the server's house rules
-// (apps/server/src/README.md): its layers (a floor that imports no domain, a domain reached by another
-// only through its index.ts or, for the ledger, by path), no import cycle even through type imports,
-// changes published only through live/'s publishAfterCommit, and the tools around it (bench/, e2e/, the
-// device simulator, test-support/) reach it only through its entry, @cashdesk/server; and no focused
-// test (`it.only`, `describe.only`, ...) anywhere a test can be written. test-support/lint-rules.test.ts
-// checks that these rules fire.
+// reached by others only through its index.ts (and so is each subject of the back office), and no import
+// cycle; the server's house rules (apps/server/src/README.md): its layers (a floor that imports no
+// domain, a domain reached by another only through its index.ts or, for the ledger, by path), no import
+// cycle even through type imports, changes published only through live/'s publishAfterCommit, and the
+// tools around it (bench/, e2e/, the device simulator, test-support/) reach it only through its entry,
+// @cashdesk/server; and no focused test (`it.only`, `describe.only`, ...) anywhere a test can be
+// written. test-support/lint-rules.test.ts checks that these rules fire.
 import fs from 'node:fs';
 import path from 'node:path';
 import js from '@eslint/js';
@@ -36,6 +36,38 @@ const featureEntryZones = FEATURES.map((feature) => ({
   except: ['./index.ts'],
   message: `Import the ${feature} feature through its public entry, features/${feature}/index.ts.`,
 }));
+
+// The back office, the web's biggest feature, is held the same way inside (apps/web/src/README.md): one
+// folder per subject (overview, approvals, accounts, ...), reached by another subject and by the
+// console's frame (its top-level files: back-office-app.tsx, back-office-layout.tsx) only through the
+// subject's index.ts; shared/ is its floor, which imports no subject and nothing of the frame.
+const BACK_OFFICE = web('features', 'back-office');
+const backOffice = (...parts) => path.join(BACK_OFFICE, ...parts);
+const BACK_OFFICE_FLOOR = 'shared';
+const BACK_OFFICE_SUBJECTS = fs
+  .readdirSync(BACK_OFFICE, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && entry.name !== BACK_OFFICE_FLOOR)
+  .map((entry) => entry.name);
+/** The console's frame: the files at the top of back-office/ (a glob, so a new one is held too). */
+const BACK_OFFICE_FRAME = backOffice('*.{ts,tsx}');
+
+const backOfficeZones = [
+  ...BACK_OFFICE_SUBJECTS.map((subject) => ({
+    target: [
+      BACK_OFFICE_FRAME,
+      ...BACK_OFFICE_SUBJECTS.filter((other) => other !== subject).map((other) => backOffice(other)),
+    ],
+    from: backOffice(subject),
+    except: ['./index.ts'],
+    message: `Import the back office's ${subject} through its public entry, features/back-office/${subject}/index.ts.`,
+  })),
+  // Two zones, as one zone's `from` cannot mix a folder and a glob.
+  ...[BACK_OFFICE_SUBJECTS.map((subject) => backOffice(subject)), BACK_OFFICE_FRAME].map((from) => ({
+    target: backOffice(BACK_OFFICE_FLOOR),
+    from,
+    message: `The back office's ${BACK_OFFICE_FLOOR}/ is what its subjects use: it never imports a subject or the console's frame.`,
+  })),
+];
 
 const layerZones = [
   {
@@ -218,7 +250,10 @@ export default tseslint.config(
     plugins: { 'import-x': importX },
     settings: importSettings('apps/web/tsconfig.json'),
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones: [...layerZones, ...featureEntryZones] }],
+      'import-x/no-restricted-paths': [
+        'error',
+        { zones: [...layerZones, ...featureEntryZones, ...backOfficeZones] },
+      ],
       // Runtime cycles only (type-only imports are erased); the web's graph is small enough to walk whole.
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },

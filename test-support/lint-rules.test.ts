@@ -38,6 +38,28 @@ describe('the web app keeps its one-way imports', () => {
     expect(await rulesFiring(file, importing('validatePassword', '../auth'))).toEqual([]);
   });
 
+  it("refuses a back-office subject importing another subject's insides, not its public entry", async () => {
+    const file = 'apps/web/src/features/back-office/ledger/lint-sample.ts';
+    const insides = importing('usePendingApprovals', '../approvals/four-eyes-api');
+    expect(await rulesFiring(file, insides)).toContain(RESTRICTED);
+    expect(await rulesFiring(file, importing('usePendingApprovals', '../approvals'))).toEqual([]);
+    // The console's frame takes the subjects through their entries too, and uses the shared part freely.
+    const frame = 'apps/web/src/features/back-office/lint-sample.ts';
+    expect(await rulesFiring(frame, importing('usePendingApprovals', './approvals/four-eyes-api'))).toContain(
+      RESTRICTED,
+    );
+    expect(await rulesFiring(frame, importing('Money', './shared/money'))).toEqual([]);
+  });
+
+  it("refuses the back office's shared part importing a subject or the console's frame", async () => {
+    const file = 'apps/web/src/features/back-office/shared/lint-sample.ts';
+    expect(await rulesFiring(file, importing('usePendingApprovals', '../approvals'))).toContain(RESTRICTED);
+    expect(await rulesFiring(file, importing('BackOfficeLayout', '../back-office-layout'))).toContain(
+      RESTRICTED,
+    );
+    expect(await rulesFiring(file, importing('failureText', './failure-text'))).toEqual([]);
+  });
+
   it('refuses shared code importing a feature', async () => {
     const code = importing('validatePassword', '../features/auth');
     expect(await rulesFiring('apps/web/src/lib/lint-sample.ts', code)).toContain(RESTRICTED);

@@ -328,8 +328,8 @@ class Night {
   }
 
   /**
-   * The manager on the back office's overview (features/back-office/sections/floor-overview.tsx under
-   * layout/back-office-layout.tsx and pages/account-page.tsx): the venue's stream, and on its hello and on
+   * The manager on the back office's overview (features/back-office/overview/floor-overview.tsx under
+   * back-office-layout.tsx and accounts/account-page.tsx): the venue's stream, and on its hello and on
    * every change but game play alone the overview, the alerts, the pending approvals and the account
    * (use-floor-live.ts floorMayHaveChanged, then FLOOR_TAGS and the account). Polls while the stream is open: the overview and the alerts
    * every 15 s, the pending approvals every 5 s (the approvals badge's APPROVALS_POLL_MS; RTK Query polls a

@@ -1,6 +1,5 @@
 // The daily report as a table (docs/product.md section 15): the rows of the back office's CSV and of
 // `cashdesk report:daily --csv`. No zod here, for the same reason as gaming-day.ts.
-import { formatCents } from './money.js';
 import type { DailyFigures, DailyReport } from './daily-report.js';
 
 export const DAILY_REPORT_COLUMNS = [
@@ -83,11 +82,4 @@ export function dailyReportHeader(report: DailyReport): [string, string][] {
     ['ledger_hash', report.ledger_head.hash],
     ['complete', report.complete ? 'yes' : 'no'],
   ];
-}
-
-/** A cell as text, money as units ("-12.50"). */
-export function dailyCellText(cell: DailyReportCell): string {
-  if (typeof cell === 'string') return cell;
-  if (typeof cell === 'number') return String(cell);
-  return formatCents(cell.cents);
 }

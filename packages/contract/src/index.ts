@@ -15,3 +15,4 @@ export * from './floor.js';
 export * from './daily-report.js';
 export * from './daily-report-table.js';
 export * from './gaming-day.js';
+export * from './csv.js';

@@ -1,8 +1,8 @@
 // The CSV export of ledger rows: one header line, amounts in currency units ("-12.50"), times in UTC.
 // Text a person typed (names, reasons) is defused against spreadsheet formulas; numbers are left as
-// numbers, so a negative amount stays a number.
-import { formatCents, type LedgerRow } from '@cashdesk/contract';
-import { stringify } from 'csv-stringify/sync';
+// numbers, so a negative amount stays a number. The writer is the contract's (packages/contract/src/csv.ts),
+// the one the browser's files use; a missing value is an empty cell.
+import { csvLines, type LedgerRow } from '@cashdesk/contract';
 
 const HEADER = [
   'id',
@@ -22,34 +22,28 @@ const HEADER = [
   'reason',
 ];
 
-/** OWASP's advice for CSV injection: a cell a spreadsheet would read as a formula starts with a quote. */
-export function defuseFormula(text: string): string {
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-}
-
-const text = (value: string | null) => (value === null ? '' : defuseFormula(value));
-const int = (value: number | null) => (value === null ? '' : String(value));
-const units = (cents: number | null) => (cents === null ? '' : formatCents(cents));
+const orEmpty = <T>(value: T | null) => value ?? '';
+const units = (cents: number | null) => (cents === null ? '' : { cents });
 
 export function ledgerCsv(rows: readonly LedgerRow[], currency: string): string {
-  return stringify([
+  return csvLines([
     HEADER,
     ...rows.map((r) => [
-      int(r.id),
+      orEmpty(r.id),
       r.created_at,
-      text(r.trx),
+      orEmpty(r.trx),
       r.kind,
       r.line,
-      int(r.tx_type),
-      int(r.device_id),
-      text(r.device_name),
-      int(r.place),
-      int(r.user_id),
-      text(r.user_name),
+      orEmpty(r.tx_type),
+      orEmpty(r.device_id),
+      orEmpty(r.device_name),
+      orEmpty(r.place),
+      orEmpty(r.user_id),
+      orEmpty(r.user_name),
       units(r.amount),
       units(r.balance_after),
       currency,
-      text(r.reason),
+      orEmpty(r.reason),
     ]),
   ]);
 }

@@ -1,16 +1,14 @@
 // report:daily: a venue's daily report (docs/product.md section 15) as a table, CSV or JSON.
 import {
+  csvLines,
   DAILY_REPORT_COLUMNS,
-  dailyCellText,
   dailyReportHeader,
   dailyReportRows,
   gamingDay,
   type DailyReport,
 } from '@cashdesk/contract';
-import { stringify } from 'csv-stringify/sync';
 import { findAccount } from '../../accounts/accounts.repository.js';
 import { OPERATOR } from '../../back-office/access.js';
-import { defuseFormula } from '../../back-office/ledger/ledger-csv.js';
 import { makeDailyReport } from '../../back-office/reports/daily-report.js';
 import { ApiError } from '../../http/api-error.js';
 import type { Command } from '../command.js';
@@ -18,16 +16,12 @@ import { CliError, UsageError } from '../errors.js';
 import { money, table } from '../output.js';
 import { parseId, validate } from '../values.js';
 
-/** The same file the back office downloads: the header as `name,value` lines, a blank line, the table. */
+/**
+ * The same file the back office downloads (by the same writer, without the browser's BOM): the header
+ * as `name,value` lines, a blank line, the table.
+ */
 export function dailyReportCsv(report: DailyReport): string {
-  const cell = (c: string | number | { cents: number }) =>
-    typeof c === 'string' ? defuseFormula(c) : dailyCellText(c);
-  return stringify([
-    ...dailyReportHeader(report).map(([name, value]) => [name, defuseFormula(value)]),
-    [],
-    [...DAILY_REPORT_COLUMNS],
-    ...dailyReportRows(report).map((row) => row.map(cell)),
-  ]);
+  return csvLines([...dailyReportHeader(report), [], [...DAILY_REPORT_COLUMNS], ...dailyReportRows(report)]);
 }
 
 function describe(r: DailyReport): string {

@@ -4,12 +4,11 @@ import { Navigate, Route, Routes } from 'react-router';
 import i18n from '../../i18n/i18n';
 import { addBackOfficeCatalogues } from '../../i18n/back-office-resources';
 import { useMe } from '../../api/auth-api';
-import { BackOfficeLayout } from './layout/back-office-layout';
-import { AccountPage } from './pages/account-page';
-import { AccountsPage } from './pages/accounts-page';
-import { AuditPage } from './pages/audit-page';
-import { ReconciliationPage } from './pages/reconciliation-page';
-import { UsersPage } from './pages/users-page';
+import { BackOfficeLayout } from './back-office-layout';
+import { AccountPage, AccountsPage } from './accounts';
+import { AuditPage } from './audit';
+import { ReconciliationPage } from './ledger';
+import { UsersPage } from './users';
 import './back-office.css';
 
 addBackOfficeCatalogues(i18n);

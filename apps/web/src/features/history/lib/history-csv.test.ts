@@ -1,6 +1,5 @@
-import type { ReportEntry } from '@cashdesk/contract';
+import { UTF8_BOM, type ReportEntry } from '@cashdesk/contract';
 import { describe, expect, it } from 'vitest';
-import { UTF8_BOM } from '../../../lib/csv';
 import { historyCsv, historyCsvFileName, isoAtOffset } from './history-csv';
 
 function entry(trx: string, delta: number, created_at: string, device_name = 'Rocket Game'): ReportEntry {

@@ -1,7 +1,6 @@
 // The history as a CSV file (the period, tab, device filter and order on screen): one line per operation,
 // the time in ISO 8601 at the period's offset, the signed amount in the account's currency.
-import type { ReportEntry } from '@cashdesk/contract';
-import { toCsv } from '../../../lib/csv';
+import { toCsv, type ReportEntry } from '@cashdesk/contract';
 import { operationType, type OperationType } from './history-rows';
 
 export const HISTORY_CSV_COLUMNS = [

@@ -1,0 +1,97 @@
+// One account (an admin's pick, or a manager's own): its name and float over the sections Overview (the
+// first), Approvals (with the count of payouts waiting for a manager), Settings, Float, Devices, Ledger,
+// Shift report, Drawer shifts, Daily report and Audit log, each on its own path.
+import { useTranslation } from 'react-i18next';
+import { NavLink, Navigate, Route, Routes, useLocation, useParams } from 'react-router';
+import { useBoAccountQuery } from '../shared/back-office-api';
+import { Money } from '../shared/money';
+import { QueryState } from '../shared/query-state';
+import { ApprovalsBadge, ApprovalsView } from '../approvals';
+import { AuditList } from '../audit';
+import { AccountDevices } from '../devices';
+import { LedgerView } from '../ledger';
+import { FloorOverview } from '../overview';
+import { DailyReportView, DrawerShifts, ShiftReportView } from '../reports';
+import { AccountSettings } from './account-settings';
+import { FloatMoves } from './float-moves';
+import { SectionTabs } from './section-tabs';
+import { blocksText } from './accounts-page';
+
+const SECTIONS = [
+  'overview',
+  'approvals',
+  'settings',
+  'float',
+  'devices',
+  'ledger',
+  'shift',
+  'shifts',
+  'daily',
+  'audit',
+] as const;
+
+export function AccountPage() {
+  const { t } = useTranslation('backOffice');
+  const id = Number(useParams().accountId);
+  const { pathname } = useLocation();
+  const account = useBoAccountQuery(id, { skip: !Number.isSafeInteger(id) || id <= 0 });
+  if (!Number.isSafeInteger(id) || id <= 0) return <Navigate to="/back-office" replace />;
+
+  return (
+    <QueryState query={account}>
+      {(a) => (
+        <section className="bo-page" aria-labelledby="bo-account-title">
+          <div className="bo-page__head">
+            <h1 id="bo-account-title">{a.name}</h1>
+            <dl className="bo-summary">
+              <div>
+                <dt>{t('account.float')}</dt>
+                <dd>
+                  <Money cents={a.balance} currency={a.currency} />
+                </dd>
+              </div>
+              <div>
+                <dt>{t('account.limit')}</dt>
+                <dd>
+                  <Money cents={a.has_overdraft ? -a.overdraft : 0} currency={a.currency} />
+                </dd>
+              </div>
+              <div>
+                <dt>{t('account.homePlay')}</dt>
+                <dd>{a.home_play ? blocksText(a, t) : t('account.homePlayOff')}</dd>
+              </div>
+            </dl>
+          </div>
+          <SectionTabs label={t('account.sections')} current={pathname}>
+            {SECTIONS.map((section) => (
+              <NavLink
+                key={section}
+                to={`/back-office/accounts/${a.id}/${section}`}
+                className={({ isActive }) =>
+                  isActive ? 'bo-tabs__link bo-tabs__link--active' : 'bo-tabs__link'
+                }
+              >
+                {t(`account.section.${section}`)}
+                {section === 'approvals' && <ApprovalsBadge accountId={a.id} />}
+              </NavLink>
+            ))}
+          </SectionTabs>
+          <Routes>
+            <Route index element={<Navigate to="overview" replace />} />
+            <Route path="overview" element={<FloorOverview account={a} />} />
+            <Route path="settings" element={<AccountSettings account={a} />} />
+            <Route path="approvals" element={<ApprovalsView account={a} />} />
+            <Route path="float" element={<FloatMoves account={a} />} />
+            <Route path="devices" element={<AccountDevices account={a} />} />
+            <Route path="ledger" element={<LedgerView account={a} />} />
+            <Route path="shift" element={<ShiftReportView account={a} />} />
+            <Route path="shifts" element={<DrawerShifts account={a} />} />
+            <Route path="daily" element={<DailyReportView account={a} />} />
+            <Route path="audit" element={<AuditList accountId={a.id} headingLevel={2} />} />
+            <Route path="*" element={<Navigate to="overview" replace />} />
+          </Routes>
+        </section>
+      )}
+    </QueryState>
+  );
+}
