@@ -152,6 +152,7 @@ export default defineConfig({
         },
         // Each language's catalogue chunk named after its language (catalogue-es-<hash>.js), not
         // index-<hash>.js, so the network panel and the web budget show what a terminal fetched.
+        postBanner: (chunk) => (chunk.name === 'vendor' ? '//# allFunctionsCalledOnLoad' : ''),
         chunkFileNames: (chunk) => {
           const language = /locales\/(\w+)\/index\.ts$/.exec(chunk.facadeModuleId ?? '')?.[1];
           return language ? `assets/catalogue-${language}-[hash].js` : 'assets/[name]-[hash].js';

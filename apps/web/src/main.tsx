@@ -35,7 +35,6 @@ async function start(): Promise<void> {
   await Promise.allSettled([language, screen]);
   await nextTask();
   const store = makeStore();
-  await nextTask();
   await seedFirstScreenData(store);
   await nextTask();
   // In a transition, so React renders the first screen in slices of a few ms and the browser stays
