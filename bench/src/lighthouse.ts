@@ -23,6 +23,7 @@ export async function runLighthouse(
     chromePath,
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic'],
   });
+  const traces = Boolean(process.env.BENCH_LH_TRACES && process.env.BENCH_LH_REPORTS);
   try {
     const result = await lighthouse(url, {
       port: chrome.port,
@@ -30,6 +31,9 @@ export async function runLighthouse(
       logLevel: 'error',
       onlyCategories: ['performance'],
       extraHeaders,
+      // BENCH_LH_TRACES=1 (with BENCH_LH_REPORTS): the trace with the JavaScript samples too, to tell
+      // what runs in each long task. The sampling costs time of its own: a diagnosis, not a figure.
+      ...(traces ? { additionalTraceCategories: 'disabled-by-default-v8.cpu_profiler' } : {}),
     });
     if (!result) throw new Error('Lighthouse returned no result');
     const { lhr } = result;
@@ -39,6 +43,11 @@ export async function runLighthouse(
       fs.mkdirSync(reports, { recursive: true });
       const name = `${new URL(url).pathname.replace(/\W+/g, '_')}-${Date.now()}.json`;
       fs.writeFileSync(path.join(reports, name), JSON.stringify(lhr));
+      if (traces)
+        fs.writeFileSync(
+          path.join(reports, name.replace(/json$/, 'trace.json')),
+          JSON.stringify(result.artifacts.Trace),
+        );
     }
     const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
     return {

@@ -7,6 +7,7 @@
 // unreadable one changes nothing: the screens ask the API as they always did, and they still refetch
 // as they always do (the devices list on mount, the polls), so the copy is never kept for long.
 import { baseApi } from '../api/base-api';
+import { nextTask } from './next-task';
 import type { AppStore } from './store';
 
 /** The block's id, as the server writes it. */
@@ -41,17 +42,18 @@ type UpsertByName = (endpoint: string, arg: undefined, value: unknown) => Parame
 
 /**
  * Puts the page's answers in `store`'s API cache as if the queries had just answered them (the session
- * slice sees the user's answer too); settles when they are in.
+ * slice sees the user's answer too); settles when they are in. One answer per task (nextTask): the five
+ * at once were one task of 40 ms and more under Lighthouse's 4x slowdown (BENCHMARKS.md, 'Web first load').
  */
 export async function seedFirstScreenData(store: AppStore): Promise<void> {
   const answers = takeAnswers();
   if (!answers) return;
   const upsert = baseApi.util.upsertQueryData as unknown as UpsertByName;
   const endpoints = baseApi.endpoints as Record<string, unknown>;
-  await Promise.allSettled(
-    Object.entries(answers).flatMap(([call, value]) => {
-      const query = QUERY_OF_CALL[call];
-      return query && endpoints[query] ? [store.dispatch(upsert(query, undefined, value))] : [];
-    }),
-  );
+  for (const [call, value] of Object.entries(answers)) {
+    const query = QUERY_OF_CALL[call];
+    if (!query || !endpoints[query]) continue;
+    await nextTask();
+    await Promise.allSettled([store.dispatch(upsert(query, undefined, value))]);
+  }
 }

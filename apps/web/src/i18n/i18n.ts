@@ -1,18 +1,33 @@
 // i18next with English bundled and Spanish and Portuguese loaded on demand (resources.ts).
 // Language: localStorage `lng`, then the browser, then the html tag; the choice is remembered.
 import { LANGUAGES } from '@cashdesk/contract';
-import i18n, { type LanguageDetectorModule } from 'i18next';
-import resourcesToBackend from 'i18next-resources-to-backend';
+import i18n, { type BackendModule, type LanguageDetectorModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { BUNDLED_LANGUAGE, bundledCatalogue, loadCatalogue, NAMESPACES, type Namespace } from './resources';
 
 export const LANGUAGE_STORAGE_KEY = 'lng';
 
-/** One namespace of a language that is not bundled; its whole language arrives in one chunk. */
-async function loadNamespace(lng: string, ns: string): Promise<object | undefined> {
-  const load = loadCatalogue[lng as keyof typeof loadCatalogue];
-  return load ? (await load())[ns as Namespace] : undefined;
-}
+/**
+ * Reads a namespace of a language that is not bundled from that language's chunk (its whole language
+ * arrives in one chunk, fetched once); English answers nothing, its namespaces come with the first bundle
+ * and the chunks that add them (resources.ts). What the app needs of i18next-resources-to-backend, in a
+ * few lines instead of a package in the first load.
+ */
+const catalogueBackend: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(lng, ns, callback) {
+    const load = loadCatalogue[lng as keyof typeof loadCatalogue];
+    if (!load) {
+      callback(null, undefined);
+      return;
+    }
+    load().then(
+      (catalogue) => callback(null, catalogue[ns as Namespace]),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), undefined),
+    );
+  },
+};
 
 /**
  * The three places a language is read from, in order, and where a choice is kept: what the app needs of
@@ -60,7 +75,7 @@ async function start(): Promise<typeof i18n> {
   i18n.on('languageChanged', (lng) => document.documentElement.setAttribute('lang', lng));
   await i18n
     .use(detector)
-    .use(resourcesToBackend(loadNamespace))
+    .use(catalogueBackend)
     .use(initReactI18next)
     .init({
       resources: { [BUNDLED_LANGUAGE]: bundledCatalogue },
