@@ -176,7 +176,11 @@ const NODE22_BUILD =
 const NPM_TEST_WITH_PG = `npm test ${PG} CI=true node=machine sqlite=node-v20`;
 const NODE22_LEG_WITH_PG = `npm run test:unit -- --project !e2e ${PG} CI=true node=v22.99.0 sqlite=node-v22.99.0`;
 
-describe('.ci/run, the PostgreSQL leg', () => {
+// Each scenario starts a hundred small processes or more (the 30 tries of a PostgreSQL that will not start
+// took 7 s on a loaded 2-core machine, past vitest's 5 s).
+const SCENARIO_TIMEOUT = { timeout: 30_000 };
+
+describe('.ci/run, the PostgreSQL leg', SCENARIO_TIMEOUT, () => {
   const dirs: string[] = [];
   afterEach(() => {
     for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
@@ -250,7 +254,7 @@ describe('.ci/run, the PostgreSQL leg', () => {
   });
 });
 
-describe('.ci/run, the Node 22 leg', () => {
+describe('.ci/run, the Node 22 leg', SCENARIO_TIMEOUT, () => {
   const dirs: string[] = [];
   afterEach(() => {
     for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
