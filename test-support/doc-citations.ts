@@ -21,7 +21,9 @@ const NOT_CHECKED = new Set([
 
 /** What a citation of a file outside the repository looks like, and why it is refused. */
 const OUTSIDE_CITATIONS: readonly { pattern: RegExp; why: string }[] = [
-  { pattern: /\.\.\/shared\b|\bshared\/(spec|design)\b/i, why: 'a path outside the repository' },
+  // The workspace's ../shared (its spec and design), not a folder of the repository named shared (the
+  // web back office's `../shared/fields` and the like).
+  { pattern: /\bshared\/(spec|design)\b|\.\.\/shared(?![\w/-])/i, why: 'a path outside the repository' },
   { pattern: /product-spec/i, why: 'the old spec file: cite docs/product.md section N' },
   { pattern: /\bcontract\.md\b/i, why: 'the old contract file: cite docs/api.md, "Section"' },
   { pattern: /\bspec\s+(sections?\s+\d|§)/i, why: 'the old spec by number: cite docs/product.md section N' },
