@@ -12,6 +12,8 @@ import { eventually, expectToast, LOGINS, openSignedIn } from './support/ui';
 
 const EVENTS = '/api/v1/a/cashier/events';
 const LIST = '/api/v1/a/cashier/devices';
+/** Marks, among the requests, the moment the live stream answered. */
+const STREAM_ANSWERED = '(stream answered)';
 const TOTALS = '/api/v1/a/cashier/daily_totals';
 
 describeE2E('live updates', () => {
@@ -37,15 +39,23 @@ describeE2E('live updates', () => {
     const name = 'Live play';
     const cabinet = await createLinkedCabinet(e2e.server, name, { entries: [100_00, 20_00] });
     const page = await e2e.newPage('desktop');
+    // Requests and the stream's answer in the order the browser saw them: the hello comes on the
+    // stream, so its catch-up's list call is a request after the stream answered, whenever the screen
+    // drew its heading.
     const asked: { path: string; at: number }[] = [];
     page.on('request', (request) => asked.push({ path: new URL(request.url()).pathname, at: Date.now() }));
+    page.on('response', (response) => {
+      if (response.url().endsWith(EVENTS)) asked.push({ path: STREAM_ANSWERED, at: Date.now() });
+    });
     const streamOpened = page.waitForResponse((response) => response.url().endsWith(EVENTS));
     await openSignedIn(page, e2e.server);
     await devicesHeading(page).waitFor();
-    const opened = Date.now();
     expect((await streamOpened).status()).toBe(200);
     // The hello's catch-up asks for the list once; the next poll is POLL_WITH_PUSH_MS after its answer.
-    await eventually(() => asked.some((a) => a.path === LIST && a.at >= opened), "the hello's list call");
+    await eventually(
+      () => asked.slice(asked.findIndex((a) => a.path === STREAM_ANSWERED)).some((a) => a.path === LIST),
+      "the hello's list call",
+    );
     await page.waitForLoadState('networkidle');
     const row = page
       .getByRole('table', { name: 'Devices of the venue' })
