@@ -126,8 +126,16 @@ export async function decideAsManager(
   const row = await decide(ctx, { ...input, status });
   if (status === 'declined') return { id: row.id, status, outcome: null };
   // One answer: what the ledger made of it. Its refusal was stored on the approval in its transaction.
-  const outcome = await applyApproved(ctx, row);
-  return { id: row.id, status: statusOfApplied(outcome), outcome: outcome.body as Record<string, unknown> };
+  // The ledger tells a payout it made; a refusal it stored on the approval moved no money, so nothing else
+  // would tell the till and the back office, which heard `approved` a moment ago, that it ended `failed`.
+  const outcome = await publishAfterCommit(
+    ctx.changes,
+    () => applyApproved(ctx, row),
+    (applied) =>
+      statusOfApplied(applied) === 'failed' ? approvalsChange(row.account_id, row.device_id) : null,
+  );
+  const applied = statusOfApplied(outcome);
+  return { id: row.id, status: applied, outcome: outcome.body as Record<string, unknown> };
 }
 
 /** The held-back call, as the cashier made it, through the ledger (now approved: the rule lets it by). */

@@ -579,6 +579,28 @@ describe.each(testDatabases)('money safety of the stored-operation paths on $nam
     }
   });
 
+  it('an approved payout the ledger refuses is told again once it ended failed, so no screen keeps approved', async () => {
+    const cabinet = await linkCabinet(server, a.cashier);
+    expect((await cash(a.cashier, cabinet.id, 1, 900_00)).status).toBe(200);
+    const held = await cash(a.cashier, cabinet.id, 1, -700_00);
+    expect(held.status).toBe(202);
+    // The seat is played down below the held amount while it waits: the ledger will refuse it.
+    expect((await cash(a.cashier, cabinet.id, 1, -300_00)).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const heard: Change[] = [];
+    const stop = server.ctx.changes.subscribe(a.id, { onChange: (c) => heard.push(c), onLost: () => {} });
+    try {
+      const { approval_id } = held.body as { approval_id: string };
+      expect(answer(await decide(a, approval_id, 'approve')).body).toMatchObject({ status: 'failed' });
+      // One change for the decision, one more once the refusal is stored: the last word is `failed`.
+      await expect.poll(() => heard.filter((c) => c.approvals).length).toBe(2);
+      expect(heard.every((c) => c.device_ids.includes(cabinet.id) && !c.float)).toBe(true);
+      expect((await approvals(a)).find((x) => x.id === approval_id)?.status).toBe('failed');
+    } finally {
+      stop();
+    }
+  });
+
   it('an approval id with a control byte is a 400 on both routes, never a 500 (PostgreSQL refuses NUL in text)', async () => {
     const cashier = await a.cashier.post('/a/cashier/approvals/%00/withdraw', {});
     expect(answer(cashier)).toMatchObject({ status: 400, body: { err: ERR.validation } });
