@@ -6,19 +6,14 @@
 // expired`, the list shows it expired, nothing moves); the daily report counts it expired from that ms on.
 import { ERR, type Approval, type DailyReport } from '@cashdesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../src/db/database.js';
 import type { UserRow } from '../../src/db/schema.js';
 import { verifyLedger } from '../../src/ledger/verify.js';
 import { answer, cash, newTrx } from '../cashier/support.js';
 import { FakeClock, MINUTE } from '../helpers/clock.js';
 import { testDatabases } from '../helpers/databases.js';
 import { createLinkedDevice, createTestUser, createVenue } from '../helpers/factories.js';
-import {
-  clientForUser,
-  createUserWithPassword,
-  startTestServer,
-  type TestServer,
-} from '../helpers/server.js';
+import { clientForUser, createUserWithPassword } from '../helpers/server.js';
+import { useTestServer } from '../helpers/test-server-suite.js';
 
 const PASSWORD = 'the manager knows this one';
 const WINDOW = 10 * MINUTE;
@@ -27,22 +22,18 @@ const expired = { status: 403, body: { err: ERR.approvalExpired } };
 type Action = 'replay' | 'approve' | 'decline' | 'withdraw';
 
 describe.each(testDatabases)("four eyes' window at its edge on $name", (database) => {
-  let db: Db;
-  let server: TestServer;
-  let clock: FakeClock;
   let venueId: number;
   let deviceId: number;
   let cashierUser: UserRow;
   let managerUser: UserRow;
 
+  const clock = new FakeClock(Date.UTC(2026, 10, 22, 12)); // noon: every request below is of one gaming day
+  const suite = useTestServer(database, { clock });
   beforeAll(async () => {
-    db = await database.open();
-    clock = new FakeClock(Date.UTC(2026, 10, 22, 12)); // noon: every request below is of one gaming day
-    server = await startTestServer(db, { clock });
-    venueId = (await createVenue(db, { float: 1_000_000_00 })).id;
-    deviceId = (await createLinkedDevice(db, { account_id: venueId })).id;
-    cashierUser = await createTestUser(db, { account_id: venueId });
-    ({ user: managerUser } = await createUserWithPassword(db, {
+    venueId = (await createVenue(suite.db, { float: 1_000_000_00 })).id;
+    deviceId = (await createLinkedDevice(suite.db, { account_id: venueId })).id;
+    cashierUser = await createTestUser(suite.db, { account_id: venueId });
+    ({ user: managerUser } = await createUserWithPassword(suite.db, {
       account_id: venueId,
       role: 'manager',
       password: PASSWORD,
@@ -52,17 +43,15 @@ describe.each(testDatabases)("four eyes' window at its edge on $name", (database
     expect((await cash(await cashier(), deviceId, 1, 100_000_00)).status).toBe(200);
   });
   afterAll(async () => {
-    expect(await verifyLedger(db)).toEqual([]);
-    await server.close();
-    await db.close();
+    expect(await verifyLedger(suite.db)).toEqual([]);
   });
 
   // Sessions made at the clock's time: the clock moves 10 minutes a test.
-  const cashier = () => clientForUser(server, cashierUser);
-  const manager = () => clientForUser(server, managerUser);
+  const cashier = () => clientForUser(suite.server, cashierUser);
+  const manager = () => clientForUser(suite.server, managerUser);
 
   const entries = async (): Promise<number> => {
-    const row = await db.kysely
+    const row = await suite.db.kysely
       .selectFrom('places')
       .select('entries_cents')
       .where('device_id', '=', deviceId)

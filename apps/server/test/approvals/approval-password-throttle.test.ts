@@ -5,7 +5,6 @@
 // so a wrong password or a lock answers the same for a missing, a pending and a decided approval.
 import { ERR } from '@cashdesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../src/db/database.js';
 import { verifyLedger } from '../../src/ledger/verify.js';
 import { answer, cash, cashierClient, linkCabinet, type LinkedDevice } from '../cashier/support.js';
 import { FakeClock, SECOND } from '../helpers/clock.js';
@@ -14,11 +13,10 @@ import { createVenue } from '../helpers/factories.js';
 import {
   clientForUser,
   createUserWithPassword,
-  startTestServer,
   type TestClient,
   type TestResponse,
-  type TestServer,
 } from '../helpers/server.js';
+import { useTestServer } from '../helpers/test-server-suite.js';
 
 const PASSWORD = 'the manager knows this one';
 const WRONG = 'a guess';
@@ -30,50 +28,46 @@ const LOGIN_THRESHOLD = 20;
 const LOGIN_LOCK_S = 60;
 
 describe.each(testDatabases)("the approval password under sign-in's throttle on $name", (database) => {
-  let db: Db;
-  let server: TestServer;
-  let clock: FakeClock;
   let cashier: TestClient;
   let cabinet: LinkedDevice;
   let venueId: number;
 
+  const clock = new FakeClock();
+  // Trusting X-Forwarded-For, so a test can guess from many addresses (the login key).
+  const suite = useTestServer(database, { clock, config: { enrollmentOpen: true, trustProxy: true } });
   beforeAll(async () => {
-    db = await database.open();
-    clock = new FakeClock();
     // Trusting X-Forwarded-For, so a test can guess from many addresses (the login key).
-    server = await startTestServer(db, { clock, config: { enrollmentOpen: true, trustProxy: true } });
-    venueId = (await createVenue(db, { float: 100_000_00 })).id;
-    ({ client: cashier } = await cashierClient(server, db, venueId));
-    const { user } = await createUserWithPassword(db, { account_id: venueId, role: 'manager' });
+    venueId = (await createVenue(suite.db, { float: 100_000_00 })).id;
+    ({ client: cashier } = await cashierClient(suite.server, suite.db, venueId));
+    const { user } = await createUserWithPassword(suite.db, { account_id: venueId, role: 'manager' });
     const settings = await (
-      await clientForUser(server, user)
+      await clientForUser(suite.server, user)
     ).post(`/a/manager/account/${venueId}`, {
       approval_above: 100_00,
     });
     expect(settings.status).toBe(200);
-    cabinet = await linkCabinet(server, cashier);
+    cabinet = await linkCabinet(suite.server, cashier);
     expect((await cash(cashier, cabinet.id, 1, 10_000_00)).status).toBe(200);
   });
   afterAll(async () => {
-    expect(await verifyLedger(db)).toEqual([]);
-    await server.close();
-    await db.close();
+    expect(await verifyLedger(suite.db)).toEqual([]);
   });
 
   /** A manager of the venue with a password and a session, its calls from `address`; a fresh login each time. */
   async function newManager(address = '10.0.0.1') {
-    const created = await createUserWithPassword(db, {
+    const created = await createUserWithPassword(suite.db, {
       account_id: venueId,
       role: 'manager',
       password: PASSWORD,
     });
-    const client = await clientForUser(server, created.user, {
+    const client = await clientForUser(suite.server, created.user, {
       client: { headers: { 'x-forwarded-for': address } },
     });
     return { login: created.login, client };
   }
   /** A browser at `address` with no session (a sign-in screen). */
-  const browserAt = (address = '10.0.0.1') => server.client({ headers: { 'x-forwarded-for': address } });
+  const browserAt = (address = '10.0.0.1') =>
+    suite.server.client({ headers: { 'x-forwarded-for': address } });
 
   /** A withdraw above the venue's threshold, held for a manager: its approval's id. */
   async function pendingApproval(): Promise<string> {

@@ -5,7 +5,6 @@
 import { cashResult, ERR, TX_TYPE } from '@cashdesk/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../src/auth/password.js';
-import type { Db } from '../../src/db/database.js';
 import { auditExpiredApprovals } from '../../src/approvals/approval-expiry.js';
 import { approvalsChange, type Change } from '../../src/live/change-feed.js';
 import { verifyLedger } from '../../src/ledger/verify.js';
@@ -21,7 +20,8 @@ import {
 import { FakeClock, MINUTE, SECOND } from '../helpers/clock.js';
 import { testDatabases } from '../helpers/databases.js';
 import { createTestUser, createVenue } from '../helpers/factories.js';
-import { clientForUser, startTestServer, type TestClient, type TestServer } from '../helpers/server.js';
+import { clientForUser, type TestClient } from '../helpers/server.js';
+import { useTestServer } from '../helpers/test-server-suite.js';
 
 const PASSWORD = 'the manager knows this one';
 
@@ -32,9 +32,6 @@ interface Pending {
 }
 
 describe.each(testDatabases)('four eyes on $name', (database) => {
-  let db: Db;
-  let server: TestServer;
-  let clock: FakeClock;
   let cashier: TestClient;
   let manager: TestClient;
   let secondManager: TestClient;
@@ -42,34 +39,31 @@ describe.each(testDatabases)('four eyes on $name', (database) => {
   let cabinet: LinkedDevice;
 
   async function managerClient(): Promise<TestClient> {
-    const user = await createTestUser(db, { account_id: venueId, role: 'manager' });
-    await db.kysely
+    const user = await createTestUser(suite.db, { account_id: venueId, role: 'manager' });
+    await suite.db.kysely
       .updateTable('users')
       .set({ password_hash: await hashPassword(PASSWORD) })
       .where('id', '=', user.id)
       .execute();
-    return clientForUser(server, user);
+    return clientForUser(suite.server, user);
   }
 
+  const clock = new FakeClock();
+  const suite = useTestServer(database, { clock, config: { enrollmentOpen: true } });
   beforeAll(async () => {
-    db = await database.open();
-    clock = new FakeClock();
-    server = await startTestServer(db, { clock, config: { enrollmentOpen: true } });
-    venueId = (await createVenue(db, { float: 100_000_00 })).id;
-    ({ client: cashier } = await cashierClient(server, db, venueId));
+    venueId = (await createVenue(suite.db, { float: 100_000_00 })).id;
+    ({ client: cashier } = await cashierClient(suite.server, suite.db, venueId));
     manager = await managerClient();
     secondManager = await managerClient();
     const set = await manager.post(`/a/manager/account/${venueId}`, { approval_above: 100_00 });
     expect(answer(set)).toMatchObject({ status: 200, body: { approval_above: 100_00 } });
   });
   afterAll(async () => {
-    expect(await verifyLedger(db)).toEqual([]);
-    await server.close();
-    await db.close();
+    expect(await verifyLedger(suite.db)).toEqual([]);
   });
   beforeEach(async () => {
     // Every test starts from a cabinet of its own whose seat 1 holds 1000.00 (a deposit is never held).
-    cabinet = await linkCabinet(server, cashier);
+    cabinet = await linkCabinet(suite.server, cashier);
     expect((await cash(cashier, cabinet.id, 1, 1000_00)).status).toBe(200);
   });
 
@@ -244,7 +238,7 @@ describe.each(testDatabases)('four eyes on $name', (database) => {
     const pending = await hold(-200_00, trx);
     clock.advance(10 * MINUTE - SECOND);
     expect((await cash(cashier, cabinet.id, 1, -200_00, trx)).status).toBe(202);
-    await auditExpiredApprovals({ db, clock });
+    await auditExpiredApprovals({ db: suite.db, clock });
     expect(await expiryEntries(trx)).toEqual([]);
     clock.advance(SECOND);
     expect(answer(await cash(cashier, cabinet.id, 1, -200_00, trx))).toEqual({
@@ -265,10 +259,10 @@ describe.each(testDatabases)('four eyes on $name', (database) => {
     const told: Change[] = [];
     const changes = { publish: async (change: Change) => void told.push(change) };
     const written = await Promise.all([
-      auditExpiredApprovals({ db, clock, changes }),
-      auditExpiredApprovals({ db, clock, changes }),
+      auditExpiredApprovals({ db: suite.db, clock, changes }),
+      auditExpiredApprovals({ db: suite.db, clock, changes }),
     ]);
-    expect(await auditExpiredApprovals({ db, clock, changes })).toBe(0);
+    expect(await auditExpiredApprovals({ db: suite.db, clock, changes })).toBe(0);
     expect(told).toHaveLength(written[0]! + written[1]!);
     expect(told).toContainEqual(approvalsChange(venueId, cabinet.id));
     expect(await expiryEntries(trx)).toEqual([
@@ -297,7 +291,7 @@ describe.each(testDatabases)('four eyes on $name', (database) => {
       body: { err: ERR.alreadyDecided },
     });
     // Another cashier's request is not theirs to withdraw.
-    const { client: other } = await cashierClient(server, db, venueId);
+    const { client: other } = await cashierClient(suite.server, suite.db, venueId);
     const theirs = await hold(-200_00);
     expect((await other.post(`/a/cashier/approvals/${theirs.approval_id}/withdraw`, {})).status).toBe(404);
   });

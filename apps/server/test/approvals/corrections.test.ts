@@ -3,7 +3,6 @@
 // nothing is edited or deleted, an operation is corrected once, and the correction's trx is idempotent.
 import { ERR, TX_TYPE } from '@cashdesk/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Db } from '../../src/db/database.js';
 import { verifyLedger } from '../../src/ledger/verify.js';
 import {
   answer,
@@ -16,30 +15,29 @@ import {
 } from '../cashier/support.js';
 import { testDatabases } from '../helpers/databases.js';
 import { createTestUser, createVenue } from '../helpers/factories.js';
-import { clientForUser, startTestServer, type TestClient, type TestServer } from '../helpers/server.js';
+import { clientForUser, type TestClient } from '../helpers/server.js';
+import { useTestServer } from '../helpers/test-server-suite.js';
 
 describe.each(testDatabases)('corrections on $name', (database) => {
-  let db: Db;
-  let server: TestServer;
   let cashier: TestClient;
   let manager: TestClient;
   let venueId: number;
   let cabinet: LinkedDevice;
 
+  const suite = useTestServer(database, { config: { enrollmentOpen: true } });
   beforeAll(async () => {
-    db = await database.open();
-    server = await startTestServer(db, { config: { enrollmentOpen: true } });
-    venueId = (await createVenue(db, { float: 1_000_00 })).id;
-    ({ client: cashier } = await cashierClient(server, db, venueId));
-    manager = await clientForUser(server, await createTestUser(db, { account_id: venueId, role: 'manager' }));
+    venueId = (await createVenue(suite.db, { float: 1_000_00 })).id;
+    ({ client: cashier } = await cashierClient(suite.server, suite.db, venueId));
+    manager = await clientForUser(
+      suite.server,
+      await createTestUser(suite.db, { account_id: venueId, role: 'manager' }),
+    );
   });
   afterAll(async () => {
-    expect(await verifyLedger(db)).toEqual([]);
-    await server.close();
-    await db.close();
+    expect(await verifyLedger(suite.db)).toEqual([]);
   });
   beforeEach(async () => {
-    cabinet = await linkCabinet(server, cashier);
+    cabinet = await linkCabinet(suite.server, cashier);
   });
 
   const entriesOf = async (place: number): Promise<number> => {
@@ -77,7 +75,7 @@ describe.each(testDatabases)('corrections on $name', (database) => {
     expect(await floatOf()).toBe(floatBefore);
     expect(answer(await correct(trx, correctionTrx))).toEqual(answer(res));
     // The original is still there, and linked: the correction's record names it.
-    const rows = await db.kysely
+    const rows = await suite.db.kysely
       .selectFrom('operations')
       .select(['id', 'trx', 'kind', 'corrects_operation_id'])
       .where('trx', 'in', [trx, correctionTrx])
@@ -159,7 +157,7 @@ describe.each(testDatabases)('corrections on $name', (database) => {
     expect((await cash(cashier, cabinet.id, 4, -30_00, trx)).status).toBe(200);
     // The float is lent out meanwhile: putting 30.00 back would overdraw it.
     const float = await floatOf();
-    const other = await linkCabinet(server, cashier);
+    const other = await linkCabinet(suite.server, cashier);
     expect((await cash(cashier, other.id, 1, float - 10_00)).status).toBe(200);
     expect(answer(await correct(trx))).toMatchObject({ status: 409, body: { err: ERR.overdraft } });
     expect((await cash(cashier, other.id, 1, -(float - 10_00))).status).toBe(200);
@@ -185,12 +183,15 @@ describe.each(testDatabases)('corrections on $name', (database) => {
 
   it("puts a withdraw back exactly at the float's overdraft limit: 200; one cent past it: 409", async () => {
     // A venue of its own that may overdraw its float by 100.00.
-    const id = (await createVenue(db, { float: 1_000_00, overdraft: 100_00 })).id;
-    const { client: till } = await cashierClient(server, db, id);
-    const boss = await clientForUser(server, await createTestUser(db, { account_id: id, role: 'manager' }));
+    const id = (await createVenue(suite.db, { float: 1_000_00, overdraft: 100_00 })).id;
+    const { client: till } = await cashierClient(suite.server, suite.db, id);
+    const boss = await clientForUser(
+      suite.server,
+      await createTestUser(suite.db, { account_id: id, role: 'manager' }),
+    );
     const float = async () => (await boss.get<{ balance: number }>(`/a/manager/account/${id}`)).body.balance;
-    const seat = await linkCabinet(server, till);
-    const other = await linkCabinet(server, till);
+    const seat = await linkCabinet(suite.server, till);
+    const other = await linkCabinet(suite.server, till);
     const trx = newTrx();
     expect((await cash(till, seat.id, 1, 30_00)).status).toBe(200);
     expect((await cash(till, seat.id, 1, -30_00, trx)).status).toBe(200);

@@ -8,7 +8,6 @@
 import { ERR, ERR_STATUS, TX_TYPE, type ErrText } from '@cashdesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../src/auth/password.js';
-import type { Db } from '../../src/db/database.js';
 import type { Change } from '../../src/live/change-feed.js';
 import { verifyLedger } from '../../src/ledger/verify.js';
 import {
@@ -28,13 +27,8 @@ import { FakeClock, MINUTE } from '../helpers/clock.js';
 import { checkedAfter } from '../helpers/alert-checks.js';
 import { testDatabases } from '../helpers/databases.js';
 import { createTestUser, createVenue } from '../helpers/factories.js';
-import {
-  clientForUser,
-  startTestServer,
-  type TestClient,
-  type TestResponse,
-  type TestServer,
-} from '../helpers/server.js';
+import { clientForUser, type TestClient, type TestResponse } from '../helpers/server.js';
+import { useTestServer } from '../helpers/test-server-suite.js';
 
 const PASSWORD = 'the manager knows this one';
 
@@ -50,44 +44,39 @@ interface Place {
 }
 
 describe.each(testDatabases)('money safety of the stored-operation paths on $name', (database) => {
-  let db: Db;
-  let server: TestServer;
-  let clock: FakeClock;
   let a: Venue;
   let b: Venue;
 
   async function venue(settings: Record<string, unknown> = {}): Promise<Venue> {
     // No final bonus: a seat played away is then empty, and its cabinet may leave the venue.
-    const id = (await createVenue(db, { float: 100_000_00, max_amount: 5_000_00, final_bonus_rate_bps: 0 }))
-      .id;
-    const { client: cashier } = await cashierClient(server, db, id);
-    const user = await createTestUser(db, { account_id: id, role: 'manager' });
-    await db.kysely
+    const id = (
+      await createVenue(suite.db, { float: 100_000_00, max_amount: 5_000_00, final_bonus_rate_bps: 0 })
+    ).id;
+    const { client: cashier } = await cashierClient(suite.server, suite.db, id);
+    const user = await createTestUser(suite.db, { account_id: id, role: 'manager' });
+    await suite.db.kysely
       .updateTable('users')
       .set({ password_hash: await hashPassword(PASSWORD) })
       .where('id', '=', user.id)
       .execute();
-    const manager = await clientForUser(server, user);
+    const manager = await clientForUser(suite.server, user);
     if (Object.keys(settings).length > 0) {
       expect((await manager.post(`/a/manager/account/${id}`, settings)).status).toBe(200);
     }
     return { id, cashier, manager };
   }
 
+  const clock = new FakeClock();
+  const suite = useTestServer(database, { clock, config: { enrollmentOpen: true } });
   beforeAll(async () => {
-    db = await database.open();
-    clock = new FakeClock();
-    server = await startTestServer(db, { clock, config: { enrollmentOpen: true } });
     a = await venue({ approval_above: 500_00 });
     b = await venue();
   });
   afterAll(async () => {
-    expect(await verifyLedger(db)).toEqual([]);
-    await server.close();
-    await db.close();
+    expect(await verifyLedger(suite.db)).toEqual([]);
   });
 
-  const andChecked = <T>(act: () => Promise<T>): Promise<T> => checkedAfter(server, act);
+  const andChecked = <T>(act: () => Promise<T>): Promise<T> => checkedAfter(suite.server, act);
 
   const entriesOf = async (v: Venue, device: number, place = 1): Promise<number> => {
     const detail = await v.cashier.get<{ places: Place[] }>(`/a/cashier/devices/${device}`);
@@ -143,7 +132,7 @@ describe.each(testDatabases)('money safety of the stored-operation paths on $nam
 
   describe('a venue’s money never leaves it', () => {
     it('a correction on a cabinet that moved to another venue answers 409 device moved and moves nothing', async () => {
-      const cabinet = await linkCabinet(server, a.cashier);
+      const cabinet = await linkCabinet(suite.server, a.cashier);
       const deposit = newTrx();
       expect((await cash(a.cashier, cabinet.id, 1, 300_00, deposit)).status).toBe(200);
       const kept = newTrx();
@@ -173,7 +162,7 @@ describe.each(testDatabases)('money safety of the stored-operation paths on $nam
     });
 
     it('a cabinet moved to another venue shows there only that venue’s 24-hour moves, in its row, its detail and the totals', async () => {
-      const cabinet = await linkCabinet(server, a.cashier);
+      const cabinet = await linkCabinet(suite.server, a.cashier);
       expect((await cash(a.cashier, cabinet.id, 1, 70_00)).status).toBe(200);
       expect((await cash(a.cashier, cabinet.id, 1, -70_00)).status).toBe(200);
       const before = (await figures(b)).totals;
@@ -193,7 +182,7 @@ describe.each(testDatabases)('money safety of the stored-operation paths on $nam
     });
 
     it('an approval decided after the cabinet moved fails with device moved; the other venue’s player keeps the money', async () => {
-      const cabinet = await linkCabinet(server, a.cashier);
+      const cabinet = await linkCabinet(suite.server, a.cashier);
       expect((await cash(a.cashier, cabinet.id, 1, 800_00)).status).toBe(200);
       const held = await cash(a.cashier, cabinet.id, 1, -600_00);
       expect(held.status).toBe(202);
@@ -219,7 +208,7 @@ describe.each(testDatabases)('money safety of the stored-operation paths on $nam
 
   describe('four eyes that cannot be dodged', () => {
     it('counts a seat’s payouts over the window: at the threshold passes, a cent past it is held', async () => {
-      const cabinet = await linkCabinet(server, a.cashier);
+      const cabinet = await linkCabinet(suite.server, a.cashier);
       expect((await cash(a.cashier, cabinet.id, 1, 3_000_00)).status).toBe(200);
       expect((await cash(a.cashier, cabinet.id, 1, -250_00)).status).toBe(200);
       expect((await cash(a.cashier, cabinet.id, 1, -250_00)).status).toBe(200);
@@ -235,7 +224,7 @@ describe.each(testDatabases)('money safety of the stored-operation paths on $nam
     });
 
     it('counts only the payouts booked to the venue: a cabinet’s payouts at its previous venue do not count', async () => {
-      const cabinet = await linkCabinet(server, a.cashier);
+      const cabinet = await linkCabinet(suite.server, a.cashier);
       expect((await cash(a.cashier, cabinet.id, 1, 400_00)).status).toBe(200);
       expect((await cash(a.cashier, cabinet.id, 1, -400_00)).status).toBe(200);
       const c = await venue({ approval_above: 500_00 });
@@ -254,7 +243,7 @@ describe.each(testDatabases)('money safety of the stored-operation paths on $nam
 
     it('counts a cash-out with the seat’s withdrawals, and follows the venue’s window setting', async () => {
       const v = await venue({ approval_above: 500_00, approval_window_minutes: 30 });
-      const cabinet = await linkCabinet(server, v.cashier);
+      const cabinet = await linkCabinet(suite.server, v.cashier);
       expect((await cash(v.cashier, cabinet.id, 1, 700_00)).status).toBe(200);
       expect((await cash(v.cashier, cabinet.id, 1, -400_00)).status).toBe(200);
       expect((await cashOut(v, cabinet.id, 300_00)).status).toBe(202);
@@ -269,7 +258,7 @@ describe.each(testDatabases)('money safety of the stored-operation paths on $nam
     });
 
     it('pays an approved cash-out at most the amount approved; what the seat won meanwhile stays on it', async () => {
-      const cabinet = await linkCabinet(server, a.cashier);
+      const cabinet = await linkCabinet(suite.server, a.cashier);
       expect((await cash(a.cashier, cabinet.id, 1, 600_00)).status).toBe(200);
       const trx = newTrx();
       const held = await cashOut(a, cabinet.id, 600_00, trx);
@@ -289,7 +278,7 @@ describe.each(testDatabases)('money safety of the stored-operation paths on $nam
     });
 
     it('a cash-out approved for more than the seat now holds pays what it holds', async () => {
-      const cabinet = await linkCabinet(server, a.cashier);
+      const cabinet = await linkCabinet(suite.server, a.cashier);
       expect((await cash(a.cashier, cabinet.id, 1, 900_00)).status).toBe(200);
       const held = await cashOut(a, cabinet.id, 900_00);
       const { approval_id } = held.body as { approval_id: string };
@@ -300,7 +289,7 @@ describe.each(testDatabases)('money safety of the stored-operation paths on $nam
     });
 
     it('refuses before filing what the same call without four eyes would be refused', async () => {
-      const cabinet = await linkCabinet(server, a.cashier);
+      const cabinet = await linkCabinet(suite.server, a.cashier);
       expect((await cash(a.cashier, cabinet.id, 1, 5_000_00)).status).toBe(200);
       const before = (await approvals(a)).length;
       expect(answer(await cash(a.cashier, cabinet.id, 1, -(5_000_00 + 1)))).toEqual({
@@ -325,7 +314,7 @@ describe.each(testDatabases)('money safety of the stored-operation paths on $nam
       // Each decision checks the manager's password through the sign-in throttle, whose rows one
       // decision's success deletes while the next is locking them: that raced into a deadlock (a 500).
       for (let round = 0; round < 8; round += 1) {
-        const cabinet = await linkCabinet(server, a.cashier);
+        const cabinet = await linkCabinet(suite.server, a.cashier);
         expect((await cash(a.cashier, cabinet.id, 1, 3_000_00)).status).toBe(200);
         const ids: string[] = [];
         for (let i = 0; i < 5; i++) {
@@ -345,7 +334,7 @@ describe.each(testDatabases)('money safety of the stored-operation paths on $nam
     });
 
     it('five payouts approved at once on one seat: those the ledger refuses end failed, never approved', async () => {
-      const cabinet = await linkCabinet(server, a.cashier);
+      const cabinet = await linkCabinet(suite.server, a.cashier);
       expect((await cash(a.cashier, cabinet.id, 1, 2_000_00)).status).toBe(200);
       const ids: string[] = [];
       for (let i = 0; i < 5; i++) {
@@ -400,7 +389,7 @@ describe.each(testDatabases)('money safety of the stored-operation paths on $nam
 
     it('fails with the hard block the venue got while the payout waited', async () => {
       const v = await venue({ approval_above: 500_00 });
-      const cabinet = await linkCabinet(server, v.cashier);
+      const cabinet = await linkCabinet(suite.server, v.cashier);
       expect((await cash(v.cashier, cabinet.id, 1, 800_00)).status).toBe(200);
       const trx = newTrx();
       const held = await cash(v.cashier, cabinet.id, 1, -600_00, trx);
@@ -417,7 +406,7 @@ describe.each(testDatabases)('money safety of the stored-operation paths on $nam
 
     it('fails with pin changed when the home-play phone renewed its PIN while the payout waited', async () => {
       const v = await venue({ approval_above: 500_00 });
-      const phone = await linkRemote(server, v.cashier);
+      const phone = await linkRemote(suite.server, v.cashier);
       expect((await remoteCash(v.cashier, phone, 800_00)).status).toBe(200);
       const trx = newTrx();
       const held = await remoteCash(v.cashier, phone, -600_00, trx);
@@ -437,7 +426,7 @@ describe.each(testDatabases)('money safety of the stored-operation paths on $nam
       const shift = (action: 'open' | 'close') =>
         v.cashier.post(`/a/cashier/shift/${action}`, { counted_cents: 0, trx: newTrx() });
       expect((await shift('open')).status).toBe(200);
-      const cabinet = await linkCabinet(server, v.cashier);
+      const cabinet = await linkCabinet(suite.server, v.cashier);
       expect((await cash(v.cashier, cabinet.id, 1, 800_00)).status).toBe(200);
       const trx = newTrx();
       const held = await cash(v.cashier, cabinet.id, 1, -600_00, trx);
@@ -454,8 +443,8 @@ describe.each(testDatabases)('money safety of the stored-operation paths on $nam
 
   describe('corrections', () => {
     it('names the operation by its id when two cashiers used the same trx', async () => {
-      const cabinet = await linkCabinet(server, a.cashier);
-      const { client: second } = await cashierClient(server, db, a.id);
+      const cabinet = await linkCabinet(suite.server, a.cashier);
+      const { client: second } = await cashierClient(suite.server, suite.db, a.id);
       const shared = newTrx();
       expect((await cash(a.cashier, cabinet.id, 1, 10_00, shared)).status).toBe(200);
       expect((await cash(second, cabinet.id, 2, 20_00, shared)).status).toBe(200);
@@ -479,7 +468,7 @@ describe.each(testDatabases)('money safety of the stored-operation paths on $nam
       expect(await entriesOf(a, cabinet.id, 2)).toBe(0);
       expect(await entriesOf(a, cabinet.id, 1)).toBe(10_00);
       // Another venue's operation id under the same trx is none of this venue's.
-      const otherCabinet = await linkCabinet(server, b.cashier);
+      const otherCabinet = await linkCabinet(suite.server, b.cashier);
       expect((await cash(b.cashier, otherCabinet.id, 1, 30_00, shared)).status).toBe(200);
       const theirs = await b.manager.get<{ operation_id: number; line: string }[]>(
         `/a/manager/account/${b.id}/transactions?limit=5`,
@@ -493,7 +482,7 @@ describe.each(testDatabases)('money safety of the stored-operation paths on $nam
 
     it('is its own kind: no cashier total, overview figure, daily total, alert or withdrawal history counts it', async () => {
       const v = await venue({ alert_withdrawals_hour: 100_00 });
-      const cabinet = await linkCabinet(server, v.cashier);
+      const cabinet = await linkCabinet(suite.server, v.cashier);
       const deposit = newTrx();
       expect((await cash(v.cashier, cabinet.id, 1, 250_00, deposit)).status).toBe(200);
       const corrected = await andChecked(() =>
@@ -552,12 +541,15 @@ describe.each(testDatabases)('money safety of the stored-operation paths on $nam
   });
 
   it('a held payout asked again tells no terminal anything; filing and deciding it do', async () => {
-    const cabinet = await linkCabinet(server, a.cashier);
+    const cabinet = await linkCabinet(suite.server, a.cashier);
     expect((await cash(a.cashier, cabinet.id, 1, 900_00)).status).toBe(200);
     // The deposit's own change is on its way (on PostgreSQL through NOTIFY): let it pass first.
     await new Promise((resolve) => setTimeout(resolve, 300));
     const heard: Change[] = [];
-    const stop = server.ctx.changes.subscribe(a.id, { onChange: (c) => heard.push(c), onLost: () => {} });
+    const stop = suite.server.ctx.changes.subscribe(a.id, {
+      onChange: (c) => heard.push(c),
+      onLost: () => {},
+    });
     try {
       const trx = newTrx();
       const held = await cash(a.cashier, cabinet.id, 1, -700_00, trx);
@@ -580,7 +572,7 @@ describe.each(testDatabases)('money safety of the stored-operation paths on $nam
   });
 
   it('an approved payout the ledger refuses is told again once it ended failed, so no screen keeps approved', async () => {
-    const cabinet = await linkCabinet(server, a.cashier);
+    const cabinet = await linkCabinet(suite.server, a.cashier);
     expect((await cash(a.cashier, cabinet.id, 1, 900_00)).status).toBe(200);
     const held = await cash(a.cashier, cabinet.id, 1, -700_00);
     expect(held.status).toBe(202);
@@ -588,7 +580,10 @@ describe.each(testDatabases)('money safety of the stored-operation paths on $nam
     expect((await cash(a.cashier, cabinet.id, 1, -300_00)).status).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 300));
     const heard: Change[] = [];
-    const stop = server.ctx.changes.subscribe(a.id, { onChange: (c) => heard.push(c), onLost: () => {} });
+    const stop = suite.server.ctx.changes.subscribe(a.id, {
+      onChange: (c) => heard.push(c),
+      onLost: () => {},
+    });
     try {
       const { approval_id } = held.body as { approval_id: string };
       expect(answer(await decide(a, approval_id, 'approve')).body).toMatchObject({ status: 'failed' });

@@ -3,23 +3,19 @@
 // skeleton, UTS #39), and holds no spaces, control, invisible or filler characters; sign-in finds the user
 // whatever case, form or look-alike the login is typed in.
 import { ERR } from '@cashdesk/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../src/db/database.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signedInAs } from '../back-office/support.js';
 import { testDatabases } from '../helpers/databases.js';
 import { createVenue } from '../helpers/factories.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { useTestServer } from '../helpers/test-server-suite.js';
 
 describe.each(testDatabases)('logins on $name', (database) => {
-  let db: Db;
-  let server: TestServer;
   let create: (login: string) => Promise<{ status: number; body: unknown }>;
 
+  const suite = useTestServer(database);
   beforeAll(async () => {
-    db = await database.open();
-    server = await startTestServer(db);
-    const venue = await createVenue(db);
-    const admin = await signedInAs(server, db, 'admin', null);
+    const venue = await createVenue(suite.db);
+    const admin = await signedInAs(suite.server, suite.db, 'admin', null);
     create = (login) =>
       admin.client.post('/a/admin/user', {
         login,
@@ -29,11 +25,6 @@ describe.each(testDatabases)('logins on $name', (database) => {
         password: 'a quiet long river',
         restrictions: [],
       });
-  });
-
-  afterAll(async () => {
-    await server.close();
-    await db.close();
   });
 
   it('refuses a login that differs from an existing one only by case, spaces or Unicode form', async () => {
@@ -84,7 +75,7 @@ describe.each(testDatabases)('logins on $name', (database) => {
     expect((await create('Floor_Lead')).status).toBe(200);
     // A look-alike finds the one user it looks like, who still needs the password: a Cyrillic о.
     for (const typed of ['floor_lead', ' FLOOR_LEAD ', 'ｆｌｏｏｒ＿ｌｅａｄ', 'fl\u043eor_lead']) {
-      const res = await server.client().signIn(typed, 'a quiet long river');
+      const res = await suite.server.client().signIn(typed, 'a quiet long river');
       expect([typed, res.status, res.body]).toEqual([
         typed,
         200,

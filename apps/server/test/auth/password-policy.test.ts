@@ -2,29 +2,20 @@
 // one's own, an admin's or manager's set_password and a new user; 422 `weak password` with the reason
 // (common, login, guessable, current), and nothing changes.
 import { ERR } from '@cashdesk/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../src/db/database.js';
+import { describe, expect, it } from 'vitest';
 import { signedInAs } from '../back-office/support.js';
 import { testDatabases } from '../helpers/databases.js';
 import { createVenue } from '../helpers/factories.js';
-import { createSignedInUser, startTestServer, type TestServer } from '../helpers/server.js';
+import { createSignedInUser } from '../helpers/server.js';
+import { useTestServer } from '../helpers/test-server-suite.js';
 
 describe.each(testDatabases)('password policy on $name', (database) => {
-  let db: Db;
-  let server: TestServer;
-
-  beforeAll(async () => {
-    db = await database.open();
-    server = await startTestServer(db);
-  });
-
-  afterAll(async () => {
-    await server.close();
-    await db.close();
-  });
+  const suite = useTestServer(database);
 
   it('change password: refuses a common one, the login and the current one; the old one still signs in', async () => {
-    const { client, login, password } = await createSignedInUser(server, { login: `till_${Date.now()}` });
+    const { client, login, password } = await createSignedInUser(suite.server, {
+      login: `till_${Date.now()}`,
+    });
     for (const [next, reason] of [
       ['password123', 'common'],
       [`${login}!`, 'login'],
@@ -33,15 +24,15 @@ describe.each(testDatabases)('password policy on $name', (database) => {
       const res = await client.post('/a/change_password', { old: password, new: next });
       expect([next, res.status, res.body]).toEqual([next, 422, { err: ERR.weakPassword, reason }]);
     }
-    expect((await server.client().signIn(login, password)).status).toBe(200);
+    expect((await suite.server.client().signIn(login, password)).status).toBe(200);
     expect(
       (await client.post('/a/change_password', { old: password, new: 'a quiet long river' })).status,
     ).toBe(200);
   });
 
   it('back office: a new user and set_password refuse weak passwords the same way', async () => {
-    const venue = await createVenue(db);
-    const admin = await signedInAs(server, db, 'admin', null);
+    const venue = await createVenue(suite.db);
+    const admin = await signedInAs(suite.server, suite.db, 'admin', null);
     const login = `newbie_${Date.now()}`;
     const create = await admin.client.post('/a/admin/user', {
       login,
@@ -68,7 +59,7 @@ describe.each(testDatabases)('password policy on $name', (database) => {
       err: ERR.weakPassword,
       reason: 'current',
     });
-    expect((await server.client().signIn(login, 'first day at work')).status).toBe(200);
+    expect((await suite.server.client().signIn(login, 'first day at work')).status).toBe(200);
     expect((await setPassword('second week now')).body).toEqual({ ok: true });
   });
 
@@ -76,9 +67,11 @@ describe.each(testDatabases)('password policy on $name', (database) => {
   const GUESSABLE = ['aaaaaaaa', 'zzzzzzzz', 'abcdefgh', '12341234', 'a1a1a1a1', 'cashier123'];
 
   it('refuses passwords easy to guess as `guessable`, in change password and a new user', async () => {
-    const { client, login, password } = await createSignedInUser(server, { login: `shift_${Date.now()}` });
-    const venue = await createVenue(db);
-    const admin = await signedInAs(server, db, 'admin', null);
+    const { client, login, password } = await createSignedInUser(suite.server, {
+      login: `shift_${Date.now()}`,
+    });
+    const venue = await createVenue(suite.db);
+    const admin = await signedInAs(suite.server, suite.db, 'admin', null);
     for (const next of GUESSABLE) {
       const changed = await client.post('/a/change_password', { old: password, new: next });
       const created = await admin.client.post('/a/admin/user', {
@@ -93,13 +86,13 @@ describe.each(testDatabases)('password policy on $name', (database) => {
       expect([next, changed.status, changed.body]).toEqual([next, weak.status, weak.body]);
       expect([next, created.status, created.body]).toEqual([next, weak.status, weak.body]);
     }
-    expect((await server.client().signIn(login, password)).status).toBe(200);
+    expect((await suite.server.client().signIn(login, password)).status).toBe(200);
     expect((await client.post('/a/change_password', { old: password, new: 'j8Rk2pL0vQ' })).status).toBe(200);
   });
 
   it('refuses a short login padded with spaces, and a 4-character login anywhere inside the password', async () => {
-    const venue = await createVenue(db);
-    const admin = await signedInAs(server, db, 'admin', null);
+    const venue = await createVenue(suite.db);
+    const admin = await signedInAs(suite.server, suite.db, 'admin', null);
     const create = (login: string, password: string) =>
       admin.client.post('/a/admin/user', {
         login,
@@ -117,10 +110,10 @@ describe.each(testDatabases)('password policy on $name', (database) => {
   });
 
   it("a manager of another venue learns nothing of a user's password from set_password", async () => {
-    const venue = await createVenue(db);
-    const other = await createVenue(db);
-    const { user, password } = await createSignedInUser(server, { account_id: venue.id });
-    const stranger = await signedInAs(server, db, 'manager', other.id);
+    const venue = await createVenue(suite.db);
+    const other = await createVenue(suite.db);
+    const { user, password } = await createSignedInUser(suite.server, { account_id: venue.id });
+    const stranger = await signedInAs(suite.server, suite.db, 'manager', other.id);
     const res = await stranger.client.post(`/a/manager/account/${venue.id}/user/${user.id}/set_password`, {
       password,
     });

@@ -1,35 +1,25 @@
 // Session lifetime and password change over HTTP, with a fake clock, on every test database.
 import { ERR } from '@cashdesk/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { hashSessionToken } from '../../src/auth/sessions.repository.js';
-import type { Db } from '../../src/db/database.js';
 import { DAY, FakeClock, HOUR, MINUTE, SECOND } from '../helpers/clock.js';
 import { testDatabases } from '../helpers/databases.js';
-import { createSignedInUser, startTestServer, type TestClient, type TestServer } from '../helpers/server.js';
+import { createSignedInUser, type TestClient } from '../helpers/server.js';
+import { useTestServer } from '../helpers/test-server-suite.js';
 
 describe.each(testDatabases)('sessions on $name', (database) => {
-  let db: Db;
-  let clock: FakeClock;
-  let server: TestServer;
   // One database and server per file: every test makes its own users, so they do not meet.
-  beforeAll(async () => {
-    db = await database.open();
-    clock = new FakeClock();
-    // The defaults of config.ts, spelled out: 12 h idle, 7 days idle with "remember me".
-    server = await startTestServer(db, {
-      clock,
-      config: { session: { idleMs: 12 * HOUR, rememberIdleMs: 7 * DAY } },
-    });
-  });
-  afterAll(async () => {
-    await server.close();
-    await db.close();
+  const clock = new FakeClock();
+  // The defaults of config.ts, spelled out: 12 h idle, 7 days idle with "remember me".
+  const suite = useTestServer(database, {
+    clock,
+    config: { session: { idleMs: 12 * HOUR, rememberIdleMs: 7 * DAY } },
   });
 
   const status = async (client: TestClient) => (await client.get('/a/me')).status;
 
   async function sessionRow(client: TestClient) {
-    return db.kysely
+    return suite.db.kysely
       .selectFrom('sessions')
       .selectAll()
       .where('token_hash', '=', hashSessionToken(client.token ?? ''))
@@ -38,8 +28,8 @@ describe.each(testDatabases)('sessions on $name', (database) => {
 
   describe('expiry', () => {
     it('ends a session unused for the idle time (12 h) and deletes it; use keeps it alive', async () => {
-      const busy = await createSignedInUser(server);
-      const away = await createSignedInUser(server);
+      const busy = await createSignedInUser(suite.server);
+      const away = await createSignedInUser(suite.server);
       const awayCookie = away.client.clone();
       clock.advance(12 * HOUR - SECOND);
       expect(await status(busy.client)).toBe(200);
@@ -50,7 +40,7 @@ describe.each(testDatabases)('sessions on $name', (database) => {
     });
 
     it('ends a session 24 h after sign-in however busy it is', async () => {
-      const { client } = await createSignedInUser(server);
+      const { client } = await createSignedInUser(suite.server);
       for (let h = 0; h < 23; h += 1) {
         clock.advance(HOUR);
         expect(await status(client)).toBe(200);
@@ -62,7 +52,7 @@ describe.each(testDatabases)('sessions on $name', (database) => {
     });
 
     it('keeps a "remember me" session through a week away, and ends it 30 days after sign-in', async () => {
-      const { client } = await createSignedInUser(server, { remember: true });
+      const { client } = await createSignedInUser(suite.server, { remember: true });
       const signedInAt = clock.now();
       clock.advance(7 * DAY - MINUTE);
       expect(await status(client)).toBe(200);
@@ -77,13 +67,13 @@ describe.each(testDatabases)('sessions on $name', (database) => {
     });
 
     it('ends a "remember me" session unused for 7 days', async () => {
-      const { client } = await createSignedInUser(server, { remember: true });
+      const { client } = await createSignedInUser(suite.server, { remember: true });
       clock.advance(7 * DAY);
       expect(await status(client)).toBe(401);
     });
 
     it('writes last use at most once a minute, however often the web polls', async () => {
-      const { client } = await createSignedInUser(server);
+      const { client } = await createSignedInUser(suite.server);
       const signedInAt = clock.now();
       for (let i = 0; i < 11; i += 1) {
         clock.advance(5 * SECOND);
@@ -98,19 +88,19 @@ describe.each(testDatabases)('sessions on $name', (database) => {
 
   describe('change password', () => {
     it('refuses a wrong old password with 422 wrong password and changes nothing', async () => {
-      const { client, login, password } = await createSignedInUser(server);
+      const { client, login, password } = await createSignedInUser(suite.server);
       const res = await client.post('/a/change_password', { old: 'not the password', new: 'brand new pass' });
       expect(res.status).toBe(422);
       expect(res.body).toEqual({ err: ERR.wrongPassword });
       expect(await status(client)).toBe(200);
-      expect((await server.client().signIn(login, password)).status).toBe(200);
+      expect((await suite.server.client().signIn(login, password)).status).toBe(200);
     });
 
     it('changes it: other sessions end, this one stays, only the new password signs in', async () => {
-      const { client, login, password, user } = await createSignedInUser(server);
-      const phone = server.client();
+      const { client, login, password, user } = await createSignedInUser(suite.server);
+      const phone = suite.server.client();
       expect((await phone.signIn(login, password)).status).toBe(200);
-      const other = await createSignedInUser(server);
+      const other = await createSignedInUser(suite.server);
 
       const res = await client.post('/a/change_password', { old: password, new: 'brand new pass' });
       expect(res.status).toBe(200);
@@ -119,13 +109,13 @@ describe.each(testDatabases)('sessions on $name', (database) => {
       expect(await status(phone)).toBe(401);
       expect(await status(client)).toBe(200);
       expect(await status(other.client)).toBe(200); // someone else's session is not touched
-      const fresh = server.client();
+      const fresh = suite.server.client();
       expect((await fresh.signIn(login, password)).body).toEqual({ err: ERR.userNotFound });
       expect((await fresh.signIn(login, 'brand new pass')).body).toMatchObject({ id: user.id, login });
     });
 
     it('validates old and new: required, new at least 8 characters, each at most 64', async () => {
-      const { client } = await createSignedInUser(server);
+      const { client } = await createSignedInUser(suite.server);
       const cases = [
         [{ old: '', new: 'brand new pass' }, 'old', 'Enter your old password'],
         [{ old: 'x', new: '' }, 'new', 'Enter your new password'],
@@ -141,7 +131,7 @@ describe.each(testDatabases)('sessions on $name', (database) => {
     });
 
     it('needs a session: 401 without one', async () => {
-      const res = await server
+      const res = await suite.server
         .client()
         .post('/a/change_password', { old: 'whatever', new: 'brand new pass' });
       expect(res.status).toBe(401);

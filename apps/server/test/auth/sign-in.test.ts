@@ -1,7 +1,6 @@
 // Sign-in, me and sign-out over HTTP, on every test database: what a browser and a cashier see.
 import { ERR, type User } from '@cashdesk/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../src/db/database.js';
+import { describe, expect, it } from 'vitest';
 import { testDatabases } from '../helpers/databases.js';
 import { createVenue } from '../helpers/factories.js';
 import {
@@ -9,45 +8,36 @@ import {
   createUserWithPassword,
   parseCookieAttributes,
   startTestServer,
-  type TestServer,
 } from '../helpers/server.js';
+import { useTestServer } from '../helpers/test-server-suite.js';
 
 describe.each(testDatabases)('sign-in on $name', (database) => {
-  let db: Db;
-  let server: TestServer;
   // One database and server per file: every test makes its own users, so they do not meet.
-  beforeAll(async () => {
-    db = await database.open();
-    server = await startTestServer(db);
-  });
-  afterAll(async () => {
-    await server.close();
-    await db.close();
-  });
+  const suite = useTestServer(database);
 
   it('signs one login in from one address many times at once: every attempt answers 200', async () => {
     // Each right password clears the pair's row while the others wait on its lock: they write it again
     // (auth/throttle.repository.ts lockThrottleRows), never a 500. A double click does this; so do two
     // approvals at once.
-    const venue = await createVenue(db);
-    const { login, password } = await createUserWithPassword(db, { account_id: venue.id });
+    const venue = await createVenue(suite.db);
+    const { login, password } = await createUserWithPassword(suite.db, { account_id: venue.id });
     // Four at once: under the pair's threshold of five, which counts each attempt until it succeeds.
     for (let round = 0; round < 12; round++) {
       const answers = await Promise.all(
-        Array.from({ length: 4 }, () => server.client().signIn(login, password)),
+        Array.from({ length: 4 }, () => suite.server.client().signIn(login, password)),
       );
       expect(answers.map((a) => a.status)).toEqual(Array(4).fill(200));
     }
   });
 
   it('signs a cashier in: answers the User and sets an HttpOnly, SameSite=Strict session cookie', async () => {
-    const venue = await createVenue(db);
-    const { user, login, password } = await createUserWithPassword(db, {
+    const venue = await createVenue(suite.db);
+    const { user, login, password } = await createUserWithPassword(suite.db, {
       account_id: venue.id,
       name: 'Ana',
       restrictions: ['can_edit_device', 'can_register_new_device'],
     });
-    const client = server.client();
+    const client = suite.server.client();
     const res = await client.signIn(login, password);
 
     expect(res.status).toBe(200);
@@ -77,16 +67,16 @@ describe.each(testDatabases)('sign-in on $name', (database) => {
   });
 
   it('keeps the cookie for 30 days with "remember me"', async () => {
-    const { login, password } = await createUserWithPassword(db);
-    const res = await server.client().signIn(login, password, true);
+    const { login, password } = await createUserWithPassword(suite.db);
+    const res = await suite.server.client().signIn(login, password, true);
     expect(res.status).toBe(200);
     expect(parseCookieAttributes(res.sessionCookie ?? '')['max-age']).toBe('2592000');
   });
 
   it('marks the cookie Secure when the request came over https (behind a trusted proxy)', async () => {
-    const proxied = await startTestServer(db, { config: { trustProxy: true } });
+    const proxied = await startTestServer(suite.db, { config: { trustProxy: true } });
     try {
-      const { login, password } = await createUserWithPassword(db);
+      const { login, password } = await createUserWithPassword(suite.db);
       const client = proxied.client({ headers: { 'x-forwarded-proto': 'https' } });
       const res = await client.signIn(login, password);
       expect(res.status).toBe(200);
@@ -97,8 +87,8 @@ describe.each(testDatabases)('sign-in on $name', (database) => {
   });
 
   it('gives a wrong password and an unknown login the same 403 user not found, without a cookie', async () => {
-    const { login } = await createUserWithPassword(db);
-    const client = server.client();
+    const { login } = await createUserWithPassword(suite.db);
+    const client = suite.server.client();
     const wrong = await client.signIn(login, 'not the password');
     const unknown = await client.signIn('nobody_here', 'whatever1');
     for (const res of [wrong, unknown]) {
@@ -111,8 +101,8 @@ describe.each(testDatabases)('sign-in on $name', (database) => {
   });
 
   it('refuses a blocked user with 403 user blocked, but only once the password is right', async () => {
-    const { login, password } = await createUserWithPassword(db, { blocked: true });
-    const client = server.client();
+    const { login, password } = await createUserWithPassword(suite.db, { blocked: true });
+    const client = suite.server.client();
     const right = await client.signIn(login, password);
     expect(right.status).toBe(403);
     expect(right.body).toEqual({ err: ERR.userBlocked });
@@ -122,10 +112,10 @@ describe.each(testDatabases)('sign-in on $name', (database) => {
   });
 
   it('answers 403 user blocked on every call once a signed-in user is blocked', async () => {
-    const { user, client } = await createSignedInUser(server);
-    await db.kysely.updateTable('users').set({ blocked: 1 }).where('id', '=', user.id).execute();
+    const { user, client } = await createSignedInUser(suite.server);
+    await suite.db.kysely.updateTable('users').set({ blocked: 1 }).where('id', '=', user.id).execute();
     // Written behind the server's back: tell its auth cache, as every write path of the server does.
-    server.ctx.auth.forget({ user: user.id });
+    suite.server.ctx.auth.forget({ user: user.id });
     const me = await client.get('/a/me');
     expect(me.status).toBe(403);
     expect(me.body).toEqual({ err: ERR.userBlocked });
@@ -135,7 +125,7 @@ describe.each(testDatabases)('sign-in on $name', (database) => {
   });
 
   it('answers /a/me with 401 unauthorized without a cookie or with a made-up one', async () => {
-    const client = server.client();
+    const client = suite.server.client();
     const none = await client.get('/a/me');
     expect(none.status).toBe(401);
     expect(none.body).toEqual({ err: ERR.unauthorized });
@@ -150,7 +140,7 @@ describe.each(testDatabases)('sign-in on $name', (database) => {
   });
 
   it('signs out: clears the cookie and revokes the session, so the old cookie gets 401', async () => {
-    const { client } = await createSignedInUser(server);
+    const { client } = await createSignedInUser(suite.server);
     const stolen = client.clone();
 
     const out = await client.post('/a/sign_out');
@@ -166,7 +156,7 @@ describe.each(testDatabases)('sign-in on $name', (database) => {
   });
 
   it('replaces the session a browser already had when it signs in again', async () => {
-    const { client, login, password } = await createSignedInUser(server);
+    const { client, login, password } = await createSignedInUser(suite.server);
     const before = client.clone();
     expect((await client.signIn(login, password)).status).toBe(200);
     expect(client.token).not.toBe(before.token);
@@ -215,20 +205,20 @@ describe.each(testDatabases)('sign-in on $name', (database) => {
     ];
 
     it.each(cases)('answers 400 validation for $name: "$message"', async ({ body, path, message }) => {
-      const res = await server.client().post('/sign_in', body);
+      const res = await suite.server.client().post('/sign_in', body);
       expect(res.status).toBe(400);
       expect(res.body.err).toBe(ERR.validation);
       expect(res.body.issues).toContainEqual({ path, message });
     });
 
     it('accepts the limits: a 3-character login and a 64-character password reach the password check', async () => {
-      const short = await server.client().signIn('abc', 'p'.repeat(64));
+      const short = await suite.server.client().signIn('abc', 'p'.repeat(64));
       expect(short.status).toBe(403);
       expect(short.body).toEqual({ err: ERR.userNotFound });
     });
 
     it('refuses missing fields, wrong types, unknown fields and a body that is not JSON', async () => {
-      const client = server.client();
+      const client = suite.server.client();
       for (const body of [{}, { login: 'cashier' }, { login: 5, password: 'secret1' }, null, []]) {
         const res = await client.post('/sign_in', body);
         expect(res.status, JSON.stringify(body)).toBe(400);
@@ -248,12 +238,12 @@ describe.each(testDatabases)('sign-in on $name', (database) => {
   it.each(['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x'])(
     'refuses a POST sent as %s with 415 (a cross-site form cannot sign in or act)',
     async (contentType) => {
-      const { login, password } = await createUserWithPassword(db);
+      const { login, password } = await createUserWithPassword(suite.db);
       const body =
         contentType === 'application/x-www-form-urlencoded'
           ? `login=${login}&password=${password}`
           : JSON.stringify({ login, password });
-      const client = server.client();
+      const client = suite.server.client();
       const res = await client.request('POST', '/sign_in', { body, contentType });
       expect(res.status).toBe(415);
       expect(res.body).toEqual({ err: ERR.unsupportedMediaType });

@@ -3,11 +3,10 @@
 import { ERR, type Account, type AuditEntry, type FloatInfo } from '@cashdesk/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../src/db/database.js';
 import { verifyLedger } from '../../src/ledger/verify.js';
 import { testDatabases } from '../helpers/databases.js';
 import { createLinkedDevice, createVenue } from '../helpers/factories.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { useTestServer } from '../helpers/test-server-suite.js';
 import { cash, cashierClient, linkCabinet, sendEvent } from '../cashier/support.js';
 import { answer, auditRowsOf, countRows, newTrx, signedInAs, type SignedIn } from './support.js';
 
@@ -23,20 +22,16 @@ const NEW_ACCOUNT = {
 };
 
 describe.each(testDatabases)('back-office accounts on $name', (database) => {
-  let db: Db;
-  let server: TestServer;
   let admin: SignedIn;
 
+  // Enrollment open: a cabinet enrolls and plays through the real gateway (the per-event ceiling).
+  const suite = useTestServer(database, { config: { enrollmentOpen: true } });
   beforeAll(async () => {
-    db = await database.open();
     // Enrollment open: a cabinet enrolls and plays through the real gateway (the per-event ceiling).
-    server = await startTestServer(db, { config: { enrollmentOpen: true } });
-    admin = await signedInAs(server, db, 'admin', null);
+    admin = await signedInAs(suite.server, suite.db, 'admin', null);
   });
   afterAll(async () => {
-    expect(await verifyLedger(db)).toEqual([]);
-    await server.close();
-    await db.close();
+    expect(await verifyLedger(suite.db)).toEqual([]);
   });
 
   it('creates an account with an empty float, lists it and records who created it', async () => {
@@ -45,7 +40,7 @@ describe.each(testDatabases)('back-office accounts on $name', (database) => {
     const list = await admin.client.get<Account[]>('/a/admin/accounts');
     expect(list.body.find((a) => a.id === created.body.id)).toEqual(created.body);
 
-    const [entry] = await auditRowsOf(db, { type: 'account', id: created.body.id });
+    const [entry] = await auditRowsOf(suite.db, { type: 'account', id: created.body.id });
     expect(entry).toMatchObject({
       action: 'account.create',
       actor_user_id: admin.id,
@@ -63,7 +58,7 @@ describe.each(testDatabases)('back-office accounts on $name', (database) => {
     ['a rate above 100%', { ...NEW_ACCOUNT, final_bonus_rate_bps: 10001 }, 'final_bonus_rate_bps'],
     ['an unknown field', { ...NEW_ACCOUNT, balance: 100 }, ''],
   ])('refuses to create an account with %s (400, nothing stored)', async (_what, body, path) => {
-    const before = await countRows(db, 'audit_log');
+    const before = await countRows(suite.db, 'audit_log');
     const res = await admin.client.post<{ err: string; issues: { path: string }[] }>(
       '/a/admin/account',
       body,
@@ -71,13 +66,13 @@ describe.each(testDatabases)('back-office accounts on $name', (database) => {
     expect(res.status).toBe(400);
     expect(res.body.err).toBe(ERR.validation);
     expect(res.body.issues.map((i) => i.path)).toContain(path);
-    expect(await countRows(db, 'audit_log')).toBe(before);
+    expect(await countRows(suite.db, 'audit_log')).toBe(before);
   });
 
   it("a manager's hard block reaches the cashier at once and is audited with the reason", async () => {
-    const venue = await createVenue(db, { float: 500_00, home_play: true });
-    const manager = await signedInAs(server, db, 'manager', venue.id);
-    const cashier = (await cashierClient(server, db, venue.id)).client;
+    const venue = await createVenue(suite.db, { float: 500_00, home_play: true });
+    const manager = await signedInAs(suite.server, suite.db, 'manager', venue.id);
+    const cashier = (await cashierClient(suite.server, suite.db, venue.id)).client;
 
     const res = await manager.client.post<Account>(`/a/manager/account/${venue.id}`, {
       is_hard_block_home_play: true,
@@ -92,7 +87,7 @@ describe.each(testDatabases)('back-office accounts on $name', (database) => {
     });
     expect(connect.body).toEqual({ err: ERR.hardBlock });
 
-    const entries = await auditRowsOf(db, { type: 'account', id: venue.id });
+    const entries = await auditRowsOf(suite.db, { type: 'account', id: venue.id });
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({
       action: 'account.update',
@@ -105,13 +100,13 @@ describe.each(testDatabases)('back-office accounts on $name', (database) => {
 
     // Saving the same value again changes nothing and records nothing.
     await manager.client.post(`/a/manager/account/${venue.id}`, { is_hard_block_home_play: true });
-    expect(await auditRowsOf(db, { type: 'account', id: venue.id })).toHaveLength(1);
+    expect(await auditRowsOf(suite.db, { type: 'account', id: venue.id })).toHaveLength(1);
   });
 
   it('new amount limits apply to the next cash call', async () => {
-    const venue = await createVenue(db, { float: 500_00 });
-    const cashier = (await cashierClient(server, db, venue.id)).client;
-    const cabinet = await createLinkedDevice(db, { account_id: venue.id });
+    const venue = await createVenue(suite.db, { float: 500_00 });
+    const cashier = (await cashierClient(suite.server, suite.db, venue.id)).client;
+    const cabinet = await createLinkedDevice(suite.db, { account_id: venue.id });
     await admin.client.post(`/a/manager/account/${venue.id}`, { min_amount: 10_00, max_amount: 50_00 });
     expect((await cash(cashier, cabinet.id, 1, 9_99)).body).toEqual({
       err: ERR.minAmount,
@@ -125,17 +120,17 @@ describe.each(testDatabases)('back-office accounts on $name', (database) => {
   });
 
   it("the per-event ceiling set in the account's settings refuses the next game event above it", async () => {
-    const venue = await createVenue(db, { float: 500_00 });
-    const manager = await signedInAs(server, db, 'manager', venue.id);
-    const installer = (await cashierClient(server, db, venue.id)).client;
-    const cabinet = await linkCabinet(server, installer);
+    const venue = await createVenue(suite.db, { float: 500_00 });
+    const manager = await signedInAs(suite.server, suite.db, 'manager', venue.id);
+    const installer = (await cashierClient(suite.server, suite.db, venue.id)).client;
+    const cabinet = await linkCabinet(suite.server, installer);
 
     const res = await manager.client.post<Account>(`/a/manager/account/${venue.id}`, {
       max_event_amount: 300_00,
       reason: 'cabinets of this floor pay at most 300.00',
     });
     expect(answer(res)).toMatchObject({ status: 200, body: { max_event_amount: 300_00 } });
-    const [entry] = await auditRowsOf(db, { type: 'account', id: venue.id });
+    const [entry] = await auditRowsOf(suite.db, { type: 'account', id: venue.id });
     expect(JSON.parse(entry!.after_json!)).toEqual({ max_event_amount: 300_00 });
 
     expect(answer(await sendEvent(cabinet, { place: 1, type: 2, amount: 300_01 }))).toEqual({
@@ -149,7 +144,7 @@ describe.each(testDatabases)('back-office accounts on $name', (database) => {
   });
 
   it('refuses limits the float already breaks (409 overdraft) and min above the current max (400)', async () => {
-    const venue = await createVenue(db, { float: 0, overdraft: 100_00 });
+    const venue = await createVenue(suite.db, { float: 0, overdraft: 100_00 });
     await admin.client.post(`/a/manager/account/${venue.id}/move`, {
       delta: -60_00,
       trx: newTrx(),
@@ -173,7 +168,7 @@ describe.each(testDatabases)('back-office accounts on $name', (database) => {
     expect(minAboveMax.body.issues[0]?.path).toBe('min_amount');
     const account = await admin.client.get<Account>(`/a/manager/account/${venue.id}`);
     expect(account.body).toMatchObject({ overdraft: 100_00, has_overdraft: true, min_amount: 1 });
-    expect((await auditRowsOf(db, { type: 'account', id: venue.id })).map((e) => e.action)).toEqual([
+    expect((await auditRowsOf(suite.db, { type: 'account', id: venue.id })).map((e) => e.action)).toEqual([
       'account.float_move',
     ]);
   });
@@ -190,8 +185,8 @@ describe.each(testDatabases)('back-office accounts on $name', (database) => {
 
   describe('float moves', () => {
     it('tops up and withdraws through the ledger, once per trx, with the audit entry beside', async () => {
-      const venue = await createVenue(db, { float: 100_00, overdraft: 50_00 });
-      const manager = await signedInAs(server, db, 'manager', venue.id);
+      const venue = await createVenue(suite.db, { float: 100_00, overdraft: 50_00 });
+      const manager = await signedInAs(suite.server, suite.db, 'manager', venue.id);
       const path = `/a/manager/account/${venue.id}/move`;
       const trx = newTrx();
       const topUp = await manager.client.post(path, { delta: 250_00, trx, reason: 'morning cash' });
@@ -229,7 +224,7 @@ describe.each(testDatabases)('back-office accounts on $name', (database) => {
       ['a string amount', { delta: '100', trx: 'trx-00000005', reason: 'x' }],
       ['a short trx', { delta: 1_00, trx: 'short', reason: 'x' }],
     ])('refuses a move with %s (400, no money moved)', async (_what, body) => {
-      const venue = await createVenue(db, { float: 10_00 });
+      const venue = await createVenue(suite.db, { float: 10_00 });
       const res = await admin.client.post(`/a/manager/account/${venue.id}/move`, body);
       expect(res.status).toBe(400);
       expect(res.body).toMatchObject({ err: ERR.validation });
@@ -237,29 +232,29 @@ describe.each(testDatabases)('back-office accounts on $name', (database) => {
     });
 
     it('a move whose audit entry cannot be written does not happen (one transaction)', async () => {
-      const venue = await createVenue(db, { float: 10_00 });
+      const venue = await createVenue(suite.db, { float: 10_00 });
       // Make the audit insert fail for this account only, the way a full disk or a bug would.
-      if (db.dialect === 'sqlite') {
+      if (suite.db.dialect === 'sqlite') {
         await sql`create trigger audit_fails before insert on audit_log when new.account_id = ${sql.lit(venue.id)}
-          begin select raise(abort, 'audit unavailable'); end`.execute(db.kysely);
+          begin select raise(abort, 'audit unavailable'); end`.execute(suite.db.kysely);
       } else {
         await sql`create function audit_fails() returns trigger language plpgsql as $$
           begin if new.account_id = ${sql.lit(venue.id)} then raise exception 'audit unavailable'; end if;
-          return new; end $$`.execute(db.kysely);
+          return new; end $$`.execute(suite.db.kysely);
         await sql`create trigger audit_fails before insert on audit_log for each row
-          execute function audit_fails()`.execute(db.kysely);
+          execute function audit_fails()`.execute(suite.db.kysely);
       }
-      const ledgerRows = await countRows(db, 'ledger_entries');
+      const ledgerRows = await countRows(suite.db, 'ledger_entries');
       const res = await admin.client.post(`/a/manager/account/${venue.id}/move`, {
         delta: 5_00,
         trx: newTrx(),
         reason: 'will not stick',
       });
-      await sql`drop trigger audit_fails${sql.raw(db.dialect === 'postgres' ? ' on audit_log' : '')}`.execute(
-        db.kysely,
+      await sql`drop trigger audit_fails${sql.raw(suite.db.dialect === 'postgres' ? ' on audit_log' : '')}`.execute(
+        suite.db.kysely,
       );
       expect(answer(res)).toEqual({ status: 500, body: { err: ERR.internal } });
-      expect(await countRows(db, 'ledger_entries')).toBe(ledgerRows);
+      expect(await countRows(suite.db, 'ledger_entries')).toBe(ledgerRows);
       expect((await admin.client.get<Account>(`/a/manager/account/${venue.id}`)).body.balance).toBe(10_00);
     });
   });

@@ -3,29 +3,25 @@
 // itself refuses UPDATE and DELETE on both.
 import { ERR, type AuditEntry } from '@cashdesk/contract';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../src/db/database.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AccountRow } from '../../src/db/schema.js';
 import { testDatabases } from '../helpers/databases.js';
 import { createVenue } from '../helpers/factories.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { useTestServer } from '../helpers/test-server-suite.js';
 import { countRows, newTrx, signedInAs, type SignedIn } from './support.js';
 
 describe.each(testDatabases)('back-office audit log on $name', (database) => {
-  let db: Db;
-  let server: TestServer;
   let admin: SignedIn;
   let manager: SignedIn;
   let venue: AccountRow;
   let other: AccountRow;
 
+  const suite = useTestServer(database);
   beforeAll(async () => {
-    db = await database.open();
-    server = await startTestServer(db);
-    admin = await signedInAs(server, db, 'admin', null);
-    venue = await createVenue(db);
-    other = await createVenue(db);
-    manager = await signedInAs(server, db, 'manager', venue.id);
+    admin = await signedInAs(suite.server, suite.db, 'admin', null);
+    venue = await createVenue(suite.db);
+    other = await createVenue(suite.db);
+    manager = await signedInAs(suite.server, suite.db, 'manager', venue.id);
     await manager.client.post(`/a/manager/account/${venue.id}`, { home_play: false, reason: 'first' });
     await manager.client.post(`/a/manager/account/${venue.id}/move`, {
       delta: 10_00,
@@ -34,10 +30,6 @@ describe.each(testDatabases)('back-office audit log on $name', (database) => {
     });
     await admin.client.post(`/a/manager/account/${other.id}`, { name: 'Renamed elsewhere' });
     await manager.client.post(`/a/manager/account/${venue.id}`, { home_play: true, reason: 'third' });
-  });
-  afterAll(async () => {
-    await server.close();
-    await db.close();
   });
 
   it("lists every entry for an admin and the account's own for its manager, newest first", async () => {
@@ -79,11 +71,13 @@ describe.each(testDatabases)('back-office audit log on $name', (database) => {
     ['DELETE', '/a/admin/audit/1'],
     ['DELETE', '/a/manager/account/:id'],
   ])('no route %s %s: 404, and nothing changes', async (method, path) => {
-    const before = [await countRows(db, 'audit_log'), await countRows(db, 'ledger_entries')];
+    const before = [await countRows(suite.db, 'audit_log'), await countRows(suite.db, 'ledger_entries')];
     const res = await admin.client.request(method, path.replace(':id', String(venue.id)), { json: {} });
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ err: ERR.notFound });
-    expect([await countRows(db, 'audit_log'), await countRows(db, 'ledger_entries')]).toEqual(before);
+    expect([await countRows(suite.db, 'audit_log'), await countRows(suite.db, 'ledger_entries')]).toEqual(
+      before,
+    );
   });
 
   it("names the actor and the target as they are called now, with the entry's currency for its money", async () => {
@@ -123,15 +117,19 @@ describe.each(testDatabases)('back-office audit log on $name', (database) => {
   it.each(['audit_log', 'ledger_entries'] as const)(
     'the database refuses UPDATE and DELETE on %s',
     async (table) => {
-      const before = await countRows(db, table);
-      await expect(sql`update ${sql.table(table)} set created_at_ms = 0`.execute(db.kysely)).rejects.toThrow(
+      const before = await countRows(suite.db, table);
+      await expect(
+        sql`update ${sql.table(table)} set created_at_ms = 0`.execute(suite.db.kysely),
+      ).rejects.toThrow(/append-only/);
+      await expect(sql`delete from ${sql.table(table)}`.execute(suite.db.kysely)).rejects.toThrow(
         /append-only/,
       );
-      await expect(sql`delete from ${sql.table(table)}`.execute(db.kysely)).rejects.toThrow(/append-only/);
-      if (db.dialect === 'postgres') {
-        await expect(sql`truncate ${sql.table(table)}`.execute(db.kysely)).rejects.toThrow(/append-only/);
+      if (suite.db.dialect === 'postgres') {
+        await expect(sql`truncate ${sql.table(table)}`.execute(suite.db.kysely)).rejects.toThrow(
+          /append-only/,
+        );
       }
-      expect(await countRows(db, table)).toBe(before);
+      expect(await countRows(suite.db, table)).toBe(before);
     },
   );
 });

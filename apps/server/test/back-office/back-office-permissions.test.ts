@@ -39,7 +39,8 @@ import {
   type MatrixRow,
 } from '../helpers/permission-matrix.js';
 import { declaredRoutes } from '../helpers/routes.js';
-import { startTestServer, type TestClient, type TestServer } from '../helpers/server.js';
+import { type TestClient } from '../helpers/server.js';
+import { useTestServer } from '../helpers/test-server-suite.js';
 import { newTrx, signedInAs } from './support.js';
 
 interface Fixture {
@@ -431,20 +432,17 @@ function expectedFor(row: RouteRow, caller: Caller): Expected {
 const CELLS = matrixCells(ROUTES, CALLERS, expectedFor);
 
 describe.each(testDatabases)('back-office route permissions on $name', (database) => {
-  let db: Db;
-  let server: TestServer;
   let fixture: Fixture;
   const clients = new Map<Caller, TestClient>();
 
+  const suite = useTestServer(database);
   beforeAll(async () => {
-    db = await database.open();
-    server = await startTestServer(db);
-    const venue = await createVenue(db, { float: 1_000_00 });
-    const otherVenue = await createVenue(db, { float: 500_00 });
-    const cashier = await createTestUser(db, { account_id: venue.id });
-    const cabinet = await createLinkedDevice(db, { account_id: venue.id });
+    const venue = await createVenue(suite.db, { float: 1_000_00 });
+    const otherVenue = await createVenue(suite.db, { float: 500_00 });
+    const cashier = await createTestUser(suite.db, { account_id: venue.id });
+    const cabinet = await createLinkedDevice(suite.db, { account_id: venue.id });
 
-    clients.set('no session', server.client());
+    clients.set('no session', suite.server.client());
     const callers: [Caller, 'cashier' | 'manager' | 'admin', number | null][] = [
       ['a cashier of the venue', 'cashier', venue.id],
       ['a cashier without a venue', 'cashier', null],
@@ -456,17 +454,15 @@ describe.each(testDatabases)('back-office route permissions on $name', (database
       ['a blocked admin', 'admin', null],
     ];
     for (const [caller, role, accountId] of callers) {
-      const signedIn = await signedInAs(server, db, role, accountId);
-      if (caller.startsWith('a blocked')) await updateUser(db.kysely, signedIn.id, { blocked: true });
+      const signedIn = await signedInAs(suite.server, suite.db, role, accountId);
+      if (caller.startsWith('a blocked')) await updateUser(suite.db.kysely, signedIn.id, { blocked: true });
       clients.set(caller, signedIn.client);
     }
-    fixture = { venueId: venue.id, cashierId: cashier.id, cabinetId: cabinet.id, db };
+    fixture = { venueId: venue.id, cashierId: cashier.id, cabinetId: cabinet.id, db: suite.db };
   });
 
   afterAll(async () => {
-    expect(await verifyLedger(db)).toEqual([]);
-    await server.close();
-    await db.close();
+    expect(await verifyLedger(suite.db)).toEqual([]);
   });
 
   it.each(CELLS)('$name', async ({ row, caller, expected }) => {
@@ -474,7 +470,7 @@ describe.each(testDatabases)('back-office route permissions on $name', (database
   });
 
   it('has a row for every back-office route the server declares, and no row for a route it lacks', () => {
-    const declared = declaredRoutes(server.app)
+    const declared = declaredRoutes(suite.server.app)
       .filter((route) => / \/api\/v1\/a\/(admin|manager)\//.test(route))
       .map((route) => route.replace(' /api/v1/', ' /'));
     expect([...declared].sort()).toEqual(ROUTES.map((r) => r.route).sort());

@@ -36,11 +36,10 @@ import { declaredRoutes } from '../helpers/routes.js';
 import {
   clientForUser,
   createUserWithPassword,
-  startTestServer,
   type TestClient,
   type TestResponse,
-  type TestServer,
 } from '../helpers/server.js';
+import { useTestServer } from '../helpers/test-server-suite.js';
 import { databaseSnapshot } from '../security/snapshot.js';
 
 const PASSWORD = 'the manager knows this one';
@@ -482,9 +481,6 @@ const CELLS = ROWS.flatMap((row) => [
 ]);
 
 describe.each(testDatabases)("another venue's ids at a venue's manager routes on $name", (database) => {
-  let db: Db;
-  let server: TestServer;
-  let clock: FakeClock;
   let f: Fixture;
 
   async function deposit(v: Venue, amount: number): Promise<string> {
@@ -504,14 +500,14 @@ describe.each(testDatabases)("another venue's ids at a venue's manager routes on
   async function openAlert(accountId: number): Promise<number> {
     // A shift's difference: cleared only by an ack or its setting, never by the venue's own checks.
     const subject = `shift:${unique()}`;
-    await raiseAlert(db.kysely, {
+    await raiseAlert(suite.db.kysely, {
       account_id: accountId,
       kind: 'shift_difference',
       subject,
       details: 'Test closed 50.00 short, above 20.00',
       now_ms: clock.now(),
     });
-    const row = await db.kysely
+    const row = await suite.db.kysely
       .selectFrom('alerts')
       .select('id')
       .where('account_id', '=', accountId)
@@ -521,7 +517,7 @@ describe.each(testDatabases)("another venue's ids at a venue's manager routes on
   }
 
   async function closedShift(accountId: number, userId: number): Promise<number> {
-    const shift = await db.kysely
+    const shift = await suite.db.kysely
       .insertInto('shifts')
       .values({
         account_id: accountId,
@@ -541,18 +537,18 @@ describe.each(testDatabases)("another venue's ids at a venue's manager routes on
   }
 
   async function venue(): Promise<Venue> {
-    const id = (await createVenue(db, { float: 100_000_00 })).id;
-    const { user } = await createUserWithPassword(db, {
+    const id = (await createVenue(suite.db, { float: 100_000_00 })).id;
+    const { user } = await createUserWithPassword(suite.db, {
       account_id: id,
       role: 'manager',
       password: PASSWORD,
     });
-    const manager = await clientForUser(server, user);
+    const manager = await clientForUser(suite.server, user);
     const set = await manager.post(acct(id), { approval_above: 100_00 });
     expect(set.status).toBe(200);
-    const { client: cashier, id: cashierId } = await cashierClient(server, db, id);
-    const device = await createLinkedDevice(db, { account_id: id });
-    const empty = await createLinkedDevice(db, { account_id: id });
+    const { client: cashier, id: cashierId } = await cashierClient(suite.server, suite.db, id);
+    const device = await createLinkedDevice(suite.db, { account_id: id });
+    const empty = await createLinkedDevice(suite.db, { account_id: id });
     const v = { id, manager, cashier, cashierId, deviceId: device.id, emptyDeviceId: empty.id } as Venue;
     v.depositTrx = await deposit(v, 500_00);
     v.approvalId = await pendingApproval(v);
@@ -576,15 +572,15 @@ describe.each(testDatabases)("another venue's ids at a venue's manager routes on
     approval: () => pendingApproval(v),
     alert: () => openAlert(v.id),
     deposit: () => deposit(v, 50_00),
-    emptyDevice: async () => (await createLinkedDevice(db, { account_id: v.id })).id,
+    emptyDevice: async () => (await createLinkedDevice(suite.db, { account_id: v.id })).id,
   });
 
   /** Everything a refused call must leave as it was, the alerts, approvals, shifts and audit log too. */
   async function snapshot(): Promise<string> {
-    await server.ctx.alerts.idle();
-    const k = db.kysely;
+    await suite.server.ctx.alerts.idle();
+    const k = suite.db.kysely;
     return JSON.stringify({
-      base: await databaseSnapshot(db),
+      base: await databaseSnapshot(suite.db),
       alerts: await k.selectFrom('alerts').selectAll().orderBy('id').execute(),
       approvals: await k.selectFrom('approvals').selectAll().orderBy('id').execute(),
       shifts: await k.selectFrom('shifts').selectAll().orderBy('id').execute(),
@@ -595,19 +591,17 @@ describe.each(testDatabases)("another venue's ids at a venue's manager routes on
   const send = (client: TestClient, row: Row, call: Call) =>
     client.request(row.method, call.path, call.body === undefined ? {} : { json: call.body });
 
+  const clock = new FakeClock(NOW);
+  // The silence timer is left alone (an hour): nothing but the calls below writes while a cell runs.
+  const suite = useTestServer(database, { clock, config: { alerts: { debounceMs: 10, everyMs: HOUR } } });
   beforeAll(async () => {
-    db = await database.open();
-    clock = new FakeClock(NOW);
     // The silence timer is left alone (an hour): nothing but the calls below writes while a cell runs.
-    server = await startTestServer(db, { clock, config: { alerts: { debounceMs: 10, everyMs: HOUR } } });
     const a = await venue();
     const b = await venue();
-    f = { db, a, b, deposit };
+    f = { db: suite.db, a, b, deposit };
   });
   afterAll(async () => {
-    expect(await verifyLedger(db)).toEqual([]);
-    await server.close();
-    await db.close();
+    expect(await verifyLedger(suite.db)).toEqual([]);
   });
 
   it.each(CELLS)('$name', async ({ row, kind }) => {
@@ -641,13 +635,13 @@ describe.each(testDatabases)("another venue's ids at a venue's manager routes on
     );
     // Everything deposited is still on the seat: no withdraw, approval or correction took any of it.
     const entries = detail.body.places.find((p) => p.place === 1)!.balances.entries;
-    expect(entries).toBe(await ledgerSum(db, b.id, 'deposit', b.deviceId));
+    expect(entries).toBe(await ledgerSum(suite.db, b.id, 'deposit', b.deviceId));
     expect(entries).toBeGreaterThanOrEqual(800_00);
-    expect(await ledgerSum(db, b.id, 'withdraw')).toBe(0);
+    expect(await ledgerSum(suite.db, b.id, 'withdraw')).toBe(0);
   });
 
   it('has a row for every route the server declares under /a/manager/account/:id, and none it lacks', () => {
-    const declared = declaredRoutes(server.app)
+    const declared = declaredRoutes(suite.server.app)
       .filter((route) => / \/api\/v1\/a\/manager\/account\/:id($|\/)/.test(route))
       .map((route) => route.replace(' /api/v1/', ' /'));
     expect([...declared].sort()).toEqual(ROWS.map((r) => r.route).sort());

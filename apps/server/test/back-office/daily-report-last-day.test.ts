@@ -4,13 +4,13 @@
 // `validation` on `day` (the CLI: exit 2 naming --day), never a 500. The clock is moved past them all,
 // so "has not begun yet" is not what refuses them.
 import { ERR, type DailyReport } from '@cashdesk/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../src/db/database.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { runCliCaptured } from '../helpers/cli.js';
 import { FakeClock } from '../helpers/clock.js';
 import { testDatabases } from '../helpers/databases.js';
 import { createVenue } from '../helpers/factories.js';
-import { startTestServer, type TestClient, type TestServer } from '../helpers/server.js';
+import { type TestClient } from '../helpers/server.js';
+import { useTestServer } from '../helpers/test-server-suite.js';
 import { answer, signedInAs } from './support.js';
 
 const LAST = '9999-12-29';
@@ -18,19 +18,16 @@ const TOO_LATE = ['9999-12-30', '9999-12-31'];
 const tooLate = { err: ERR.validation, issues: [{ path: 'day', message: `must be ${LAST} or earlier` }] };
 
 describe.each(testDatabases)('the last day of the daily report on $name', (database) => {
-  let db: Db;
-  let server: TestServer;
-  let clock: FakeClock;
   let manager: TestClient;
   let venueId: number;
 
+  // Noon UTC on the last date there is: every day up to it has begun, in every time zone.
+  const clock = new FakeClock(Date.UTC(9999, 11, 31, 12));
+  const suite = useTestServer(database, { clock });
   beforeAll(async () => {
-    db = await database.open();
     // Noon UTC on the last date there is: every day up to it has begun, in every time zone.
-    clock = new FakeClock(Date.UTC(9999, 11, 31, 12));
-    server = await startTestServer(db, { clock });
-    venueId = (await createVenue(db)).id;
-    manager = (await signedInAs(server, db, 'manager', venueId)).client;
+    venueId = (await createVenue(suite.db)).id;
+    manager = (await signedInAs(suite.server, suite.db, 'manager', venueId)).client;
     const settings = await manager.post(`/a/manager/account/${venueId}`, {
       time_zone: 'Etc/GMT+12',
       day_starts_at: 23,
@@ -40,14 +37,10 @@ describe.each(testDatabases)('the last day of the daily report on $name', (datab
       body: { time_zone: 'Etc/GMT+12', day_starts_at: 23 },
     });
   });
-  afterAll(async () => {
-    await server.close();
-    await db.close();
-  });
 
   const report = (day: string) =>
     manager.get<DailyReport>(`/a/manager/account/${venueId}/daily_report?day=${day}`);
-  const cli = (...argv: string[]) => runCliCaptured(db, argv, { clock });
+  const cli = (...argv: string[]) => runCliCaptured(suite.db, argv, { clock });
 
   it(`answers the report of ${LAST} and a 400 on day for the days after it, over HTTP`, async () => {
     expect(answer(await report(LAST))).toMatchObject({

@@ -4,13 +4,13 @@
 import { ERR, type Account, type DailyReport, type LedgerHead } from '@cashdesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../src/auth/password.js';
-import type { Db } from '../../src/db/database.js';
 import { verifyLedger } from '../../src/ledger/verify.js';
 import { answer, cash, cashierClient, linkCabinet, newTrx, type LinkedDevice } from '../cashier/support.js';
 import { FakeClock, MINUTE } from '../helpers/clock.js';
 import { testDatabases } from '../helpers/databases.js';
 import { createVenue } from '../helpers/factories.js';
-import { startTestServer, type TestClient, type TestResponse, type TestServer } from '../helpers/server.js';
+import { type TestClient, type TestResponse } from '../helpers/server.js';
+import { useTestServer } from '../helpers/test-server-suite.js';
 import { signedInAs } from './support.js';
 
 const PASSWORD = 'the manager knows this one';
@@ -19,9 +19,6 @@ const DAY_START = Date.UTC(2026, 2, 28, 5);
 const DAY_END = Date.UTC(2026, 2, 29, 4);
 
 describe.each(testDatabases)('the daily report on $name', (database) => {
-  let db: Db;
-  let server: TestServer;
-  let clock: FakeClock;
   let cashier: TestClient;
   let manager: TestClient;
   let venueId: number;
@@ -36,27 +33,26 @@ describe.each(testDatabases)('the daily report on $name', (database) => {
     expect(answer(await res)).toEqual({ status: 200, body: expect.anything() });
 
   async function signInAgain(): Promise<void> {
-    manager = (await signedInAs(server, db, 'manager', venueId)).client;
-    ({ client: cashier } = await cashierClient(server, db, venueId));
+    manager = (await signedInAs(suite.server, suite.db, 'manager', venueId)).client;
+    ({ client: cashier } = await cashierClient(suite.server, suite.db, venueId));
   }
 
+  const clock = new FakeClock(DAY_START - 30 * MINUTE); // 05:30 in Berlin: still the 27th's gaming day
+  const suite = useTestServer(database, { clock, config: { enrollmentOpen: true } });
   beforeAll(async () => {
-    db = await database.open();
-    clock = new FakeClock(DAY_START - 30 * MINUTE); // 05:30 in Berlin: still the 27th's gaming day
-    server = await startTestServer(db, { clock, config: { enrollmentOpen: true } });
-    venueId = (await createVenue(db, { float: 100_000_00 })).id;
-    const user = await signedInAs(server, db, 'manager', venueId);
-    await db.kysely
+    venueId = (await createVenue(suite.db, { float: 100_000_00 })).id;
+    const user = await signedInAs(suite.server, suite.db, 'manager', venueId);
+    await suite.db.kysely
       .updateTable('users')
       .set({ password_hash: await hashPassword(PASSWORD) })
       .where('id', '=', user.id)
       .execute();
     manager = user.client;
-    ({ client: cashier } = await cashierClient(server, db, venueId));
+    ({ client: cashier } = await cashierClient(suite.server, suite.db, venueId));
     const settings = { time_zone: 'Europe/Berlin', day_starts_at: 6, approval_above: 100_00 };
     await ok(manager.post(`/a/manager/account/${venueId}`, settings));
-    a = await linkCabinet(server, cashier);
-    b = await linkCabinet(server, cashier);
+    a = await linkCabinet(suite.server, cashier);
+    b = await linkCabinet(suite.server, cashier);
     await ok(cash(cashier, a.id, 1, 7_00)); // the day before
     clock.set(DAY_START);
     await ok(cash(cashier, a.id, 1, 300_00, trx.first));
@@ -108,9 +104,7 @@ describe.each(testDatabases)('the daily report on $name', (database) => {
     await ok(cash(cashier, a.id, 1, 9_00));
   });
   afterAll(async () => {
-    expect(await verifyLedger(db)).toEqual([]);
-    await server.close();
-    await db.close();
+    expect(await verifyLedger(suite.db)).toEqual([]);
   });
 
   it('keeps the time zone and the hour the day starts as settings, checked, in the answer', async () => {
@@ -126,12 +120,12 @@ describe.each(testDatabases)('the daily report on $name', (database) => {
       const res = await manager.post(`/a/manager/account/${venueId}`, body);
       expect(answer(res)).toMatchObject({ status: 400, body: { err: ERR.validation } });
     }
-    const fresh = await createVenue(db);
+    const fresh = await createVenue(suite.db);
     const spelled = await manager.post<Account>(`/a/manager/account/${venueId}`, {
       time_zone: 'europe/berlin',
     });
     expect(spelled.body.time_zone).toBe('Europe/Berlin');
-    const admin = await signedInAs(server, db, 'admin', null);
+    const admin = await signedInAs(suite.server, suite.db, 'admin', null);
     const other = await admin.client.get<Account>(`/a/manager/account/${fresh.id}`);
     expect(other.body).toMatchObject({ time_zone: 'UTC', day_starts_at: 6 });
   });
@@ -256,13 +250,13 @@ describe.each(testDatabases)('the daily report on $name', (database) => {
         body: { err: ERR.validation, issues: [{ path: 'day' }] },
       });
     }
-    const admin = await signedInAs(server, db, 'admin', null);
+    const admin = await signedInAs(suite.server, suite.db, 'admin', null);
     expect(answer(await report('2026-03-28', admin.client))).toMatchObject({ status: 200 });
     expect(answer(await report('2026-03-28', admin.client, 999_999))).toEqual({
       status: 404,
       body: { err: ERR.notFound },
     });
-    const stranger = await signedInAs(server, db, 'manager', (await createVenue(db)).id);
+    const stranger = await signedInAs(suite.server, suite.db, 'manager', (await createVenue(suite.db)).id);
     for (const client of [stranger.client, cashier]) {
       expect(answer(await report('2026-03-28', client))).toEqual({
         status: 403,

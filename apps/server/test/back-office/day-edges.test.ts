@@ -6,14 +6,14 @@
 // of a venue in America/Sao_Paulo whose gaming day starts at 06:00, with cash at the last ms of a gaming
 // day and the first of the next, its ledger head, when it is complete and when a day has begun.
 import type { DailyReport, FloorOverview } from '@cashdesk/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../src/db/database.js';
+import { afterAll, describe, expect, it } from 'vitest';
 import { verifyLedger } from '../../src/ledger/verify.js';
 import { cash, newTrx } from '../cashier/support.js';
 import { DAY, FakeClock, HOUR, MINUTE } from '../helpers/clock.js';
 import { testDatabases } from '../helpers/databases.js';
 import { createLinkedDevice, createTestUser, createVenue } from '../helpers/factories.js';
-import { clientForUser, startTestServer, type TestServer } from '../helpers/server.js';
+import { clientForUser } from '../helpers/server.js';
+import { useTestServer } from '../helpers/test-server-suite.js';
 import { signedInAs } from './support.js';
 
 // The overview's day: 2026-11-20 UTC.
@@ -30,34 +30,25 @@ interface Venue {
 }
 
 describe.each(testDatabases)('the figures at the edges of a day on $name', (database) => {
-  let db: Db;
-  let server: TestServer;
-  let clock: FakeClock;
-
-  beforeAll(async () => {
-    db = await database.open();
-    clock = new FakeClock(MIDNIGHT - 2 * HOUR);
-    server = await startTestServer(db, { clock });
-  });
+  const clock = new FakeClock(MIDNIGHT - 2 * HOUR);
+  const suite = useTestServer(database, { clock });
   afterAll(async () => {
-    expect(await verifyLedger(db)).toEqual([]);
-    await server.close();
-    await db.close();
+    expect(await verifyLedger(suite.db)).toEqual([]);
   });
 
   async function venue(settings: Record<string, unknown>): Promise<Venue> {
-    const id = (await createVenue(db, { float: 100_000_00 })).id;
-    const admin = await signedInAs(server, db, 'admin', null);
+    const id = (await createVenue(suite.db, { float: 100_000_00 })).id;
+    const admin = await signedInAs(suite.server, suite.db, 'admin', null);
     const set = await admin.client.post(`/a/manager/account/${id}`, settings);
     expect(set.status, JSON.stringify(set.body)).toBe(200);
-    const device = await createLinkedDevice(db, { account_id: id });
-    const cashier = await createTestUser(db, { account_id: id });
+    const device = await createLinkedDevice(suite.db, { account_id: id });
+    const cashier = await createTestUser(suite.db, { account_id: id });
     return { id, deviceId: device.id, cashierId: cashier.id };
   }
 
   /** A cash call by the venue's cashier at the clock's time (a session made now: the clock jumps days). */
   async function cashNow(v: Venue, delta: number, trx = newTrx()): Promise<string> {
-    const client = await clientForUser(server, { id: v.cashierId });
+    const client = await clientForUser(suite.server, { id: v.cashierId });
     const res = await cash(client, v.deviceId, 1, delta, trx);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return trx;
@@ -73,9 +64,9 @@ describe.each(testDatabases)('the figures at the edges of a day on $name', (data
   it("cuts the overview's today at midnight: the last ms of yesterday and the first of today each on their side", async () => {
     const a = await venue({ time_zone: 'UTC', day_starts_at: 0 });
     const b = await venue({ time_zone: 'UTC', day_starts_at: 0 });
-    const manager = await createTestUser(db, { account_id: a.id, role: 'manager' });
+    const manager = await createTestUser(suite.db, { account_id: a.id, role: 'manager' });
     const overview = async () => {
-      const client = await clientForUser(server, manager);
+      const client = await clientForUser(suite.server, manager);
       const res = await client.get<FloorOverview>(`/a/manager/account/${a.id}/overview`);
       expect(res.status).toBe(200);
       return res.body;
@@ -113,9 +104,9 @@ describe.each(testDatabases)('the figures at the edges of a day on $name', (data
     clock.set(madridSix - 2 * HOUR);
     const a = await venue({ time_zone: 'Europe/Madrid', day_starts_at: 6 });
     const b = await venue({ time_zone: 'Europe/Madrid', day_starts_at: 6 });
-    const manager = await createTestUser(db, { account_id: a.id, role: 'manager' });
+    const manager = await createTestUser(suite.db, { account_id: a.id, role: 'manager' });
     const overview = async (id = a.id) =>
-      (await clientForUser(server, manager)).get<FloorOverview>(`/a/manager/account/${id}/overview`);
+      (await clientForUser(suite.server, manager)).get<FloorOverview>(`/a/manager/account/${id}/overview`);
 
     await atOnce(madridSix - MINUTE, a, b, 1_00);
     const before = await overview();
@@ -156,7 +147,9 @@ describe.each(testDatabases)('the figures at the edges of a day on $name', (data
 
     // The other venue's overview is not this manager's to read.
     for (const path of ['overview', 'alerts']) {
-      const refused = await (await clientForUser(server, manager)).get(`/a/manager/account/${b.id}/${path}`);
+      const refused = await (
+        await clientForUser(suite.server, manager)
+      ).get(`/a/manager/account/${b.id}/${path}`);
       expect(refused.status).toBe(403);
     }
   });
@@ -165,9 +158,9 @@ describe.each(testDatabases)('the figures at the edges of a day on $name', (data
     clock.set(DAY_START - HOUR);
     const a = await venue({ time_zone: 'America/Sao_Paulo', day_starts_at: 6 });
     const b = await venue({ time_zone: 'America/Sao_Paulo', day_starts_at: 6 });
-    const manager = await createTestUser(db, { account_id: a.id, role: 'manager' });
+    const manager = await createTestUser(suite.db, { account_id: a.id, role: 'manager' });
     /** A session made now: the clock jumps a day between the calls. */
-    const asManager = () => clientForUser(server, manager);
+    const asManager = () => clientForUser(suite.server, manager);
     const report = async (day: string) =>
       (await asManager()).get<DailyReport>(`/a/manager/account/${a.id}/daily_report?day=${day}`);
     const before = await atOnce(DAY_START - 1, a, b, 1_00);
@@ -217,7 +210,7 @@ describe.each(testDatabases)('the figures at the edges of a day on $name', (data
     expect(dayAfter.body.total).toMatchObject({ deposits: 1, deposit_total: 4000_00, first_trx: after });
 
     // The other venue's cash of the same instants is in its own report, and only there.
-    const admin = await signedInAs(server, db, 'admin', null);
+    const admin = await signedInAs(suite.server, suite.db, 'admin', null);
     const theirs = await admin.client.get<DailyReport>(
       `/a/manager/account/${b.id}/daily_report?day=${GAMING_DAY}`,
     );

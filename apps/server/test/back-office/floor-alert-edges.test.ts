@@ -5,41 +5,31 @@
 // at exactly the setting and one cent above, and its hour at exactly 60 minutes and one ms past. Each alert
 // is seen raised and cleared.
 import type { Account, FloorAlert, FloorOverview } from '@cashdesk/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../src/db/database.js';
+import { afterAll, describe, expect, it } from 'vitest';
 import { verifyLedger } from '../../src/ledger/verify.js';
 import { FakeClock, HOUR, MINUTE } from '../helpers/clock.js';
 import { checkedAfter } from '../helpers/alert-checks.js';
 import { testDatabases } from '../helpers/databases.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { useTestServer } from '../helpers/test-server-suite.js';
 import { cash, closeShift, newTrx, openShift, shiftVenue, type ShiftVenue } from '../shifts/support.js';
 import { signedInAs, type SignedIn } from './support.js';
 
 const FLOAT = 1_000_000_00; // what shiftVenue funds a venue with
 
 describe.each(testDatabases)('the floor alerts at their thresholds on $name', (database) => {
-  let db: Db;
-  let server: TestServer;
-  let clock: FakeClock;
-
-  beforeAll(async () => {
-    db = await database.open();
-    clock = new FakeClock(Date.UTC(2026, 10, 28, 12));
-    // The timer is the tests' (tick()); a venue's changes are checked 10 ms after they come.
-    server = await startTestServer(db, { clock, config: { alerts: { debounceMs: 10, everyMs: HOUR } } });
-  });
+  const clock = new FakeClock(Date.UTC(2026, 10, 28, 12));
+  // The timer is the tests' (tick()); a venue's changes are checked 10 ms after they come.
+  const suite = useTestServer(database, { clock, config: { alerts: { debounceMs: 10, everyMs: HOUR } } });
   afterAll(async () => {
-    expect(await verifyLedger(db)).toEqual([]);
-    await server.close();
-    await db.close();
+    expect(await verifyLedger(suite.db)).toEqual([]);
   });
 
-  const checks = () => server.ctx.alerts;
+  const checks = () => suite.server.ctx.alerts;
 
-  const andChecked = <T>(act: () => Promise<T>): Promise<T> => checkedAfter(server, act);
+  const andChecked = <T>(act: () => Promise<T>): Promise<T> => checkedAfter(suite.server, act);
 
   const seen = (v: ShiftVenue) =>
-    db.kysely
+    suite.db.kysely
       .updateTable('devices')
       .set({ last_seen_at_ms: clock.now() })
       .where('id', '=', v.deviceId)
@@ -47,8 +37,8 @@ describe.each(testDatabases)('the floor alerts at their thresholds on $name', (d
 
   /** A venue of its own with these alert settings (the others off), its cabinet reporting just now. */
   async function venue(settings: Record<string, number | null>, shifts = false) {
-    const v = await shiftVenue(server, db, { shifts });
-    const manager = await signedInAs(server, db, 'manager', v.venue.id);
+    const v = await shiftVenue(suite.server, suite.db, { shifts });
+    const manager = await signedInAs(suite.server, suite.db, 'manager', v.venue.id);
     await seen(v);
     const off = {
       alert_float_below: null,

@@ -3,41 +3,28 @@
 // silent device, an hour sliding by); each raised once, each turned off by its setting set to null; the
 // back office told of each raise and clear; the venue's settings round-trip; and the /metrics gauges.
 import type { Account, FloorAlert, LiveChange } from '@cashdesk/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../src/db/database.js';
+import { describe, expect, it } from 'vitest';
 import { FakeClock, HOUR, MINUTE } from '../helpers/clock.js';
 import { checkedAfter } from '../helpers/alert-checks.js';
 import { testDatabases } from '../helpers/databases.js';
 import { openEventStream, type OpenedStream } from '../helpers/event-stream.js';
-import type { TestServer } from '../helpers/server.js';
-import { startTestServer } from '../helpers/server.js';
+import { useTestServer } from '../helpers/test-server-suite.js';
 import { parseSamples, valueOf } from '../metrics/scrape.js';
 import { cash, closeShift, openShift, shiftVenue, type ShiftVenue } from '../shifts/support.js';
 import { signedInAs, type SignedIn } from './support.js';
 
 describe.each(testDatabases)('the floor alerts on $name', (database) => {
-  let db: Db;
-  let server: TestServer;
-  let clock: FakeClock;
+  const clock = new FakeClock(Date.UTC(2026, 10, 28, 12));
+  // The timer is left to the tests (tick()); a venue's changes are checked 10 ms after they come.
+  const suite = useTestServer(database, { clock, config: { alerts: { debounceMs: 10, everyMs: HOUR } } });
 
-  beforeAll(async () => {
-    db = await database.open();
-    clock = new FakeClock(Date.UTC(2026, 10, 28, 12));
-    // The timer is left to the tests (tick()); a venue's changes are checked 10 ms after they come.
-    server = await startTestServer(db, { clock, config: { alerts: { debounceMs: 10, everyMs: HOUR } } });
-  });
-  afterAll(async () => {
-    await server.close();
-    await db.close();
-  });
+  const checks = () => suite.server.ctx.alerts;
 
-  const checks = () => server.ctx.alerts;
-
-  const andChecked = <T>(act: () => Promise<T>): Promise<T> => checkedAfter(server, act);
+  const andChecked = <T>(act: () => Promise<T>): Promise<T> => checkedAfter(suite.server, act);
 
   async function venue(settings: Record<string, number | null>, shifts = false) {
-    const v = await shiftVenue(server, db, { shifts });
-    const manager = await signedInAs(server, db, 'manager', v.venue.id);
+    const v = await shiftVenue(suite.server, suite.db, { shifts });
+    const manager = await signedInAs(suite.server, suite.db, 'manager', v.venue.id);
     // The device reported just now: no silence unless a test moves the clock.
     await seen(v);
     const set = await andChecked(() =>
@@ -48,7 +35,7 @@ describe.each(testDatabases)('the floor alerts on $name', (database) => {
   }
 
   const seen = (v: ShiftVenue) =>
-    db.kysely
+    suite.db.kysely
       .updateTable('devices')
       .set({ last_seen_at_ms: clock.now() })
       .where('id', '=', v.deviceId)
@@ -245,7 +232,7 @@ describe.each(testDatabases)('the floor alerts on $name', (database) => {
     await andChecked(() => cash(v, -100_00));
     clock.advance(2 * MINUTE);
     await checks().tick();
-    const res = await fetch(`${server.baseUrl}/metrics`);
+    const res = await fetch(`${suite.server.baseUrl}/metrics`);
     expect(res.status).toBe(200);
     const samples = parseSamples(await res.text());
     const labels = { account_id: String(v.venue.id) };

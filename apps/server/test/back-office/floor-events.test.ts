@@ -3,20 +3,18 @@
 import type { FloorAlert } from '@cashdesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { raiseAlert } from '../../src/back-office/floor/floor.repository.js';
-import type { Db } from '../../src/db/database.js';
 import { updateUser } from '../../src/users/users.repository.js';
 import { testDatabases } from '../helpers/databases.js';
 import { createVenue } from '../helpers/factories.js';
 import { openEventStream, type OpenedStream } from '../helpers/event-stream.js';
-import { startTestServer, type TestClient, type TestServer } from '../helpers/server.js';
+import { type TestClient } from '../helpers/server.js';
+import { useTestServer } from '../helpers/test-server-suite.js';
 import { cash, shiftVenue, type ShiftVenue } from '../shifts/support.js';
 import { signedInAs } from './support.js';
 
 const HEARTBEAT_MS = 150;
 
 describe.each(testDatabases)("the overview's live stream on $name", (database) => {
-  let db: Db;
-  let server: TestServer;
   let v: ShiftVenue;
   const streams: OpenedStream[] = [];
   const listen = async (client: TestClient, accountId = v.venue.id) => {
@@ -25,22 +23,19 @@ describe.each(testDatabases)("the overview's live stream on $name", (database) =
     return stream;
   };
 
+  const suite = useTestServer(database, { config: { live: { heartbeatMs: HEARTBEAT_MS } } });
   beforeAll(async () => {
-    db = await database.open();
-    server = await startTestServer(db, { config: { live: { heartbeatMs: HEARTBEAT_MS } } });
-    v = await shiftVenue(server, db, { shifts: false });
+    v = await shiftVenue(suite.server, suite.db, { shifts: false });
   });
   afterAll(async () => {
     for (const stream of streams) stream.close();
-    await server.close();
-    await db.close();
   });
 
   it("tells the venue's manager and an admin of its changes, and nobody of another venue's", async () => {
-    const manager = await signedInAs(server, db, 'manager', v.venue.id);
-    const admin = await signedInAs(server, db, 'admin', null);
-    const other = await createVenue(db);
-    const otherManager = await signedInAs(server, db, 'manager', other.id);
+    const manager = await signedInAs(suite.server, suite.db, 'manager', v.venue.id);
+    const admin = await signedInAs(suite.server, suite.db, 'admin', null);
+    const other = await createVenue(suite.db);
+    const otherManager = await signedInAs(suite.server, suite.db, 'manager', other.id);
     const mine = await listen(manager.client);
     const admins = await listen(admin.client);
     const theirs = await listen(otherManager.client, other.id);
@@ -54,12 +49,12 @@ describe.each(testDatabases)("the overview's live stream on $name", (database) =
   });
 
   it("tells the overview of a change of the venue's alerts (an acknowledgement here), and no terminal", async () => {
-    const manager = await signedInAs(server, db, 'manager', v.venue.id);
+    const manager = await signedInAs(suite.server, suite.db, 'manager', v.venue.id);
     const overview = await listen(manager.client);
     const terminal = await openEventStream(v.cashier);
     streams.push(terminal);
     for (const stream of [overview, terminal]) expect((await stream.next()).event).toBe('hello');
-    await raiseAlert(db.kysely, {
+    await raiseAlert(suite.db.kysely, {
       account_id: v.venue.id,
       kind: 'float_low',
       subject: `account:${v.venue.id}`,
@@ -77,14 +72,14 @@ describe.each(testDatabases)("the overview's live stream on $name", (database) =
   });
 
   it('ends the stream once its manager is blocked or signs out', async () => {
-    const blocked = await signedInAs(server, db, 'manager', v.venue.id);
+    const blocked = await signedInAs(suite.server, suite.db, 'manager', v.venue.id);
     const stream = await listen(blocked.client);
     expect((await stream.next()).event).toBe('hello');
-    await updateUser(db.kysely, blocked.id, { blocked: true });
-    server.ctx.auth.forget({ all: true });
+    await updateUser(suite.db.kysely, blocked.id, { blocked: true });
+    suite.server.ctx.auth.forget({ all: true });
     await stream.ended(20 * HEARTBEAT_MS);
 
-    const leaving = await signedInAs(server, db, 'manager', v.venue.id);
+    const leaving = await signedInAs(suite.server, suite.db, 'manager', v.venue.id);
     const signedOut = await listen(leaving.client);
     expect((await signedOut.next()).event).toBe('hello');
     expect((await leaving.client.clone().post('/a/sign_out')).status).toBe(200);

@@ -1,33 +1,27 @@
 // The manager's floor: the overview's figures (float, headroom, today's and yesterday's cash by hour,
 // devices by state, open shifts with their running totals), who may read it, and the alerts' list and ack.
 import { ERR, type FloorAlert, type FloorOverview } from '@cashdesk/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { clearAlert, raiseAlert } from '../../src/back-office/floor/floor.repository.js';
-import type { Db } from '../../src/db/database.js';
 import { DeviceSeen } from '../../src/gateway/device-seen.js';
 import { FakeClock, HOUR, MINUTE } from '../helpers/clock.js';
 import { openEventStream } from '../helpers/event-stream.js';
 import { testDatabases } from '../helpers/databases.js';
 import { createVenue } from '../helpers/factories.js';
-import type { TestServer } from '../helpers/server.js';
-import { startTestServer } from '../helpers/server.js';
+import { useTestServer } from '../helpers/test-server-suite.js';
 import { cash, openShift, shiftVenue, type ShiftVenue } from '../shifts/support.js';
 import { auditRowsOf, signedInAs, type SignedIn } from './support.js';
 
 describe.each(testDatabases)('the manager floor on $name', (database) => {
-  let db: Db;
-  let server: TestServer;
-  let clock: FakeClock;
   let v: ShiftVenue;
   let manager: SignedIn;
   const today = Date.UTC(2026, 10, 28);
 
+  const clock = new FakeClock(today - 2 * HOUR); // yesterday, 22:00 UTC
+  const suite = useTestServer(database, { clock });
   beforeAll(async () => {
-    db = await database.open();
-    clock = new FakeClock(today - 2 * HOUR); // yesterday, 22:00 UTC
-    server = await startTestServer(db, { clock });
-    v = await shiftVenue(server, db, { overdraft: 500_00 });
-    manager = await signedInAs(server, db, 'manager', v.venue.id);
+    v = await shiftVenue(suite.server, suite.db, { overdraft: 500_00 });
+    manager = await signedInAs(suite.server, suite.db, 'manager', v.venue.id);
     // A gaming day from UTC midnight here: the venue's own clock is day-edges.test.ts's.
     const set = await manager.client.post(`/a/manager/account/${v.venue.id}`, {
       time_zone: 'UTC',
@@ -39,15 +33,11 @@ describe.each(testDatabases)('the manager floor on $name', (database) => {
     clock.advance(3 * HOUR); // today, 01:00
     expect((await cash(v, 100_00)).status).toBe(200);
     expect((await cash(v, -30_00)).status).toBe(200);
-    await db.kysely
+    await suite.db.kysely
       .updateTable('devices')
       .set({ last_seen_at_ms: clock.now() })
       .where('id', '=', v.deviceId)
       .execute();
-  });
-  afterAll(async () => {
-    await server.close();
-    await db.close();
   });
 
   const overview = (client = manager.client, id = v.venue.id) =>
@@ -57,7 +47,7 @@ describe.each(testDatabases)('the manager floor on $name', (database) => {
   it("shows the float, today's cash by hour beside yesterday's, and the open shift's running total", async () => {
     const res = await overview();
     expect(res.status).toBe(200);
-    const float = await db.kysely
+    const float = await suite.db.kysely
       .selectFrom('accounts')
       .select('balance_cents')
       .where('id', '=', v.venue.id)
@@ -116,10 +106,10 @@ describe.each(testDatabases)('the manager floor on $name', (database) => {
   });
 
   it('answers the venue manager and an admin; another venue manager and a cashier get 403', async () => {
-    const admin = await signedInAs(server, db, 'admin', null);
+    const admin = await signedInAs(suite.server, suite.db, 'admin', null);
     expect((await overview(admin.client)).status).toBe(200);
-    const other = await createVenue(db);
-    const stranger = await signedInAs(server, db, 'manager', other.id);
+    const other = await createVenue(suite.db);
+    const stranger = await signedInAs(suite.server, suite.db, 'manager', other.id);
     for (const res of [await overview(stranger.client), await overview(v.cashier)]) {
       expect(res.status).toBe(403);
       expect(res.body).toEqual({ err: ERR.forbidden });
@@ -129,7 +119,7 @@ describe.each(testDatabases)('the manager floor on $name', (database) => {
 
   it('raises an alert once however often its condition is seen, lists it, records the ack, and clears it', async () => {
     // The venue's own checks (alert-checks.ts) have judged its float by now: the alert below is raised by hand.
-    await server.ctx.alerts.idle();
+    await suite.server.ctx.alerts.idle();
     const alert = {
       account_id: v.venue.id,
       kind: 'float_low' as const,
@@ -137,9 +127,12 @@ describe.each(testDatabases)('the manager floor on $name', (database) => {
       details: 'float 100.00 below 500.00',
       now_ms: clock.now(),
     };
-    const raised = await Promise.all([raiseAlert(db.kysely, alert), raiseAlert(db.kysely, alert)]);
+    const raised = await Promise.all([
+      raiseAlert(suite.db.kysely, alert),
+      raiseAlert(suite.db.kysely, alert),
+    ]);
     expect(raised.filter(Boolean)).toHaveLength(1);
-    expect(await raiseAlert(db.kysely, alert)).toBe(false);
+    expect(await raiseAlert(suite.db.kysely, alert)).toBe(false);
     const open = (await alerts()).body;
     expect(open).toEqual([
       {
@@ -158,7 +151,7 @@ describe.each(testDatabases)('the manager floor on $name', (database) => {
 
     const ack = await manager.client.post(`/a/manager/account/${v.venue.id}/alerts/${open[0]!.id}/ack`, {});
     expect(ack.status).toBe(200);
-    const audit = (await auditRowsOf(db, { type: 'account', id: v.venue.id })).filter(
+    const audit = (await auditRowsOf(suite.db, { type: 'account', id: v.venue.id })).filter(
       (r) => r.action === 'alert.ack',
     );
     expect(audit).toHaveLength(1);
@@ -168,14 +161,14 @@ describe.each(testDatabases)('the manager floor on $name', (database) => {
     expect(acked).toEqual([
       { ...open[0], acked: { by: expect.any(String), at: new Date(clock.now()).toISOString() } },
     ]);
-    const { name } = await db.kysely
+    const { name } = await suite.db.kysely
       .selectFrom('users')
       .select('name')
       .where('id', '=', manager.id)
       .executeTakeFirstOrThrow();
     expect(acked[0]!.acked!.by).toBe(name);
 
-    expect(await clearAlert(db.kysely, alert)).toBe(true);
+    expect(await clearAlert(suite.db.kysely, alert)).toBe(true);
     expect((await alerts()).body).toEqual([]);
     const gone = await manager.client.post<{ err: string }>(
       `/a/manager/account/${v.venue.id}/alerts/${open[0]!.id}/ack`,
@@ -183,7 +176,7 @@ describe.each(testDatabases)('the manager floor on $name', (database) => {
     );
     expect(gone.status).toBe(404);
     // The condition starting again is a new alert.
-    expect(await raiseAlert(db.kysely, { ...alert, now_ms: clock.now() + 1 })).toBe(true);
+    expect(await raiseAlert(suite.db.kysely, { ...alert, now_ms: clock.now() + 1 })).toBe(true);
   });
 
   it("streams the venue's changes to its manager; another venue's manager and a cashier get 403", async () => {
@@ -199,8 +192,8 @@ describe.each(testDatabases)('the manager floor on $name', (database) => {
     } finally {
       stream.close();
     }
-    const other = await createVenue(db);
-    const stranger = await signedInAs(server, db, 'manager', other.id);
+    const other = await createVenue(suite.db);
+    const stranger = await signedInAs(suite.server, suite.db, 'manager', other.id);
     for (const client of [stranger.client, v.cashier]) {
       const refused = await openEventStream(client, `/a/manager/account/${v.venue.id}/events`);
       expect(refused.status).toBe(403);
@@ -208,10 +201,10 @@ describe.each(testDatabases)('the manager floor on $name', (database) => {
   });
 
   it("writes a device's last report when it calls, at most once a minute, not once a poll", async () => {
-    const seen = new DeviceSeen(db, clock);
+    const seen = new DeviceSeen(suite.db, clock);
     const lastSeen = async () =>
       (
-        await db.kysely
+        await suite.db.kysely
           .selectFrom('devices')
           .select('last_seen_at_ms')
           .where('id', '=', v.deviceId)

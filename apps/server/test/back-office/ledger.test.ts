@@ -1,20 +1,16 @@
 // The ledger of an account in the back office: its rows newest first with the filters of the console,
 // paged by id, and the same as CSV for a spreadsheet (amounts in units, typed text defused).
 import { ERR, type LedgerRow } from '@cashdesk/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../src/db/database.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AccountRow } from '../../src/db/schema.js';
 import { FakeClock, HOUR } from '../helpers/clock.js';
 import { testDatabases } from '../helpers/databases.js';
 import { createLinkedDevice, createVenue } from '../helpers/factories.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { useTestServer } from '../helpers/test-server-suite.js';
 import { cash, cashierClient } from '../cashier/support.js';
 import { newTrx, signedInAs, type SignedIn } from './support.js';
 
 describe.each(testDatabases)('back-office ledger on $name', (database) => {
-  let db: Db;
-  let server: TestServer;
-  let clock: FakeClock;
   let venue: AccountRow;
   let manager: SignedIn;
   let cashierId: number;
@@ -22,16 +18,15 @@ describe.each(testDatabases)('back-office ledger on $name', (database) => {
   const start = Date.UTC(2026, 10, 22, 8, 0, 0);
   const base = () => `/a/manager/account/${venue.id}`;
 
+  const clock = new FakeClock(start);
+  const suite = useTestServer(database, { clock });
   beforeAll(async () => {
-    db = await database.open();
-    clock = new FakeClock(start);
-    server = await startTestServer(db, { clock });
     // The factory's opening top-up is stamped with the real time: create the venue, then act in 2026.
-    venue = await createVenue(db, { float: 0 });
-    manager = await signedInAs(server, db, 'manager', venue.id);
-    const cashier = await cashierClient(server, db, venue.id);
+    venue = await createVenue(suite.db, { float: 0 });
+    manager = await signedInAs(suite.server, suite.db, 'manager', venue.id);
+    const cashier = await cashierClient(suite.server, suite.db, venue.id);
     cashierId = cashier.id;
-    const cabinet = await createLinkedDevice(db, { account_id: venue.id, name: '=HYPERLINK("x")' });
+    const cabinet = await createLinkedDevice(suite.db, { account_id: venue.id, name: '=HYPERLINK("x")' });
     cabinetId = cabinet.id;
     await manager.client.post(`${base()}/move`, { delta: 500_00, trx: newTrx(), reason: '+1 opening cash' });
     clock.advance(HOUR);
@@ -39,18 +34,14 @@ describe.each(testDatabases)('back-office ledger on $name', (database) => {
     clock.advance(HOUR);
     await cash(cashier.client, cabinet.id, 1, -15_50);
     // Another venue's rows never show here.
-    const other = await createVenue(db, { float: 9_00 });
+    const other = await createVenue(suite.db, { float: 9_00 });
     await (
-      await signedInAs(server, db, 'admin', null)
+      await signedInAs(suite.server, suite.db, 'admin', null)
     ).client.post(`/a/manager/account/${other.id}/move`, {
       delta: 1_00,
       trx: newTrx(),
       reason: 'elsewhere',
     });
-  });
-  afterAll(async () => {
-    await server.close();
-    await db.close();
   });
 
   const rows = async (query = '') => {

@@ -5,38 +5,30 @@
 // that venue, never to the manager of another.
 import { TX_TYPE, verifyResult, type VerifyResult } from '@cashdesk/contract';
 import { sql } from 'kysely';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Db } from '../../src/db/database.js';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { sealVenue } from '../../src/ledger/ledger-sealer.js';
 import { FakeClock } from '../helpers/clock.js';
 import { testDatabases } from '../helpers/databases.js';
 import { createLinkedDevice, createTestUser, createVenue } from '../helpers/factories.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { useTestServer } from '../helpers/test-server-suite.js';
 import { signedInAs, type SignedIn } from './support.js';
 
 describe.each(testDatabases)('reconciliation finds drift on $name', (database) => {
-  let db: Db;
-  let server: TestServer;
   const clock = new FakeClock();
   let admin: SignedIn;
 
+  const suite = useTestServer(database, { clock, perTest: true });
   beforeEach(async () => {
-    db = await database.open();
-    server = await startTestServer(db, { clock });
-    admin = await signedInAs(server, db, 'admin', null);
-  });
-  afterEach(async () => {
-    await server.close();
-    await db.close();
+    admin = await signedInAs(suite.server, suite.db, 'admin', null);
   });
 
   /** A venue with a cabinet, its manager, and traffic of every kind booked through the ledger. */
   async function busyVenue() {
-    const ledger = server.ctx.ledger;
-    const account = await createVenue(db, { float: 500_00, overdraft: 100_00 });
-    const cashier = await createTestUser(db, { account_id: account.id });
-    const device = await createLinkedDevice(db, { account_id: account.id, places: 2 });
-    const manager = await signedInAs(server, db, 'manager', account.id);
+    const ledger = suite.server.ctx.ledger;
+    const account = await createVenue(suite.db, { float: 500_00, overdraft: 100_00 });
+    const cashier = await createTestUser(suite.db, { account_id: account.id });
+    const device = await createLinkedDevice(suite.db, { account_id: account.id, places: 2 });
+    const manager = await signedInAs(suite.server, suite.db, 'manager', account.id);
     let n = 0;
     const trx = () => `${account.id}-${++n}`;
     const cash = (place: number, delta: number) =>
@@ -104,7 +96,7 @@ describe.each(testDatabases)('reconciliation finds drift on $name', (database) =
   ): Promise<{ operationId: number; entryIds: number[] }> {
     // The rows carry their operation's trx, as the ledger writes them (verify checks that link too).
     const trx = `raw-${rows.length}-${Math.random()}`;
-    const operation = await db.kysely
+    const operation = await suite.db.kysely
       .insertInto('operations')
       .values({
         scope: 'operator',
@@ -120,7 +112,7 @@ describe.each(testDatabases)('reconciliation finds drift on $name', (database) =
       .executeTakeFirstOrThrow();
     const entryIds: number[] = [];
     for (const row of rows) {
-      const entry = await db.kysely
+      const entry = await suite.db.kysely
         .insertInto('ledger_entries')
         .values({
           operation_id: operation.id,
@@ -142,13 +134,13 @@ describe.each(testDatabases)('reconciliation finds drift on $name', (database) =
     }
     // Put on the chain like the ledger's own rows (ledger/ledger-sealer.ts): this drift is in the balances
     // alone, which the chain cannot vouch for.
-    await sealVenue(db, accountId);
+    await sealVenue(suite.db, accountId);
     return { operationId: operation.id, entryIds };
   }
 
   const floatOf = async (accountId: number) =>
     (
-      await db.kysely
+      await suite.db.kysely
         .selectFrom('accounts')
         .select('balance_cents')
         .where('id', '=', accountId)
@@ -170,13 +162,13 @@ describe.each(testDatabases)('reconciliation finds drift on $name', (database) =
     const a = await busyVenue();
     const b = await busyVenue();
     // place 1 of A holds 100 + 35 - 20 - 30 = 85.00; place 2 of B holds a bonus of 1.00 - 0.50 = 0.50
-    await db.kysely
+    await suite.db.kysely
       .updateTable('places')
       .set({ entries_cents: 85_01 })
       .where('device_id', '=', a.device.id)
       .where('place', '=', 1)
       .execute();
-    await db.kysely
+    await suite.db.kysely
       .updateTable('places')
       .set({ final_bonus_cents: 49 })
       .where('device_id', '=', b.device.id)
@@ -207,7 +199,7 @@ describe.each(testDatabases)('reconciliation finds drift on $name', (database) =
       { line: 'float', amount: 5_00, balance_after: float + 5_01 },
       { line: 'external', amount: -5_00, balance_after: null },
     ]);
-    await db.kysely
+    await suite.db.kysely
       .updateTable('accounts')
       .set({ balance_cents: float + 5_00 })
       .where('id', '=', a.account.id)
@@ -225,17 +217,17 @@ describe.each(testDatabases)('reconciliation finds drift on $name', (database) =
   it('names a float past its overdraft limit (the schema refuses it; verify does not rely on that)', async () => {
     const a = await busyVenue();
     const float = await floatOf(a.account.id); // 500 - 150 + 30 - 80 = 300.00, overdraft 100.00
-    if (db.dialect === 'postgres') {
-      await sql`alter table accounts drop constraint accounts_float_limit`.execute(db.kysely);
+    if (suite.db.dialect === 'postgres') {
+      await sql`alter table accounts drop constraint accounts_float_limit`.execute(suite.db.kysely);
     } else {
-      await sql`pragma ignore_check_constraints = 1`.execute(db.kysely);
+      await sql`pragma ignore_check_constraints = 1`.execute(suite.db.kysely);
     }
     const past = -(float + 100_00 + 1);
     await bookRaw(a.account.id, [
       { line: 'float', amount: past, balance_after: float + past },
       { line: 'external', amount: -past, balance_after: null },
     ]);
-    await db.kysely
+    await suite.db.kysely
       .updateTable('accounts')
       .set({ balance_cents: float + past })
       .where('id', '=', a.account.id)

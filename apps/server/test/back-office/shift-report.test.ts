@@ -1,38 +1,36 @@
 // The shift report: per-cashier deposit and withdraw totals of one account for a day or a range.
 import { ERR, type ShiftReport } from '@cashdesk/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../src/db/database.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AccountRow } from '../../src/db/schema.js';
 import { updateUser } from '../../src/users/users.repository.js';
 import { FakeClock, HOUR } from '../helpers/clock.js';
 import { testDatabases } from '../helpers/databases.js';
 import { createLinkedDevice, createTestUser, createVenue } from '../helpers/factories.js';
-import { clientForUser, startTestServer, type TestServer } from '../helpers/server.js';
+import { clientForUser } from '../helpers/server.js';
+import { useTestServer } from '../helpers/test-server-suite.js';
 import { cash } from '../cashier/support.js';
 import { signedInAs, type SignedIn } from './support.js';
 
 describe.each(testDatabases)('back-office shift report on $name', (database) => {
-  let db: Db;
-  let server: TestServer;
   let venue: AccountRow;
   let manager: SignedIn;
   const ids: Record<'ann' | 'ben' | 'cid' | 'mover', number> = { ann: 0, ben: 0, cid: 0, mover: 0 };
   const day = Date.UTC(2026, 10, 22);
 
+  // Sessions end after 12 idle hours: the whole story fits in 11.
+  const clock = new FakeClock(day + 13 * HOUR);
+  const suite = useTestServer(database, { clock });
   beforeAll(async () => {
-    db = await database.open();
     // Sessions end after 12 idle hours: the whole story fits in 11.
-    const clock = new FakeClock(day + 13 * HOUR);
-    server = await startTestServer(db, { clock });
-    venue = await createVenue(db, { float: 10_000_00 });
-    manager = await signedInAs(server, db, 'manager', venue.id);
-    const cabinet = await createLinkedDevice(db, { account_id: venue.id });
-    const other = await createVenue(db);
+    venue = await createVenue(suite.db, { float: 10_000_00 });
+    manager = await signedInAs(suite.server, suite.db, 'manager', venue.id);
+    const cabinet = await createLinkedDevice(suite.db, { account_id: venue.id });
+    const other = await createVenue(suite.db);
     const client = async (key: keyof typeof ids, name: string) => {
-      const user = await createTestUser(db, { account_id: venue.id });
-      await updateUser(db.kysely, user.id, { name });
+      const user = await createTestUser(suite.db, { account_id: venue.id });
+      await updateUser(suite.db.kysely, user.id, { name });
       ids[key] = user.id;
-      return clientForUser(server, user);
+      return clientForUser(suite.server, user);
     };
     const ann = await client('ann', 'Ann');
     const ben = await client('ben', 'Ben');
@@ -44,13 +42,9 @@ describe.each(testDatabases)('back-office shift report on $name', (database) => 
     await cash(ben, cabinet.id, 2, 50_00);
     await cash(mover, cabinet.id, 3, 20_00);
     // Max has moved to another venue since; his shift here still counts here.
-    await updateUser(db.kysely, ids.mover, { account_id: other.id });
+    await updateUser(suite.db.kysely, ids.mover, { account_id: other.id });
     clock.advance(11 * HOUR); // midnight: the next day
     await cash(ann, cabinet.id, 1, 7_00);
-  });
-  afterAll(async () => {
-    await server.close();
-    await db.close();
   });
 
   const report = (from: string, to: string) =>

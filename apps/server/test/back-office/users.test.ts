@@ -2,35 +2,27 @@
 // passwords and sets restrictions; a manager does the same for the cashiers of their own account only.
 // Each change shows where a user notices it: sign-in, /a/me, the cashier calls.
 import { ERR, type BackOfficeUser, type FloatInfo, type User } from '@cashdesk/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../src/db/database.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AccountRow } from '../../src/db/schema.js';
 import { testDatabases } from '../helpers/databases.js';
 import { createLinkedDevice, createTestUser, createVenue } from '../helpers/factories.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { useTestServer } from '../helpers/test-server-suite.js';
 import { answer, auditRowsOf, countRows, signedInAs, type SignedIn } from './support.js';
 
 const PASSWORD = 'fresh password 1';
 
 describe.each(testDatabases)('back-office users on $name', (database) => {
-  let db: Db;
-  let server: TestServer;
   let admin: SignedIn;
   let venue: AccountRow;
   let otherVenue: AccountRow;
   let counter = 0;
   const login = (prefix: string) => `${prefix}_${++counter}_${database.name}`;
 
+  const suite = useTestServer(database);
   beforeAll(async () => {
-    db = await database.open();
-    server = await startTestServer(db);
-    admin = await signedInAs(server, db, 'admin', null);
-    venue = await createVenue(db, { float: 300_00 });
-    otherVenue = await createVenue(db, { float: 700_00 });
-  });
-  afterAll(async () => {
-    await server.close();
-    await db.close();
+    admin = await signedInAs(suite.server, suite.db, 'admin', null);
+    venue = await createVenue(suite.db, { float: 300_00 });
+    otherVenue = await createVenue(suite.db, { float: 700_00 });
   });
 
   async function createCashier(restrictions: string[] = []) {
@@ -48,7 +40,7 @@ describe.each(testDatabases)('back-office users on $name', (database) => {
   }
 
   async function signIn(userLogin: string, password: string) {
-    const client = server.client();
+    const client = suite.server.client();
     const res = await client.signIn(userLogin, password);
     return { client, res };
   }
@@ -65,7 +57,7 @@ describe.each(testDatabases)('back-office users on $name', (database) => {
     expect(answer(res)).toMatchObject({ status: 200, body: { id: created.id, login: created.login } });
     expect((await client.get<FloatInfo>('/a/cashier/account_balance')).body.balance).toBe(300_00);
 
-    const [entry] = await auditRowsOf(db, { type: 'user', id: created.id });
+    const [entry] = await auditRowsOf(suite.db, { type: 'user', id: created.id });
     expect(entry).toMatchObject({ action: 'user.create', actor_user_id: admin.id, account_id: venue.id });
     expect(entry!.after_json).not.toContain(PASSWORD);
     expect(entry!.after_json).not.toContain('argon2');
@@ -95,7 +87,7 @@ describe.each(testDatabases)('back-office users on $name', (database) => {
     ['an unknown restriction', () => ({ restrictions: ['can_fly'] }), 400, ERR.validation],
     ['an unknown role', () => ({ role: 'owner' }), 400, ERR.validation],
   ] as const)('refuses to create a user with %s', async (_what, override, status, err) => {
-    const before = await countRows(db, 'audit_log');
+    const before = await countRows(suite.db, 'audit_log');
     const res = await admin.client.post('/a/admin/user', {
       login: login('bad'),
       name: 'Bad',
@@ -107,7 +99,7 @@ describe.each(testDatabases)('back-office users on $name', (database) => {
     });
     expect(res.status).toBe(status);
     expect(res.body).toMatchObject({ err });
-    expect(await countRows(db, 'audit_log')).toBe(before);
+    expect(await countRows(suite.db, 'audit_log')).toBe(before);
   });
 
   it('blocking refuses every session of the user at once as blocked, sign-in says so, unblocking ends them and lets them sign in again', async () => {
@@ -120,7 +112,7 @@ describe.each(testDatabases)('back-office users on $name', (database) => {
     });
     expect(blocked.body.blocked).toBe(true);
     const sessionsOf = () =>
-      db.kysely.selectFrom('sessions').select('token_hash').where('user_id', '=', cashier.id).execute();
+      suite.db.kysely.selectFrom('sessions').select('token_hash').where('user_id', '=', cashier.id).execute();
     // Each till in use is told why at its next call: blocked, not expired.
     expect(answer(await client.get('/a/me'))).toEqual({ status: 403, body: { err: ERR.userBlocked } });
     expect(answer(await otherTill.get('/a/cashier/devices'))).toEqual({
@@ -137,7 +129,7 @@ describe.each(testDatabases)('back-office users on $name', (database) => {
     expect((await otherTill.get('/a/me')).status).toBe(401);
     const again = await signIn(cashier.login, PASSWORD);
     expect((await again.client.get<User>('/a/me')).status).toBe(200);
-    const actions = (await auditRowsOf(db, { type: 'user', id: cashier.id })).map((e) => [
+    const actions = (await auditRowsOf(suite.db, { type: 'user', id: cashier.id })).map((e) => [
       e.action,
       e.after_json,
       e.reason,
@@ -177,7 +169,7 @@ describe.each(testDatabases)('back-office users on $name', (database) => {
     expect((await client.get('/a/me')).status).toBe(401);
     expect((await signIn(cashier.login, PASSWORD)).res.body).toEqual({ err: ERR.userNotFound });
     expect((await signIn(cashier.login, 'another password 2')).res.status).toBe(200);
-    const entry = (await auditRowsOf(db, { type: 'user', id: cashier.id })).at(-1);
+    const entry = (await auditRowsOf(suite.db, { type: 'user', id: cashier.id })).at(-1);
     expect(entry).toMatchObject({ action: 'user.set_password' });
     expect(entry!.after_json).not.toContain('another password 2');
   });
@@ -185,7 +177,7 @@ describe.each(testDatabases)('back-office users on $name', (database) => {
   it('restrictions take effect on the next call', async () => {
     const cashier = await createCashier();
     const { client } = await signIn(cashier.login, PASSWORD);
-    const device = await createLinkedDevice(db, { account_id: venue.id });
+    const device = await createLinkedDevice(suite.db, { account_id: venue.id });
     const edit = () => client.post(`/a/cashier/devices/${device.id}`, { name: 'Renamed', hidden: false });
     expect((await edit()).body).toEqual({ err: ERR.forbidden });
     const res = await admin.client.post<BackOfficeUser>(`/a/admin/user/${cashier.id}/set_restrictions`, {
@@ -211,7 +203,7 @@ describe.each(testDatabases)('back-office users on $name', (database) => {
   describe("a manager and their account's cashiers", () => {
     let manager: SignedIn;
     beforeAll(async () => {
-      manager = await signedInAs(server, db, 'manager', venue.id);
+      manager = await signedInAs(suite.server, suite.db, 'manager', venue.id);
     });
     const base = () => `/a/manager/account/${venue.id}`;
 
@@ -264,7 +256,9 @@ describe.each(testDatabases)('back-office users on $name', (database) => {
         },
       );
       expect(restricted.body.restrictions).toEqual(['disable_daily_total']);
-      const actors = (await auditRowsOf(db, { type: 'user', id: cashier.id })).map((e) => e.actor_login);
+      const actors = (await auditRowsOf(suite.db, { type: 'user', id: cashier.id })).map(
+        (e) => e.actor_login,
+      );
       expect(actors.slice(1)).toEqual(Array(4).fill(manager.login));
     });
 
@@ -272,7 +266,7 @@ describe.each(testDatabases)('back-office users on $name', (database) => {
       const cashier = await createCashier();
       const move = await manager.client.post(`${base()}/user/${cashier.id}`, { account_id: otherVenue.id });
       expect(move.status).toBe(400);
-      const peer = await createTestUser(db, { account_id: venue.id, role: 'manager' });
+      const peer = await createTestUser(suite.db, { account_id: venue.id, role: 'manager' });
       expect((await manager.client.post(`${base()}/user/${peer.id}`, { blocked: true })).body).toEqual({
         err: ERR.forbidden,
       });
@@ -281,7 +275,7 @@ describe.each(testDatabases)('back-office users on $name', (database) => {
       ).toEqual({
         err: ERR.forbidden,
       });
-      const foreign = await createTestUser(db, { account_id: otherVenue.id });
+      const foreign = await createTestUser(suite.db, { account_id: otherVenue.id });
       expect((await manager.client.post(`${base()}/user/${foreign.id}`, { blocked: true })).body).toEqual({
         err: ERR.notFound,
       });
@@ -289,7 +283,7 @@ describe.each(testDatabases)('back-office users on $name', (database) => {
         blocked: true,
       });
       expect(viaOther.body).toEqual({ err: ERR.forbidden });
-      const foreignRow = await db.kysely
+      const foreignRow = await suite.db.kysely
         .selectFrom('users')
         .select('blocked')
         .where('id', '=', foreign.id)

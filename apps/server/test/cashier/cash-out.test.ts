@@ -4,11 +4,11 @@
 // says the same after further play; the venue's maximum bounds a keyed-in amount, not a cash-out.
 import { cashResult, ERR } from '@cashdesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../src/db/database.js';
 import { verifyLedger } from '../../src/ledger/verify.js';
 import { testDatabases } from '../helpers/databases.js';
 import { createVenue } from '../helpers/factories.js';
-import { startTestServer, type TestClient, type TestServer } from '../helpers/server.js';
+import { type TestClient } from '../helpers/server.js';
+import { useTestServer } from '../helpers/test-server-suite.js';
 import {
   answer,
   cash,
@@ -21,21 +21,16 @@ import {
 } from './support.js';
 
 describe.each(testDatabases)('cash-out on $name', (database) => {
-  let db: Db;
-  let server: TestServer;
   let cashier: TestClient;
 
+  const suite = useTestServer(database, { config: { enrollmentOpen: true } });
   beforeAll(async () => {
-    db = await database.open();
-    server = await startTestServer(db, { config: { enrollmentOpen: true } });
     // The issue's venue: a maximum of 5000.00 per call.
-    const venue = await createVenue(db, { float: 20_000_00, max_amount: 5_000_00, home_play: true });
-    ({ client: cashier } = await cashierClient(server, db, venue.id));
+    const venue = await createVenue(suite.db, { float: 20_000_00, max_amount: 5_000_00, home_play: true });
+    ({ client: cashier } = await cashierClient(suite.server, suite.db, venue.id));
   });
   afterAll(async () => {
-    expect(await verifyLedger(db)).toEqual([]);
-    await server.close();
-    await db.close();
+    expect(await verifyLedger(suite.db)).toEqual([]);
   });
 
   const cashOut = (device: Pick<LinkedDevice, 'id'>, seen: number, trx: string, place = 1) =>
@@ -46,7 +41,7 @@ describe.each(testDatabases)('cash-out on $name', (database) => {
     });
 
   it('takes what the seat holds after a bet made while the modal was open, and replays that amount', async () => {
-    const cabinet = await linkCabinet(server, cashier);
+    const cabinet = await linkCabinet(suite.server, cashier);
     expect((await cash(cashier, cabinet.id, 1, 50_00)).status).toBe(200);
     // The modal shows 50.00; the player bets 12.34 before the cashier presses Cash out.
     expect((await sendEvent(cabinet, { place: 1, type: 3, amount: 12_34 })).status).toBe(200);
@@ -70,7 +65,7 @@ describe.each(testDatabases)('cash-out on $name', (database) => {
   });
 
   it('cashes out a seat above the venue maximum in one call; a keyed-in withdraw of it is still refused', async () => {
-    const cabinet = await linkCabinet(server, cashier);
+    const cabinet = await linkCabinet(suite.server, cashier);
     expect((await cash(cashier, cabinet.id, 2, 5_000_00)).status).toBe(200);
     expect((await sendEvent(cabinet, { place: 2, type: 2, amount: 6_11 })).status).toBe(200);
     expect(answer(await cash(cashier, cabinet.id, 2, -5_006_11))).toEqual({
@@ -83,7 +78,7 @@ describe.each(testDatabases)('cash-out on $name', (database) => {
   });
 
   it('refuses a cash-out of a seat emptied meanwhile (422) and one that is no take-off (400)', async () => {
-    const cabinet = await linkCabinet(server, cashier);
+    const cabinet = await linkCabinet(suite.server, cashier);
     expect((await cash(cashier, cabinet.id, 1, 5_00)).status).toBe(200);
     expect((await sendEvent(cabinet, { place: 1, type: 3, amount: 5_00 })).status).toBe(200);
     expect(answer(await cashOut(cabinet, 5_00, newTrx()))).toEqual({
@@ -102,7 +97,7 @@ describe.each(testDatabases)('cash-out on $name', (database) => {
   });
 
   it('cashes out a home-play seat by its PIN the same way', async () => {
-    const phone = await linkRemote(server, cashier);
+    const phone = await linkRemote(suite.server, cashier);
     const url = `/a/cashier/devices/remote/${phone.id}/place/1/update`;
     expect((await cashier.post(url, { delta: 30_00, trx: newTrx(), pin_code: phone.pin })).status).toBe(200);
     expect((await sendEvent(phone, { place: 1, type: 3, amount: 7_00 })).status).toBe(200);

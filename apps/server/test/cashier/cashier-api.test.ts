@@ -26,13 +26,8 @@ import { verifyLedger } from '../../src/ledger/verify.js';
 import { FakeClock, HOUR, SECOND } from '../helpers/clock.js';
 import { testDatabases } from '../helpers/databases.js';
 import { createVenue } from '../helpers/factories.js';
-import {
-  clientForUser,
-  createSignedInUser,
-  startTestServer,
-  type TestClient,
-  type TestServer,
-} from '../helpers/server.js';
+import { clientForUser, createSignedInUser, startTestServer, type TestClient } from '../helpers/server.js';
+import { useTestServer } from '../helpers/test-server-suite.js';
 import {
   answer,
   cash,
@@ -66,8 +61,6 @@ async function receiptNumberOf(db: Db, cashierId: number, trx: string): Promise<
 const listedDevice = z.strictObject(deviceSchema.shape);
 
 describe.each(testDatabases)('cashier API on $name', (database) => {
-  let db: Db;
-  let server: TestServer;
   const clock = new FakeClock();
   let venueId: number;
   let otherVenueId: number;
@@ -80,26 +73,23 @@ describe.each(testDatabases)('cashier API on $name', (database) => {
   /** A cashier of another venue, with every restriction. */
   let outsider: TestClient;
 
+  const suite = useTestServer(database, { clock, buildHash: BUILD_HASH, config: { enrollmentOpen: true } });
   beforeAll(async () => {
-    db = await database.open();
-    server = await startTestServer(db, { clock, buildHash: BUILD_HASH, config: { enrollmentOpen: true } });
-    venueId = (await createVenue(db, { name: VENUE, float: 10_000_00, overdraft: 1_000_00 })).id;
-    otherVenueId = (await createVenue(db, { float: 1_000_00 })).id;
-    const signedIn = await createSignedInUser(server, {
+    venueId = (await createVenue(suite.db, { name: VENUE, float: 10_000_00, overdraft: 1_000_00 })).id;
+    otherVenueId = (await createVenue(suite.db, { float: 1_000_00 })).id;
+    const signedIn = await createSignedInUser(suite.server, {
       account_id: venueId,
       name: 'Alice Cashier',
       restrictions: ['can_register_new_device', 'can_edit_device', 'can_cashier_view_account_balance'],
     });
     cashier = signedIn.client;
     cashierId = signedIn.user.id;
-    ({ client: colleague, id: colleagueId } = await cashierClient(server, db, venueId, []));
-    outsider = (await cashierClient(server, db, otherVenueId)).client;
+    ({ client: colleague, id: colleagueId } = await cashierClient(suite.server, suite.db, venueId, []));
+    outsider = (await cashierClient(suite.server, suite.db, otherVenueId)).client;
   });
 
   afterAll(async () => {
-    expect(await verifyLedger(db)).toEqual([]);
-    await server.close();
-    await db.close();
+    expect(await verifyLedger(suite.db)).toEqual([]);
   });
 
   async function floatBalance(client: TestClient = cashier): Promise<number> {
@@ -109,7 +99,7 @@ describe.each(testDatabases)('cashier API on $name', (database) => {
   }
 
   it('GET /cashier_v answers the server build hash and GET /time the server clock, without a session', async () => {
-    const anonymous = server.client();
+    const anonymous = suite.server.client();
     const version = await anonymous.get('/cashier_v');
     expect(version.status).toBe(200);
     expect(versionInfo.parse(version.body)).toEqual({ hash: BUILD_HASH });
@@ -122,8 +112,8 @@ describe.each(testDatabases)('cashier API on $name', (database) => {
   });
 
   it('GET /a/cashier/account_balance answers the venue float with its flags', async () => {
-    const venue = await createVenue(db, { float: 123_45, overdraft: 500_00, home_play: false });
-    const { client } = await cashierClient(server, db, venue.id, [
+    const venue = await createVenue(suite.db, { float: 123_45, overdraft: 500_00, home_play: false });
+    const { client } = await cashierClient(suite.server, suite.db, venue.id, [
       'can_cashier_view_account_balance',
       'can_cashier_view_account_overdraft',
     ]);
@@ -140,7 +130,7 @@ describe.each(testDatabases)('cashier API on $name', (database) => {
       currency: 'EUR',
     });
 
-    await updateAccount(db.kysely, venue.id, { is_light_block_home_play: true, has_overdraft: false });
+    await updateAccount(suite.db.kysely, venue.id, { is_light_block_home_play: true, has_overdraft: false });
     expect((await client.get('/a/cashier/account_balance')).body).toMatchObject({
       has_overdraft: false,
       is_light_block_home_play: true,
@@ -149,9 +139,9 @@ describe.each(testDatabases)('cashier API on $name', (database) => {
   });
 
   it("GET /a/cashier/account_balance leaves out the figures the cashier's restrictions hide", async () => {
-    const venue = await createVenue(db, { float: 123_45, overdraft: 500_00 });
+    const venue = await createVenue(suite.db, { float: 123_45, overdraft: 500_00 });
     const figures = async (restrictions: Restriction[]) => {
-      const { client } = await cashierClient(server, db, venue.id, restrictions);
+      const { client } = await cashierClient(suite.server, suite.db, venue.id, restrictions);
       const { balance, overdraft, has_overdraft } = floatInfo.parse(
         (await client.get('/a/cashier/account_balance')).body,
       );
@@ -175,14 +165,14 @@ describe.each(testDatabases)('cashier API on $name', (database) => {
   });
 
   it('GET /a/cashier/devices lists the venue regular devices by created_at with players, payment, status and summary', async () => {
-    const venue = await createVenue(db, { float: 1_000_00 });
-    const { client } = await cashierClient(server, db, venue.id);
-    const a = await linkCabinet(server, client, { places: 4, module: 1, game_id: 11 });
+    const venue = await createVenue(suite.db, { float: 1_000_00 });
+    const { client } = await cashierClient(suite.server, suite.db, venue.id);
+    const a = await linkCabinet(suite.server, client, { places: 4, module: 1, game_id: 11 });
     clock.advance(SECOND);
-    const b = await linkCabinet(server, client, { places: 2, module: 5, game_id: 12 });
+    const b = await linkCabinet(suite.server, client, { places: 2, module: 5, game_id: 12 });
     clock.advance(SECOND);
     // Linked, but it has not reported in since: still registering.
-    const c = await enrollDevice(server, { kind: 'cabinet', places: 3, module: 3, game_id: 13 });
+    const c = await enrollDevice(suite.server, { kind: 'cabinet', places: 3, module: 3, game_id: 13 });
     const cId = (
       await client.post<{ id: number }>('/a/cashier/devices/register', {
         pin: await showPin(c),
@@ -191,10 +181,10 @@ describe.each(testDatabases)('cashier API on $name', (database) => {
     ).body.id;
     const cCreated = clock.now();
     // Neither a home-play client of the venue nor another venue's cabinet is listed.
-    const remote = await linkRemote(server, client);
-    const foreign = await linkCabinet(server, outsider);
+    const remote = await linkRemote(suite.server, client);
+    const foreign = await linkCabinet(suite.server, outsider);
     // The oldest id need not be the oldest device: the list follows created_at.
-    await db.kysely
+    await suite.db.kysely
       .updateTable('devices')
       .set({ created_at_ms: cCreated + 5 * SECOND })
       .where('id', '=', a.id)
@@ -259,16 +249,16 @@ describe.each(testDatabases)('cashier API on $name', (database) => {
   });
 
   it('counts only the last 24 hours in the summary, but keeps the last deposit and withdraw', async () => {
-    const venue = await createVenue(db, { float: 1_000_00 });
-    const { client, id } = await cashierClient(server, db, venue.id);
-    const cabinet = await linkCabinet(server, client);
+    const venue = await createVenue(suite.db, { float: 1_000_00 });
+    const { client, id } = await cashierClient(suite.server, suite.db, venue.id);
+    const cabinet = await linkCabinet(suite.server, client);
     await cash(client, cabinet.id, 1, 30_00);
     const withdrawAt = clock.now();
     await cash(client, cabinet.id, 1, -10_00);
 
     // The same database a day later, seen by a server whose clock is 25 hours ahead.
     const laterClock = new FakeClock(clock.now() + 25 * HOUR);
-    const later = await startTestServer(db, { clock: laterClock });
+    const later = await startTestServer(suite.db, { clock: laterClock });
     try {
       const lateClient = await clientForUser(later, { id });
       await cash(lateClient, cabinet.id, 2, 4_00);
@@ -287,7 +277,7 @@ describe.each(testDatabases)('cashier API on $name', (database) => {
   });
 
   it('GET /a/cashier/devices/:id answers the device with its places, coloured by place number', async () => {
-    const frog = await linkCabinet(server, cashier, { places: 8, module: 7, game_id: 4 });
+    const frog = await linkCabinet(suite.server, cashier, { places: 8, module: 7, game_id: 4 });
     expect((await cash(cashier, frog.id, 2, 12_00)).status).toBe(200);
     expect((await cash(cashier, frog.id, 8, 8_00)).status).toBe(200);
     await sendEvent(frog, { place: 8, type: 3, amount: 3_00 });
@@ -317,7 +307,7 @@ describe.each(testDatabases)('cashier API on $name', (database) => {
   });
 
   it('POST /a/cashier/devices/register links the cabinet showing the PIN; a replay answers the same id; another payload is a trx conflict', async () => {
-    const cabinet = await enrollDevice(server, { kind: 'cabinet', places: 2 });
+    const cabinet = await enrollDevice(suite.server, { kind: 'cabinet', places: 2 });
     const pin = await showPin(cabinet);
     expect((await deviceState(cabinet)).body.linked).toBe(false);
 
@@ -340,7 +330,7 @@ describe.each(testDatabases)('cashier API on $name', (database) => {
   });
 
   it('POST /a/cashier/devices/:id renames and hides a device and answers the Device', async () => {
-    const cabinet = await linkCabinet(server, cashier);
+    const cabinet = await linkCabinet(suite.server, cashier);
     const res = await cashier.post<Device>(`/a/cashier/devices/${cabinet.id}`, {
       name: 'Bar corner',
       hidden: true,
@@ -362,7 +352,7 @@ describe.each(testDatabases)('cashier API on $name', (database) => {
   });
 
   it('POST /a/cashier/devices/:id/place/:place/update deposits, withdraws and cashes out, burning the final bonus', async () => {
-    const cabinet = await linkCabinet(server, cashier);
+    const cabinet = await linkCabinet(suite.server, cashier);
     const float0 = await floatBalance();
 
     const depositTrx = newTrx();
@@ -378,7 +368,7 @@ describe.each(testDatabases)('cashier API on $name', (database) => {
       device_uuid: cabinet.uuid,
       created_at: iso(clock.now()),
       venue: VENUE,
-      receipt_no: await receiptNumberOf(db, cashierId, depositTrx),
+      receipt_no: await receiptNumberOf(suite.db, cashierId, depositTrx),
     } satisfies CashResult);
 
     const withdraw = await cash(cashier, cabinet.id, 1, -30_00);
@@ -417,7 +407,7 @@ describe.each(testDatabases)('cashier API on $name', (database) => {
   });
 
   it("gives an applied cash call the venue's name and a short receipt number, unique in the venue and the same on a retry", async () => {
-    const cabinet = await linkCabinet(server, cashier);
+    const cabinet = await linkCabinet(suite.server, cashier);
     const [first, second] = [newTrx(), newTrx()];
     const deposit = await cash(cashier, cabinet.id, 1, 5_00, first);
     const withdraw = await cash(cashier, cabinet.id, 1, -2_00, second);
@@ -428,7 +418,7 @@ describe.each(testDatabases)('cashier API on $name', (database) => {
     });
     expect(receipt(deposit)).toEqual({
       venue: VENUE,
-      receipt_no: await receiptNumberOf(db, cashierId, first),
+      receipt_no: await receiptNumberOf(suite.db, cashierId, first),
     });
     expect(String(deposit.body.receipt_no)).toMatch(/^\d{1,10}$/);
     expect(receipt(retried)).toEqual(receipt(deposit));
@@ -445,7 +435,7 @@ describe.each(testDatabases)('cashier API on $name', (database) => {
   });
 
   it('POST /a/cashier/devices/remote/register connects a home-play client by its 6-digit PIN', async () => {
-    const phone = await enrollDevice(server, { kind: 'remote', module: 5, game_id: 2, places: 1 });
+    const phone = await enrollDevice(suite.server, { kind: 'remote', module: 5, game_id: 2, places: 1 });
     const pin = await showPin(phone);
     expect(pin).toMatch(/^\d{6}$/);
 
@@ -464,7 +454,7 @@ describe.each(testDatabases)('cashier API on $name', (database) => {
   });
 
   it('opens a phone linked to this venue again by the PIN it still shows, however often, with the same id', async () => {
-    const phone = await linkRemote(server, cashier);
+    const phone = await linkRemote(suite.server, cashier);
     // The panel closed, the page reloaded or the till reset: the cashier types the same PIN again.
     for (let i = 0; i < 7; i++) {
       const trx = newTrx();
@@ -478,8 +468,8 @@ describe.each(testDatabases)('cashier API on $name', (database) => {
       ).toEqual(again);
     }
     // Another venue's cashier learns nothing from that PIN: it is a wrong one there.
-    const elsewhere = await createVenue(db, { home_play: true });
-    const { client: outsider } = await cashierClient(server, db, elsewhere.id);
+    const elsewhere = await createVenue(suite.db, { home_play: true });
+    const { client: outsider } = await cashierClient(suite.server, suite.db, elsewhere.id);
     expect(
       answer(await outsider.post('/a/cashier/devices/remote/register', { pin: phone.pin, trx: newTrx() })),
     ).toEqual({ status: 422, body: { err: ERR.wrongPin } });
@@ -497,7 +487,7 @@ describe.each(testDatabases)('cashier API on $name', (database) => {
   });
 
   it('GET /a/cashier/devices/remote/:id answers the remote device detail for the PIN in X-Device-Pin', async () => {
-    const phone = await linkRemote(server, cashier, { module: 5, game_id: 9 });
+    const phone = await linkRemote(suite.server, cashier, { module: 5, game_id: 9 });
     await remoteCash(cashier, phone, 15_00);
 
     const res = await cashier.get<DeviceDetail>(`/a/cashier/devices/remote/${phone.id}`, {
@@ -519,7 +509,7 @@ describe.each(testDatabases)('cashier API on $name', (database) => {
   });
 
   it('POST /a/cashier/devices/remote/:id/place/:place/update deposits and withdraws with the PIN', async () => {
-    const phone = await linkRemote(server, cashier);
+    const phone = await linkRemote(suite.server, cashier);
     const float0 = await floatBalance();
 
     const trx = newTrx();
@@ -535,7 +525,7 @@ describe.each(testDatabases)('cashier API on $name', (database) => {
       device_uuid: phone.uuid,
       created_at: iso(clock.now()),
       venue: VENUE,
-      receipt_no: await receiptNumberOf(db, cashierId, trx),
+      receipt_no: await receiptNumberOf(suite.db, cashierId, trx),
     });
     await sendEvent(phone, { place: 1, type: 3, amount: 5_00 });
     const withdraw = await remoteCash(cashier, phone, -5_00);
@@ -553,8 +543,8 @@ describe.each(testDatabases)('cashier API on $name', (database) => {
   });
 
   it("POST /a/cashier/report answers only the caller's own rows in [from, to], newest first, with offsets honoured", async () => {
-    const cabinet = await linkCabinet(server, cashier, { places: 4 });
-    const spare = await linkCabinet(server, cashier, { places: 1 });
+    const cabinet = await linkCabinet(suite.server, cashier, { places: 4 });
+    const spare = await linkCabinet(suite.server, cashier, { places: 1 });
     // Whole seconds, so the bounds below can name the rows' times exactly.
     clock.set(Math.ceil(clock.now() / SECOND) * SECOND + SECOND);
     const t1 = clock.now();
@@ -609,7 +599,7 @@ describe.each(testDatabases)('cashier API on $name', (database) => {
     const tail = await report({ from: localTime(t3, 330), to: localTime(t4, 330) });
     expect(tail.body).toEqual(rows.slice(0, 2));
     // Another venue's device asked for by id yields nothing.
-    const foreign = await linkCabinet(server, outsider);
+    const foreign = await linkCabinet(suite.server, outsider);
     const theirs = await cashier.post('/a/cashier/report', {
       device_ids: [foreign.id],
       from: day,
@@ -619,7 +609,7 @@ describe.each(testDatabases)('cashier API on $name', (database) => {
   });
 
   it('POST /a/cashier/limit_report answers the last operations of a place by every cashier, newest first, at most limit', async () => {
-    const cabinet = await linkCabinet(server, cashier);
+    const cabinet = await linkCabinet(suite.server, cashier);
     clock.advance(SECOND);
     await cash(cashier, cabinet.id, 3, 10_00);
     clock.advance(SECOND);
@@ -653,7 +643,7 @@ describe.each(testDatabases)('cashier API on $name', (database) => {
   });
 
   it('POST /a/cashier/game_report answers a remote device events with cashier deposits (0) and withdraws (1), never lucky bets', async () => {
-    const phone = await linkRemote(server, cashier);
+    const phone = await linkRemote(suite.server, cashier);
     const at = clock.now();
     await remoteCash(cashier, phone, 50_00); // 0: 50.00
     await sendEvent(phone, { place: 1, type: 3, amount: 10_00 }); // pay: 40.00, final bonus 1.00

@@ -3,19 +3,13 @@
 import { API_BASE, ERR } from '@cashdesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { updateAccount } from '../../src/accounts/accounts.repository.js';
-import type { Db } from '../../src/db/database.js';
 import { LedgerService } from '../../src/ledger/ledger.service.js';
 import { verifyLedger } from '../../src/ledger/verify.js';
 import { FakeClock, MINUTE } from '../helpers/clock.js';
 import { testDatabases } from '../helpers/databases.js';
 import { createTestUser, createVenue } from '../helpers/factories.js';
-import {
-  clientForUser,
-  createSignedInUser,
-  startTestServer,
-  type TestClient,
-  type TestServer,
-} from '../helpers/server.js';
+import { clientForUser, createSignedInUser, type TestClient } from '../helpers/server.js';
+import { useTestServer } from '../helpers/test-server-suite.js';
 import {
   answer,
   cash,
@@ -35,41 +29,38 @@ import {
 const LEAK = /SQLITE|relation|no such table|accounts_gone|select |stack|at \//i;
 
 describe.each(testDatabases)('cashier API errors on $name', (database) => {
-  let db: Db;
-  let server: TestServer;
   const clock = new FakeClock();
   let venueId: number;
   let cashier: TestClient;
   let cabinet: LinkedDevice;
 
+  const suite = useTestServer(database, {
+    clock,
+    // Behind a trusted proxy, so the tests that guess wrong PINs call from networks of their own: the
+    // PIN throttle counts a network's wrong PINs together (devices/pin-guard.ts).
+    config: { enrollmentOpen: true, trustProxy: true },
+    extend: (app) => {
+      // Errors as the database drivers throw them: their text must stay in the log.
+      app.get(`${API_BASE}/a/cashier/probe/sqlite-error`, async () => {
+        throw Object.assign(
+          new Error('SQLITE_ERROR: no such column: password_hash in "select * from users"'),
+          {
+            code: 'SQLITE_ERROR',
+          },
+        );
+      });
+      app.post(`${API_BASE}/probe/pg-error`, async () => {
+        throw Object.assign(new Error('relation "accounts" does not exist'), {
+          code: '42P01',
+          severity: 'ERROR',
+          detail: 'select balance_cents from accounts where id = 1',
+        });
+      });
+    },
+  });
   beforeAll(async () => {
-    db = await database.open();
-    server = await startTestServer(db, {
-      clock,
-      // Behind a trusted proxy, so the tests that guess wrong PINs call from networks of their own: the
-      // PIN throttle counts a network's wrong PINs together (devices/pin-guard.ts).
-      config: { enrollmentOpen: true, trustProxy: true },
-      extend: (app) => {
-        // Errors as the database drivers throw them: their text must stay in the log.
-        app.get(`${API_BASE}/a/cashier/probe/sqlite-error`, async () => {
-          throw Object.assign(
-            new Error('SQLITE_ERROR: no such column: password_hash in "select * from users"'),
-            {
-              code: 'SQLITE_ERROR',
-            },
-          );
-        });
-        app.post(`${API_BASE}/probe/pg-error`, async () => {
-          throw Object.assign(new Error('relation "accounts" does not exist'), {
-            code: '42P01',
-            severity: 'ERROR',
-            detail: 'select balance_cents from accounts where id = 1',
-          });
-        });
-      },
-    });
     venueId = (
-      await createVenue(db, {
+      await createVenue(suite.db, {
         float: 1_000_00,
         overdraft: 100_00,
         min_amount: 1_00,
@@ -77,14 +68,12 @@ describe.each(testDatabases)('cashier API errors on $name', (database) => {
         home_play: true,
       })
     ).id;
-    ({ client: cashier } = await cashierClient(server, db, venueId));
-    cabinet = await linkCabinet(server, cashier);
+    ({ client: cashier } = await cashierClient(suite.server, suite.db, venueId));
+    cabinet = await linkCabinet(suite.server, cashier);
   });
 
   afterAll(async () => {
-    expect(await verifyLedger(db)).toEqual([]);
-    await server.close();
-    await db.close();
+    expect(await verifyLedger(suite.db)).toEqual([]);
   });
 
   async function entriesOf(device: LinkedDevice, place = 1): Promise<number> {
@@ -93,9 +82,9 @@ describe.each(testDatabases)('cashier API errors on $name', (database) => {
 
   describe('money rules', () => {
     it('409 overdraft with balance and overdraft when a deposit would take the float below -overdraft; the refusal is stored', async () => {
-      const venue = await createVenue(db, { float: 100_00, overdraft: 50_00 });
-      const { client } = await cashierClient(server, db, venue.id);
-      const device = await linkCabinet(server, client);
+      const venue = await createVenue(suite.db, { float: 100_00, overdraft: 50_00 });
+      const { client } = await cashierClient(suite.server, suite.db, venue.id);
+      const device = await linkCabinet(suite.server, client);
 
       const trx = newTrx();
       const refused = await cash(client, device.id, 1, 150_01, trx);
@@ -110,7 +99,7 @@ describe.each(testDatabases)('cashier API errors on $name', (database) => {
       });
 
       // Money arrives; the refused trx still answers its stored refusal, a new one goes through.
-      await new LedgerService(db).moveFloat({
+      await new LedgerService(suite.db).moveFloat({
         account_id: venue.id,
         user_id: null,
         delta_cents: 1_000_00,
@@ -122,9 +111,9 @@ describe.each(testDatabases)('cashier API errors on $name', (database) => {
     });
 
     it('409 overdraft with overdraft 0 when the venue has none', async () => {
-      const venue = await createVenue(db, { float: 10_00, overdraft: 500_00, has_overdraft: false });
-      const { client } = await cashierClient(server, db, venue.id);
-      const device = await linkCabinet(server, client);
+      const venue = await createVenue(suite.db, { float: 10_00, overdraft: 500_00, has_overdraft: false });
+      const { client } = await cashierClient(suite.server, suite.db, venue.id);
+      const device = await linkCabinet(suite.server, client);
       expect(answer(await cash(client, device.id, 1, 10_01))).toEqual({
         status: 409,
         body: { err: ERR.overdraft, balance: 10_00, overdraft: 0 },
@@ -132,13 +121,14 @@ describe.each(testDatabases)('cashier API errors on $name', (database) => {
     });
 
     it("cash answers leave out the float figures the cashier's restrictions hide, replays included", async () => {
-      const venue = await createVenue(db, { float: 100_00, overdraft: 50_00 });
-      const installer = (await cashierClient(server, db, venue.id)).client;
-      const device = await linkCabinet(server, installer);
-      const hiddenUser = await createTestUser(db, { account_id: venue.id, restrictions: [] });
-      const hidden = await clientForUser(server, hiddenUser);
-      const balanceOnly = (await cashierClient(server, db, venue.id, ['can_cashier_view_account_balance']))
-        .client;
+      const venue = await createVenue(suite.db, { float: 100_00, overdraft: 50_00 });
+      const installer = (await cashierClient(suite.server, suite.db, venue.id)).client;
+      const device = await linkCabinet(suite.server, installer);
+      const hiddenUser = await createTestUser(suite.db, { account_id: venue.id, restrictions: [] });
+      const hidden = await clientForUser(suite.server, hiddenUser);
+      const balanceOnly = (
+        await cashierClient(suite.server, suite.db, venue.id, ['can_cashier_view_account_balance'])
+      ).client;
 
       const trx = newTrx();
       const deposit = await cash(hidden, device.id, 1, 10_00, trx);
@@ -157,8 +147,8 @@ describe.each(testDatabases)('cashier API errors on $name', (database) => {
       // The full answer is what the ledger stored: granted the float, the hidden cashier's replay shows it.
       expect(answer(await cash(hidden, device.id, 1, 10_00, trx))).toEqual(answer(deposit));
       const admin = await clientForUser(
-        server,
-        await createTestUser(db, { account_id: null, role: 'admin' }),
+        suite.server,
+        await createTestUser(suite.db, { account_id: null, role: 'admin' }),
       );
       const granted = await admin.post(`/a/admin/user/${hiddenUser.id}/set_restrictions`, {
         restrictions: ['can_cashier_view_account_balance', 'can_cashier_view_account_overdraft'],
@@ -210,7 +200,7 @@ describe.each(testDatabases)('cashier API errors on $name', (database) => {
       expect(answer(await cash(cashier, cabinet.id, 3, 5_00, trx))).toEqual(conflict);
       // One namespace per cashier: a register trx cannot be reused for cash either.
       const registerTrx = newTrx();
-      const cabinet2 = await enrollDevice(server);
+      const cabinet2 = await enrollDevice(suite.server);
       await cashier.post('/a/cashier/devices/register', { pin: await showPin(cabinet2), trx: registerTrx });
       expect(answer(await cash(cashier, cabinet.id, 4, 5_00, registerTrx))).toEqual(conflict);
       expect(await entriesOf(cabinet, 4)).toBe(5_00);
@@ -224,20 +214,20 @@ describe.each(testDatabases)('cashier API errors on $name', (database) => {
     let regular: LinkedDevice;
 
     beforeAll(async () => {
-      venue = (await createVenue(db, { float: 1_000_00, home_play: true })).id;
-      ({ client: homeCashier } = await cashierClient(server, db, venue));
-      phone = await linkRemote(server, homeCashier);
-      regular = await linkCabinet(server, homeCashier);
+      venue = (await createVenue(suite.db, { float: 1_000_00, home_play: true })).id;
+      ({ client: homeCashier } = await cashierClient(suite.server, suite.db, venue));
+      phone = await linkRemote(suite.server, homeCashier);
+      regular = await linkCabinet(suite.server, homeCashier);
       await remoteCash(homeCashier, phone, 30_00);
     });
 
     it('403 account is hard block home play on every cash call (remote and regular) and every remote call; nothing moves', async () => {
-      const waiting = await enrollDevice(server, { kind: 'remote' });
+      const waiting = await enrollDevice(suite.server, { kind: 'remote' });
       const waitingPin = await showPin(waiting);
       await cash(homeCashier, regular.id, 2, 20_00);
       const floatBefore = (await homeCashier.get('/a/cashier/account_balance')).body.balance;
       const trx = newTrx();
-      await updateAccount(db.kysely, venue, { is_hard_block_home_play: true });
+      await updateAccount(suite.db.kysely, venue, { is_hard_block_home_play: true });
       try {
         const hard = { status: 403, body: { err: ERR.hardBlock } };
         const pinHeader = { 'x-device-pin': phone.pin };
@@ -268,7 +258,7 @@ describe.each(testDatabases)('cashier API errors on $name', (database) => {
         });
         expect((await deviceState(waiting)).body.linked).toBe(false);
       } finally {
-        await updateAccount(db.kysely, venue, { is_hard_block_home_play: false });
+        await updateAccount(suite.db.kysely, venue, { is_hard_block_home_play: false });
       }
       // The refused calls did not use up the PIN or the trx.
       expect(
@@ -278,12 +268,12 @@ describe.each(testDatabases)('cashier API errors on $name', (database) => {
       const after = await cash(homeCashier, regular.id, 2, 1_00, trx);
       expect(after.status).toBe(200);
       expect(after.body).toMatchObject({ delta: 1_00, balances: { entries: 21_00 } });
-      expect(await verifyLedger(db)).toEqual([]);
+      expect(await verifyLedger(suite.db)).toEqual([]);
     });
 
     it('403 account is light block home play on every deposit (remote and regular), while withdraws and cash-outs still work', async () => {
       await cash(homeCashier, regular.id, 3, 15_00);
-      await updateAccount(db.kysely, venue, { is_light_block_home_play: true });
+      await updateAccount(suite.db.kysely, venue, { is_light_block_home_play: true });
       try {
         const light = { status: 403, body: { err: ERR.lightBlock } };
         const trx = newTrx();
@@ -307,7 +297,7 @@ describe.each(testDatabases)('cashier API errors on $name', (database) => {
           balances: { entries: 0 },
         });
       } finally {
-        await updateAccount(db.kysely, venue, { is_light_block_home_play: false });
+        await updateAccount(suite.db.kysely, venue, { is_light_block_home_play: false });
       }
     });
 
@@ -315,12 +305,12 @@ describe.each(testDatabases)('cashier API errors on $name', (database) => {
       const trx = newTrx();
       const first = await cash(homeCashier, regular.id, 4, 2_00, trx);
       expect(first.status).toBe(200);
-      await updateAccount(db.kysely, venue, { is_hard_block_home_play: true });
+      await updateAccount(suite.db.kysely, venue, { is_hard_block_home_play: true });
       try {
         expect(answer(await cash(homeCashier, regular.id, 4, 2_00, trx))).toEqual(answer(first));
         expect(await entriesOf(regular, 4)).toBe(2_00);
       } finally {
-        await updateAccount(db.kysely, venue, { is_hard_block_home_play: false });
+        await updateAccount(suite.db.kysely, venue, { is_hard_block_home_play: false });
       }
     });
 
@@ -329,7 +319,7 @@ describe.each(testDatabases)('cashier API errors on $name', (database) => {
       const entries = await entriesOf(phone);
       const first = await remoteCash(homeCashier, phone, 3_00, trx);
       expect(first.status).toBe(200);
-      await updateAccount(db.kysely, venue, { is_hard_block_home_play: true });
+      await updateAccount(suite.db.kysely, venue, { is_hard_block_home_play: true });
       try {
         // Remote calls are the hard block's first target; the replay's money moved before it came.
         expect(answer(await remoteCash(homeCashier, phone, 3_00, trx))).toEqual(answer(first));
@@ -339,7 +329,7 @@ describe.each(testDatabases)('cashier API errors on $name', (database) => {
         });
         expect(await entriesOf(phone)).toBe(entries + 3_00);
       } finally {
-        await updateAccount(db.kysely, venue, { is_hard_block_home_play: false });
+        await updateAccount(suite.db.kysely, venue, { is_hard_block_home_play: false });
       }
     });
 
@@ -347,17 +337,17 @@ describe.each(testDatabases)('cashier API errors on $name', (database) => {
       const trx = newTrx();
       const first = await remoteCash(homeCashier, phone, 2_00, trx);
       expect(first.status).toBe(200);
-      await updateAccount(db.kysely, venue, { is_light_block_home_play: true });
+      await updateAccount(suite.db.kysely, venue, { is_light_block_home_play: true });
       try {
         // The web never saw the first answer and retries: the money moved, so the answer must say so.
         expect(answer(await remoteCash(homeCashier, phone, 2_00, trx))).toEqual(answer(first));
       } finally {
-        await updateAccount(db.kysely, venue, { is_light_block_home_play: false });
+        await updateAccount(suite.db.kysely, venue, { is_light_block_home_play: false });
       }
     });
 
     it('answers the replay of a remote deposit made before the phone showed a new PIN with the stored result', async () => {
-      const other = await linkRemote(server, homeCashier);
+      const other = await linkRemote(suite.server, homeCashier);
       const trx = newTrx();
       const first = await remoteCash(homeCashier, other, 3_00, trx);
       expect(first.status).toBe(200);
@@ -366,9 +356,9 @@ describe.each(testDatabases)('cashier API errors on $name', (database) => {
     });
 
     it('403 Forbidden on remote register when the venue has no home play', async () => {
-      const noHome = await createVenue(db, { home_play: false });
-      const { client } = await cashierClient(server, db, noHome.id);
-      const waiting = await enrollDevice(server, { kind: 'remote' });
+      const noHome = await createVenue(suite.db, { home_play: false });
+      const { client } = await cashierClient(suite.server, suite.db, noHome.id);
+      const waiting = await enrollDevice(suite.server, { kind: 'remote' });
       const res = await client.post('/a/cashier/devices/remote/register', {
         pin: await showPin(waiting),
         trx: newTrx(),
@@ -377,7 +367,7 @@ describe.each(testDatabases)('cashier API errors on $name', (database) => {
     });
 
     it('406 pin changed on remote calls with a PIN the phone no longer shows', async () => {
-      const other = await linkRemote(server, homeCashier);
+      const other = await linkRemote(suite.server, homeCashier);
       await remoteCash(homeCashier, other, 4_00);
       const newPin = await showPin(other);
       const changed = { status: 406, body: { err: ERR.pinChanged } };
@@ -401,10 +391,10 @@ describe.each(testDatabases)('cashier API errors on $name', (database) => {
 
   describe('devices', () => {
     it('406 device not available for another venue device, an unknown id, and a device of the other kind', async () => {
-      const otherVenue = await createVenue(db, { float: 100_00 });
-      const { client: outsider } = await cashierClient(server, db, otherVenue.id);
-      const foreign = await linkCabinet(server, outsider);
-      const phone = await linkRemote(server, cashier);
+      const otherVenue = await createVenue(suite.db, { float: 100_00 });
+      const { client: outsider } = await cashierClient(suite.server, suite.db, otherVenue.id);
+      const foreign = await linkCabinet(suite.server, outsider);
+      const phone = await linkRemote(suite.server, cashier);
       const unavailable = { status: 406, body: { err: ERR.deviceNotAvailable } };
       const edit = { name: 'Mine now', hidden: false };
 
@@ -438,8 +428,14 @@ describe.each(testDatabases)('cashier API errors on $name', (database) => {
       const wrong = { status: 422, body: { err: ERR.wrongPin } };
       // A cashier of a venue of its own: wrong PINs add up per cashier and per venue under the PIN
       // throttle (security/pin-guessing.test.ts), and the suite's venue makes some of its own.
-      const ownVenue = await createVenue(db, { home_play: true });
-      const { client: cashier } = await cashierClient(server, db, ownVenue.id, undefined, fromNetwork(1));
+      const ownVenue = await createVenue(suite.db, { home_play: true });
+      const { client: cashier } = await cashierClient(
+        suite.server,
+        suite.db,
+        ownVenue.id,
+        undefined,
+        fromNetwork(1),
+      );
       // Issued PINs have 5 or 6 digits: a 4-digit one is never shown.
       expect(
         answer(await cashier.post('/a/cashier/devices/register', { pin: '1234', trx: newTrx() })),
@@ -448,7 +444,7 @@ describe.each(testDatabases)('cashier API errors on $name', (database) => {
         answer(await cashier.post('/a/cashier/devices/remote/register', { pin: '1234', trx: newTrx() })),
       ).toEqual(wrong);
 
-      const device = await enrollDevice(server);
+      const device = await enrollDevice(suite.server);
       const pin = await showPin(device);
       const linked = await cashier.post('/a/cashier/devices/register', { pin, trx: newTrx() });
       expect(linked.status).toBe(200);
@@ -456,22 +452,34 @@ describe.each(testDatabases)('cashier API errors on $name', (database) => {
       expect(answer(await cashier.post('/a/cashier/devices/register', { pin, trx: newTrx() }))).toEqual(
         answer(linked),
       );
-      const elsewhere = (await createVenue(db)).id;
-      const { client: outsider } = await cashierClient(server, db, elsewhere, undefined, fromNetwork(2));
+      const elsewhere = (await createVenue(suite.db)).id;
+      const { client: outsider } = await cashierClient(
+        suite.server,
+        suite.db,
+        elsewhere,
+        undefined,
+        fromNetwork(2),
+      );
       expect(answer(await outsider.post('/a/cashier/devices/register', { pin, trx: newTrx() }))).toEqual(
         wrong,
       );
 
-      const cabinetPin = await showPin(await enrollDevice(server));
+      const cabinetPin = await showPin(await enrollDevice(suite.server));
       expect(
         answer(await cashier.post('/a/cashier/devices/remote/register', { pin: cabinetPin, trx: newTrx() })),
       ).toEqual(wrong);
     });
 
     it('422 wrong pin once a PIN is 10 minutes old', async () => {
-      const { client: cashier } = await cashierClient(server, db, venueId, undefined, fromNetwork(3));
-      const stale = await enrollDevice(server);
-      const phone = await enrollDevice(server, { kind: 'remote' });
+      const { client: cashier } = await cashierClient(
+        suite.server,
+        suite.db,
+        venueId,
+        undefined,
+        fromNetwork(3),
+      );
+      const stale = await enrollDevice(suite.server);
+      const phone = await enrollDevice(suite.server, { kind: 'remote' });
       const stalePin = await showPin(stale);
       const phonePin = await showPin(phone);
       clock.advance(10 * MINUTE - 1);
@@ -479,7 +487,7 @@ describe.each(testDatabases)('cashier API errors on $name', (database) => {
       expect(
         (await cashier.post('/a/cashier/devices/register', { pin: stalePin, trx: newTrx() })).status,
       ).toBe(200);
-      const stale2 = await enrollDevice(server);
+      const stale2 = await enrollDevice(suite.server);
       const stale2Pin = await showPin(stale2);
       clock.advance(10 * MINUTE);
       const wrong = { status: 422, body: { err: ERR.wrongPin } };
@@ -493,16 +501,22 @@ describe.each(testDatabases)('cashier API errors on $name', (database) => {
     });
 
     it('422 error linking the device when its PIN belongs to a device linked to another venue', async () => {
-      const otherVenue = await createVenue(db, { home_play: true });
-      const { client: outsider } = await cashierClient(server, db, otherVenue.id, undefined, fromNetwork(4));
+      const otherVenue = await createVenue(suite.db, { home_play: true });
+      const { client: outsider } = await cashierClient(
+        suite.server,
+        suite.db,
+        otherVenue.id,
+        undefined,
+        fromNetwork(4),
+      );
       const linking = { status: 422, body: { err: ERR.errorLinking } };
 
-      const theirs = await linkCabinet(server, cashier);
+      const theirs = await linkCabinet(suite.server, cashier);
       const newPin = await showPin(theirs);
       expect(
         answer(await outsider.post('/a/cashier/devices/register', { pin: newPin, trx: newTrx() })),
       ).toEqual(linking);
-      const theirPhone = await linkRemote(server, cashier);
+      const theirPhone = await linkRemote(suite.server, cashier);
       const phonePin = await showPin(theirPhone);
       expect(
         answer(await outsider.post('/a/cashier/devices/remote/register', { pin: phonePin, trx: newTrx() })),
@@ -523,8 +537,8 @@ describe.each(testDatabases)('cashier API errors on $name', (database) => {
 
   describe('who is calling', () => {
     it('403 Forbidden without the restriction a call needs, and for managers and admins', async () => {
-      const { client: plain } = await cashierClient(server, db, venueId, []);
-      const device = await enrollDevice(server);
+      const { client: plain } = await cashierClient(suite.server, suite.db, venueId, []);
+      const device = await enrollDevice(suite.server);
       const pin = await showPin(device);
       const forbidden = { status: 403, body: { err: ERR.forbidden } };
       expect(answer(await plain.post('/a/cashier/devices/register', { pin, trx: newTrx() }))).toEqual(
@@ -540,19 +554,19 @@ describe.each(testDatabases)('cashier API errors on $name', (database) => {
       expect((await cashier.post('/a/cashier/devices/register', { pin, trx: newTrx() })).status).toBe(200);
 
       for (const role of ['manager', 'admin'] as const) {
-        const user = await createTestUser(db, {
+        const user = await createTestUser(suite.db, {
           account_id: venueId,
           role,
           restrictions: ['can_edit_device'],
         });
-        const client = await clientForUser(server, user);
+        const client = await clientForUser(suite.server, user);
         expect(answer(await client.get('/a/cashier/devices'))).toEqual(forbidden);
         expect(answer(await cash(client, cabinet.id, 1, 1_00))).toEqual(forbidden);
       }
     });
 
     it('403 user dont have account for a cashier linked to no venue', async () => {
-      const { client } = await cashierClient(server, db, null);
+      const { client } = await cashierClient(suite.server, suite.db, null);
       const noAccount = { status: 403, body: { err: ERR.noAccount } };
       expect(answer(await client.get('/a/cashier/account_balance'))).toEqual(noAccount);
       expect(answer(await cash(client, cabinet.id, 1, 1_00))).toEqual(noAccount);
@@ -560,15 +574,15 @@ describe.each(testDatabases)('cashier API errors on $name', (database) => {
 
     it('401 unauthorized without a session, with a made-up cookie and after sign-out', async () => {
       const unauthorized = { status: 401, body: { err: ERR.unauthorized } };
-      const anonymous = server.client();
+      const anonymous = suite.server.client();
       expect(answer(await anonymous.get('/a/cashier/devices'))).toEqual(unauthorized);
       expect(answer(await cash(anonymous, cabinet.id, 1, 1_00))).toEqual(unauthorized);
 
-      const forged = server.client();
+      const forged = suite.server.client();
       forged.token = 'A'.repeat(43);
       expect(answer(await forged.get('/a/cashier/account_balance'))).toEqual(unauthorized);
 
-      const { client } = await createSignedInUser(server, { account_id: venueId });
+      const { client } = await createSignedInUser(suite.server, { account_id: venueId });
       const kept = client.clone();
       expect((await client.post('/a/sign_out')).status).toBe(200);
       expect(answer(await kept.get('/a/cashier/account_balance'))).toEqual(unauthorized);
@@ -756,8 +770,8 @@ describe.each(testDatabases)('cashier API errors on $name', (database) => {
       expect(answer(await cashier.post('/a/cashier/devices/1/place/1/withdraw', { delta: 1 }))).toEqual(
         notFound,
       );
-      expect(answer(await server.client().get('/nothing-here'))).toEqual(notFound);
-      const device = server.client({ base: server.baseUrl });
+      expect(answer(await suite.server.client().get('/nothing-here'))).toEqual(notFound);
+      const device = suite.server.client({ base: suite.server.baseUrl });
       const res = await device.get('/device/nothing-here');
       expect(answer(res)).toEqual(notFound);
       expect(res.headers.get('content-type')).toContain('application/json');
@@ -769,13 +783,13 @@ describe.each(testDatabases)('cashier API errors on $name', (database) => {
       const internal = { status: 500, body: { err: ERR.internal } };
       const sqlite = await cashier.get('/a/cashier/probe/sqlite-error');
       expect(answer(sqlite)).toEqual(internal);
-      const pg = await server.client().post('/probe/pg-error', {});
+      const pg = await suite.server.client().post('/probe/pg-error', {});
       expect(answer(pg)).toEqual(internal);
       for (const res of [sqlite, pg]) expect(JSON.stringify(res.body)).not.toMatch(LEAK);
     });
 
     it('answers a real database failure under a cashier route without its text, and works again once it is fixed', async () => {
-      await db.kysely.schema.alterTable('accounts').renameTo('accounts_gone').execute();
+      await suite.db.kysely.schema.alterTable('accounts').renameTo('accounts_gone').execute();
       try {
         const res = await cashier.request('GET', '/a/cashier/account_balance');
         expect(answer(res)).toEqual({ status: 500, body: { err: ERR.internal } });
@@ -784,7 +798,7 @@ describe.each(testDatabases)('cashier API errors on $name', (database) => {
         const money = await cash(cashier, cabinet.id, 1, 1_00);
         expect(answer(money)).toEqual({ status: 500, body: { err: ERR.internal } });
       } finally {
-        await db.kysely.schema.alterTable('accounts_gone').renameTo('accounts').execute();
+        await suite.db.kysely.schema.alterTable('accounts_gone').renameTo('accounts').execute();
       }
       expect((await cashier.get('/a/cashier/account_balance')).status).toBe(200);
       // The failed deposit left no trace.

@@ -3,24 +3,21 @@
 import { randomUUID } from 'node:crypto';
 import { ERR } from '@cashdesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../src/db/database.js';
 import { verifyLedger } from '../../src/ledger/verify.js';
 import { testDatabases } from '../helpers/databases.js';
 import { createVenue } from '../helpers/factories.js';
-import { createSignedInUser, startTestServer, type TestClient, type TestServer } from '../helpers/server.js';
+import { createSignedInUser, type TestClient } from '../helpers/server.js';
+import { useTestServer } from '../helpers/test-server-suite.js';
 
 describe.each(testDatabases)('cashier flow on $name', (database) => {
-  let db: Db;
-  let server: TestServer;
   let cashier: TestClient;
   let device: TestClient;
   let phone: TestClient;
 
+  const suite = useTestServer(database, { config: { enrollmentOpen: true } });
   beforeAll(async () => {
-    db = await database.open();
-    server = await startTestServer(db, { config: { enrollmentOpen: true } });
-    const venue = await createVenue(db, { float: 1_000_00, overdraft: 100_00, home_play: true });
-    ({ client: cashier } = await createSignedInUser(server, {
+    const venue = await createVenue(suite.db, { float: 1_000_00, overdraft: 100_00, home_play: true });
+    ({ client: cashier } = await createSignedInUser(suite.server, {
       account_id: venue.id,
       restrictions: [
         'can_register_new_device',
@@ -29,13 +26,11 @@ describe.each(testDatabases)('cashier flow on $name', (database) => {
         'can_cashier_view_account_overdraft',
       ],
     }));
-    device = server.client({ base: server.baseUrl });
-    phone = server.client({ base: server.baseUrl });
+    device = suite.server.client({ base: suite.server.baseUrl });
+    phone = suite.server.client({ base: suite.server.baseUrl });
   });
   afterAll(async () => {
-    expect(await verifyLedger(db)).toEqual([]);
-    await server.close();
-    await db.close();
+    expect(await verifyLedger(suite.db)).toEqual([]);
   });
 
   it('links a cabinet by its PIN, deposits, plays, withdraws and reports', async () => {

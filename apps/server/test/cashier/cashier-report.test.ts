@@ -2,17 +2,15 @@
 // GMT offsets), home-play devices with `remote: true`, and totals that match the operations made.
 import { reportEntry, reportTotals, type ReportEntry } from '@cashdesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../src/db/database.js';
 import { verifyLedger } from '../../src/ledger/verify.js';
 import { FakeClock, HOUR, MINUTE, SECOND } from '../helpers/clock.js';
 import { testDatabases } from '../helpers/databases.js';
 import { createLinkedDevice, createTestUser, createVenue } from '../helpers/factories.js';
-import { clientForUser, startTestServer, type TestClient, type TestServer } from '../helpers/server.js';
+import { clientForUser, type TestClient } from '../helpers/server.js';
+import { useTestServer } from '../helpers/test-server-suite.js';
 import { ALL_RESTRICTIONS, answer, cash, linkRemote, localTime, remoteCash } from './support.js';
 
 describe.each(testDatabases)('cashier report on $name', (database) => {
-  let db: Db;
-  let server: TestServer;
   const clock = new FakeClock();
   let venueId: number;
   let cashierId: number;
@@ -22,7 +20,7 @@ describe.each(testDatabases)('cashier report on $name', (database) => {
   let colleague: TestClient;
 
   async function signIn(userId: number): Promise<TestClient> {
-    return clientForUser(server, { id: userId }, { remember: true });
+    return clientForUser(suite.server, { id: userId }, { remember: true });
   }
 
   async function atTime(ms: number): Promise<void> {
@@ -30,18 +28,16 @@ describe.each(testDatabases)('cashier report on $name', (database) => {
     [cashier, colleague] = await Promise.all([signIn(cashierId), signIn(colleagueId)]);
   }
 
+  const suite = useTestServer(database, { clock, config: { enrollmentOpen: true } });
   beforeAll(async () => {
-    db = await database.open();
-    server = await startTestServer(db, { clock, config: { enrollmentOpen: true } });
-    venueId = (await createVenue(db, { float: 100_000_00 })).id;
-    cashierId = (await createTestUser(db, { account_id: venueId, restrictions: ALL_RESTRICTIONS })).id;
-    colleagueId = (await createTestUser(db, { account_id: venueId, restrictions: ALL_RESTRICTIONS })).id;
+    venueId = (await createVenue(suite.db, { float: 100_000_00 })).id;
+    cashierId = (await createTestUser(suite.db, { account_id: venueId, restrictions: ALL_RESTRICTIONS })).id;
+    colleagueId = (await createTestUser(suite.db, { account_id: venueId, restrictions: ALL_RESTRICTIONS }))
+      .id;
   });
 
   afterAll(async () => {
-    expect(await verifyLedger(db)).toEqual([]);
-    await server.close();
-    await db.close();
+    expect(await verifyLedger(suite.db)).toEqual([]);
   });
 
   async function report(client: TestClient, body: Record<string, unknown>): Promise<ReportEntry[]> {
@@ -51,7 +47,7 @@ describe.each(testDatabases)('cashier report on $name', (database) => {
   }
 
   async function cabinet(): Promise<number> {
-    return (await createLinkedDevice(db, { account_id: venueId, places: 4 })).id;
+    return (await createLinkedDevice(suite.db, { account_id: venueId, places: 4 })).id;
   }
 
   it('takes a bound written to the second as the whole second, so no operation falls between two days', async () => {
@@ -77,16 +73,16 @@ describe.each(testDatabases)('cashier report on $name', (database) => {
   it("adds the caller's operations on the venue's home-play devices when remote is true", async () => {
     await atTime(Date.UTC(2026, 10, 24, 12, 0, 0));
     const device = await cabinet();
-    const phone = await linkRemote(server, cashier);
+    const phone = await linkRemote(suite.server, cashier);
     const onCabinet = await cash(cashier, device, 2, 3_00);
     clock.advance(SECOND);
     const onPhone = await remoteCash(cashier, phone, 7_00);
     clock.advance(SECOND);
     expect((await remoteCash(colleague, phone, -1_00)).status).toBe(200); // not the caller's
 
-    const otherVenue = await createVenue(db, { float: 1_000_00 });
-    const outsider = await signIn((await createTestUser(db, { account_id: otherVenue.id })).id);
-    const theirPhone = await linkRemote(server, outsider);
+    const otherVenue = await createVenue(suite.db, { float: 1_000_00 });
+    const outsider = await signIn((await createTestUser(suite.db, { account_id: otherVenue.id })).id);
+    const theirPhone = await linkRemote(suite.server, outsider);
     expect((await remoteCash(outsider, theirPhone, 1_00)).status).toBe(200);
 
     const range = { device_ids: [device], from: '2026-11-24', to: '2026-11-25' };

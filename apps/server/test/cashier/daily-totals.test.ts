@@ -11,38 +11,29 @@ import {
   SUMMARY_WINDOW_MS,
   TX_TYPE,
 } from '@cashdesk/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../src/db/database.js';
+import { afterAll, describe, expect, it } from 'vitest';
 import { verifyLedger } from '../../src/ledger/verify.js';
 import { testDatabases } from '../helpers/databases.js';
 import { createVenue } from '../helpers/factories.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { useTestServer } from '../helpers/test-server-suite.js';
 import { cash, cashierClient, linkCabinet, linkRemote, localTime, remoteCash, sendEvent } from './support.js';
 
 describe.each(testDatabases)('daily totals on $name', (database) => {
-  let db: Db;
-  let server: TestServer;
-
-  beforeAll(async () => {
-    db = await database.open();
-    server = await startTestServer(db, { config: { enrollmentOpen: true } });
-  });
+  const suite = useTestServer(database, { config: { enrollmentOpen: true } });
 
   afterAll(async () => {
-    expect(await verifyLedger(db)).toEqual([]);
-    await server.close();
-    await db.close();
+    expect(await verifyLedger(suite.db)).toEqual([]);
   });
 
   it("equal History's and Statistic's figures for the same 24 hours, home-play cash included", async () => {
-    const venueId = (await createVenue(db, { float: 10_000_00, home_play: true })).id;
-    const { client: cashier } = await cashierClient(server, db, venueId);
-    const cabinet = await linkCabinet(server, cashier);
-    const phone = await linkRemote(server, cashier);
+    const venueId = (await createVenue(suite.db, { float: 10_000_00, home_play: true })).id;
+    const { client: cashier } = await cashierClient(suite.server, suite.db, venueId);
+    const cabinet = await linkCabinet(suite.server, cashier);
+    const phone = await linkRemote(suite.server, cashier);
     // Another venue's cash is not this venue's.
-    const otherVenue = (await createVenue(db, { float: 10_000_00 })).id;
-    const { client: outsider } = await cashierClient(server, db, otherVenue);
-    const outsiderCabinet = await linkCabinet(server, outsider);
+    const otherVenue = (await createVenue(suite.db, { float: 10_000_00 })).id;
+    const { client: outsider } = await cashierClient(suite.server, suite.db, otherVenue);
+    const outsiderCabinet = await linkCabinet(suite.server, outsider);
 
     expect((await cash(cashier, cabinet.id, 1, 100_00)).status).toBe(200);
     expect((await remoteCash(cashier, phone, 35_00)).status).toBe(200);

@@ -9,12 +9,12 @@ import {
 } from '@cashdesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { updateAccount } from '../../src/accounts/accounts.repository.js';
-import type { Db } from '../../src/db/database.js';
 import { verifyLedger } from '../../src/ledger/verify.js';
 import { FakeClock, MINUTE } from '../helpers/clock.js';
 import { testDatabases } from '../helpers/databases.js';
 import { createVenue } from '../helpers/factories.js';
-import { startTestServer, type TestClient, type TestServer } from '../helpers/server.js';
+import { startTestServer, type TestClient } from '../helpers/server.js';
+import { useTestServer } from '../helpers/test-server-suite.js';
 import {
   answer,
   cash,
@@ -30,38 +30,33 @@ import {
 } from './support.js';
 
 describe.each(testDatabases)('device gateway on $name', (database) => {
-  let db: Db;
-  let server: TestServer;
   const clock = new FakeClock();
   let cashier: TestClient;
 
+  const suite = useTestServer(database, { clock, config: { enrollmentOpen: true } });
   beforeAll(async () => {
-    db = await database.open();
-    server = await startTestServer(db, { clock, config: { enrollmentOpen: true } });
-    const venue = await createVenue(db, { float: 100_000_00, final_bonus_rate_bps: 1000 });
-    ({ client: cashier } = await cashierClient(server, db, venue.id));
+    const venue = await createVenue(suite.db, { float: 100_000_00, final_bonus_rate_bps: 1000 });
+    ({ client: cashier } = await cashierClient(suite.server, suite.db, venue.id));
   });
 
   afterAll(async () => {
-    expect(await verifyLedger(db)).toEqual([]);
-    await server.close();
-    await db.close();
+    expect(await verifyLedger(suite.db)).toEqual([]);
   });
 
   it('refuses enrollment with 403 when the server runs with enrollment closed (the default)', async () => {
-    const closed = await startTestServer(db);
+    const closed = await startTestServer(suite.db);
     try {
-      const before = await db.kysely
+      const before = await suite.db.kysely
         .selectFrom('devices')
-        .select(db.kysely.fn.countAll<number>().as('n'))
+        .select(suite.db.kysely.fn.countAll<number>().as('n'))
         .execute();
       const res = await closed
         .client({ base: closed.baseUrl })
         .post('/device/enroll', { kind: 'cabinet', module: 1, game_id: 1, places: 4 });
       expect(answer(res)).toEqual({ status: 403, body: { err: ERR.forbidden } });
-      const after = await db.kysely
+      const after = await suite.db.kysely
         .selectFrom('devices')
-        .select(db.kysely.fn.countAll<number>().as('n'))
+        .select(suite.db.kysely.fn.countAll<number>().as('n'))
         .execute();
       expect(Number(after[0]!.n)).toBe(Number(before[0]!.n));
     } finally {
@@ -75,7 +70,7 @@ describe.each(testDatabases)('device gateway on $name', (database) => {
     ['9 places', { kind: 'cabinet', module: 1, game_id: 1, places: 9 }],
     ['an extra field', { kind: 'cabinet', module: 1, game_id: 1, places: 4, account_id: 1 }],
   ])('refuses an enrollment with %s with 400 validation', async (_name, body) => {
-    const res = await server.client({ base: server.baseUrl }).post('/device/enroll', body);
+    const res = await suite.server.client({ base: suite.server.baseUrl }).post('/device/enroll', body);
     expect(res).toMatchObject({ status: 400, body: { err: ERR.validation } });
   });
 
@@ -86,7 +81,7 @@ describe.each(testDatabases)('device gateway on $name', (database) => {
     ['a cabinet of no known game', 'cabinet', 0, 'Gaming device'],
     ['a home-play client, whatever its game', 'remote', 7, 'Home play'],
   ] as const)('names %s "%s" until the venue renames it', async (_what, kind, module, name) => {
-    const device = await enrollDevice(server, { kind, module });
+    const device = await enrollDevice(suite.server, { kind, module });
     const pin = await showPin(device);
     if (kind === 'remote') {
       // A phone is not listed: the cashier opens it by its PIN.
@@ -111,8 +106,8 @@ describe.each(testDatabases)('device gateway on $name', (database) => {
   });
 
   it('shows a 5-digit PIN on a cabinet and a 6-digit one on a home-play client, valid 10 minutes', async () => {
-    const cabinet = await enrollDevice(server, { kind: 'cabinet' });
-    const phone = await enrollDevice(server, { kind: 'remote' });
+    const cabinet = await enrollDevice(suite.server, { kind: 'cabinet' });
+    const phone = await enrollDevice(suite.server, { kind: 'remote' });
     const res = await cabinet.client.post('/device/pin', undefined, cabinet.auth);
     expect(res.status).toBe(200);
     expect(pinResult.strict().parse(res.body)).toEqual({
@@ -130,14 +125,14 @@ describe.each(testDatabases)('device gateway on $name', (database) => {
     // draw ten each, inside a device's hourly draw budget (gateway/gateway-throttle.ts).
     const pins = [];
     for (let c = 0; c < 10; c++) {
-      const cabinet = await enrollDevice(server, { kind: 'cabinet' });
+      const cabinet = await enrollDevice(suite.server, { kind: 'cabinet' });
       for (let i = 0; i < 10; i++) pins.push(await showPin(cabinet));
     }
     expect(pins.filter((pin) => !/^\d{5}$/.test(pin))).toEqual([]);
   });
 
   it('replaces the previous PIN with a new one: the old one is 422 wrong pin on register', async () => {
-    const cabinet = await enrollDevice(server);
+    const cabinet = await enrollDevice(suite.server);
     const oldPin = await showPin(cabinet);
     const newPin = await showPin(cabinet);
     expect(newPin).not.toBe(oldPin);
@@ -153,7 +148,7 @@ describe.each(testDatabases)('device gateway on $name', (database) => {
   });
 
   it('GET /device/state says linked false until a cashier links it, then true; reporting in makes it ready', async () => {
-    const cabinet = await enrollDevice(server, { places: 3 });
+    const cabinet = await enrollDevice(suite.server, { places: 3 });
     const before = await deviceState(cabinet);
     expect(before.status).toBe(200);
     expect(deviceStateSchema.parse(before.body)).toEqual({
@@ -186,10 +181,10 @@ describe.each(testDatabases)('device gateway on $name', (database) => {
   });
 
   it('answers 401 unauthorized without a valid Bearer device token', async () => {
-    const cabinet = await linkCabinet(server, cashier);
+    const cabinet = await linkCabinet(suite.server, cashier);
     const event = { trx: newTrx(), place: 1, type: 2, amount: 1_00 };
     const unauthorized = { status: 401, body: { err: ERR.unauthorized } };
-    const device = server.client({ base: server.baseUrl });
+    const device = suite.server.client({ base: suite.server.baseUrl });
     expect(answer(await device.post('/device/events', event))).toEqual(unauthorized);
     for (const authorization of [
       'Bearer ' + 'x'.repeat(43),
@@ -204,12 +199,12 @@ describe.each(testDatabases)('device gateway on $name', (database) => {
     expect(answer(await device.get('/device/state'))).toEqual(unauthorized);
     expect(answer(await device.post('/device/pin'))).toEqual(unauthorized);
     // A cashier session is not a device token.
-    expect(answer(await cashier.post(`${server.baseUrl}/device/events`, event))).toEqual(unauthorized);
+    expect(answer(await cashier.post(`${suite.server.baseUrl}/device/events`, event))).toEqual(unauthorized);
     expect((await deviceState(cabinet)).body.places[0]!.balances.entries).toBe(0);
   });
 
   it('answers 406 device not available to an event before the device is linked', async () => {
-    const cabinet = await enrollDevice(server);
+    const cabinet = await enrollDevice(suite.server);
     const res = await sendEvent(cabinet, { place: 1, type: 2, amount: 1_00 });
     expect(answer(res)).toEqual({ status: 406, body: { err: ERR.deviceNotAvailable } });
   });
@@ -219,7 +214,7 @@ describe.each(testDatabases)('device gateway on $name', (database) => {
     const balances = async (place: number) => (await deviceState(cabinet)).body.places[place - 1]!.balances;
 
     beforeAll(async () => {
-      cabinet = await linkCabinet(server, cashier, { places: 4 });
+      cabinet = await linkCabinet(suite.server, cashier, { places: 4 });
       await cash(cashier, cabinet.id, 1, 1_000_00);
       await cash(cashier, cabinet.id, 2, 10_00);
     });
@@ -241,7 +236,7 @@ describe.each(testDatabases)('device gateway on $name', (database) => {
     });
 
     it("refuses an event above the venue's ceiling with 422 max transaction amount exceeded, stored under its trx", async () => {
-      const venueId = (await db.kysely
+      const venueId = (await suite.db.kysely
         .selectFrom('devices')
         .select('account_id')
         .where('id', '=', cabinet.id)
@@ -259,7 +254,7 @@ describe.each(testDatabases)('device gateway on $name', (database) => {
       ).toEqual(ceiling);
       expect(await balances(1)).toEqual(before);
       // The back office raises the ceiling: the refused trx keeps its stored answer, a new one goes through.
-      await updateAccount(db.kysely, venueId, { max_event_amount: DEFAULT_MAX_EVENT_AMOUNT_CENTS * 2 });
+      await updateAccount(suite.db.kysely, venueId, { max_event_amount: DEFAULT_MAX_EVENT_AMOUNT_CENTS * 2 });
       try {
         expect(answer(await sendEvent(cabinet, win))).toEqual(ceiling);
         const big = await sendEvent(cabinet, { ...win, trx: newTrx() });
@@ -271,7 +266,7 @@ describe.each(testDatabases)('device gateway on $name', (database) => {
           },
         });
       } finally {
-        await updateAccount(db.kysely, venueId, { max_event_amount: DEFAULT_MAX_EVENT_AMOUNT_CENTS });
+        await updateAccount(suite.db.kysely, venueId, { max_event_amount: DEFAULT_MAX_EVENT_AMOUNT_CENTS });
       }
     });
 
@@ -303,7 +298,7 @@ describe.each(testDatabases)('device gateway on $name', (database) => {
       expect(await balances(4)).toEqual({ entries: 4_00, final_bonus: 0 });
 
       // Each device has its own trx namespace: another cabinet's event with that trx is its own.
-      const neighbour = await linkCabinet(server, cashier, { places: 1 });
+      const neighbour = await linkCabinet(suite.server, cashier, { places: 1 });
       const theirs = await sendEvent(neighbour, { trx, place: 1, type: 2, amount: 3_00 });
       expect(answer(theirs)).toEqual(answer(first));
       expect((await deviceState(neighbour)).body.places[0]!.balances.entries).toBe(3_00);

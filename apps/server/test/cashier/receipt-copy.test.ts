@@ -3,12 +3,12 @@
 // audited, nothing for a refusal, another cashier's or another venue's operation, and no money moved.
 import { ERR, receiptCopy, type AuditEntry } from '@cashdesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../src/db/database.js';
 import { verifyLedger } from '../../src/ledger/verify.js';
 import { signedInAs, type SignedIn } from '../back-office/support.js';
 import { testDatabases } from '../helpers/databases.js';
 import { createVenue } from '../helpers/factories.js';
-import { startTestServer, type TestClient, type TestServer } from '../helpers/server.js';
+import { type TestClient } from '../helpers/server.js';
+import { useTestServer } from '../helpers/test-server-suite.js';
 import {
   answer,
   cash,
@@ -21,37 +21,32 @@ import {
 } from './support.js';
 
 describe.each(testDatabases)('the copy of the last receipt on $name', (database) => {
-  let db: Db;
-  let server: TestServer;
   let venueId: number;
   let cashier: TestClient;
   let cashierId: number;
   let manager: SignedIn;
 
+  const suite = useTestServer(database, { config: { enrollmentOpen: true } });
   beforeAll(async () => {
-    db = await database.open();
-    server = await startTestServer(db, { config: { enrollmentOpen: true } });
-    const venue = await createVenue(db, {
+    const venue = await createVenue(suite.db, {
       name: 'Casino Aurora',
       float: 10_000_00,
       home_play: true,
       final_bonus_rate_bps: 1000,
     });
     venueId = venue.id;
-    ({ client: cashier, id: cashierId } = await cashierClient(server, db, venue.id));
-    manager = await signedInAs(server, db, 'manager', venue.id);
+    ({ client: cashier, id: cashierId } = await cashierClient(suite.server, suite.db, venue.id));
+    manager = await signedInAs(suite.server, suite.db, 'manager', venue.id);
   });
   afterAll(async () => {
-    expect(await verifyLedger(db)).toEqual([]);
-    await server.close();
-    await db.close();
+    expect(await verifyLedger(suite.db)).toEqual([]);
   });
 
   const reprint = (client: TestClient = cashier) =>
     client.post<Record<string, unknown>>('/a/cashier/receipt/reprint', {});
 
   async function floatOf(): Promise<number> {
-    const row = await db.kysely
+    const row = await suite.db.kysely
       .selectFrom('accounts')
       .select('balance_cents')
       .where('id', '=', venueId)
@@ -64,7 +59,7 @@ describe.each(testDatabases)('the copy of the last receipt on $name', (database)
   });
 
   it("copies the last deposit with the operation's own figures, audited, moving nothing", async () => {
-    const cabinet = await linkCabinet(server, cashier);
+    const cabinet = await linkCabinet(suite.server, cashier);
     const trx = newTrx();
     const deposit = await cash(cashier, cabinet.id, 2, 25_00, trx);
     expect(deposit.status).toBe(200);
@@ -106,7 +101,7 @@ describe.each(testDatabases)('the copy of the last receipt on $name', (database)
   });
 
   it('names a withdraw that emptied the seat a cash-out, with the final bonus it burned', async () => {
-    const cabinet = await linkCabinet(server, cashier);
+    const cabinet = await linkCabinet(suite.server, cashier);
     expect((await cash(cashier, cabinet.id, 1, 100_00)).status).toBe(200);
     expect((await cash(cashier, cabinet.id, 1, -20_00)).status).toBe(200);
     expect(receiptCopy.parse((await reprint()).body)).toMatchObject({ operation: 'withdraw', amount: 20_00 });
@@ -131,7 +126,7 @@ describe.each(testDatabases)('the copy of the last receipt on $name', (database)
   });
 
   it("copies a home-play phone's receipt with its uuid", async () => {
-    const phone = await linkRemote(server, cashier);
+    const phone = await linkRemote(suite.server, cashier);
     const trx = newTrx();
     const res = await remoteCash(cashier, phone, 7_00, trx);
     expect(res.status).toBe(200);
@@ -144,16 +139,16 @@ describe.each(testDatabases)('the copy of the last receipt on $name', (database)
   });
 
   it("never gives another cashier's receipt, nor one from another venue", async () => {
-    const { client: colleague } = await cashierClient(server, db, venueId);
+    const { client: colleague } = await cashierClient(suite.server, suite.db, venueId);
     expect(answer(await reprint(colleague))).toEqual({ status: 404, body: { err: ERR.notFound } });
-    const cabinet = await linkCabinet(server, colleague);
+    const cabinet = await linkCabinet(suite.server, colleague);
     const theirs = newTrx();
     expect((await cash(colleague, cabinet.id, 1, 3_00, theirs)).status).toBe(200);
     expect((await reprint(colleague)).body).toMatchObject({ trx: theirs });
     expect((await reprint()).body).not.toMatchObject({ trx: theirs });
     // The same cashier moved to another venue by the admin: that venue has no receipt of theirs.
-    const other = await createVenue(db, { float: 1_000_00 });
-    const admin = await signedInAs(server, db, 'admin', null);
+    const other = await createVenue(suite.db, { float: 1_000_00 });
+    const admin = await signedInAs(suite.server, suite.db, 'admin', null);
     const move = (accountId: number) =>
       admin.client.post(`/a/admin/user/${cashierId}`, { account_id: accountId, reason: 'moved' });
     expect((await move(other.id)).status).toBe(200);

@@ -4,13 +4,13 @@
 // still ends after its 10 minutes, and the player's own "new PIN" still ends it at once, a till or not.
 import { ERR } from '@cashdesk/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Db } from '../../src/db/database.js';
 import { PIN_HOLD_MS, PIN_KEEP_MARGIN_MS, PIN_TTL_MS } from '../../src/devices/remote-pin.js';
 import { verifyLedger } from '../../src/ledger/verify.js';
 import { FakeClock, MINUTE, SECOND } from '../helpers/clock.js';
 import { testDatabases } from '../helpers/databases.js';
 import { createVenue } from '../helpers/factories.js';
-import { startTestServer, type TestClient, type TestServer } from '../helpers/server.js';
+import { type TestClient } from '../helpers/server.js';
+import { useTestServer } from '../helpers/test-server-suite.js';
 import {
   answer,
   cashierClient,
@@ -24,27 +24,21 @@ import {
 const pinChanged = { status: 406, body: { err: ERR.pinChanged } };
 
 describe.each(testDatabases)('a phone held open at a till, on $name', (database) => {
-  let db: Db;
-  let server: TestServer;
-  let clock: FakeClock;
   let till: TestClient;
   let phone: LinkedDevice;
 
+  const clock = new FakeClock();
+  const suite = useTestServer(database, { clock, config: { enrollmentOpen: true } });
   beforeAll(async () => {
-    db = await database.open();
-    clock = new FakeClock();
-    server = await startTestServer(db, { clock, config: { enrollmentOpen: true } });
-    const venue = await createVenue(db, { float: 100_000_00 });
-    ({ client: till } = await cashierClient(server, db, venue.id));
+    const venue = await createVenue(suite.db, { float: 100_000_00 });
+    ({ client: till } = await cashierClient(suite.server, suite.db, venue.id));
   });
   afterAll(async () => {
-    expect(await verifyLedger(db)).toEqual([]);
-    await server.close();
-    await db.close();
+    expect(await verifyLedger(suite.db)).toEqual([]);
   });
   beforeEach(async () => {
     // A phone connected at the till a moment ago: its PIN shown now, living PIN_TTL_MS.
-    phone = await linkRemote(server, till);
+    phone = await linkRemote(suite.server, till);
   });
 
   /** The till asks for the phone, as its screen does every 5 s while it shows it. */
@@ -56,7 +50,7 @@ describe.each(testDatabases)('a phone held open at a till, on $name', (database)
   const storedEnd = async () =>
     Number(
       (
-        await db.kysely
+        await suite.db.kysely
           .selectFrom('devices')
           .select('pin_expires_at_ms')
           .where('id', '=', phone.id)
@@ -136,7 +130,7 @@ describe.each(testDatabases)('a phone held open at a till, on $name', (database)
   });
 
   it("never keeps a cabinet's pairing PIN: nothing holds it open, its renewal draws a new one", async () => {
-    const cabinet = await enrollDevice(server, { kind: 'cabinet' });
+    const cabinet = await enrollDevice(suite.server, { kind: 'cabinet' });
     const first = await showPin(cabinet);
     const renewed = await cabinet.client.post<{ pin: string }>(
       '/device/pin',

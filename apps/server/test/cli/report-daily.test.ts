@@ -1,27 +1,23 @@
 // `cashdesk report:daily`: the venue's daily report from the operator CLI, as a table, CSV or JSON, the
 // same figures as the back office's; a bad or future day and an unknown account are refused.
 import { gamingDayOf, type Account, type DailyReport } from '@cashdesk/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../src/db/database.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { cash, cashierClient, linkCabinet, newTrx } from '../cashier/support.js';
 import { runCliCaptured } from '../helpers/cli.js';
 import { testDatabases } from '../helpers/databases.js';
 import { createVenue } from '../helpers/factories.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { useTestServer } from '../helpers/test-server-suite.js';
 
 describe.each(testDatabases)('report:daily on $name', (database) => {
-  let db: Db;
-  let server: TestServer;
   let venueId: number;
   let day: string;
   const trx = newTrx();
 
-  const cli = (...argv: string[]) => runCliCaptured(db, argv);
+  const cli = (...argv: string[]) => runCliCaptured(suite.db, argv);
 
+  const suite = useTestServer(database, { config: { enrollmentOpen: true } });
   beforeAll(async () => {
-    db = await database.open();
-    server = await startTestServer(db, { config: { enrollmentOpen: true } });
-    venueId = (await createVenue(db, { float: 10_000_00, name: '=Venue, "North"' })).id;
+    venueId = (await createVenue(suite.db, { float: 10_000_00, name: '=Venue, "North"' })).id;
     const set = await cli(
       'account:set',
       String(venueId),
@@ -36,15 +32,11 @@ describe.each(testDatabases)('report:daily on $name', (database) => {
       time_zone: 'America/Sao_Paulo',
       day_starts_at: 0,
     });
-    const { client } = await cashierClient(server, db, venueId);
-    const cabinet = await linkCabinet(server, client);
+    const { client } = await cashierClient(suite.server, suite.db, venueId);
+    const cabinet = await linkCabinet(suite.server, client);
     expect((await cash(client, cabinet.id, 1, 125_50, trx)).status).toBe(200);
     expect((await cash(client, cabinet.id, 1, -25_50)).status).toBe(200);
     day = gamingDayOf(Date.now(), { time_zone: 'America/Sao_Paulo', day_starts_at: 0 });
-  });
-  afterAll(async () => {
-    await server.close();
-    await db.close();
   });
 
   it("prints the day's figures per device and in total, with the venue's clock", async () => {

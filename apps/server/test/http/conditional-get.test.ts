@@ -1,11 +1,11 @@
 // The polled calls (float, device list and detail, version) answer with an ETag and `private, no-cache`, and with
 // 304 and no body when the terminal's copy is still current; everything else under /api/ stays no-store.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../src/db/database.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { etagOf, ifNoneMatchHolds } from '../../src/http/conditional-get.js';
 import { testDatabases } from '../helpers/databases.js';
 import { createLinkedDevice, createVenue } from '../helpers/factories.js';
-import { startTestServer, type TestClient, type TestServer } from '../helpers/server.js';
+import { type TestClient } from '../helpers/server.js';
+import { useTestServer } from '../helpers/test-server-suite.js';
 import { cashierClient, newTrx } from '../cashier/support.js';
 
 describe('If-None-Match', () => {
@@ -24,21 +24,14 @@ describe('If-None-Match', () => {
 });
 
 describe.each(testDatabases)('conditional polling answers on $name', (database) => {
-  let db: Db;
-  let server: TestServer;
   let client: TestClient;
   let deviceId: number;
 
+  const suite = useTestServer(database);
   beforeAll(async () => {
-    db = await database.open();
-    server = await startTestServer(db);
-    const venue = await createVenue(db, { float: 1_000_00 });
-    deviceId = (await createLinkedDevice(db, { account_id: venue.id, places: 2 })).id;
-    client = (await cashierClient(server, db, venue.id)).client;
-  });
-  afterAll(async () => {
-    await server.close();
-    await db.close();
+    const venue = await createVenue(suite.db, { float: 1_000_00 });
+    deviceId = (await createLinkedDevice(suite.db, { account_id: venue.id, places: 2 })).id;
+    client = (await cashierClient(suite.server, suite.db, venue.id)).client;
   });
 
   const polled = () => [
@@ -99,7 +92,7 @@ describe.each(testDatabases)('conditional polling answers on $name', (database) 
 
   it('never answers 304 to a caller without a session, whatever tag it sends', async () => {
     const etag = (await client.get('/a/cashier/account_balance')).headers.get('etag')!;
-    const stranger = server.client();
+    const stranger = suite.server.client();
     const res = await stranger.get('/a/cashier/account_balance', { 'if-none-match': etag });
     expect(res.status).toBe(401);
     expect(res.headers.get('etag')).toBeNull();

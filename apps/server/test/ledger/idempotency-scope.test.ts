@@ -4,7 +4,7 @@
 // and no tenant ever reads another's, over HTTP as much as in the ledger.
 import { ERR, TX_TYPE } from '@cashdesk/contract';
 import { auditEntryQuery } from '../../src/back-office/audit/audit.repository.js';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/database.js';
 import { claimTrx, storeOutcome } from '../../src/ledger/idempotency.js';
 import { LedgerService } from '../../src/ledger/ledger.service.js';
@@ -12,7 +12,7 @@ import { verifyLedger } from '../../src/ledger/verify.js';
 import { answer, cash, cashierClient } from '../cashier/support.js';
 import { testDatabases } from '../helpers/databases.js';
 import { createLinkedDevice, createTestUser, createVenue } from '../helpers/factories.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { useTestServer } from '../helpers/test-server-suite.js';
 
 const TRX = 'shared-0000-trx';
 
@@ -236,26 +236,19 @@ describe.each(testDatabases)('idempotency scopes on $name', (database) => {
 });
 
 describe.each(testDatabases)('idempotency scopes over HTTP on $name', (database) => {
-  let db: Db;
-  let server: TestServer;
-  beforeAll(async () => {
-    db = await database.open();
-    server = await startTestServer(db);
-  });
+  const suite = useTestServer(database);
   afterAll(async () => {
-    expect(await verifyLedger(db)).toEqual([]);
-    await server.close();
-    await db.close();
+    expect(await verifyLedger(suite.db)).toEqual([]);
   });
 
   it('cashiers of two venues sending one trx get their own answers, never the other venue', async () => {
-    const venueA = await createVenue(db, { float: 100_00 });
-    const venueB = await createVenue(db, { float: 40_00 });
-    const cabinetA = await createLinkedDevice(db, { account_id: venueA.id });
-    const cabinetB = await createLinkedDevice(db, { account_id: venueB.id });
-    const alice = (await cashierClient(server, db, venueA.id)).client;
-    const bob = (await cashierClient(server, db, venueB.id)).client;
-    const carol = (await cashierClient(server, db, venueB.id)).client;
+    const venueA = await createVenue(suite.db, { float: 100_00 });
+    const venueB = await createVenue(suite.db, { float: 40_00 });
+    const cabinetA = await createLinkedDevice(suite.db, { account_id: venueA.id });
+    const cabinetB = await createLinkedDevice(suite.db, { account_id: venueB.id });
+    const alice = (await cashierClient(suite.server, suite.db, venueA.id)).client;
+    const bob = (await cashierClient(suite.server, suite.db, venueB.id)).client;
+    const carol = (await cashierClient(suite.server, suite.db, venueB.id)).client;
 
     const fromAlice = answer(await cash(alice, cabinetA.id, 1, 30_00, TRX));
     const fromBob = answer(await cash(bob, cabinetB.id, 2, 30_00, TRX));

@@ -3,8 +3,7 @@
 // whom, when, under which trx, and the running balance after it. The money rules test what the balances
 // become; this pins the record an operator reconciles a venue by (docs/money.md), on every test database.
 import { ERR, type LedgerRow } from '@cashdesk/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../src/db/database.js';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { AccountRow } from '../../src/db/schema.js';
 import { verifyLedger } from '../../src/ledger/verify.js';
 import { newTrx, signedInAs, type SignedIn } from '../back-office/support.js';
@@ -12,7 +11,7 @@ import { cash, cashierClient, linkCabinet, sendEvent, type LinkedDevice } from '
 import { FakeClock, MINUTE } from '../helpers/clock.js';
 import { testDatabases } from '../helpers/databases.js';
 import { createVenue } from '../helpers/factories.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { useTestServer } from '../helpers/test-server-suite.js';
 
 /** The fields of a row that say what happened, without its ids. */
 type Line = Pick<LedgerRow, 'kind' | 'line' | 'tx_type' | 'amount' | 'balance_after'>;
@@ -25,19 +24,10 @@ const line = (
 ): Line => ({ kind, line: lineName, tx_type: txType, amount, balance_after: balanceAfter });
 
 describe.each(testDatabases)('ledger records on $name', (database) => {
-  let db: Db;
-  let server: TestServer;
-  let clock: FakeClock;
-
-  beforeAll(async () => {
-    db = await database.open();
-    clock = new FakeClock();
-    server = await startTestServer(db, { clock, config: { enrollmentOpen: true } });
-  });
+  const clock = new FakeClock();
+  const suite = useTestServer(database, { clock, config: { enrollmentOpen: true } });
   afterAll(async () => {
-    expect(await verifyLedger(db)).toEqual([]);
-    await server.close();
-    await db.close();
+    expect(await verifyLedger(suite.db)).toEqual([]);
   });
 
   /**
@@ -45,14 +35,14 @@ describe.each(testDatabases)('ledger records on $name', (database) => {
    * `float` moved in by the manager. Final bonus 10% of a pay.
    */
   async function setUp(float = 500_00) {
-    const venue: AccountRow = await createVenue(db, {
+    const venue: AccountRow = await createVenue(suite.db, {
       float: 0,
       overdraft: 100_00,
       final_bonus_rate_bps: 1000,
     });
-    const manager: SignedIn = await signedInAs(server, db, 'manager', venue.id);
-    const cashier = await cashierClient(server, db, venue.id);
-    const cabinet: LinkedDevice = await linkCabinet(server, cashier.client);
+    const manager: SignedIn = await signedInAs(suite.server, suite.db, 'manager', venue.id);
+    const cashier = await cashierClient(suite.server, suite.db, venue.id);
+    const cabinet: LinkedDevice = await linkCabinet(suite.server, cashier.client);
     const stamp = () => {
       clock.advance(MINUTE);
       return new Date(clock.now()).toISOString();
@@ -234,7 +224,7 @@ describe.each(testDatabases)('ledger records on $name', (database) => {
       withdraw: (await v.cashAt(-1_00)).trx,
       device_event: (await v.event(3, 1_00)).trx,
     };
-    const rows = await db.kysely
+    const rows = await suite.db.kysely
       .selectFrom('operations')
       .select(['trx', 'kind', 'account_id', 'device_id', 'reason'])
       .where('trx', 'in', Object.values(trx))

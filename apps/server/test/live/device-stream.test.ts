@@ -6,7 +6,6 @@ import { randomBytes } from 'node:crypto';
 import { deviceState as deviceStateSchema, ERR, LIVE_COALESCE_MS, TX_TYPE } from '@cashdesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { revokingTransaction } from '../../src/auth/auth-cache.js';
-import type { Db } from '../../src/db/database.js';
 import { insertDevice, insertPlaces } from '../../src/devices/devices.repository.js';
 import { MAX_DEVICE_STREAMS_PER_ADDRESS, MAX_STREAMS_PER_DEVICE } from '../../src/gateway/device-stream.js';
 import { hashToken } from '../../src/gateway/gateway.service.js';
@@ -26,6 +25,7 @@ import { testDatabases } from '../helpers/databases.js';
 import { openEventStream, type OpenedStream, type SseMessage } from '../helpers/event-stream.js';
 import { createVenue } from '../helpers/factories.js';
 import { startTestServer, type TestClient, type TestServer } from '../helpers/server.js';
+import { useTestServer } from '../helpers/test-server-suite.js';
 
 const HEARTBEAT_MS = 150;
 const PATH = '/device/events/stream';
@@ -45,8 +45,6 @@ const entriesOf = (state: { places: { place: number; balances: { entries: number
   state.places.map((p) => p.balances.entries);
 
 describe.each(testDatabases)('a device’s own stream on $name', (database) => {
-  let db: Db;
-  let server: TestServer;
   let venueId: number;
   let cashier: TestClient;
   let manager: TestClient;
@@ -60,29 +58,26 @@ describe.each(testDatabases)('a device’s own stream on $name', (database) => {
     return { stream, hello: await stream.next() };
   }
 
+  const suite = useTestServer(database, {
+    config: { enrollmentOpen: true, live: { heartbeatMs: HEARTBEAT_MS } },
+  });
   beforeAll(async () => {
-    db = await database.open();
-    server = await startTestServer(db, {
-      config: { enrollmentOpen: true, live: { heartbeatMs: HEARTBEAT_MS } },
-    });
     // No final bonus: the cabinet's seats end empty, so the manager may unlink it.
-    venueId = (await createVenue(db, { float: 10_000_00, final_bonus_rate_bps: 0 })).id;
-    const otherVenueId = (await createVenue(db, { float: 10_000_00 })).id;
-    cashier = (await cashierClient(server, db, venueId)).client;
-    outsider = (await cashierClient(server, db, otherVenueId)).client;
-    manager = (await signedInAs(server, db, 'manager', venueId)).client;
+    venueId = (await createVenue(suite.db, { float: 10_000_00, final_bonus_rate_bps: 0 })).id;
+    const otherVenueId = (await createVenue(suite.db, { float: 10_000_00 })).id;
+    cashier = (await cashierClient(suite.server, suite.db, venueId)).client;
+    outsider = (await cashierClient(suite.server, suite.db, otherVenueId)).client;
+    manager = (await signedInAs(suite.server, suite.db, 'manager', venueId)).client;
   });
 
   afterAll(async () => {
     for (const stream of streams) stream.close();
-    expect(await verifyLedger(db)).toEqual([]);
-    await server.close();
-    await db.close();
+    expect(await verifyLedger(suite.db)).toEqual([]);
   });
 
   it('tells a cabinet its link, a deposit on its seat, a withdraw and its unlink, and nothing else', async () => {
-    const cabinet = await enrollDevice(server);
-    const { stream, hello } = await listen(asDevice(server, cabinet.auth));
+    const cabinet = await enrollDevice(suite.server);
+    const { stream, hello } = await listen(asDevice(suite.server, cabinet.auth));
     expect(stream.headers.get('content-type')).toMatch(/^text\/event-stream/);
     expect(stream.headers.get('cache-control')).toBe('no-store');
     // The hello is GET /device/state's answer.
@@ -102,8 +97,8 @@ describe.each(testDatabases)('a device’s own stream on $name', (database) => {
     expect(entriesOf(stateOf(await stream.next()))).toEqual([0, 25_00, 0, 0]);
 
     // Its own game, another device of the venue, another venue: none is told to this cabinet.
-    const neighbour = await linkCabinet(server, cashier);
-    const foreign = await linkCabinet(server, outsider);
+    const neighbour = await linkCabinet(suite.server, cashier);
+    const foreign = await linkCabinet(suite.server, outsider);
     expect((await sendEvent(cabinet, { place: 2, type: TX_TYPE.pay, amount: 5_00 })).status).toBe(200);
     expect((await cash(cashier, neighbour.id, 1, 10_00)).status).toBe(200);
     expect((await cash(outsider, foreign.id, 1, 10_00)).status).toBe(200);
@@ -132,25 +127,25 @@ describe.each(testDatabases)('a device’s own stream on $name', (database) => {
   });
 
   it('is refused without a valid device token, before the stream starts', async () => {
-    const none = await openEventStream(server.client({ base: server.baseUrl }), PATH);
+    const none = await openEventStream(suite.server.client({ base: suite.server.baseUrl }), PATH);
     expect({ status: none.status, body: none.errorBody }).toEqual({
       status: 401,
       body: { err: ERR.unauthorized },
     });
     const wrong = await openEventStream(
-      asDevice(server, { authorization: `Bearer ${'x'.repeat(40)}` }),
+      asDevice(suite.server, { authorization: `Bearer ${'x'.repeat(40)}` }),
       PATH,
     );
     expect(wrong.status).toBe(401);
   });
 
   it('ends the stream once the token no longer names the device (revoked)', async () => {
-    const cabinet = await enrollDevice(server);
-    const { stream, hello } = await listen(asDevice(server, cabinet.auth));
+    const cabinet = await enrollDevice(suite.server);
+    const { stream, hello } = await listen(asDevice(suite.server, cabinet.auth));
     const { id } = stateOf(hello, 'hello');
     // There is no revoking route yet: a token replaced in the database, announced as every write that
     // changes what the auth cache holds announces it (auth/auth-cache.ts).
-    await revokingTransaction(db, server.ctx.auth, async (tx, revoke) => {
+    await revokingTransaction(suite.db, suite.server.ctx.auth, async (tx, revoke) => {
       await tx
         .updateTable('devices')
         .set({ token_hash: hashToken(randomBytes(32).toString('base64url')) })
@@ -163,24 +158,24 @@ describe.each(testDatabases)('a device’s own stream on $name', (database) => {
   });
 
   it(`caps a device at ${MAX_STREAMS_PER_DEVICE} open streams: the last opens, the next is 429 until one closes`, async () => {
-    const cabinet = await enrollDevice(server);
+    const cabinet = await enrollDevice(suite.server);
     const open: OpenedStream[] = [];
     for (let i = 0; i < MAX_STREAMS_PER_DEVICE; i++)
-      open.push((await listen(asDevice(server, cabinet.auth))).stream);
-    const refused = await openEventStream(asDevice(server, cabinet.auth), PATH);
+      open.push((await listen(asDevice(suite.server, cabinet.auth))).stream);
+    const refused = await openEventStream(asDevice(suite.server, cabinet.auth), PATH);
     expect({ status: refused.status, body: refused.errorBody }).toEqual({
       status: 429,
       body: { err: ERR.tooManyAttempts, retry_after: expect.any(Number) },
     });
     // Another device is not held back by this one.
-    await listen(asDevice(server, (await enrollDevice(server)).auth));
+    await listen(asDevice(suite.server, (await enrollDevice(suite.server)).auth));
 
     open.pop()!.close();
     // The server hears of the closed socket a moment later.
-    let again = await openEventStream(asDevice(server, cabinet.auth), PATH);
+    let again = await openEventStream(asDevice(suite.server, cabinet.auth), PATH);
     for (let tries = 0; again.status === 429 && tries < 50; tries++) {
       await new Promise((resolve) => setTimeout(resolve, 20));
-      again = await openEventStream(asDevice(server, cabinet.auth), PATH);
+      again = await openEventStream(asDevice(suite.server, cabinet.auth), PATH);
     }
     expect(again.status).toBe(200);
     streams.push(again, ...open);
@@ -189,11 +184,11 @@ describe.each(testDatabases)('a device’s own stream on $name', (database) => {
   it(`caps an address at ${MAX_DEVICE_STREAMS_PER_ADDRESS} device streams: the last opens, the next is 429`, async () => {
     // A server of its own that trusts X-Forwarded-For: its addresses hold only this test's streams. The
     // devices are written straight to the database: enrolling this many would pass the enrollment throttle.
-    const own = await startTestServer(db, { config: { trustProxy: true } });
+    const own = await startTestServer(suite.db, { config: { trustProxy: true } });
     const open: OpenedStream[] = [];
     const newDevice = async (): Promise<Record<string, string>> => {
       const token = randomBytes(32).toString('base64url');
-      const id = await insertDevice(db.kysely, {
+      const id = await insertDevice(suite.db.kysely, {
         uuid: randomBytes(16).toString('base64'),
         account_id: null,
         type: 0,
@@ -204,7 +199,7 @@ describe.each(testDatabases)('a device’s own stream on $name', (database) => {
         token_hash: hashToken(token),
         created_at_ms: Date.now(),
       });
-      await insertPlaces(db.kysely, id, 1);
+      await insertPlaces(suite.db.kysely, id, 1);
       return { authorization: `Bearer ${token}` };
     };
     const attempt = async (auth: Record<string, string>, address: string) => {

@@ -31,6 +31,7 @@ import { postgresTestDatabase, testDatabases } from '../helpers/databases.js';
 import { openEventStream, type OpenedStream, type SseMessage } from '../helpers/event-stream.js';
 import { createTestUser, createVenue } from '../helpers/factories.js';
 import { clientForUser, startTestServer, type TestClient, type TestServer } from '../helpers/server.js';
+import { useTestServer } from '../helpers/test-server-suite.js';
 
 const HEARTBEAT_MS = 150;
 
@@ -67,8 +68,6 @@ async function listen(client: TestClient): Promise<OpenedStream> {
 }
 
 describe.each(testDatabases)('live updates on $name', (database) => {
-  let db: Db;
-  let server: TestServer;
   let venueId: number;
   let cashier: TestClient;
   let colleague: TestClient;
@@ -82,26 +81,23 @@ describe.each(testDatabases)('live updates on $name', (database) => {
     return stream;
   };
 
+  const suite = useTestServer(database, {
+    buildHash: 'build-live-1',
+    config: { enrollmentOpen: true, live: { heartbeatMs: HEARTBEAT_MS } },
+  });
   beforeAll(async () => {
-    db = await database.open();
-    server = await startTestServer(db, {
-      buildHash: 'build-live-1',
-      config: { enrollmentOpen: true, live: { heartbeatMs: HEARTBEAT_MS } },
-    });
-    venueId = (await createVenue(db, { float: 10_000_00 })).id;
-    const otherVenueId = (await createVenue(db, { float: 10_000_00 })).id;
-    cashier = (await cashierClient(server, db, venueId)).client;
-    colleague = (await cashierClient(server, db, venueId)).client;
-    outsider = (await cashierClient(server, db, otherVenueId)).client;
-    cabinet = await linkCabinet(server, cashier);
-    outsiderCabinet = await linkCabinet(server, outsider);
+    venueId = (await createVenue(suite.db, { float: 10_000_00 })).id;
+    const otherVenueId = (await createVenue(suite.db, { float: 10_000_00 })).id;
+    cashier = (await cashierClient(suite.server, suite.db, venueId)).client;
+    colleague = (await cashierClient(suite.server, suite.db, venueId)).client;
+    outsider = (await cashierClient(suite.server, suite.db, otherVenueId)).client;
+    cabinet = await linkCabinet(suite.server, cashier);
+    outsiderCabinet = await linkCabinet(suite.server, outsider);
   });
 
   afterAll(async () => {
     for (const stream of streams) stream.close();
-    expect(await verifyLedger(db)).toEqual([]);
-    await server.close();
-    await db.close();
+    expect(await verifyLedger(suite.db)).toEqual([]);
   });
 
   it('opens as an event stream that is never cached and starts with the server build hash', async () => {
@@ -146,7 +142,7 @@ describe.each(testDatabases)('live updates on $name', (database) => {
 
   it("tells each till the payment after the last play of the second, and a cash move's device as not played", async () => {
     // A till of its own: the venue's cashier holds as many streams as a cashier may.
-    const till = (await cashierClient(server, db, venueId)).client;
+    const till = (await cashierClient(suite.server, suite.db, venueId)).client;
     const stream = await opened(till);
     // A message now: the plays below fall in the window after it, and are told together.
     expect((await cash(cashier, cabinet.id, 2, 4_00)).status).toBe(200);
@@ -170,17 +166,17 @@ describe.each(testDatabases)('live updates on $name', (database) => {
   });
 
   it("never tells a till another venue's device, nor a home-play phone's figures (they need its PIN)", async () => {
-    const homeVenue = await createVenue(db, { float: 1_000_00, home_play: true });
-    const homeCashier = (await cashierClient(server, db, homeVenue.id)).client;
-    const phone = await linkRemote(server, homeCashier);
-    const homeCabinet = await linkCabinet(server, homeCashier);
+    const homeVenue = await createVenue(suite.db, { float: 1_000_00, home_play: true });
+    const homeCashier = (await cashierClient(suite.server, suite.db, homeVenue.id)).client;
+    const phone = await linkRemote(suite.server, homeCashier);
+    const homeCabinet = await linkCabinet(suite.server, homeCashier);
     expect((await remoteCash(homeCashier, phone, 20_00)).status).toBe(200);
     const stream = await opened(homeCashier);
     await drained(stream);
     expect((await sendEvent(phone, { place: 1, type: TX_TYPE.pay, amount: 1_00 })).status).toBe(200);
     expect(changeOf(await stream.next())).toEqual({ float: false, devices: [phone.id], played: [phone.id] });
     // The read itself: asked of other venues' devices and of a phone, it answers for the venue's cabinets.
-    const read = await cabinetPayments(db.kysely, homeVenue.id, [phone.id, cabinet.id, homeCabinet.id]);
+    const read = await cabinetPayments(suite.db.kysely, homeVenue.id, [phone.id, cabinet.id, homeCabinet.id]);
     expect(read).toEqual([{ id: homeCabinet.id, payment: 0 }]);
   });
 
@@ -206,7 +202,7 @@ describe.each(testDatabases)('live updates on $name', (database) => {
   });
 
   it('merges a burst into at most one message per second, naming everything that changed', async () => {
-    const second = await linkCabinet(server, cashier);
+    const second = await linkCabinet(suite.server, cashier);
     const stream = await opened(cashier);
     const started = Date.now();
     for (let i = 0; i < 6; i++) {
@@ -224,7 +220,7 @@ describe.each(testDatabases)('live updates on $name', (database) => {
 
   it("tells of a manager's change to the venue's settings (the terminals show them with the float)", async () => {
     const stream = await opened(cashier);
-    const manager = await signedInAs(server, db, 'manager', venueId);
+    const manager = await signedInAs(suite.server, suite.db, 'manager', venueId);
     const res = await manager.client.post(`/a/manager/account/${venueId}`, {
       is_light_block_home_play: true,
     });
@@ -233,15 +229,15 @@ describe.each(testDatabases)('live updates on $name', (database) => {
   });
 
   it('is refused without a session, to a role that is not a cashier, and while the till is locked', async () => {
-    const anonymous = await openEventStream(server.client());
+    const anonymous = await openEventStream(suite.server.client());
     expect({ status: anonymous.status, body: anonymous.errorBody }).toEqual({
       status: 401,
       body: { err: ERR.unauthorized },
     });
-    const manager = await signedInAs(server, db, 'manager', venueId);
+    const manager = await signedInAs(suite.server, suite.db, 'manager', venueId);
     expect((await openEventStream(manager.client)).status).toBe(403);
 
-    const locking = (await cashierClient(server, db, venueId)).client;
+    const locking = (await cashierClient(suite.server, suite.db, venueId)).client;
     expect((await locking.post('/a/lock')).status).toBe(200);
     const locked = await openEventStream(locking);
     expect({ status: locked.status, body: locked.errorBody }).toEqual({
@@ -251,19 +247,19 @@ describe.each(testDatabases)('live updates on $name', (database) => {
   });
 
   it('ends an open stream once its session ends (sign-out, or a lock in another tab)', async () => {
-    const leaving = (await cashierClient(server, db, venueId)).client;
+    const leaving = (await cashierClient(suite.server, suite.db, venueId)).client;
     const signedOut = await listen(leaving);
     expect((await leaving.clone().post('/a/sign_out')).status).toBe(200);
     await signedOut.ended(20 * HEARTBEAT_MS);
 
-    const locking = (await cashierClient(server, db, venueId)).client;
+    const locking = (await cashierClient(suite.server, suite.db, venueId)).client;
     const lockedAway = await listen(locking);
     expect((await locking.post('/a/lock')).status).toBe(200);
     await lockedAway.ended(20 * HEARTBEAT_MS);
   });
 
   it(`refuses a session's stream past ${MAX_STREAMS_PER_SESSION} open ones with 429, and opens one again once one closes`, async () => {
-    const tabs = (await cashierClient(server, db, venueId)).client;
+    const tabs = (await cashierClient(suite.server, suite.db, venueId)).client;
     const open: OpenedStream[] = [];
     for (let i = 0; i < MAX_STREAMS_PER_SESSION; i++) open.push(await listen(tabs));
     const refused = await openEventStream(tabs);
@@ -288,12 +284,12 @@ describe.each(testDatabases)('live updates on $name', (database) => {
 
   it(`caps a cashier's streams over all sessions at ${MAX_STREAMS_PER_USER} and an address's at ${MAX_STREAMS_PER_ADDRESS}`, async () => {
     // A server of its own that trusts X-Forwarded-For: its addresses hold only this test's streams.
-    const own = await startTestServer(db, { config: { trustProxy: true } });
+    const own = await startTestServer(suite.db, { config: { trustProxy: true } });
     const open: OpenedStream[] = [];
     const session = async (userId: number, address: string) =>
       clientForUser(own, { id: userId }, { client: { headers: { 'x-forwarded-for': address } } });
     const newCashier = async () =>
-      (await createTestUser(db, { account_id: venueId, restrictions: ALL_RESTRICTIONS })).id;
+      (await createTestUser(suite.db, { account_id: venueId, restrictions: ALL_RESTRICTIONS })).id;
     const fill = async (client: TestClient) => {
       for (let i = 0; i < MAX_STREAMS_PER_SESSION; i++) open.push(await listen(client));
     };

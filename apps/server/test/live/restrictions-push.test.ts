@@ -3,14 +3,14 @@
 // refetches /a/me and hides what the cashier may no longer do. Colleagues' streams hear nothing of it.
 import { liveChange } from '@cashdesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../src/db/database.js';
 import { signedInAs, type SignedIn } from '../back-office/support.js';
 import { ALL_RESTRICTIONS, cashierClient } from '../cashier/support.js';
 import { runCliCaptured } from '../helpers/cli.js';
 import { postgresTestDatabase, testDatabases } from '../helpers/databases.js';
 import { openEventStream, type OpenedStream } from '../helpers/event-stream.js';
 import { createVenue } from '../helpers/factories.js';
-import { startTestServer, type TestClient, type TestServer } from '../helpers/server.js';
+import { type TestClient } from '../helpers/server.js';
+import { useTestServer } from '../helpers/test-server-suite.js';
 
 const QUIET_MS = 1_500;
 
@@ -29,8 +29,6 @@ async function nextChange(stream: OpenedStream) {
 }
 
 describe.each(testDatabases)('restriction changes pushed on $name', (database) => {
-  let db: Db;
-  let server: TestServer;
   let venueId: number;
   let cashier: { client: TestClient; id: number };
   let colleague: { client: TestClient; id: number };
@@ -38,20 +36,17 @@ describe.each(testDatabases)('restriction changes pushed on $name', (database) =
   let manager: SignedIn;
   const streams: OpenedStream[] = [];
 
+  const suite = useTestServer(database);
   beforeAll(async () => {
-    db = await database.open();
-    server = await startTestServer(db);
-    venueId = (await createVenue(db)).id;
-    cashier = await cashierClient(server, db, venueId);
-    colleague = await cashierClient(server, db, venueId);
-    admin = await signedInAs(server, db, 'admin', null);
-    manager = await signedInAs(server, db, 'manager', venueId);
+    venueId = (await createVenue(suite.db)).id;
+    cashier = await cashierClient(suite.server, suite.db, venueId);
+    colleague = await cashierClient(suite.server, suite.db, venueId);
+    admin = await signedInAs(suite.server, suite.db, 'admin', null);
+    manager = await signedInAs(suite.server, suite.db, 'manager', venueId);
   });
 
   afterAll(async () => {
     for (const stream of streams) stream.close();
-    await server.close();
-    await db.close();
   });
 
   it("tells the cashier's terminal of an admin's change, and the colleague's terminal nothing", async () => {
@@ -90,13 +85,13 @@ describe.each(testDatabases)('restriction changes pushed on $name', (database) =
     async () => {
       const mine = await listen(cashier.client, streams);
       const login = (
-        await db.kysely
+        await suite.db.kysely
           .selectFrom('users')
           .select('login')
           .where('id', '=', cashier.id)
           .executeTakeFirstOrThrow()
       ).login;
-      const run = await runCliCaptured(db, ['user:restrictions', login, 'can_edit_device']);
+      const run = await runCliCaptured(suite.db, ['user:restrictions', login, 'can_edit_device']);
       expect(run.code).toBe(0);
       expect(await nextChange(mine)).toEqual({ float: false, devices: [], me: true });
     },

@@ -3,39 +3,32 @@
 // (the session ends after 5 wrong ones), and no sign-in lock keeps the cashier out of their own till.
 import { randomInt } from 'node:crypto';
 import { ERR } from '@cashdesk/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { hashSessionToken } from '../../src/auth/sessions.repository.js';
 import { UNLOCK_MAX_WRONG } from '../../src/lock/lock.routes.js';
-import type { Db } from '../../src/db/database.js';
 import { FakeClock, MINUTE } from '../helpers/clock.js';
 import { testDatabases } from '../helpers/databases.js';
 import { createVenue } from '../helpers/factories.js';
-import { createSignedInUser, startTestServer, type TestClient, type TestServer } from '../helpers/server.js';
+import { createSignedInUser, type TestClient } from '../helpers/server.js';
+import { useTestServer } from '../helpers/test-server-suite.js';
 
 describe.each(testDatabases)('till lock on $name', (database) => {
-  let db: Db;
-  let clock: FakeClock;
-  let server: TestServer;
   let accountId: number;
-  beforeAll(async () => {
-    db = await database.open();
-    clock = new FakeClock();
-    // Behind a trusted proxy, so each test comes from its own address and keeps its own throttle keys.
-    server = await startTestServer(db, {
-      clock,
-      config: { trustProxy: true, tillLock: { autoLockAfterMs: 15 * MINUTE } },
-    });
-    accountId = (await createVenue(db)).id;
+  const clock = new FakeClock();
+  // Behind a trusted proxy, so each test comes from its own address and keeps its own throttle keys.
+  const suite = useTestServer(database, {
+    clock,
+    config: { trustProxy: true, tillLock: { autoLockAfterMs: 15 * MINUTE } },
   });
-  afterAll(async () => {
-    await server.close();
-    await db.close();
+  beforeAll(async () => {
+    // Behind a trusted proxy, so each test comes from its own address and keeps its own throttle keys.
+    accountId = (await createVenue(suite.db)).id;
   });
 
   /** A cashier of the venue signed in through /sign_in from an address of its own. */
   async function cashier() {
     const address = `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
-    const signedIn = await createSignedInUser(server, {
+    const signedIn = await createSignedInUser(suite.server, {
       account_id: accountId,
       client: { headers: { 'x-forwarded-for': address } },
     });
@@ -82,7 +75,7 @@ describe.each(testDatabases)('till lock on $name', (database) => {
 
   it('does not lock the same cashier signed in elsewhere (another session)', async () => {
     const first = await cashier();
-    const elsewhere = server.client();
+    const elsewhere = suite.server.client();
     expect((await elsewhere.signIn(first.login, first.password)).status).toBe(200);
     await first.client.post('/a/lock');
     expect((await first.client.get('/a/cashier/devices')).status).toBe(423);
@@ -93,7 +86,7 @@ describe.each(testDatabases)('till lock on $name', (database) => {
     const { client } = await cashier();
     const lockedAt = async () =>
       (
-        await db.kysely
+        await suite.db.kysely
           .selectFrom('sessions')
           .select('locked_at_ms')
           .where('token_hash', '=', hashSessionToken(client.token ?? ''))
@@ -155,7 +148,7 @@ describe.each(testDatabases)('till lock on $name', (database) => {
     // The session is gone: not even the right password opens it now.
     expect((await sameSession.post('/a/unlock', { password })).status).toBe(401);
     // The lock screen's tries do not count for sign-in: the cashier is straight back in.
-    const again = server.client({ headers: { 'x-forwarded-for': address } });
+    const again = suite.server.client({ headers: { 'x-forwarded-for': address } });
     expect((await again.signIn(login, password)).status).toBe(200);
     expect((await again.get('/a/lock')).body).toMatchObject({ locked: false });
   });
@@ -192,7 +185,7 @@ describe.each(testDatabases)('till lock on $name', (database) => {
   it('opens for its cashier while an attacker keeps the login and the address locked for sign-in', async () => {
     const { client, password, login, address } = await cashier();
     await client.post('/a/lock');
-    const from = (ip: string) => server.client({ headers: { 'x-forwarded-for': ip } });
+    const from = (ip: string) => suite.server.client({ headers: { 'x-forwarded-for': ip } });
     // 20 failures from anywhere lock the login; 30 from the cashier's own address lock the address.
     for (let i = 0; i < 20; i++) await from(`192.0.2.${i + 1}`).signIn(login, `guess ${i}`);
     for (let i = 0; i < 30; i++) await from(address).signIn(`nobody_${i}_${address}`, 'guess');
@@ -215,7 +208,7 @@ describe.each(testDatabases)('till lock on $name', (database) => {
   });
 
   it('answers 401, not 423, without a session', async () => {
-    const anonymous = server.client();
+    const anonymous = suite.server.client();
     for (const res of [
       await anonymous.get('/a/lock'),
       await anonymous.post('/a/lock'),

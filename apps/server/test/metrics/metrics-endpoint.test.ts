@@ -8,6 +8,7 @@ import { testDatabases } from '../helpers/databases.js';
 import { openEventStream } from '../helpers/event-stream.js';
 import { createLinkedDevice, createVenue } from '../helpers/factories.js';
 import { startTestServer, type TestClient, type TestServer } from '../helpers/server.js';
+import { useTestServer } from '../helpers/test-server-suite.js';
 import { cashierClient } from '../cashier/support.js';
 import { parseSamples, valueOf, type Sample } from './scrape.js';
 
@@ -24,29 +25,23 @@ async function scrape(server: TestServer, headers: Record<string, string> = {}):
 }
 
 describe.each(testDatabases)('GET /metrics on $name', (database) => {
-  let db: Db;
-  let server: TestServer;
   let cashier: TestClient;
   let deviceId: number;
 
+  // trustProxy: a test client may then say it is remote with X-Forwarded-For, as one behind a proxy is.
+  const suite = useTestServer(database, { config: { trustProxy: true, metrics: { token: TOKEN } } });
   beforeAll(async () => {
-    db = await database.open();
     // trustProxy: a test client may then say it is remote with X-Forwarded-For, as one behind a proxy is.
-    server = await startTestServer(db, { config: { trustProxy: true, metrics: { token: TOKEN } } });
-    const venue = await createVenue(db, { float: 1_000_00, max_amount: 500_00 });
-    deviceId = (await createLinkedDevice(db, { account_id: venue.id })).id;
-    ({ client: cashier } = await cashierClient(server, db, venue.id));
-  });
-  afterAll(async () => {
-    await server.close();
-    await db.close();
+    const venue = await createVenue(suite.db, { float: 1_000_00, max_amount: 500_00 });
+    deviceId = (await createLinkedDevice(suite.db, { account_id: venue.id })).id;
+    ({ client: cashier } = await cashierClient(suite.server, suite.db, venue.id));
   });
 
   const cash = (delta: number, trx: string = randomUUID()) =>
     cashier.post(`/a/cashier/devices/${deviceId}/place/1/update`, { delta, trx });
 
   it('counts ledger operations by kind and outcome: applied, refused, replayed, conflict', async () => {
-    const before = await scrape(server);
+    const before = await scrape(suite.server);
     const count = (samples: Sample[], kind: string, outcome: string) =>
       valueOf(samples, OPERATIONS, { kind, outcome });
 
@@ -58,7 +53,7 @@ describe.each(testDatabases)('GET /metrics on $name', (database) => {
     expect((await cash(-30_00)).status).toBe(200);
     expect((await cash(-70_00)).status).toBe(200); // the rest of the entries: a cash-out
 
-    const after = await scrape(server);
+    const after = await scrape(suite.server);
     const moved = (kind: string, outcome: string) =>
       count(after, kind, outcome) - count(before, kind, outcome);
     expect({
@@ -73,10 +68,10 @@ describe.each(testDatabases)('GET /metrics on $name', (database) => {
 
   it('shows how many operations each ledger batch committed', async () => {
     const BATCH = 'cashdesk_ledger_batch_size';
-    const before = await scrape(server);
+    const before = await scrape(suite.server);
     const answers = await Promise.all(Array.from({ length: 8 }, () => cash(1_00)));
     expect(answers.map((a) => a.status)).toEqual(Array(8).fill(200));
-    const after = await scrape(server);
+    const after = await scrape(suite.server);
     const moved = (suffix: string) =>
       valueOf(after, `${BATCH}_${suffix}`) - valueOf(before, `${BATCH}_${suffix}`);
     // Every deposit was committed in some batch, and no batch held more than the eight.
@@ -88,7 +83,7 @@ describe.each(testDatabases)('GET /metrics on $name', (database) => {
   it('times requests by route pattern and status, never by the URL a client sent', async () => {
     await cashier.get(`/a/cashier/devices/${deviceId}`);
     await cashier.get(`/no/such/path/${randomUUID()}`);
-    const samples = await scrape(server);
+    const samples = await scrape(suite.server);
 
     const route = '/api/v1/a/cashier/devices/:id';
     expect(valueOf(samples, DURATION_COUNT, { method: 'GET', route, status_code: '200' })).toBeGreaterThan(0);
@@ -100,10 +95,10 @@ describe.each(testDatabases)('GET /metrics on $name', (database) => {
   it('shows the open live-update streams, the event-loop lag and, on PostgreSQL, the pool', async () => {
     const stream = await openEventStream(cashier);
     expect(stream.status).toBe(200);
-    const open = await scrape(server);
+    const open = await scrape(suite.server);
     expect(valueOf(open, 'cashdesk_live_streams_open')).toBe(1);
     stream.close();
-    await expect.poll(async () => valueOf(await scrape(server), 'cashdesk_live_streams_open')).toBe(0);
+    await expect.poll(async () => valueOf(await scrape(suite.server), 'cashdesk_live_streams_open')).toBe(0);
 
     expect(open.some((s) => s.name === 'nodejs_eventloop_lag_seconds')).toBe(true);
     const pools = open.filter((s) => s.name === 'cashdesk_db_pool_connections');
@@ -116,7 +111,7 @@ describe.each(testDatabases)('GET /metrics on $name', (database) => {
 
   it('answers a remote client only with the configured bearer token', async () => {
     const remote = (headers: Record<string, string>) =>
-      fetch(`${server.baseUrl}/metrics`, { headers: { ...REMOTE, ...headers } });
+      fetch(`${suite.server.baseUrl}/metrics`, { headers: { ...REMOTE, ...headers } });
 
     const anonymous = await remote({});
     expect(anonymous.status).toBe(401);

@@ -2,13 +2,13 @@
 // sent back as X-Request-Id), and no line carries a password, a session token, a device token or a
 // password hash, whatever the request. Answers never carry a stack trace; the log keeps it for operators.
 import { ERR } from '@cashdesk/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../src/db/database.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/http/api-error.js';
 import { cash, linkCabinet, newTrx, sendEvent } from '../cashier/support.js';
 import { testDatabases } from '../helpers/databases.js';
 import { createVenue } from '../helpers/factories.js';
-import { createSignedInUser, startTestServer, type TestServer } from '../helpers/server.js';
+import { createSignedInUser } from '../helpers/server.js';
+import { useTestServer } from '../helpers/test-server-suite.js';
 
 interface LogLine {
   level: number;
@@ -18,29 +18,26 @@ interface LogLine {
 }
 
 describe.each(testDatabases)('logs on $name', (database) => {
-  let db: Db;
-  let server: TestServer;
   const raw: string[] = [];
   const secrets: string[] = [];
   const requestIds: string[] = [];
 
+  const suite = useTestServer(database, {
+    config: { enrollmentOpen: true, logLevel: 'debug' },
+    logStream: { write: (line) => void raw.push(line) },
+    extend: (app) => {
+      app.get('/api/v1/probe/crash', async () => {
+        throw new Error('database password=hunter2 leaked in an error message');
+      });
+      app.get('/api/v1/probe/refused', async () => {
+        throw new ApiError(ERR.forbidden);
+      });
+    },
+  });
   beforeAll(async () => {
-    db = await database.open();
-    server = await startTestServer(db, {
-      config: { enrollmentOpen: true, logLevel: 'debug' },
-      logStream: { write: (line) => void raw.push(line) },
-      extend: (app) => {
-        app.get('/api/v1/probe/crash', async () => {
-          throw new Error('database password=hunter2 leaked in an error message');
-        });
-        app.get('/api/v1/probe/refused', async () => {
-          throw new ApiError(ERR.forbidden);
-        });
-      },
-    });
-    const venue = await createVenue(db, { float: 100_00 });
+    const venue = await createVenue(suite.db, { float: 100_00 });
     const password = 'a very secret passphrase';
-    const cashier = await createSignedInUser(server, {
+    const cashier = await createSignedInUser(suite.server, {
       account_id: venue.id,
       password,
       restrictions: ['can_register_new_device'],
@@ -48,14 +45,14 @@ describe.each(testDatabases)('logs on $name', (database) => {
     secrets.push(password, cashier.client.token!, cashier.user.password_hash);
 
     // A day's worth of traffic, good and bad, with the secrets in every place a client can put them.
-    const device = await linkCabinet(server, cashier.client);
+    const device = await linkCabinet(suite.server, cashier.client);
     secrets.push(device.auth.authorization!.replace('Bearer ', ''));
     const calls = [
       cash(cashier.client, device.id, 1, 5_00),
       sendEvent(device, { place: 1, type: 3, amount: 1_00 }),
       cashier.client.get('/a/me'),
-      server.client().signIn(cashier.login, 'a wrong guess of the passphrase'),
-      server.client().post('/sign_in', { login: cashier.login, password, extra: password }),
+      suite.server.client().signIn(cashier.login, 'a wrong guess of the passphrase'),
+      suite.server.client().post('/sign_in', { login: cashier.login, password, extra: password }),
       cashier.client.post('/a/change_password', { old: 'wrong old one', new: password }),
       cashier.client.request('POST', '/a/cashier/devices/1/place/1/update', {
         body: `{"delta":`,
@@ -64,25 +61,20 @@ describe.each(testDatabases)('logs on $name', (database) => {
       cashier.client.get('/probe/crash'),
       cashier.client.get('/probe/refused'),
       cashier.client.get(`/nothing-here?token=${cashier.client.token}`),
-      server.client().get('/a/me', { cookie: `x-token=${cashier.client.token}x` }),
-      server
-        .client({ base: server.baseUrl })
+      suite.server.client().get('/a/me', { cookie: `x-token=${cashier.client.token}x` }),
+      suite.server
+        .client({ base: suite.server.baseUrl })
         .get('/device/state', { authorization: `Bearer ${secrets[3]}x` }),
     ];
     for (const res of await Promise.all(calls)) {
       requestIds.push(res.headers.get('x-request-id') ?? '');
       expect(JSON.stringify(res.body)).not.toMatch(/hunter2|\n\s+at |node_modules|stack/);
     }
-    const signIn = await server.client().signIn(cashier.login, password);
+    const signIn = await suite.server.client().signIn(cashier.login, password);
     expect(signIn.status).toBe(200);
     secrets.push(signIn.sessionCookie!.split(';')[0]!.split('=')[1]!);
     requestIds.push(signIn.headers.get('x-request-id') ?? '');
     expect(await cash(cashier.client, device.id, 1, -1_00, newTrx())).toMatchObject({ status: 200 });
-  });
-
-  afterAll(async () => {
-    await server.close();
-    await db.close();
   });
 
   const lines = () => raw.flatMap((chunk) => chunk.split('\n').filter((l) => l !== ''));

@@ -54,7 +54,7 @@ import {
 } from '@cashdesk/contract';
 import fc from 'fast-check';
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { updateAccount } from '../../src/accounts/accounts.repository.js';
 import type { Db } from '../../src/db/database.js';
@@ -69,7 +69,7 @@ import {
   newCashierBody,
 } from '../helpers/factories.js';
 import { declaredRoutes } from '../helpers/routes.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { useTestServer } from '../helpers/test-server-suite.js';
 import {
   hostileContentType,
   hostileHeaderValue,
@@ -779,20 +779,17 @@ async function snapshot(db: Db): Promise<string> {
 }
 
 describe.each(testDatabases)('hostile input on $name', (database) => {
-  let db: Db;
-  let server: TestServer;
   let fixture: Fixture;
 
+  const suite = useTestServer(database, { config: { enrollmentOpen: true } });
   beforeAll(async () => {
-    db = await database.open();
-    server = await startTestServer(db, { config: { enrollmentOpen: true } });
-    const venue = await createVenue(db, { float: 1_000_00, home_play: true });
-    const { client } = await cashierClient(server, db, venue.id);
-    const cabinet = await linkCabinet(server, client);
-    const phone = await linkRemote(server, client);
-    const admin = await signedInAs(server, db, 'admin', null);
-    const cashier = await createTestUser(db, { account_id: venue.id });
-    const spare = await createLinkedDevice(db, { account_id: venue.id });
+    const venue = await createVenue(suite.db, { float: 1_000_00, home_play: true });
+    const { client } = await cashierClient(suite.server, suite.db, venue.id);
+    const cabinet = await linkCabinet(suite.server, client);
+    const phone = await linkRemote(suite.server, client);
+    const admin = await signedInAs(suite.server, suite.db, 'admin', null);
+    const cashier = await createTestUser(suite.db, { account_id: venue.id });
+    const spare = await createLinkedDevice(suite.db, { account_id: venue.id });
     fixture = {
       token: client.token!,
       adminToken: admin.client.token!,
@@ -805,24 +802,19 @@ describe.each(testDatabases)('hostile input on $name', (database) => {
     };
   });
 
-  afterAll(async () => {
-    await server.close();
-    await db.close();
-  });
-
   it('has a row for every route the server declares', () => {
-    expect(ROUTES.map((r) => r.route).sort()).toEqual(declaredRoutes(server.app).sort());
+    expect(ROUTES.map((r) => r.route).sort()).toEqual(declaredRoutes(suite.server.app).sort());
   });
 
   const fuzzed = ROUTES.filter((r) => !r.noInput);
   it.each(fuzzed)(
     '$route: every hostile request is refused in the contract format and changes nothing',
     async (route) => {
-      const before = await snapshot(db);
+      const before = await snapshot(suite.db);
       await fc.assert(
         fc.asyncProperty(hostileRequests(route, fixture), async (request) => {
           const { method } = request as HostileRequest & { method: string };
-          const res = await fetch(`${server.baseUrl}${request.path}`, {
+          const res = await fetch(`${suite.server.baseUrl}${request.path}`, {
             method,
             headers: request.headers,
             ...(request.body !== undefined ? { body: request.body } : {}),
@@ -844,7 +836,7 @@ describe.each(testDatabases)('hostile input on $name', (database) => {
           expect(text, where).not.toMatch(/\n\s+at |node_modules|\.ts:\d|stack/);
           expect(res.headers.get('content-security-policy'), where).toContain("frame-ancestors 'none'");
           expect(res.headers.get('x-content-type-options'), where).toBe('nosniff');
-          expect(await snapshot(db), where).toBe(before);
+          expect(await snapshot(suite.db), where).toBe(before);
         }),
         { numRuns: 100 },
       );
@@ -859,9 +851,9 @@ describe.each(testDatabases)('hostile input on $name', (database) => {
   ] as const)(
     'under a $block block, every $deltas cash call is refused 403 and changes nothing',
     async (row) => {
-      await updateAccount(db.kysely, fixture.venueId, { [row.flag]: true });
+      await updateAccount(suite.db.kysely, fixture.venueId, { [row.flag]: true });
       try {
-        const before = await snapshot(db);
+        const before = await snapshot(suite.db);
         const magnitude = fc.integer({ min: 1, max: Number.MAX_SAFE_INTEGER });
         const delta =
           row.deltas === 'any'
@@ -876,7 +868,7 @@ describe.each(testDatabases)('hostile input on $name', (database) => {
               ? `/api/v1/a/cashier/devices/remote/${fixture.phone.id}/place/1/update`
               : `/api/v1/a/cashier/devices/${fixture.cabinet.id}/place/1/update`;
             const body = { delta: amount, trx: newTrx(), ...(remote ? { pin_code: fixture.phone.pin } : {}) };
-            const res = await fetch(`${server.baseUrl}${path}`, {
+            const res = await fetch(`${suite.server.baseUrl}${path}`, {
               method: 'POST',
               headers: { cookie: `x-token=${fixture.token}`, 'content-type': 'application/json' },
               body: JSON.stringify(body),
@@ -886,12 +878,12 @@ describe.each(testDatabases)('hostile input on $name', (database) => {
               status: 403,
               body: { err: row.err },
             });
-            expect(await snapshot(db), where).toBe(before);
+            expect(await snapshot(suite.db), where).toBe(before);
           }),
           { numRuns: 50 },
         );
       } finally {
-        await updateAccount(db.kysely, fixture.venueId, { [row.flag]: false });
+        await updateAccount(suite.db.kysely, fixture.venueId, { [row.flag]: false });
       }
     },
   );
@@ -899,7 +891,7 @@ describe.each(testDatabases)('hostile input on $name', (database) => {
   // would pass for another, weak passwords, float moves and game events past their limits.
   describe('valid in form, refused in meaning', () => {
     const post = (path: string, token: string, body: unknown) =>
-      fetch(`${server.baseUrl}/api/v1${path}`, {
+      fetch(`${suite.server.baseUrl}/api/v1${path}`, {
         method: 'POST',
         headers: { cookie: `x-token=${token}`, 'content-type': 'application/json' },
         body: JSON.stringify(body),
@@ -907,7 +899,7 @@ describe.each(testDatabases)('hostile input on $name', (database) => {
     const answerOf = async (res: Response) => ({ status: res.status, body: (await res.json()) as unknown });
 
     it('a login that passes for an existing one (full-width, case, zero-width, RTL override, control characters) is refused, on both create routes', async () => {
-      const before = await snapshot(db);
+      const before = await snapshot(suite.db);
       const routes = ['/a/admin/user', `/a/manager/account/${fixture.venueId}/user`];
       await fc.assert(
         fc.asyncProperty(
@@ -926,7 +918,7 @@ describe.each(testDatabases)('hostile input on $name', (database) => {
                 ? { status: 422, body: { err: ERR.loginTaken } }
                 : { status: 400, body: expect.objectContaining({ err: ERR.validation }) },
             );
-            expect(await snapshot(db), where).toBe(before);
+            expect(await snapshot(suite.db), where).toBe(before);
           },
         ),
         { numRuns: 60 },
@@ -934,7 +926,7 @@ describe.each(testDatabases)('hostile input on $name', (database) => {
     });
 
     it('a weak password (common, the login, either in another form) is refused with its reason, wherever it is set', async () => {
-      const before = await snapshot(db);
+      const before = await snapshot(suite.db);
       const login = fixture.cashierLogin;
       const setters = [
         `/a/admin/user/${fixture.cashierId}/set_password`,
@@ -947,15 +939,15 @@ describe.each(testDatabases)('hostile input on $name', (database) => {
           );
           const where = `${setter} ${JSON.stringify(weak.password)} -> ${JSON.stringify(res)}`;
           expect(res, where).toEqual({ status: 422, body: { err: ERR.weakPassword, reason: weak.reason } });
-          expect(await snapshot(db), where).toBe(before);
+          expect(await snapshot(suite.db), where).toBe(before);
         }),
         { numRuns: 60 },
       );
     });
 
     it('a float move whose delta is valid but would take the float past 2^53 - 1 cents is a 400 that changes nothing', async () => {
-      const before = await snapshot(db);
-      const venue = await db.kysely
+      const before = await snapshot(suite.db);
+      const venue = await suite.db.kysely
         .selectFrom('accounts')
         .select('balance_cents')
         .where('id', '=', fixture.venueId)
@@ -975,7 +967,7 @@ describe.each(testDatabases)('hostile input on $name', (database) => {
               issues: [{ path: 'delta', message: 'would take a balance past the largest amount' }],
             },
           });
-          expect(await snapshot(db), where).toBe(before);
+          expect(await snapshot(suite.db), where).toBe(before);
         }),
         { numRuns: 50 },
       );
@@ -983,11 +975,11 @@ describe.each(testDatabases)('hostile input on $name', (database) => {
 
     it("a game event above the venue's ceiling is refused 422 with the ceiling and moves nothing", async () => {
       const ceiling = 500_00;
-      await updateAccount(db.kysely, fixture.venueId, { max_event_amount: ceiling });
+      await updateAccount(suite.db.kysely, fixture.venueId, { max_event_amount: ceiling });
       try {
         // The refusal is stored under its trx (a replay answers the same): only the operation count moves.
         const moneyOf = async () => {
-          const { operations: _stored, ...money } = JSON.parse(await databaseSnapshot(db)) as Record<
+          const { operations: _stored, ...money } = JSON.parse(await databaseSnapshot(suite.db)) as Record<
             string,
             unknown
           >;
@@ -1001,7 +993,7 @@ describe.each(testDatabases)('hostile input on $name', (database) => {
             fc.integer({ min: 1, max: 4 }),
             async (amount, type, place) => {
               const event = { trx: newTrx(), place, type, amount };
-              const res = await fetch(`${server.baseUrl}/device/events`, {
+              const res = await fetch(`${suite.server.baseUrl}/device/events`, {
                 method: 'POST',
                 headers: { ...fixture.cabinet.auth, 'content-type': 'application/json' },
                 body: JSON.stringify(event),
@@ -1015,7 +1007,9 @@ describe.each(testDatabases)('hostile input on $name', (database) => {
           { numRuns: 50 },
         );
       } finally {
-        await updateAccount(db.kysely, fixture.venueId, { max_event_amount: DEFAULT_MAX_EVENT_AMOUNT_CENTS });
+        await updateAccount(suite.db.kysely, fixture.venueId, {
+          max_event_amount: DEFAULT_MAX_EVENT_AMOUNT_CENTS,
+        });
       }
     });
   });

@@ -22,6 +22,7 @@ import {
   type TestClient,
   type TestServer,
 } from '../helpers/server.js';
+import { useTestServer } from '../helpers/test-server-suite.js';
 import { databaseSnapshot } from './snapshot.js';
 
 /** What every answer must carry; HSTS is checked apart because it depends on the scheme. */
@@ -237,24 +238,15 @@ describe.each(testDatabases)('HTTP security on $name', (database) => {
 });
 
 describe.each(testDatabases)('sign-in brute force on $name', (database) => {
-  let db: Db;
-  let server: TestServer;
   const clock = new FakeClock();
 
-  beforeAll(async () => {
-    db = await database.open();
-    server = await startTestServer(db, { clock, config: { trustProxy: true } });
-  });
-  afterAll(async () => {
-    await server.close();
-    await db.close();
-  });
+  const suite = useTestServer(database, { clock, config: { trustProxy: true } });
 
   /** 100 wrong guesses at `login`, each from the address `ipOf(i)`; how many were actually checked. */
   async function guess(login: string, ipOf: (i: number) => string): Promise<number> {
     let checked = 0;
     for (let i = 0; i < 100; i++) {
-      const res = await server
+      const res = await suite.server
         .client({ headers: { 'x-forwarded-for': ipOf(i) } })
         .signIn(login, `guess number ${i}`);
       if (res.status === 403) checked += 1;
@@ -264,16 +256,16 @@ describe.each(testDatabases)('sign-in brute force on $name', (database) => {
   }
 
   it('from one address: 5 guesses are checked out of 100; the cashier at the till signs in at once', async () => {
-    const { login, password } = await createUserWithPassword(db);
+    const { login, password } = await createUserWithPassword(suite.db);
     expect(await guess(login, () => '203.0.113.7')).toBe(5);
-    const till = server.client({ headers: { 'x-forwarded-for': '192.0.2.10' } });
+    const till = suite.server.client({ headers: { 'x-forwarded-for': '192.0.2.10' } });
     expect((await till.signIn(login, password)).status).toBe(200);
   });
 
   it('from 100 addresses: 20 guesses are checked; the cashier gets in within 60 s', async () => {
-    const { login, password } = await createUserWithPassword(db);
+    const { login, password } = await createUserWithPassword(suite.db);
     expect(await guess(login, (i) => `198.51.100.${i + 1}`)).toBe(20);
-    const till = server.client({ headers: { 'x-forwarded-for': '192.0.2.11' } });
+    const till = suite.server.client({ headers: { 'x-forwarded-for': '192.0.2.11' } });
     const locked = await till.signIn(login, password);
     expect(locked.status).toBe(429);
     expect((locked.body as { retry_after: number }).retry_after).toBeLessThanOrEqual(60);

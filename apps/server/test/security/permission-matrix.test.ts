@@ -29,7 +29,6 @@ import {
 } from '@cashdesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { Db } from '../../src/db/database.js';
 import { verifyLedger } from '../../src/ledger/verify.js';
 import { createSession } from '../../src/auth/sessions.repository.js';
 import { updateAccount } from '../../src/accounts/accounts.repository.js';
@@ -39,13 +38,8 @@ import { PIN_TTL_MS } from '../../src/gateway/gateway.service.js';
 import { testDatabases } from '../helpers/databases.js';
 import { declaredRoutes } from '../helpers/routes.js';
 import { createTestUser, createVenue } from '../helpers/factories.js';
-import {
-  clientForUser,
-  createSignedInUser,
-  startTestServer,
-  type TestClient,
-  type TestServer,
-} from '../helpers/server.js';
+import { clientForUser, createSignedInUser, type TestClient } from '../helpers/server.js';
+import { useTestServer } from '../helpers/test-server-suite.js';
 import {
   ALL_RESTRICTIONS,
   cashierClient,
@@ -633,29 +627,28 @@ const CELLS = ROUTES.flatMap((row) =>
 );
 
 describe.each(testDatabases)('permission matrix on $name', (database) => {
-  let db: Db;
-  let server: TestServer;
   let fixture: Fixture;
   const clients = new Map<Caller, TestClient>();
   const userIds = new Map<Caller, number>();
   const deviceAuth = new Map<Caller, Record<string, string>>();
 
+  // Behind a trusted proxy, so the held cashiers below guess from networks of their own: the PIN
+  // throttle counts a network's wrong PINs together (devices/pin-guard.ts).
+  const suite = useTestServer(database, { config: { enrollmentOpen: true, trustProxy: true } });
   beforeAll(async () => {
-    db = await database.open();
     // Behind a trusted proxy, so the held cashiers below guess from networks of their own: the PIN
     // throttle counts a network's wrong PINs together (devices/pin-guard.ts).
-    server = await startTestServer(db, { config: { enrollmentOpen: true, trustProxy: true } });
-    const venue = await createVenue(db, { float: 10_000_00, home_play: true });
+    const venue = await createVenue(suite.db, { float: 10_000_00, home_play: true });
     const otherVenueFloat = 42_00;
-    const otherVenue = await createVenue(db, { float: otherVenueFloat, home_play: true });
+    const otherVenue = await createVenue(suite.db, { float: otherVenueFloat, home_play: true });
 
     const setCashier = async (caller: Caller, accountId: number | null, restrictions?: Restriction[]) => {
-      const { client, id } = await cashierClient(server, db, accountId, restrictions);
+      const { client, id } = await cashierClient(suite.server, suite.db, accountId, restrictions);
       clients.set(caller, client);
       userIds.set(caller, id);
       return client;
     };
-    clients.set('no session', server.client());
+    clients.set('no session', suite.server.client());
     const installer = await setCashier('a cashier of the venue with the restriction', venue.id);
     const unrestricted = await setCashier('a cashier of the venue without it', venue.id, []);
     await setCashier('a cashier of another venue', otherVenue.id);
@@ -664,29 +657,33 @@ describe.each(testDatabases)('permission matrix on $name', (database) => {
       ['a manager of the venue', 'manager', venue.id],
       ['an admin', 'admin', null],
     ] as const) {
-      const user = await createTestUser(db, { account_id: accountId, role, restrictions: ALL_RESTRICTIONS });
-      clients.set(caller, await clientForUser(server, user));
+      const user = await createTestUser(suite.db, {
+        account_id: accountId,
+        role,
+        restrictions: ALL_RESTRICTIONS,
+      });
+      clients.set(caller, await clientForUser(suite.server, user));
       userIds.set(caller, user.id);
     }
     // Signed in while allowed, then blocked by the back office: the session it holds must stop working.
-    const blocked = await createSignedInUser(server, {
+    const blocked = await createSignedInUser(suite.server, {
       account_id: venue.id,
       restrictions: ALL_RESTRICTIONS,
     });
-    await updateUser(db.kysely, blocked.user.id, { blocked: true });
+    await updateUser(suite.db.kysely, blocked.user.id, { blocked: true });
     clients.set('a blocked cashier of the venue', blocked.client);
     userIds.set('a blocked cashier of the venue', blocked.user.id);
 
-    const cabinet = await linkCabinet(server, installer);
-    const phone = await linkRemote(server, installer);
-    const sparePhone = await linkRemote(server, installer);
+    const cabinet = await linkCabinet(suite.server, installer);
+    const phone = await linkRemote(suite.server, installer);
+    const sparePhone = await linkRemote(suite.server, installer);
     // Gaming devices as callers: their token, no session cookie.
     const deviceCaller = async (caller: Caller, device: GatewayDevice) => {
-      clients.set(caller, server.client());
+      clients.set(caller, suite.server.client());
       deviceAuth.set(caller, device.auth);
     };
-    await deviceCaller('a linked cabinet (device token)', await linkCabinet(server, installer));
-    await deviceCaller('an unlinked cabinet (device token)', await enrollDevice(server));
+    await deviceCaller('a linked cabinet (device token)', await linkCabinet(suite.server, installer));
+    await deviceCaller('an unlinked cabinet (device token)', await enrollDevice(suite.server));
     // Something to report on, whichever cell runs first.
     await installer.post(`/a/cashier/devices/${cabinet.id}/place/1/update`, { delta: 5_00, trx: newTrx() });
     // A receipt of its own for the venue's other cashier (the reprint row), whichever cell runs first.
@@ -701,7 +698,7 @@ describe.each(testDatabases)('permission matrix on $name', (database) => {
     });
     const endOpenShifts = async () => {
       const closedAt = Date.now();
-      await db.kysely
+      await suite.db.kysely
         .updateTable('shifts')
         .set({ closed_at_ms: closedAt, counted_cents: 0, expected_cents: 0, difference_cents: 0 })
         .where('closed_at_ms', 'is', null)
@@ -711,22 +708,20 @@ describe.each(testDatabases)('permission matrix on $name', (database) => {
       const digits = device.kind === 'remote' ? PIN_LENGTH.remote : PIN_LENGTH.cabinet;
       const pin = String(randomInt(10 ** digits)).padStart(digits, '0');
       const id = (
-        await db.kysely
+        await suite.db.kysely
           .selectFrom('devices')
           .select('id')
           .where('uuid', '=', device.uuid)
           .executeTakeFirstOrThrow()
       ).id;
-      await setDevicePin(db.kysely, id, pin, Date.now() + PIN_TTL_MS);
+      await setDevicePin(suite.db.kysely, id, pin, Date.now() + PIN_TTL_MS);
       return pin;
     };
     fixture = { cabinet, phone, sparePhone, otherVenueFloat, venueId: venue.id, endOpenShifts, newPin };
   });
 
   afterAll(async () => {
-    expect(await verifyLedger(db)).toEqual([]);
-    await server.close();
-    await db.close();
+    expect(await verifyLedger(suite.db)).toEqual([]);
   });
 
   /** The caller's client; for a call that ends the session, a fresh session of the same user. */
@@ -734,7 +729,7 @@ describe.each(testDatabases)('permission matrix on $name', (database) => {
     const client = clients.get(caller)!;
     const userId = userIds.get(caller);
     if (!row.endsSession || userId === undefined) return client;
-    const { token } = await createSession(db.kysely, { userId, remember: false }, Date.now());
+    const { token } = await createSession(suite.db.kysely, { userId, remember: false }, Date.now());
     const fresh = client.clone();
     fresh.token = token;
     return fresh;
@@ -744,7 +739,7 @@ describe.each(testDatabases)('permission matrix on $name', (database) => {
     const client = await clientFor(row, caller);
     const body = row.body ? await row.body(fixture) : undefined;
     const headers = { ...deviceAuth.get(caller), ...row.headers?.(fixture) };
-    const path = row.root ? `${server.baseUrl}${row.path(fixture)}` : row.path(fixture);
+    const path = row.root ? `${suite.server.baseUrl}${row.path(fixture)}` : row.path(fixture);
     const res = await client.request(
       row.method,
       path,
@@ -761,8 +756,8 @@ describe.each(testDatabases)('permission matrix on $name', (database) => {
   // nothing else. Runs after the cells above, which need the venue unblocked.
   describe.each(['hard', 'light'] as const)('while the venue has a %s block', (block) => {
     const flag = block === 'hard' ? 'is_hard_block_home_play' : 'is_light_block_home_play';
-    beforeAll(() => updateAccount(db.kysely, fixture.venueId, { [flag]: true }));
-    afterAll(() => updateAccount(db.kysely, fixture.venueId, { [flag]: false }));
+    beforeAll(() => updateAccount(suite.db.kysely, fixture.venueId, { [flag]: true }));
+    afterAll(() => updateAccount(suite.db.kysely, fixture.venueId, { [flag]: false }));
 
     it.each(ROUTES.filter((row) => row.access === 'cashier'))('$route', (row) => {
       const expected = (block === 'hard' ? row.hardBlock : row.lightBlock) ?? row.ok;
@@ -799,16 +794,17 @@ describe.each(testDatabases)('permission matrix on $name', (database) => {
       };
       const venueOf = async (caller: Caller) =>
         (
-          await db.kysely
+          await suite.db.kysely
             .selectFrom('users')
             .select('account_id')
             .where('id', '=', userIds.get(caller)!)
             .executeTakeFirstOrThrow()
         ).account_id;
       const venue = await venueOf('a cashier of the venue with the restriction');
-      held = (await cashierClient(server, db, venue, undefined, fromNetwork(1))).client;
+      held = (await cashierClient(suite.server, suite.db, venue, undefined, fromNetwork(1))).client;
       const otherVenue = await venueOf('a cashier of another venue');
-      heldElsewhere = (await cashierClient(server, db, otherVenue, undefined, fromNetwork(2))).client;
+      heldElsewhere = (await cashierClient(suite.server, suite.db, otherVenue, undefined, fromNetwork(2)))
+        .client;
       await holdByGuessing(held);
       await holdByGuessing(heldElsewhere);
     });
@@ -852,7 +848,7 @@ describe.each(testDatabases)('permission matrix on $name', (database) => {
 
   it('has a row for every route the server declares, and no row for a route it lacks', () => {
     // The back office (/a/admin, /a/manager) has its own matrix: back-office/back-office-permissions.test.ts.
-    const declared = declaredRoutes(server.app)
+    const declared = declaredRoutes(suite.server.app)
       .map((route) => route.replace(' /api/v1/', ' /'))
       .filter((route) => !/ \/a\/(admin|manager)\//.test(route));
     expect([...declared].sort()).toEqual(ROUTES.map((r) => r.route).sort());

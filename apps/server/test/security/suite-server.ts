@@ -2,16 +2,17 @@
 // server of their own on the test database, with a fake clock, behind a trusted proxy so each test calls
 // from an address of its own, and the ledger verified when the suite ends.
 import { randomInt } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
+import { afterAll, beforeEach, expect } from 'vitest';
 import type { Db } from '../../src/db/database.js';
 import { verifyLedger } from '../../src/ledger/verify.js';
 import { FakeClock } from '../helpers/clock.js';
 import type { TestDatabase } from '../helpers/databases.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import type { TestServer } from '../helpers/server.js';
+import { useTestServer } from '../helpers/test-server-suite.js';
 
 export interface SuiteServer {
-  db: Db;
-  server: TestServer;
+  readonly db: Db;
+  readonly server: TestServer;
   clock: FakeClock;
   /** This test's own address (a fresh one before each test), so tests sharing the database never share an address key. */
   address: string;
@@ -28,7 +29,7 @@ export function useSuiteServer(database: TestDatabase): SuiteServer {
   // A random first network, then the next one at each move: two tests never share a network key.
   let network = randomInt(256 * 256);
   let host = 0;
-  const suite = {
+  const suite: SuiteServer = {
     address: '',
     moveAddress() {
       network = (network + 1) % (256 * 256);
@@ -40,19 +41,21 @@ export function useSuiteServer(database: TestDatabase): SuiteServer {
       suite.address = `10.${network >> 8}.${network & 255}.${host}`;
     },
     fromHere: () => ({ client: { headers: { 'x-forwarded-for': suite.address } } }),
-  } as unknown as SuiteServer;
-  beforeAll(async () => {
-    suite.db = await database.open();
-    suite.clock = new FakeClock();
-    suite.server = await startTestServer(suite.db, {
-      clock: suite.clock,
-      config: { enrollmentOpen: true, trustProxy: true },
-    });
+    clock: new FakeClock(),
+    get db() {
+      return opened.db;
+    },
+    get server() {
+      return opened.server;
+    },
+  };
+  const opened = useTestServer(database, {
+    clock: suite.clock,
+    config: { enrollmentOpen: true, trustProxy: true },
   });
+  // Registered after useTestServer's, so it runs before the server and the database close.
   afterAll(async () => {
     expect(await verifyLedger(suite.db)).toEqual([]);
-    await suite.server.close();
-    await suite.db.close();
   });
   beforeEach(() => suite.moveAddress());
   return suite;

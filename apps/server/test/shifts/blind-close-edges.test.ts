@@ -3,26 +3,17 @@
 // cashier's Z-report answers it, as the back office lists it and shows its Z-report, and in the close's
 // audit entry; the cashier's blind view never shows the expected figure before the close.
 import type { AuditEntry, ShiftListRow, ZReport } from '@cashdesk/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../src/db/database.js';
+import { afterAll, describe, expect, it } from 'vitest';
 import { verifyLedger } from '../../src/ledger/verify.js';
 import { signedInAs } from '../back-office/support.js';
 import { testDatabases } from '../helpers/databases.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { useTestServer } from '../helpers/test-server-suite.js';
 import { cash, closeShift, openShift, placeEntries, shiftVenue } from './support.js';
 
 describe.each(testDatabases)('the blind close on each side of an even drawer on $name', (database) => {
-  let db: Db;
-  let server: TestServer;
-
-  beforeAll(async () => {
-    db = await database.open();
-    server = await startTestServer(db);
-  });
+  const suite = useTestServer(database);
   afterAll(async () => {
-    expect(await verifyLedger(db)).toEqual([]);
-    await server.close();
-    await db.close();
+    expect(await verifyLedger(suite.db)).toEqual([]);
   });
 
   const ok = async (res: Promise<{ status: number; body: unknown }>) => {
@@ -37,14 +28,14 @@ describe.each(testDatabases)('the blind close on each side of an even drawer on 
     ['exactly even', 0],
   ] as const)('closes a drawer %s with that difference everywhere it is shown', async (_name, difference) => {
     // A venue of its own for each case: one that fails leaves no shift open for the next.
-    const v = await shiftVenue(server, db);
-    const manager = await signedInAs(server, db, 'manager', v.venue.id);
+    const v = await shiftVenue(suite.server, suite.db);
+    const manager = await signedInAs(suite.server, suite.db, 'manager', v.venue.id);
     const opened = await ok(openShift(v, 100_00));
     await ok(cash(v, 50_00));
     await ok(cash(v, -20_00));
     await ok(cash(v, 7_00));
     // A cash-out of what the seat holds: it leaves the drawer like a withdrawal.
-    const onSeat = await placeEntries(db, v.deviceId);
+    const onSeat = await placeEntries(suite.db, v.deviceId);
     await ok(cash(v, -onSeat));
     const expected = 100_00 + 50_00 - 20_00 + 7_00 - onSeat;
 

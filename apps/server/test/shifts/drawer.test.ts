@@ -13,11 +13,10 @@ import {
   type DenominationLine,
 } from '@cashdesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../src/db/database.js';
 import { verifyLedger } from '../../src/ledger/verify.js';
 import { signedInAs, type SignedIn } from '../back-office/support.js';
 import { testDatabases } from '../helpers/databases.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { useTestServer } from '../helpers/test-server-suite.js';
 import { answer, cash, closeShift, newTrx, openShift, shiftVenue, type ShiftVenue } from './support.js';
 
 type Body = Record<string, unknown>;
@@ -38,25 +37,20 @@ function validation(path: string) {
 }
 
 describe.each(testDatabases)('the till drawer on $name', (database) => {
-  let db: Db;
-  let server: TestServer;
   let v: ShiftVenue;
   let manager: SignedIn;
 
+  const suite = useTestServer(database);
   beforeAll(async () => {
-    db = await database.open();
-    server = await startTestServer(db);
-    v = await shiftVenue(server, db);
-    manager = await signedInAs(server, db, 'manager', v.venue.id);
+    v = await shiftVenue(suite.server, suite.db);
+    manager = await signedInAs(suite.server, suite.db, 'manager', v.venue.id);
   });
   afterAll(async () => {
-    expect(await verifyLedger(db)).toEqual([]);
-    await server.close();
-    await db.close();
+    expect(await verifyLedger(suite.db)).toEqual([]);
   });
 
   async function floatOf(accountId: number): Promise<number> {
-    const row = await db.kysely
+    const row = await suite.db.kysely
       .selectFrom('accounts')
       .select('balance_cents')
       .where('id', '=', accountId)
@@ -65,7 +59,11 @@ describe.each(testDatabases)('the till drawer on $name', (database) => {
   }
 
   async function ledgerRowsOf(trx: string): Promise<number> {
-    const rows = await db.kysely.selectFrom('ledger_entries').select('id').where('trx', '=', trx).execute();
+    const rows = await suite.db.kysely
+      .selectFrom('ledger_entries')
+      .select('id')
+      .where('trx', '=', trx)
+      .execute();
     return rows.length;
   }
 
@@ -170,8 +168,8 @@ describe.each(testDatabases)('the till drawer on $name', (database) => {
   });
 
   it("counts a venue in its own currency's notes and coins", async () => {
-    const dollars = await shiftVenue(server, db);
-    await db.kysely
+    const dollars = await shiftVenue(suite.server, suite.db);
+    await suite.db.kysely
       .updateTable('accounts')
       .set({ currency: 'USD' })
       .where('id', '=', dollars.venue.id)
@@ -334,7 +332,7 @@ describe.each(testDatabases)('the till drawer on $name', (database) => {
     for (const bad of ['0', 'abc', '-1', '1.5']) {
       expect((await move(v, bad, 'drop', { amount: 1_00, trx })).status).toBe(400);
     }
-    const none = await db.kysely
+    const none = await suite.db.kysely
       .selectFrom('shift_movements')
       .select('id')
       .where('shift_id', '=', shiftId as number)
@@ -355,17 +353,17 @@ describe.each(testDatabases)('the till drawer on $name', (database) => {
   });
 
   it("refuses another cashier's shift, another venue's, or none: 404, the trx unused", async () => {
-    const colleague = await shiftVenue(server, db);
+    const colleague = await shiftVenue(suite.server, suite.db);
     // The same venue as v, another cashier.
     const sameVenue = { ...v, cashier: colleague.cashier, cashierId: colleague.cashierId };
-    await db.kysely
+    await suite.db.kysely
       .updateTable('users')
       .set({ account_id: v.venue.id })
       .where('id', '=', colleague.cashierId)
       .execute();
     const mine = (await openShift(v, 0)).body['id'];
     const theirs = (await openShift(sameVenue, 0)).body['id'];
-    const elsewhere = await shiftVenue(server, db);
+    const elsewhere = await shiftVenue(suite.server, suite.db);
     const foreign = (await openShift(elsewhere, 0)).body['id'];
     const trx = newTrx();
     for (const id of [theirs, foreign, 2147483647]) {
@@ -385,7 +383,7 @@ describe.each(testDatabases)('the till drawer on $name', (database) => {
   });
 
   it('counts each drop racing the close in the close, or refuses it: never lost, never twice', async () => {
-    const racer = await shiftVenue(server, db);
+    const racer = await shiftVenue(suite.server, suite.db);
     const shiftId = (await openShift(racer, 1_000_00)).body['id'];
     const drops = Array.from({ length: 12 }, () =>
       move(racer, shiftId, 'drop', { amount: 10_00 }).then((res) => res.status),
@@ -397,7 +395,7 @@ describe.each(testDatabases)('the till drawer on $name', (database) => {
     const report = zReport.parse(closed.body);
     expect(report).toMatchObject({ drops: landed, drops_cents: landed * 10_00 });
     expect(report.expected_cents).toBe(1_000_00 - landed * 10_00);
-    const rows = await db.kysely
+    const rows = await suite.db.kysely
       .selectFrom('shift_movements')
       .select('id')
       .where('shift_id', '=', shiftId as number)

@@ -2,30 +2,22 @@
 // SQLite the single writer orders them): every call is either counted in the close or refused 403
 // `no open shift` with nothing moved, never lost between the two.
 import { ERR, zReport } from '@cashdesk/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../src/db/database.js';
+import { afterAll, describe, expect, it } from 'vitest';
 import { verifyLedger } from '../../src/ledger/verify.js';
 import { testDatabases } from '../helpers/databases.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { useTestServer } from '../helpers/test-server-suite.js';
 import { cash, closeShift, newTrx, openShift, shiftVenue } from './support.js';
 
 const ROUNDS = 10;
 
 describe.each(testDatabases)('shift close against cash calls on $name', (database) => {
-  let db: Db;
-  let server: TestServer;
-  beforeAll(async () => {
-    db = await database.open({ poolSize: 20 });
-    server = await startTestServer(db);
-  });
+  const suite = useTestServer(database, { poolSize: 20 });
   afterAll(async () => {
-    expect(await verifyLedger(db)).toEqual([]);
-    await server.close();
-    await db.close();
+    expect(await verifyLedger(suite.db)).toEqual([]);
   });
 
   it('counts each cash call in the close or refuses it', { timeout: 120_000 }, async () => {
-    const v = await shiftVenue(server, db);
+    const v = await shiftVenue(suite.server, suite.db);
     let earlyRefused = 0;
     for (let round = 0; round < ROUNDS; round++) {
       expect((await openShift(v, 0)).status).toBe(200);
@@ -51,7 +43,7 @@ describe.each(testDatabases)('shift close against cash calls on $name', (databas
       expect(report.deposits).toBe(passed.length);
       expect(report.deposits_cents).toBe(passed.reduce((s, c) => s + c.delta, 0));
       // Every call that moved money belongs to the closed shift; a refused one left no record.
-      const rows = await db.kysely
+      const rows = await suite.db.kysely
         .selectFrom('operations')
         .select(['trx', 'shift_id'])
         .where(

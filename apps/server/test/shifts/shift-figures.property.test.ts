@@ -3,11 +3,10 @@
 // cash-outs, difference = counted - expected, and the drawer's movement equals the float's opposite.
 import { zReport } from '@cashdesk/contract';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../src/db/database.js';
+import { afterAll, describe, expect, it } from 'vitest';
 import { verifyLedger } from '../../src/ledger/verify.js';
 import { testDatabases } from '../helpers/databases.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { useTestServer } from '../helpers/test-server-suite.js';
 import { cash, closeShift, openShift, shiftVenue } from './support.js';
 
 type Command =
@@ -21,16 +20,9 @@ const command: fc.Arbitrary<Command> = fc.oneof(
 );
 
 describe.each(testDatabases)('shift figures on $name', (database) => {
-  let db: Db;
-  let server: TestServer;
-  beforeAll(async () => {
-    db = await database.open();
-    server = await startTestServer(db);
-  });
+  const suite = useTestServer(database);
   afterAll(async () => {
-    expect(await verifyLedger(db)).toEqual([]);
-    await server.close();
-    await db.close();
+    expect(await verifyLedger(suite.db)).toEqual([]);
   });
 
   it('adds up whatever the cashier did', { timeout: 240_000 }, async () => {
@@ -40,7 +32,7 @@ describe.each(testDatabases)('shift figures on $name', (database) => {
         fc.array(command, { minLength: 1, maxLength: 12 }),
         fc.integer({ min: -50_00, max: 50_00 }),
         async (opening, commands, drift) => {
-          const v = await shiftVenue(server, db);
+          const v = await shiftVenue(suite.server, suite.db);
           expect((await openShift(v, opening)).status).toBe(200);
           let entries = 0;
           const model = { deposits: 0, deposits_cents: 0, withdraws: 0, cash_outs: 0, withdrawals_cents: 0 };
@@ -75,7 +67,7 @@ describe.each(testDatabases)('shift figures on $name', (database) => {
           });
 
           // Against the books: what the cashier's calls took from the float is what the drawer took in.
-          const float = await db.kysely
+          const float = await suite.db.kysely
             .selectFrom('ledger_entries')
             .select((eb) => eb.fn.sum<number>('amount_cents').as('sum'))
             .where('user_id', '=', v.cashierId)

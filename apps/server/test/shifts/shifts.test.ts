@@ -10,11 +10,10 @@ import {
   type ShiftListRow,
 } from '@cashdesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../src/db/database.js';
 import { verifyLedger } from '../../src/ledger/verify.js';
 import { signedInAs, type SignedIn } from '../back-office/support.js';
 import { testDatabases } from '../helpers/databases.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { useTestServer } from '../helpers/test-server-suite.js';
 import {
   answer,
   cash,
@@ -27,27 +26,22 @@ import {
 } from './support.js';
 
 describe.each(testDatabases)('cash-drawer shifts on $name', (database) => {
-  let db: Db;
-  let server: TestServer;
   let v: ShiftVenue;
   let admin: SignedIn;
   let manager: SignedIn;
 
+  const suite = useTestServer(database);
   beforeAll(async () => {
-    db = await database.open();
-    server = await startTestServer(db);
-    v = await shiftVenue(server, db);
-    admin = await signedInAs(server, db, 'admin', null);
-    manager = await signedInAs(server, db, 'manager', v.venue.id);
+    v = await shiftVenue(suite.server, suite.db);
+    admin = await signedInAs(suite.server, suite.db, 'admin', null);
+    manager = await signedInAs(suite.server, suite.db, 'manager', v.venue.id);
   });
   afterAll(async () => {
-    expect(await verifyLedger(db)).toEqual([]);
-    await server.close();
-    await db.close();
+    expect(await verifyLedger(suite.db)).toEqual([]);
   });
 
   async function floatOf(accountId: number): Promise<number> {
-    const row = await db.kysely
+    const row = await suite.db.kysely
       .selectFrom('accounts')
       .select('balance_cents')
       .where('id', '=', accountId)
@@ -60,7 +54,11 @@ describe.each(testDatabases)('cash-drawer shifts on $name', (database) => {
     const floatBefore = await floatOf(v.venue.id);
     expect(answer(await cash(v, 10_00, trx))).toEqual({ status: 403, body: { err: ERR.noOpenShift } });
     expect(await floatOf(v.venue.id)).toBe(floatBefore);
-    const stored = await db.kysely.selectFrom('operations').select('id').where('trx', '=', trx).execute();
+    const stored = await suite.db.kysely
+      .selectFrom('operations')
+      .select('id')
+      .where('trx', '=', trx)
+      .execute();
     expect(stored).toEqual([]);
     // A withdraw is a cash call too.
     expect((await cash(v, -1_00)).body).toEqual({ err: ERR.noOpenShift });
@@ -93,7 +91,7 @@ describe.each(testDatabases)('cash-drawer shifts on $name', (database) => {
     });
     // A money-rule refusal is stored under its trx like any answer: its replay answers the same.
     expect((await openShift(v, 50_00, second)).status).toBe(422);
-    const open = await db.kysely
+    const open = await suite.db.kysely
       .selectFrom('shifts')
       .select('id')
       .where('user_id', '=', v.cashierId)
@@ -110,7 +108,7 @@ describe.each(testDatabases)('cash-drawer shifts on $name', (database) => {
     expect((await cash(v, -25_00)).status).toBe(200);
     // A refused withdraw moves nothing and counts nowhere.
     expect((await cash(v, -1_000_000_00)).status).toBe(422);
-    const entries = await placeEntries(db, v.deviceId);
+    const entries = await placeEntries(suite.db, v.deviceId);
     expect((await cash(v, -entries)).status).toBe(200); // the cash-out
     const expected = 200_00 + 80_00 + 30_00 - 25_00 - entries;
 
@@ -154,8 +152,8 @@ describe.each(testDatabases)('cash-drawer shifts on $name', (database) => {
   });
 
   it("keeps a shift trx to its own cashier: the same trx opens and closes each cashier's own shift", async () => {
-    const first = await shiftVenue(server, db);
-    const second = await shiftVenue(server, db);
+    const first = await shiftVenue(suite.server, suite.db);
+    const second = await shiftVenue(suite.server, suite.db);
     const [openTrx, closeTrx] = [newTrx(), newTrx()];
     const a = await openShift(first, 10_00, openTrx);
     const b = await openShift(second, 20_00, openTrx);
@@ -170,9 +168,9 @@ describe.each(testDatabases)('cash-drawer shifts on $name', (database) => {
   });
 
   it('holds one open shift per cashier in the database itself, not only in the code', async () => {
-    const u = await shiftVenue(server, db);
+    const u = await shiftVenue(suite.server, suite.db);
     expect((await openShift(u, 0)).status).toBe(200);
-    const insert = db.kysely
+    const insert = suite.db.kysely
       .insertInto('shifts')
       .values({
         account_id: u.venue.id,
@@ -187,10 +185,10 @@ describe.each(testDatabases)('cash-drawer shifts on $name', (database) => {
   });
 
   it('leaves a venue without shifts as it was: cash calls need no shift', async () => {
-    const plain = await shiftVenue(server, db, { shifts: false });
+    const plain = await shiftVenue(suite.server, suite.db, { shifts: false });
     expect((await cash(plain, 10_00)).status).toBe(200);
     expect((await cash(plain, -10_00)).status).toBe(200);
-    const tied = await db.kysely
+    const tied = await suite.db.kysely
       .selectFrom('operations')
       .select('shift_id')
       .where('user_id', '=', plain.cashierId)
@@ -243,7 +241,7 @@ describe.each(testDatabases)('cash-drawer shifts on $name', (database) => {
       difference_cents: -2_00,
     };
     expect(answer(closed)).toEqual({ status: 200, body: expect.objectContaining(figures) });
-    const stored = await db.kysely
+    const stored = await suite.db.kysely
       .selectFrom('shifts')
       .select(['opening_cents', 'expected_cents', 'counted_cents', 'difference_cents'])
       .where('id', '=', opened.body.id as number)
@@ -254,7 +252,7 @@ describe.each(testDatabases)('cash-drawer shifts on $name', (database) => {
 
   it('refuses a close whose expected figure would leave the safe range with 400, the shift still open', async () => {
     const huge = 2 ** 52 + 1; // the ceiling's opening plus this is 2^53: not exact any more
-    const rich = await shiftVenue(server, db, { float: huge, max_amount: huge });
+    const rich = await shiftVenue(suite.server, suite.db, { float: huge, max_amount: huge });
     expect((await openShift(rich, MAX_COUNTED_CENTS)).status).toBe(200);
     expect((await cash(rich, huge)).status).toBe(200);
     const trx = newTrx();
@@ -321,8 +319,8 @@ describe.each(testDatabases)('cash-drawer shifts on $name', (database) => {
     expect(z.status).toBe(200);
     expect(zReport.parse(z.body)).toMatchObject({ id: short!.id, difference_cents: -3_50 });
 
-    const other = await shiftVenue(server, db);
-    const otherManager = await signedInAs(server, db, 'manager', other.venue.id);
+    const other = await shiftVenue(suite.server, suite.db);
+    const otherManager = await signedInAs(suite.server, suite.db, 'manager', other.venue.id);
     expect((await otherManager.client.get(`/a/manager/account/${v.venue.id}/shifts`)).status).toBe(403);
     // Another account's shift is not found under this one, and an open shift has no Z-report yet.
     expect(
@@ -337,7 +335,7 @@ describe.each(testDatabases)('cash-drawer shifts on $name', (database) => {
   });
 
   it('names an open and a close in the audit log and in their idempotency records', async () => {
-    const fresh = await shiftVenue(server, db);
+    const fresh = await shiftVenue(suite.server, suite.db);
     const [openTrx, closeTrx] = [newTrx(), newTrx()];
     const opened = await openShift(fresh, 50_00, openTrx);
     expect(opened.status).toBe(200);
@@ -358,7 +356,7 @@ describe.each(testDatabases)('cash-drawer shifts on $name', (database) => {
       { action: 'shift.open', after: { shift_id: shiftId, opening_cents: 50_00 } },
     ]);
     // What a backup or an audit of the database reads beside each stored answer.
-    const records = await db.kysely
+    const records = await suite.db.kysely
       .selectFrom('operations')
       .select(['trx', 'kind'])
       .where('trx', 'in', [openTrx, closeTrx])
@@ -371,8 +369,8 @@ describe.each(testDatabases)('cash-drawer shifts on $name', (database) => {
   });
 
   it('turns the setting on and off from the back office (audited like any setting)', async () => {
-    const plain = await shiftVenue(server, db, { shifts: false });
-    const boss = await signedInAs(server, db, 'manager', plain.venue.id);
+    const plain = await shiftVenue(suite.server, suite.db, { shifts: false });
+    const boss = await signedInAs(suite.server, suite.db, 'manager', plain.venue.id);
     const on = await boss.client.post<{ shifts: boolean }>(`/a/manager/account/${plain.venue.id}`, {
       shifts: true,
     });
