@@ -8,7 +8,7 @@ import { ERR, type Approval, type DailyReport } from '@cashdesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRow } from '../../src/db/schema.js';
 import { verifyLedger } from '../../src/ledger/verify.js';
-import { answer, cash, newTrx } from '../cashier/support.js';
+import { answer, cash, newTrx } from '../helpers/cashier.js';
 import { FakeClock, MINUTE } from '../helpers/clock.js';
 import { testDatabases } from '../helpers/databases.js';
 import { createLinkedDevice, createTestUser, createVenue } from '../helpers/factories.js';

@@ -6,7 +6,7 @@
 import { ERR } from '@cashdesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyLedger } from '../../src/ledger/verify.js';
-import { answer, cash, cashierClient, linkCabinet, type LinkedDevice } from '../cashier/support.js';
+import { answer, cash, cashierClient, linkCabinet, type LinkedDevice } from '../helpers/cashier.js';
 import { FakeClock, SECOND } from '../helpers/clock.js';
 import { testDatabases } from '../helpers/databases.js';
 import { createVenue } from '../helpers/factories.js';

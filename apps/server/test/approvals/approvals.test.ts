@@ -16,7 +16,7 @@ import {
   newTrx,
   sendEvent,
   type LinkedDevice,
-} from '../cashier/support.js';
+} from '../helpers/cashier.js';
 import { FakeClock, MINUTE, SECOND } from '../helpers/clock.js';
 import { testDatabases } from '../helpers/databases.js';
 import { createTestUser, createVenue } from '../helpers/factories.js';

@@ -12,7 +12,7 @@ import {
   newTrx,
   sendEvent,
   type LinkedDevice,
-} from '../cashier/support.js';
+} from '../helpers/cashier.js';
 import { testDatabases } from '../helpers/databases.js';
 import { createTestUser, createVenue } from '../helpers/factories.js';
 import { clientForUser, type TestClient } from '../helpers/server.js';

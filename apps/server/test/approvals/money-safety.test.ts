@@ -22,7 +22,7 @@ import {
   sendEvent,
   showPin,
   type LinkedDevice,
-} from '../cashier/support.js';
+} from '../helpers/cashier.js';
 import { FakeClock, MINUTE } from '../helpers/clock.js';
 import { checkedAfter } from '../helpers/alert-checks.js';
 import { testDatabases } from '../helpers/databases.js';

@@ -16,7 +16,7 @@ import { openDatabase, type Db } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { REVOCATION_ACKS_CHANNEL } from '../../src/live/pg-change-feed.js';
 import { signedInAs } from '../back-office/support.js';
-import { ALL_RESTRICTIONS } from '../cashier/support.js';
+import { ALL_RESTRICTIONS } from '../helpers/cashier.js';
 import { postgresTestDatabase } from '../helpers/databases.js';
 import { createVenue } from '../helpers/factories.js';
 import { createSignedInUser, startTestServer, type TestClient, type TestServer } from '../helpers/server.js';

@@ -17,7 +17,7 @@ import {
   remoteCash,
   sendEvent,
   showPin,
-} from '../cashier/support.js';
+} from '../helpers/cashier.js';
 import { FakeClock, HOUR, MINUTE, SECOND } from '../helpers/clock.js';
 import { testDatabases } from '../helpers/databases.js';
 import { until } from '../helpers/until.js';

@@ -7,7 +7,7 @@ import { verifyLedger } from '../../src/ledger/verify.js';
 import { testDatabases } from '../helpers/databases.js';
 import { createLinkedDevice, createVenue } from '../helpers/factories.js';
 import { useTestServer } from '../helpers/test-server-suite.js';
-import { cash, cashierClient, linkCabinet, sendEvent } from '../cashier/support.js';
+import { cash, cashierClient, linkCabinet, sendEvent } from '../helpers/cashier.js';
 import { answer, auditRowsOf, countRows, newTrx, signedInAs, type SignedIn } from './support.js';
 
 const NEW_ACCOUNT = {

@@ -28,7 +28,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { raiseAlert } from '../../src/back-office/floor/floor.repository.js';
 import type { Db } from '../../src/db/database.js';
 import { verifyLedger } from '../../src/ledger/verify.js';
-import { cash, cashierClient, newTrx } from '../cashier/support.js';
+import { cash, cashierClient, newTrx } from '../helpers/cashier.js';
 import { FakeClock, HOUR } from '../helpers/clock.js';
 import { testDatabases } from '../helpers/databases.js';
 import { createLinkedDevice, createVenue } from '../helpers/factories.js';

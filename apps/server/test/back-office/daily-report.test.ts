@@ -5,7 +5,7 @@ import { ERR, type Account, type DailyReport, type LedgerHead } from '@cashdesk/
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../src/auth/password.js';
 import { verifyLedger } from '../../src/ledger/verify.js';
-import { answer, cash, cashierClient, linkCabinet, newTrx, type LinkedDevice } from '../cashier/support.js';
+import { answer, cash, cashierClient, linkCabinet, newTrx, type LinkedDevice } from '../helpers/cashier.js';
 import { FakeClock, MINUTE } from '../helpers/clock.js';
 import { testDatabases } from '../helpers/databases.js';
 import { createVenue } from '../helpers/factories.js';

@@ -8,7 +8,7 @@
 import type { DailyReport, FloorOverview } from '@cashdesk/contract';
 import { afterAll, describe, expect, it } from 'vitest';
 import { verifyLedger } from '../../src/ledger/verify.js';
-import { cash, newTrx } from '../cashier/support.js';
+import { cash, newTrx } from '../helpers/cashier.js';
 import { DAY, FakeClock, HOUR, MINUTE } from '../helpers/clock.js';
 import { testDatabases } from '../helpers/databases.js';
 import { createLinkedDevice, createTestUser, createVenue } from '../helpers/factories.js';

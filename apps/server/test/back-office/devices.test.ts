@@ -17,7 +17,7 @@ import {
   remoteCash,
   sendEvent,
   showPin,
-} from '../cashier/support.js';
+} from '../helpers/cashier.js';
 import { answer, auditRowsOf, newTrx, signedInAs, type SignedIn } from './support.js';
 
 describe.each(testDatabases)('back-office devices on $name', (database) => {

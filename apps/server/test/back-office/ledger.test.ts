@@ -7,7 +7,7 @@ import { FakeClock, HOUR } from '../helpers/clock.js';
 import { testDatabases } from '../helpers/databases.js';
 import { createLinkedDevice, createVenue } from '../helpers/factories.js';
 import { useTestServer } from '../helpers/test-server-suite.js';
-import { cash, cashierClient } from '../cashier/support.js';
+import { cash, cashierClient } from '../helpers/cashier.js';
 import { newTrx, signedInAs, type SignedIn } from './support.js';
 
 describe.each(testDatabases)('back-office ledger on $name', (database) => {

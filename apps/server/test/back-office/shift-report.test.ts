@@ -8,7 +8,7 @@ import { testDatabases } from '../helpers/databases.js';
 import { createLinkedDevice, createTestUser, createVenue } from '../helpers/factories.js';
 import { clientForUser } from '../helpers/server.js';
 import { useTestServer } from '../helpers/test-server-suite.js';
-import { cash } from '../cashier/support.js';
+import { cash } from '../helpers/cashier.js';
 import { signedInAs, type SignedIn } from './support.js';
 
 describe.each(testDatabases)('back-office shift report on $name', (database) => {

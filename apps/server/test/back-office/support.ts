@@ -5,7 +5,7 @@ import type { Db } from '../../src/db/database.js';
 import { createTestUser } from '../helpers/factories.js';
 import { clientForUser, type TestClient, type TestServer } from '../helpers/server.js';
 
-export { answer, newTrx } from '../cashier/support.js';
+export { answer, newTrx } from '../helpers/cashier.js';
 
 export interface SignedIn {
   client: TestClient;

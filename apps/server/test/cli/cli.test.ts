@@ -9,7 +9,7 @@ import { runCliCaptured, type CliRun as Run } from '../helpers/cli.js';
 import { testDatabases } from '../helpers/databases.js';
 import { createTestUser } from '../helpers/factories.js';
 import { startTestServer } from '../helpers/server.js';
-import { answer, cashierClient, linkCabinet, sendEvent } from '../cashier/support.js';
+import { answer, cashierClient, linkCabinet, sendEvent } from '../helpers/cashier.js';
 
 describe.each(testDatabases)('operator CLI on $name', (database) => {
   let db: Db;

@@ -2,7 +2,7 @@
 // same figures as the back office's; a bad or future day and an unknown account are refused.
 import { gamingDayOf, type Account, type DailyReport } from '@cashdesk/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { cash, cashierClient, linkCabinet, newTrx } from '../cashier/support.js';
+import { cash, cashierClient, linkCabinet, newTrx } from '../helpers/cashier.js';
 import { runCliCaptured } from '../helpers/cli.js';
 import { testDatabases } from '../helpers/databases.js';
 import { createVenue } from '../helpers/factories.js';

@@ -6,7 +6,7 @@ import { testDatabases } from '../helpers/databases.js';
 import { createLinkedDevice, createVenue } from '../helpers/factories.js';
 import { type TestClient } from '../helpers/server.js';
 import { useTestServer } from '../helpers/test-server-suite.js';
-import { cashierClient, newTrx } from '../cashier/support.js';
+import { cashierClient, newTrx } from '../helpers/cashier.js';
 
 describe('If-None-Match', () => {
   const etag = etagOf('{"balance":1}');

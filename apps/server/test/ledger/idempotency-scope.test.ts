@@ -9,7 +9,7 @@ import type { Db } from '../../src/db/database.js';
 import { claimTrx, storeOutcome } from '../../src/ledger/idempotency.js';
 import { LedgerService } from '../../src/ledger/ledger.service.js';
 import { verifyLedger } from '../../src/ledger/verify.js';
-import { answer, cash, cashierClient } from '../cashier/support.js';
+import { answer, cash, cashierClient } from '../helpers/cashier.js';
 import { testDatabases } from '../helpers/databases.js';
 import { createLinkedDevice, createTestUser, createVenue } from '../helpers/factories.js';
 import { useTestServer } from '../helpers/test-server-suite.js';

@@ -6,7 +6,7 @@ import { ERR } from '@cashdesk/contract';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import type * as moneyRules from '../../src/ledger/money-rules.js';
 import { verifyLedger } from '../../src/ledger/verify.js';
-import { cash, cashierClient, linkCabinet, newTrx } from '../cashier/support.js';
+import { cash, cashierClient, linkCabinet, newTrx } from '../helpers/cashier.js';
 import { testDatabases } from '../helpers/databases.js';
 import { createVenue } from '../helpers/factories.js';
 import { useTestServer } from '../helpers/test-server-suite.js';

@@ -13,7 +13,7 @@ import { sealAllVenues } from '../../src/ledger/ledger-sealer.js';
 import { requestHash } from '../../src/ledger/idempotency.js';
 import { LedgerService } from '../../src/ledger/ledger.service.js';
 import { verifyLedger, type Mismatch } from '../../src/ledger/verify.js';
-import { answer, cash, cashierClient, linkRemote, remoteCash } from '../cashier/support.js';
+import { answer, cash, cashierClient, linkRemote, remoteCash } from '../helpers/cashier.js';
 import { runCliCaptured } from '../helpers/cli.js';
 import { testDatabases } from '../helpers/databases.js';
 import { behindTheBackSql, chainRowsOf } from '../helpers/ledger-chain.js';

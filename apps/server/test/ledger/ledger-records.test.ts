@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { AccountRow } from '../../src/db/schema.js';
 import { verifyLedger } from '../../src/ledger/verify.js';
 import { newTrx, signedInAs, type SignedIn } from '../back-office/support.js';
-import { cash, cashierClient, linkCabinet, sendEvent, type LinkedDevice } from '../cashier/support.js';
+import { cash, cashierClient, linkCabinet, sendEvent, type LinkedDevice } from '../helpers/cashier.js';
 import { FakeClock, MINUTE } from '../helpers/clock.js';
 import { testDatabases } from '../helpers/databases.js';
 import { createVenue } from '../helpers/factories.js';

@@ -20,7 +20,7 @@ import {
   newTrx,
   sendEvent,
   showPin,
-} from '../cashier/support.js';
+} from '../helpers/cashier.js';
 import { testDatabases } from '../helpers/databases.js';
 import { openEventStream, type OpenedStream, type SseMessage } from '../helpers/event-stream.js';
 import { createVenue } from '../helpers/factories.js';

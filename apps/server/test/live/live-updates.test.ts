@@ -26,7 +26,7 @@ import {
   sendEvent,
   showPin,
   type LinkedDevice,
-} from '../cashier/support.js';
+} from '../helpers/cashier.js';
 import { postgresTestDatabase, testDatabases } from '../helpers/databases.js';
 import { openEventStream, type OpenedStream, type SseMessage } from '../helpers/event-stream.js';
 import { createTestUser, createVenue } from '../helpers/factories.js';

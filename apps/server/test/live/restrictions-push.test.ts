@@ -4,7 +4,7 @@
 import { liveChange } from '@cashdesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInAs, type SignedIn } from '../back-office/support.js';
-import { ALL_RESTRICTIONS, cashierClient } from '../cashier/support.js';
+import { ALL_RESTRICTIONS, cashierClient } from '../helpers/cashier.js';
 import { runCliCaptured } from '../helpers/cli.js';
 import { postgresTestDatabase, testDatabases } from '../helpers/databases.js';
 import { openEventStream, type OpenedStream } from '../helpers/event-stream.js';

@@ -9,7 +9,7 @@ import { openEventStream } from '../helpers/event-stream.js';
 import { createLinkedDevice, createVenue } from '../helpers/factories.js';
 import { startTestServer, type TestClient, type TestServer } from '../helpers/server.js';
 import { useTestServer } from '../helpers/test-server-suite.js';
-import { cashierClient } from '../cashier/support.js';
+import { cashierClient } from '../helpers/cashier.js';
 import { parseSamples, valueOf, type Sample } from './scrape.js';
 
 const TOKEN = 'a-scraper-token-of-some-length';

@@ -4,7 +4,7 @@
 import { ERR } from '@cashdesk/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/http/api-error.js';
-import { cash, linkCabinet, newTrx, sendEvent } from '../cashier/support.js';
+import { cash, linkCabinet, newTrx, sendEvent } from '../helpers/cashier.js';
 import { testDatabases } from '../helpers/databases.js';
 import { createVenue } from '../helpers/factories.js';
 import { createSignedInUser } from '../helpers/server.js';

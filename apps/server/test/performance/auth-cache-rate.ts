@@ -10,7 +10,7 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { openDatabase, type Db } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
-import { cashierClient, linkCabinet, type LinkedDevice } from '../cashier/support.js';
+import { cashierClient, linkCabinet, type LinkedDevice } from '../helpers/cashier.js';
 import { postgresTestDatabase } from '../helpers/databases.js';
 import { createVenue } from '../helpers/factories.js';
 import { startTestServer, type TestClient } from '../helpers/server.js';

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/database.js';
 import { verifyLedger } from '../../src/ledger/verify.js';
 import { signedInAs } from '../back-office/support.js';
-import { cash, cashierClient, linkCabinet } from '../cashier/support.js';
+import { cash, cashierClient, linkCabinet } from '../helpers/cashier.js';
 import { testDatabases } from '../helpers/databases.js';
 import { createVenue } from '../helpers/factories.js';
 import { QueryRecorder } from '../helpers/query-recorder.js';

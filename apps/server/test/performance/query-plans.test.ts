@@ -8,7 +8,7 @@ import { CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/database.js';
 import { signedInAs } from '../back-office/support.js';
-import { cash, cashierClient, linkCabinet, linkRemote, remoteCash, sendEvent } from '../cashier/support.js';
+import { cash, cashierClient, linkCabinet, linkRemote, remoteCash, sendEvent } from '../helpers/cashier.js';
 import { sqliteTestDatabase } from '../helpers/databases.js';
 import { createVenue } from '../helpers/factories.js';
 import { QueryRecorder } from '../helpers/query-recorder.js';

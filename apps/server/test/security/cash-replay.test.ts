@@ -21,7 +21,7 @@ import {
   remoteCash,
   showPin,
   type LinkedDevice,
-} from '../cashier/support.js';
+} from '../helpers/cashier.js';
 import { testDatabases } from '../helpers/databases.js';
 import { createTestUser, createVenue } from '../helpers/factories.js';
 import { clientForUser, startTestServer, type TestClient } from '../helpers/server.js';

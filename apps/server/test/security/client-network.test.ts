@@ -6,7 +6,7 @@
 import { randomInt } from 'node:crypto';
 import { ERR } from '@cashdesk/contract';
 import { describe, expect, it } from 'vitest';
-import { answer, enrollDevice, newTrx, showPin } from '../cashier/support.js';
+import { answer, enrollDevice, newTrx, showPin } from '../helpers/cashier.js';
 import { testDatabases } from '../helpers/databases.js';
 import { createTestUser, createVenue } from '../helpers/factories.js';
 import { clientForUser } from '../helpers/server.js';

@@ -11,7 +11,7 @@ import { isScreenPath } from '../../src/app.js';
 import type { Db } from '../../src/db/database.js';
 import { verifyLedger } from '../../src/ledger/verify.js';
 import { signedInAs } from '../back-office/support.js';
-import { answer, cash, cashierClient, linkCabinet, newTrx } from '../cashier/support.js';
+import { answer, cash, cashierClient, linkCabinet, newTrx } from '../helpers/cashier.js';
 import { testDatabases } from '../helpers/databases.js';
 import { createVenue } from '../helpers/factories.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';

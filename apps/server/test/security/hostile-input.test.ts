@@ -58,7 +58,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { updateAccount } from '../../src/accounts/accounts.repository.js';
 import type { Db } from '../../src/db/database.js';
-import { linkCabinet, linkRemote, cashierClient, newTrx, type LinkedDevice } from '../cashier/support.js';
+import { linkCabinet, linkRemote, cashierClient, newTrx, type LinkedDevice } from '../helpers/cashier.js';
 import { testDatabases } from '../helpers/databases.js';
 import { signedInAs } from '../back-office/support.js';
 import {

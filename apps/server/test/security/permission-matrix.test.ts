@@ -50,7 +50,7 @@ import {
   newTrx,
   type GatewayDevice,
   type LinkedDevice,
-} from '../cashier/support.js';
+} from '../helpers/cashier.js';
 
 /** What the routes act on: a venue with a cabinet and two phones, and another venue. */
 interface Fixture {
@@ -62,7 +62,7 @@ interface Fixture {
   /**
    * Gives the device a new live PIN, as its `/device/pin` would, but straight in the database: the
    * matrix draws one per register cell, past a device's hourly draw budget (gateway/gateway-throttle.ts,
-   * tested in cashier/pin-draw.test.ts).
+   * tested in gateway/pin-draw.test.ts).
    */
   newPin(device: LinkedDevice): Promise<string>;
   otherVenueFloat: number;
@@ -354,7 +354,7 @@ const ROUTES: RouteRow[] = [
     otherVenue: { status: 200 },
   },
   {
-    // Each cashier gets their own venue's figures (cashier/daily-totals.test.ts).
+    // Each cashier gets their own venue's figures (reports/daily-totals.test.ts).
     route: 'GET /a/cashier/daily_totals',
     method: 'GET',
     path: () => '/a/cashier/daily_totals',
@@ -546,7 +546,7 @@ const ROUTES: RouteRow[] = [
     ok: { status: 404, body: { err: ERR.notFound } },
   },
   // The copy of the caller's own last receipt (the venue's cashiers made cash calls in the cells above);
-  // another venue's cashier has none of this venue (cashier/receipt-copy.test.ts holds the figures).
+  // another venue's cashier has none of this venue (cash/receipt-copy.test.ts holds the figures).
   {
     route: 'POST /a/cashier/receipt/reprint',
     method: 'POST',

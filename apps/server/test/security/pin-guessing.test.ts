@@ -17,7 +17,7 @@ import {
   remoteCash,
   showPin,
   type LinkedDevice,
-} from '../cashier/support.js';
+} from '../helpers/cashier.js';
 import { MINUTE, SECOND } from '../helpers/clock.js';
 import { openEventStream } from '../helpers/event-stream.js';
 import { testDatabases } from '../helpers/databases.js';

@@ -4,9 +4,9 @@ import type { Db } from '../../src/db/database.js';
 import type { AccountRow } from '../../src/db/schema.js';
 import { createLinkedDevice, createVenue, type VenueOptions } from '../helpers/factories.js';
 import type { TestClient, TestServer } from '../helpers/server.js';
-import { cashierClient, newTrx } from '../cashier/support.js';
+import { cashierClient, newTrx } from '../helpers/cashier.js';
 
-export { answer, newTrx } from '../cashier/support.js';
+export { answer, newTrx } from '../helpers/cashier.js';
 
 export interface ShiftVenue {
   venue: AccountRow;

@@ -7,7 +7,7 @@ import pg from 'pg';
 import { createSession } from '../../src/auth/sessions.repository.js';
 import { openDatabase, type Db } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
-import { linkCabinet, type ServerEndpoint } from '../cashier/support.js';
+import { linkCabinet, type ServerEndpoint } from '../helpers/cashier.js';
 import { createTestUser, createVenue } from '../helpers/factories.js';
 import { TestClient } from '../helpers/server.js';
 

@@ -42,7 +42,7 @@ import {
   remoteCash,
   sendEvent,
   showPin,
-} from './support.js';
+} from '../helpers/cashier.js';
 
 const BUILD_HASH = 'build-3f9c2e1';
 const VENUE = 'Casino Aurora';

@@ -8,7 +8,7 @@ import { testDatabases } from '../helpers/databases.js';
 import { createLinkedDevice, createTestUser, createVenue } from '../helpers/factories.js';
 import { clientForUser, type TestClient } from '../helpers/server.js';
 import { useTestServer } from '../helpers/test-server-suite.js';
-import { ALL_RESTRICTIONS, answer, cash, linkRemote, localTime, remoteCash } from './support.js';
+import { ALL_RESTRICTIONS, answer, cash, linkRemote, localTime, remoteCash } from '../helpers/cashier.js';
 
 describe.each(testDatabases)('cashier report on $name', (database) => {
   const clock = new FakeClock();

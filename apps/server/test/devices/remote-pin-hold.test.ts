@@ -19,7 +19,7 @@ import {
   remoteCash,
   showPin,
   type LinkedDevice,
-} from './support.js';
+} from '../helpers/cashier.js';
 
 const pinChanged = { status: 406, body: { err: ERR.pinChanged } };
 

@@ -4,8 +4,8 @@ import { randomUUID } from 'node:crypto';
 import type { Restriction } from '@cashdesk/contract';
 import { RESTRICTIONS } from '@cashdesk/contract';
 import type { Db } from '../../src/db/database.js';
-import { createTestUser } from '../helpers/factories.js';
-import { clientForUser, type TestClient, type TestResponse, type TestServer } from '../helpers/server.js';
+import { createTestUser } from './factories.js';
+import { clientForUser, type TestClient, type TestResponse, type TestServer } from './server.js';
 
 /** A fresh client transaction id, as the web makes one (UUID v4). */
 export const newTrx = (): string => randomUUID();

@@ -23,7 +23,7 @@ import {
   remoteCash,
   showPin,
   type LinkedDevice,
-} from './support.js';
+} from '../helpers/cashier.js';
 
 /** What a database error could carry to a client if it leaked. */
 const LEAK = /SQLITE|relation|no such table|accounts_gone|select |stack|at \//i;

@@ -13,7 +13,7 @@ import { FakeClock, MINUTE, SECOND } from '../helpers/clock.js';
 import { sqliteTestDatabase } from '../helpers/databases.js';
 import { createVenue } from '../helpers/factories.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
-import { answer, cashierClient, enrollDevice, newTrx, showPin } from './support.js';
+import { answer, cashierClient, enrollDevice, newTrx, showPin } from '../helpers/cashier.js';
 
 vi.mock('node:crypto', async (importOriginal) => {
   const real = await importOriginal<typeof crypto>();

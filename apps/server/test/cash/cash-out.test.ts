@@ -18,7 +18,7 @@ import {
   newTrx,
   sendEvent,
   type LinkedDevice,
-} from './support.js';
+} from '../helpers/cashier.js';
 
 describe.each(testDatabases)('cash-out on $name', (database) => {
   let cashier: TestClient;

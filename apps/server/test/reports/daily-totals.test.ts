@@ -16,7 +16,7 @@ import { verifyLedger } from '../../src/ledger/verify.js';
 import { testDatabases } from '../helpers/databases.js';
 import { createVenue } from '../helpers/factories.js';
 import { useTestServer } from '../helpers/test-server-suite.js';
-import { cash, cashierClient, linkCabinet, linkRemote, localTime, remoteCash, sendEvent } from './support.js';
+import { cash, cashierClient, linkCabinet, linkRemote, localTime, remoteCash, sendEvent } from '../helpers/cashier.js';
 
 describe.each(testDatabases)('daily totals on $name', (database) => {
   const suite = useTestServer(database, { config: { enrollmentOpen: true } });

@@ -27,7 +27,7 @@ import {
   sendEvent,
   showPin,
   type LinkedDevice,
-} from './support.js';
+} from '../helpers/cashier.js';
 
 describe.each(testDatabases)('device gateway on $name', (database) => {
   const clock = new FakeClock();

@@ -18,7 +18,7 @@ import {
   newTrx,
   remoteCash,
   sendEvent,
-} from './support.js';
+} from '../helpers/cashier.js';
 
 describe.each(testDatabases)('the copy of the last receipt on $name', (database) => {
   let venueId: number;
