@@ -36,7 +36,6 @@ describe.each(testDatabases)("the approval password under sign-in's throttle on 
   // Trusting X-Forwarded-For, so a test can guess from many addresses (the login key).
   const suite = useTestServer(database, { clock, config: { enrollmentOpen: true, trustProxy: true } });
   beforeAll(async () => {
-    // Trusting X-Forwarded-For, so a test can guess from many addresses (the login key).
     venueId = (await createVenue(suite.db, { float: 100_000_00 })).id;
     ({ client: cashier } = await cashierClient(suite.server, suite.db, venueId));
     const { user } = await createUserWithPassword(suite.db, { account_id: venueId, role: 'manager' });

@@ -27,7 +27,6 @@ describe.each(testDatabases)('back-office accounts on $name', (database) => {
   // Enrollment open: a cabinet enrolls and plays through the real gateway (the per-event ceiling).
   const suite = useTestServer(database, { config: { enrollmentOpen: true } });
   beforeAll(async () => {
-    // Enrollment open: a cabinet enrolls and plays through the real gateway (the per-event ceiling).
     admin = await signedInAs(suite.server, suite.db, 'admin', null);
   });
   afterAll(async () => {

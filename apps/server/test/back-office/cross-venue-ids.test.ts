@@ -595,7 +595,6 @@ describe.each(testDatabases)("another venue's ids at a venue's manager routes on
   // The silence timer is left alone (an hour): nothing but the calls below writes while a cell runs.
   const suite = useTestServer(database, { clock, config: { alerts: { debounceMs: 10, everyMs: HOUR } } });
   beforeAll(async () => {
-    // The silence timer is left alone (an hour): nothing but the calls below writes while a cell runs.
     const a = await venue();
     const b = await venue();
     f = { db: suite.db, a, b, deposit };

@@ -25,7 +25,6 @@ describe.each(testDatabases)('the last day of the daily report on $name', (datab
   const clock = new FakeClock(Date.UTC(9999, 11, 31, 12));
   const suite = useTestServer(database, { clock });
   beforeAll(async () => {
-    // Noon UTC on the last date there is: every day up to it has begun, in every time zone.
     venueId = (await createVenue(suite.db)).id;
     manager = (await signedInAs(suite.server, suite.db, 'manager', venueId)).client;
     const settings = await manager.post(`/a/manager/account/${venueId}`, {

@@ -21,7 +21,6 @@ describe.each(testDatabases)('back-office shift report on $name', (database) => 
   const clock = new FakeClock(day + 13 * HOUR);
   const suite = useTestServer(database, { clock });
   beforeAll(async () => {
-    // Sessions end after 12 idle hours: the whole story fits in 11.
     venue = await createVenue(suite.db, { float: 10_000_00 });
     manager = await signedInAs(suite.server, suite.db, 'manager', venue.id);
     const cabinet = await createLinkedDevice(suite.db, { account_id: venue.id });

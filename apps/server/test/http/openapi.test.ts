@@ -4,16 +4,15 @@
 import fs from 'node:fs';
 import { API_BASE } from '@cashdesk/contract';
 import type { RouteOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { Db } from '../../src/db/database.js';
 import { DOCS_PATH, OPENAPI_PATH } from '../../src/http/openapi.js';
 import { OPERATION_SUMMARIES } from '../../src/http/openapi-summaries.js';
 import { ResponseSchemaMismatch, zodSerializerCompiler } from '../../src/http/route-schemas.js';
 import { contentSecurityPolicy } from '../../src/http/security-headers.js';
 import { OPENAPI_SNAPSHOT, openApiDocument } from '../../src/openapi-snapshot.js';
 import { sqliteTestDatabase } from '../helpers/databases.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { useTestServer } from '../helpers/test-server-suite.js';
 
 /** Routes that take no input at all: no path parameter, no query, no body. */
 const NO_BODY = new Set([`POST ${API_BASE}/a/sign_out`, `POST ${API_BASE}/a/lock`]);
@@ -61,23 +60,19 @@ function keysOf(schema: unknown): string[] {
 }
 
 describe('route schemas and the OpenAPI document', () => {
-  let db: Db;
-  let server: TestServer;
   const routes: RouteOptions[] = [];
   let document: OpenApiDocument;
 
+  // Demo mode: its download route is declared too.
+  const suite = useTestServer(sqliteTestDatabase, {
+    config: { demo: true },
+    onRoute: (route) => routes.push(route),
+  });
   beforeAll(async () => {
-    db = await sqliteTestDatabase.open();
-    // Demo mode: its download route is declared too.
-    server = await startTestServer(db, { config: { demo: true }, onRoute: (route) => routes.push(route) });
-    const res = await fetch(`${server.baseUrl}${OPENAPI_PATH}`);
+    const res = await fetch(`${suite.server.baseUrl}${OPENAPI_PATH}`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
     document = (await res.json()) as OpenApiDocument;
-  });
-  afterAll(async () => {
-    await server.close();
-    await db.close();
   });
 
   /** Every route of the API: Fastify's own HEAD twins and the docs page's assets (hidden) left out. */
@@ -213,7 +208,7 @@ describe('route schemas and the OpenAPI document', () => {
   });
 
   it('serves a docs page without a session, its assets from this server, under the CSP', async () => {
-    const page = await fetch(`${server.baseUrl}${DOCS_PATH}`);
+    const page = await fetch(`${suite.server.baseUrl}${DOCS_PATH}`);
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toMatch(/^text\/html/);
     expect(page.headers.get('content-security-policy')).toBe(contentSecurityPolicy());
@@ -224,13 +219,15 @@ describe('route schemas and the OpenAPI document', () => {
     const assets = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]!);
     expect(assets.some((asset) => asset.endsWith('swagger-ui-bundle.js'))).toBe(true);
     for (const asset of assets) {
-      const res = await fetch(new URL(asset, `${server.baseUrl}${DOCS_PATH}`));
+      const res = await fetch(new URL(asset, `${suite.server.baseUrl}${DOCS_PATH}`));
       expect(res.status, asset).toBe(200);
       // Read to the end: an unread answer keeps its connection busy and the server from closing.
       expect((await res.arrayBuffer()).byteLength, asset).toBeGreaterThan(0);
     }
     // The page reads this server's document, and no validator elsewhere.
-    const init = await (await fetch(`${server.baseUrl}${DOCS_PATH}/static/swagger-initializer.js`)).text();
+    const init = await (
+      await fetch(`${suite.server.baseUrl}${DOCS_PATH}/static/swagger-initializer.js`)
+    ).text();
     expect(init).toContain(OPENAPI_PATH);
     expect(init).toMatch(/"validatorUrl":\s*null/);
   });

@@ -21,7 +21,6 @@ describe.each(testDatabases)('till lock on $name', (database) => {
     config: { trustProxy: true, tillLock: { autoLockAfterMs: 15 * MINUTE } },
   });
   beforeAll(async () => {
-    // Behind a trusted proxy, so each test comes from its own address and keeps its own throttle keys.
     accountId = (await createVenue(suite.db)).id;
   });
 

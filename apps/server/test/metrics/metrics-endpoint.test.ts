@@ -31,7 +31,6 @@ describe.each(testDatabases)('GET /metrics on $name', (database) => {
   // trustProxy: a test client may then say it is remote with X-Forwarded-For, as one behind a proxy is.
   const suite = useTestServer(database, { config: { trustProxy: true, metrics: { token: TOKEN } } });
   beforeAll(async () => {
-    // trustProxy: a test client may then say it is remote with X-Forwarded-For, as one behind a proxy is.
     const venue = await createVenue(suite.db, { float: 1_000_00, max_amount: 500_00 });
     deviceId = (await createLinkedDevice(suite.db, { account_id: venue.id })).id;
     ({ client: cashier } = await cashierClient(suite.server, suite.db, venue.id));

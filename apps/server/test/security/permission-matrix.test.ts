@@ -636,8 +636,6 @@ describe.each(testDatabases)('permission matrix on $name', (database) => {
   // throttle counts a network's wrong PINs together (devices/pin-guard.ts).
   const suite = useTestServer(database, { config: { enrollmentOpen: true, trustProxy: true } });
   beforeAll(async () => {
-    // Behind a trusted proxy, so the held cashiers below guess from networks of their own: the PIN
-    // throttle counts a network's wrong PINs together (devices/pin-guard.ts).
     const venue = await createVenue(suite.db, { float: 10_000_00, home_play: true });
     const otherVenueFloat = 42_00;
     const otherVenue = await createVenue(suite.db, { float: otherVenueFloat, home_play: true });
