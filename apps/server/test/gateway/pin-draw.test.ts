@@ -6,14 +6,13 @@
 import type * as crypto from 'node:crypto';
 import { randomInt } from 'node:crypto';
 import { ERR } from '@cashdesk/contract';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Db } from '../../src/db/database.js';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ENROLL_POLICY, GatewayThrottle, PIN_DRAW_POLICY } from '../../src/gateway/gateway-throttle.js';
 import { FakeClock, MINUTE, SECOND } from '../helpers/clock.js';
 import { sqliteTestDatabase } from '../helpers/databases.js';
 import { createVenue } from '../helpers/factories.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
 import { answer, cashierClient, enrollDevice, newTrx, showPin } from '../helpers/cashier.js';
+import { useTestServer } from '../helpers/test-server-suite.js';
 
 vi.mock('node:crypto', async (importOriginal) => {
   const real = await importOriginal<typeof crypto>();
@@ -31,25 +30,16 @@ const tooMany = (retryAfter: number) => ({
 });
 
 describe('drawing a PIN', () => {
-  let db: Db;
-  let server: TestServer;
   const clock = new FakeClock();
-  beforeAll(async () => {
-    db = await sqliteTestDatabase.open();
-    server = await startTestServer(db, { clock, config: { enrollmentOpen: true } });
-  });
+  const suite = useTestServer(sqliteTestDatabase, { clock, config: { enrollmentOpen: true } });
   afterEach(() => {
     vi.mocked(randomInt).mockReset();
     // Each test starts with every draw and enrollment count over.
     clock.advance(3 * 60 * MINUTE);
   });
-  afterAll(async () => {
-    await server.close();
-    await db.close();
-  });
 
   async function pinRow(uuid: string) {
-    return db.kysely
+    return suite.db.kysely
       .selectFrom('devices')
       .select(['id', 'pin', 'pin_previous'])
       .where('uuid', '=', uuid)
@@ -57,8 +47,8 @@ describe('drawing a PIN', () => {
   }
 
   it('draws a PIN another device shows live as readily as any other, and only never the one the device shows already', async () => {
-    const victim = await enrollDevice(server);
-    const attacker = await enrollDevice(server);
+    const victim = await enrollDevice(suite.server);
+    const attacker = await enrollDevice(suite.server);
     drawNext(1234);
     expect(await showPin(victim)).toBe('01234');
     // The attacker's draw is the victim's live PIN: the answer does not steer around it.
@@ -69,10 +59,10 @@ describe('drawing a PIN', () => {
   });
 
   it('links neither device by a PIN both show: both PINs end, 406 pin changed, no trx used, no PIN try counted', async () => {
-    const venue = await createVenue(db);
-    const { client: cashier, id: cashierId } = await cashierClient(server, db, venue.id);
-    const first = await enrollDevice(server);
-    const second = await enrollDevice(server);
+    const venue = await createVenue(suite.db);
+    const { client: cashier, id: cashierId } = await cashierClient(suite.server, suite.db, venue.id);
+    const first = await enrollDevice(suite.server);
+    const second = await enrollDevice(suite.server);
     drawNext(55555);
     await showPin(first);
     drawNext(55555);
@@ -84,7 +74,7 @@ describe('drawing a PIN', () => {
     for (const device of [first, second]) {
       expect(await pinRow(device.uuid)).toMatchObject({ pin: null, pin_previous: '55555' });
     }
-    const tries = await db.kysely
+    const tries = await suite.db.kysely
       .selectFrom('sign_in_throttle')
       .select('failures')
       .where('key', '=', `pin-user:${cashierId}`)
@@ -100,8 +90,8 @@ describe('drawing a PIN', () => {
   });
 
   it(`holds a device drawing more than ${PIN_DRAW_POLICY.rules.device.threshold - 1} PINs in an hour, and no other device`, async () => {
-    const busy = await enrollDevice(server);
-    const quiet = await enrollDevice(server);
+    const busy = await enrollDevice(suite.server);
+    const quiet = await enrollDevice(suite.server);
     const free = PIN_DRAW_POLICY.rules.device.threshold - 1;
     for (let i = 0; i < free; i++) await showPin(busy);
     // The threshold-th draw is made and locks the device's key for a minute.
@@ -115,15 +105,15 @@ describe('drawing a PIN', () => {
   });
 
   it(`holds enrollment from a network after ${ENROLL_POLICY.rules.network.threshold} enrollments in an hour`, async () => {
-    const before = await db.kysely
+    const before = await suite.db.kysely
       .selectFrom('devices')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
-    for (let i = 0; i < ENROLL_POLICY.rules.network.threshold; i++) await enrollDevice(server);
-    const client = server.client({ base: server.baseUrl });
+    for (let i = 0; i < ENROLL_POLICY.rules.network.threshold; i++) await enrollDevice(suite.server);
+    const client = suite.server.client({ base: suite.server.baseUrl });
     const held = await client.post('/device/enroll', { kind: 'cabinet', module: 1, game_id: 1, places: 4 });
     expect(answer(held)).toEqual(tooMany(60));
-    const after = await db.kysely
+    const after = await suite.db.kysely
       .selectFrom('devices')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
@@ -131,7 +121,7 @@ describe('drawing a PIN', () => {
   });
 
   it('counts the draws of every device behind one network (a /24) together', async () => {
-    const throttle = new GatewayThrottle(db, clock);
+    const throttle = new GatewayThrottle(suite.db, clock);
     const reply = { header: vi.fn() };
     const threshold = PIN_DRAW_POLICY.rules.network.threshold;
     // Distinct devices, distinct addresses of one /24: only the network key adds up.
