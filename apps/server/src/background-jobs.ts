@@ -43,12 +43,12 @@ export interface JobStatus {
 
 export class BackgroundJobs {
   private readonly jobs: { job: BackgroundJob; state: JobState }[] = [];
-  private started = false;
+  private starting: Promise<void> | null = null;
   private stopping: Promise<void> | null = null;
 
   /** Adds jobs at the end of the list: they start after the ones before and stop before them. */
   add(...jobs: BackgroundJob[]): this {
-    if (this.started) throw new Error('background jobs are added before they start');
+    if (this.starting || this.stopping) throw new Error('background jobs are added before they start');
     for (const job of jobs) this.jobs.push({ job, state: 'waiting' });
     return this;
   }
@@ -58,11 +58,16 @@ export class BackgroundJobs {
     return this.jobs.map(({ job, state }) => ({ name: job.name, state }));
   }
 
-  /** Starts every job in list order, once. */
-  async start(log: JobLog): Promise<void> {
-    if (this.started || this.stopping) return;
-    this.started = true;
+  /** Starts every job in list order, once; none after the stop has begun. */
+  start(log: JobLog): Promise<void> {
+    if (this.stopping) return Promise.resolve();
+    this.starting ??= this.startAll(log);
+    return this.starting;
+  }
+
+  private async startAll(log: JobLog): Promise<void> {
     for (const entry of this.jobs) {
+      if (this.stopping) return;
       const { job } = entry;
       const failures = job.failures ?? { level: 'error', message: job.name };
       const failed = (error: unknown) => log[failures.level]({ err: error, job: job.name }, failures.message);
@@ -83,6 +88,8 @@ export class BackgroundJobs {
   }
 
   private async stopAll(log: JobLog): Promise<void> {
+    // A close during the start (a stop signal while starting) waits for the job being started.
+    await this.starting;
     for (const entry of [...this.jobs].reverse()) {
       try {
         await entry.job.stop();

@@ -174,6 +174,30 @@ describe('the jobs list', () => {
     expect(said).toHaveLength(6);
   });
 
+  it('starts no job once closing has begun, and stops the one that was starting after its start', async () => {
+    const said: string[] = [];
+    let open = () => undefined as void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const jobs = new BackgroundJobs().add(
+      {
+        name: 'feed',
+        start: async () => {
+          said.push('start feed');
+          await gate;
+        },
+        stop: () => void said.push('stop feed'),
+      },
+      { name: 'sweep', start: () => void said.push('start sweep'), stop: () => void said.push('stop sweep') },
+    );
+    const starting = jobs.start(silent);
+    const stopping = jobs.stop(silent);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(said).toEqual(['start feed']);
+    open();
+    await Promise.all([starting, stopping]);
+    expect(said).toEqual(['start feed', 'stop sweep', 'stop feed']);
+  });
+
   it("waits at stop for a sweep's pass still running", async () => {
     let open = () => undefined as void;
     const gate = new Promise<void>((resolve) => (open = resolve));
