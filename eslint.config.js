@@ -96,7 +96,7 @@ const server = (...parts) => path.join(SERVER_SRC, ...parts);
 // The server's layers (apps/server/src/README.md, docs/architecture.md "Layers"): a floor of shared
 // machinery, one folder per domain, and the composition that builds the app from them.
 /** The floor: what every domain uses, which never uses a domain or the composition. */
-const SERVER_FLOOR = ['db', 'http', 'live', 'clock.ts', 'config.ts', 'bounded-map.ts'];
+const SERVER_FLOOR = ['db', 'http', 'live', 'clock.ts', 'config.ts', 'bounded-map.ts', 'background-jobs.ts'];
 /** The composition, and the tools built on the domains (cli/, demo/): may import anything. */
 const SERVER_COMPOSITION = [
   'app.ts',
@@ -124,7 +124,7 @@ const serverFloorZones = [
     target: SERVER_FLOOR.map((part) => server(part)),
     from: SERVER_DOMAINS.map((domain) => server(domain)),
     message:
-      'The floor (db/, http/, live/, clock.ts, config.ts, bounded-map.ts) never imports a domain folder: take what it needs as a parameter, or a type of its own that the domain fits.',
+      'The floor (db/, http/, live/, clock.ts, config.ts, bounded-map.ts, background-jobs.ts) never imports a domain folder: take what it needs as a parameter, or a type of its own that the domain fits.',
   },
   {
     target: SERVER_FLOOR.map((part) => server(part)),

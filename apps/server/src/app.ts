@@ -8,10 +8,10 @@ import { API_BASE, ERR } from '@cashdesk/contract';
 import Fastify, { LogController, type FastifyInstance, type RouteOptions } from 'fastify';
 import { authRoutes } from './auth/auth.routes.js';
 import { backOfficeRoutes } from './back-office/back-office.routes.js';
-import { sweepExpiredApprovals } from './approvals/approval-expiry.js';
+import { approvalExpirySweep } from './approvals/approval-expiry.js';
 import { cashierApprovalsRoutes } from './approvals/cashier-approvals.routes.js';
 import { managerApprovalsRoutes } from './approvals/manager-approvals.routes.js';
-import { sweepLedgerAnchors } from './back-office/reports/ledger-anchors.js';
+import { ledgerAnchorSweep } from './back-office/reports/ledger-anchors.js';
 import { installSessionGuard } from './auth/guards.js';
 import type { AppContext } from './context.js';
 import { floatRoutes } from './accounts/float.routes.js';
@@ -145,11 +145,33 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   // On the root, so the money routes of every routes plugin (cash, gateway) tell the ledger they are coming.
   installLedgerArrivals(app);
 
-  // The floor's alert checks run while the app serves (before the live streams' feed closes).
-  app.addHook('onReady', async () =>
-    ctx.alerts.start((error) => app.log.warn({ err: error }, 'alert check failed')),
+  // The background jobs, in start order: they start on onReady and stop in reverse once the requests in
+  // flight have finished, before main.ts closes the database (the whole sequence: background-jobs.ts).
+  ctx.jobs.add(
+    // First, so it closes last: every job below publishes on it. The live streams that hear it end
+    // earlier still, at preClose (their routes'), or closing would wait on them.
+    { name: 'change feed', start: () => undefined, stop: () => ctx.changes.close() },
+    // The ledger's rows onto their hash chains, a moment after each commit; its stop seals what is left.
+    {
+      name: 'ledger sealer',
+      start: (failed) => void ctx.sealer.start(failed),
+      stop: () => ctx.sealer.close(),
+      failures: { level: 'error', message: 'ledger sealing' },
+    },
+    // The floor's alerts, from the feed's changes and a timer.
+    {
+      name: 'alert checks',
+      start: (failed) => ctx.alerts.start(failed),
+      stop: () => ctx.alerts.stop(),
+      failures: { level: 'warn', message: 'alert check failed' },
+    },
+    // Four eyes: each request nobody decided gets its audit entry once its window has passed.
+    approvalExpirySweep(ctx),
+    // Each closed gaming day's chain head, kept once per venue so `verify` sees a chain cut back after it.
+    ledgerAnchorSweep(ctx),
   );
-  app.addHook('preClose', async () => ctx.alerts.stop());
+  app.addHook('onReady', async () => ctx.jobs.start(app.log));
+  app.addHook('onClose', async () => ctx.jobs.stop(app.log));
 
   await app.register(healthRoutes(ctx));
   await app.register(authRoutes(ctx), { prefix: API_BASE });
@@ -163,21 +185,6 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(receiptCopyRoutes(ctx), { prefix: API_BASE });
   await app.register(shiftsRoutes(ctx), { prefix: API_BASE });
   await app.register(cashierApprovalsRoutes(ctx), { prefix: API_BASE });
-  // Four eyes: each request nobody decided gets its audit entry once its window has passed.
-  const stopExpirySweep = sweepExpiredApprovals(ctx, (error) =>
-    app.log.error({ err: error }, 'approval expiry sweep'),
-  );
-  app.addHook('onClose', async () => stopExpirySweep());
-  // Each closed gaming day's chain head, kept once per venue so `verify` sees a chain cut back after it.
-  const stopAnchorSweep = sweepLedgerAnchors(ctx, (error) =>
-    app.log.error({ err: error }, 'ledger anchor sweep'),
-  );
-  app.addHook('onClose', async () => stopAnchorSweep());
-  // The ledger's rows onto their hash chains, a moment after each commit; what is left, at the close.
-  app.addHook('onReady', async () => {
-    ctx.sealer.start((error) => app.log.error({ err: error }, 'ledger sealing'));
-  });
-  app.addHook('onClose', async () => ctx.sealer.close());
   await app.register(reportsRoutes(ctx), { prefix: API_BASE });
   await app.register(backOfficeRoutes(ctx, { approvals: managerApprovalsRoutes(ctx) }), {
     prefix: API_BASE,

@@ -1,5 +1,6 @@
 // What every route and service needs, built once at start and passed down explicitly.
 import { AuthCache } from './auth/auth-cache.js';
+import { BackgroundJobs } from './background-jobs.js';
 import { AlertChecks } from './back-office/floor/alert-checks.js';
 import { floorFigures } from './back-office/floor/floor-figures.js';
 import type { Config } from './config.js';
@@ -37,6 +38,11 @@ export interface AppContext {
   metrics: ServerMetrics;
   /** The floor's alert checks (back-office/floor/alert-checks.ts): started and stopped with the app. */
   alerts: AlertChecks;
+  /**
+   * The server's background jobs (background-jobs.ts), listed by app.ts, started and stopped with the
+   * app: `jobs.list()` says which run.
+   */
+  jobs: BackgroundJobs;
 }
 
 export function createContext(
@@ -69,5 +75,6 @@ export function createContext(
     pins: new PinGuard(db, clock, changes),
     metrics,
     alerts: new AlertChecks(db, clock, changes, config.alerts),
+    jobs: new BackgroundJobs(),
   };
 }

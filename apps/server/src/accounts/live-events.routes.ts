@@ -36,7 +36,6 @@ export function liveEventsRoutes(ctx: AppContext, payments: VenuePayments): Fast
     app.addHook('preClose', async () => {
       for (const stream of streams) stream.end();
     });
-    app.addHook('onClose', async () => ctx.changes.close());
 
     /** The session may end (sign-out, expiry, a lock, a block) while the stream is open. */
     async function stillEntitled(token: string, cashier: CashierRow): Promise<boolean> {

@@ -4,6 +4,7 @@
 // audit log tells every step of a payout's story, the one nobody took included, and tells the venue's
 // screens (docs/live-updates.md: an expired request is announced like a decided one).
 import { recordAudit, type Actor } from '../back-office/index.js';
+import { repeating, type BackgroundJob } from '../background-jobs.js';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/database.js';
 import { approvalsChange, publishAfterCommit, type ChangePublisher } from '../live/change-feed.js';
@@ -76,12 +77,7 @@ async function auditOne(
   });
 }
 
-/** Runs the sweep every EXPIRY_SWEEP_MS while the server runs; the returned stop ends it. */
-export function sweepExpiredApprovals(
-  ctx: { db: Db; clock: Clock; changes: ChangePublisher },
-  onError: (error: unknown) => void,
-) {
-  const timer = setInterval(() => auditExpiredApprovals(ctx).catch(onError), EXPIRY_SWEEP_MS);
-  timer.unref();
-  return () => clearInterval(timer);
+/** The sweep every EXPIRY_SWEEP_MS while the server runs: one of its background jobs (app.ts). */
+export function approvalExpirySweep(ctx: { db: Db; clock: Clock; changes: ChangePublisher }): BackgroundJob {
+  return repeating('approval expiry sweep', EXPIRY_SWEEP_MS, () => auditExpiredApprovals(ctx));
 }

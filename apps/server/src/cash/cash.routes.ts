@@ -17,13 +17,13 @@ import { blockRefusal, cashierAccount } from '../accounts/index.js';
 import { cashierOf, requireCashier } from '../auth/index.js';
 import type { AppContext } from '../context.js';
 import type { DeviceRow } from '../db/schema.js';
-import { assertAccessibleDevice, findDevice } from '../devices/index.js';
+import { assertAccessibleDevice, findDeviceQuery } from '../devices/index.js';
 import { ApiError } from '../http/api-error.js';
 import { countedOnTheWayToLedger, reachesLedger } from '../http/ledger-arrivals.js';
 import { answers, sendOutcome } from '../http/route-schemas.js';
-import { findCashierCall, isReplayOn } from '../ledger/cashier-replay.js';
+import { findCashierCallQuery, isReplayOn } from '../ledger/cashier-replay.js';
 import { cashKind } from '../ledger/money-rules.js';
-import { assertShiftForCashCall, findShiftGate } from '../shifts/index.js';
+import { assertShiftForCashCall, findShiftGateQuery } from '../shifts/index.js';
 import { restrictionsOf } from '../users/index.js';
 import { outcomeForViewer } from './float-redaction.js';
 import { withReceipt } from './receipt.js';
@@ -70,12 +70,15 @@ export function cashRoutes(ctx: AppContext): FastifyPluginAsync {
       });
       return sendOutcome(reply, outcomeForViewer(withReceipt(outcome), restrictionsOf(cashier)));
     };
-    // The reads the checks need go out at once (on PostgreSQL over several pool connections).
-    const [stored, found, shiftGate, account] = await Promise.all([
-      findCashierCall(ctx.db.kysely, cashier.id, trx),
-      findDevice(ctx.db.kysely, id),
-      findShiftGate(ctx.db.kysely, cashier),
-      pin_code !== null ? cashierAccount(ctx.db.kysely, cashier) : undefined,
+    // The reads the checks need go out together (on PostgreSQL in one round trip on one connection).
+    const db = ctx.db.kysely;
+    const [[[stored], [found], [shiftGate]], account] = await Promise.all([
+      ctx.db.readsTogether([
+        findCashierCallQuery(db, cashier.id, trx),
+        findDeviceQuery(db, id),
+        findShiftGateQuery(db, cashier),
+      ] as const),
+      pin_code !== null ? cashierAccount(db, cashier) : undefined,
     ]);
     // A retry of a call whose answer was lost goes straight to the ledger: none of the checks below may
     // refuse it (the device unlinked since, a PIN the phone replaced, the venue's PIN tries held), and the

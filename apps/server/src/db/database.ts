@@ -15,7 +15,14 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import { namedStatementPool } from './pg-named-statements.js';
-import { postgresPipelined, sqlitePipelined, type PipelinedTransaction } from './pipelined-transaction.js';
+import {
+  postgresPipelined,
+  postgresReadsTogether,
+  sqlitePipelined,
+  sqliteReadsTogether,
+  type PipelinedTransaction,
+  type ReadsTogether,
+} from './pipelined-transaction.js';
 import type { Database } from './schema.js';
 import { cachingStatements } from './sqlite-statement-cache.js';
 
@@ -44,6 +51,8 @@ export interface Db {
    * the ledger's batches, where round trips to PostgreSQL are most of a batch's time.
    */
   pipelined: PipelinedTransaction;
+  /** Reads sent together, outside a transaction (db/pipelined-transaction.ts): one round trip on PostgreSQL. */
+  readsTogether: ReadsTogether;
   /**
    * Where a lost idle PostgreSQL connection is told (absent on SQLite): the server's log once it has one,
    * a process warning before that. The pool drops the connection and opens another for the next query.
@@ -54,7 +63,10 @@ export interface Db {
 
 export type ConnectionErrorListener = (pool: PoolName, error: Error) => void;
 
-/** PostgreSQL's two pools: `queries` for everything but the ledger's batches, which have `ledger_batches` (pipeline mode). */
+/**
+ * PostgreSQL's two pools: `queries` for everything but the ledger's batches and the reads sent together
+ * (a cash call's checks), which have `ledger_batches` (pipeline mode).
+ */
 export type PoolName = 'queries' | 'ledger_batches';
 
 export interface PoolStats {
@@ -113,6 +125,7 @@ function openSqlite(file: string, preparedStatements: boolean): Db {
     postgresUrl: null,
     dataVersion: () => dataVersion.get() as number,
     pipelined: sqlitePipelined(kysely),
+    readsTogether: sqliteReadsTogether(kysely),
     close: () => kysely.destroy(),
   };
 }
@@ -160,13 +173,15 @@ function openPostgres(url: string, poolSize: number, preparedStatements: boolean
   // process (the backup-restore test's 'terminating connection due to administrator command' did).
   // pg's pool has already dropped the connection when it emits: telling is all that is left to do.
   pool.on('error', (error) => connectionError('queries', error));
+  const pipelineConnections = preparedStatements ? namedStatementPool(pipelinedPool) : pipelinedPool;
   pipelinedPool.on('error', (error) => connectionError('ledger_batches', error));
   return {
     kysely,
     dialect: 'postgres',
     postgresUrl: url,
     poolStats: () => ({ queries: statsOf(pool), ledger_batches: statsOf(pipelinedPool) }),
-    pipelined: postgresPipelined(preparedStatements ? namedStatementPool(pipelinedPool) : pipelinedPool),
+    pipelined: postgresPipelined(pipelineConnections),
+    readsTogether: postgresReadsTogether(pipelineConnections),
     onConnectionError: (listener) => {
       connectionError = listener;
     },

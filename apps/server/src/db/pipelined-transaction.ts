@@ -84,6 +84,45 @@ function writesHeldWhileSending(socket: Duplex | undefined): () => void {
   };
 }
 
+/**
+ * Reads that go out together, outside any transaction (each sees what had committed when it ran): the
+ * checks before a cash call. Their rows, in the order of `queries`.
+ */
+export type ReadsTogether = <Q extends readonly CompiledQuery<unknown>[]>(
+  queries: Q,
+) => Promise<{ [K in keyof Q]: Q[K] extends CompiledQuery<infer R> ? R[] : never }>;
+
+export function sqliteReadsTogether(kysely: Kysely<Database>): ReadsTogether {
+  return async (queries) => {
+    const rows: unknown[][] = [];
+    for (const query of queries) rows.push((await kysely.executeQuery(query)).rows);
+    return rows as never;
+  };
+}
+
+/**
+ * On one pipeline-mode connection, in one write: a read apiece over several pool connections cost a
+ * write, a read and a checkout each (the round trips per cash call, BENCHMARKS.md "Decisions and their
+ * figures"). `pool` must hand out connections made with pg's `pipeline: true`.
+ */
+export function postgresReadsTogether(pool: PostgresPool): ReadsTogether {
+  return async (queries) => {
+    const connection: PostgresPoolClient = await pool.connect();
+    const holdWrites = writesHeldWhileSending(socketOf(connection));
+    const answers = queries.map((query) => {
+      holdWrites();
+      return connection.query<unknown>(query.sql, query.parameters).then((result) => result.rows);
+    });
+    try {
+      return (await Promise.all(answers)) as never;
+    } finally {
+      // Every answer in before the connection serves anyone else, failed ones included.
+      await Promise.allSettled(answers);
+      connection.release();
+    }
+  };
+}
+
 /** `pool` must hand out connections made with pg's `pipeline: true`. */
 export function postgresPipelined(pool: PostgresPool): PipelinedTransaction {
   return async (work) => {

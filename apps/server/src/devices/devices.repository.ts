@@ -7,16 +7,19 @@ import { shapedQuery } from '../db/query-shapes.js';
 import { lockedOn } from '../db/row-locks.js';
 import { cashMoveRowsOf, cashMoveSums, venueMovesByDevice } from '../ledger/cash-moves.repository.js';
 
-export async function findDevice(db: Executor, id: number): Promise<DeviceRow | undefined> {
-  // Compiled once (db/query-shapes.ts): every cash call and device screen asks this.
-  const query = shapedQuery(db, 'findDevice', [id], ([deviceId]) =>
+/** The device by id, compiled once (db/query-shapes.ts): every cash call and device screen asks this. */
+export function findDeviceQuery(db: Executor, id: number) {
+  return shapedQuery(db, 'findDevice', [id], ([deviceId]) =>
     db
       .selectFrom('devices')
       .selectAll()
       .where('id', '=', deviceId as number)
       .compile(),
   );
-  return (await db.executeQuery(query)).rows[0];
+}
+
+export async function findDevice(db: Executor, id: number): Promise<DeviceRow | undefined> {
+  return (await db.executeQuery(findDeviceQuery(db, id))).rows[0];
 }
 
 export async function findDeviceByTokenHash(db: Executor, tokenHash: string): Promise<DeviceRow | undefined> {

@@ -6,6 +6,7 @@ export {
   accountDeviceIds,
   cabinetPayments,
   findDevice,
+  findDeviceQuery,
   findDeviceByTokenHash,
   insertDevice,
   insertPlaces,

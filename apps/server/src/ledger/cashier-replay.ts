@@ -4,15 +4,14 @@
 // checks that run before the ledger (the open shift, the device, the PIN) ask here first.
 import type { Executor } from '../db/database.js';
 import { userScope } from './keys.js';
-import { findOperation, type StoredOperation } from './operations.repository.js';
+import { findOperationQuery, type StoredOperation } from './operations.repository.js';
 
-/** The stored record of the cashier's call with this trx, if they made one (the ledger's userScope). */
-export async function findCashierCall(
-  db: Executor,
-  cashierId: number,
-  trx: string,
-): Promise<StoredOperation | undefined> {
-  return findOperation(db, userScope(cashierId), trx);
+/**
+ * The stored record of the cashier's call with this trx, if they made one (the ledger's userScope): its
+ * statement, for reads sent together (db/pipelined-transaction.ts).
+ */
+export function findCashierCallQuery(db: Executor, cashierId: number, trx: string) {
+  return findOperationQuery(db, userScope(cashierId), trx);
 }
 
 /**

@@ -26,13 +26,9 @@ export async function insertOperation(db: Executor, row: NewOperation): Promise<
   return inserted?.id;
 }
 
-export async function findOperation(
-  db: Executor,
-  scope: string,
-  trx: string,
-): Promise<StoredOperation | undefined> {
-  // Compiled once (db/query-shapes.ts): every cash call asks this before anything else.
-  const query = shapedQuery(db, 'findOperation', [scope, trx], ([s, t]) =>
+/** The record of (scope, trx), compiled once (db/query-shapes.ts): every cash call asks this first. */
+export function findOperationQuery(db: Executor, scope: string, trx: string) {
+  return shapedQuery(db, 'findOperation', [scope, trx], ([s, t]) =>
     db
       .selectFrom('operations')
       .select(['request_hash', 'status_code', 'response_json', 'device_id'])
@@ -40,7 +36,14 @@ export async function findOperation(
       .where('trx', '=', t as string)
       .compile(),
   );
-  return (await db.executeQuery(query)).rows[0];
+}
+
+export async function findOperation(
+  db: Executor,
+  scope: string,
+  trx: string,
+): Promise<StoredOperation | undefined> {
+  return (await db.executeQuery(findOperationQuery(db, scope, trx))).rows[0];
 }
 
 export async function setOperationAnswer(

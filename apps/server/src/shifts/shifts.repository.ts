@@ -31,13 +31,12 @@ export interface ShiftGate {
   open_shift_id: number | null;
 }
 
-/** Whether the cashier's venue uses shifts, and the cashier's open shift (shift-guard.ts). */
-export async function findShiftGate(
-  db: Executor,
-  cashier: { id: number; account_id: number },
-): Promise<ShiftGate | undefined> {
-  // Compiled once (db/query-shapes.ts): every cash call asks this.
-  const query = shapedQuery(db, 'findShiftGate', [cashier.id, cashier.account_id], ([userId, accountId]) =>
+/**
+ * Whether the cashier's venue uses shifts, and the cashier's open shift (shift-guard.ts); compiled once
+ * (db/query-shapes.ts): every cash call asks this.
+ */
+export function findShiftGateQuery(db: Executor, cashier: { id: number; account_id: number }) {
+  return shapedQuery(db, 'findShiftGate', [cashier.id, cashier.account_id], ([userId, accountId]) =>
     db
       .selectFrom('accounts as a')
       .select((eb) => [
@@ -52,7 +51,13 @@ export async function findShiftGate(
       .where('a.id', '=', accountId as number)
       .compile(),
   );
-  return (await db.executeQuery(query)).rows[0];
+}
+
+export async function findShiftGate(
+  db: Executor,
+  cashier: { id: number; account_id: number },
+): Promise<ShiftGate | undefined> {
+  return (await db.executeQuery(findShiftGateQuery(db, cashier))).rows[0];
 }
 
 /**

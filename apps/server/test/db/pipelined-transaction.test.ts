@@ -107,4 +107,39 @@ describe.each(testDatabases)('pipelined transaction on $name', (database) => {
       expect(writes).toBeLessThanOrEqual(2);
     },
   );
+
+  it('reads together: each answer in the order asked, one failing read failing the call, the connection usable after', async () => {
+    await clear();
+    await db.pipelined((pipe) => pipe.run(insert(db, 40)));
+    const byId = (id: number) =>
+      sql<{ v: string }>`select v from pipe_test where id = ${id}`.compile(db.kysely);
+    const [first, none, counted] = await db.readsTogether([byId(40), byId(41), count] as const);
+    expect(first).toEqual([{ v: 'v40' }]);
+    expect(none).toEqual([]);
+    expect(Number(counted[0]!.n)).toBe(1);
+    await expect(
+      db.readsTogether([byId(40), CompiledQuery.raw('select * from no_such_table')] as const),
+    ).rejects.toThrow();
+    // Every connection came back to the pool, and answers the next reads.
+    const again = await Promise.all(Array.from({ length: 12 }, () => db.readsTogether([byId(40)] as const)));
+    expect(again.map(([rows]) => rows)).toEqual(Array(12).fill([{ v: 'v40' }]));
+  });
+
+  it.runIf(database.name === 'postgres')('sends reads together in one write', async () => {
+    let writes = 0;
+    const proto = net.Socket.prototype as unknown as Record<string, (...args: unknown[]) => unknown>;
+    const spies = ['_write', '_writev'].map((method) => {
+      const original = proto[method]!;
+      return vi.spyOn(proto, method).mockImplementation(function (this: unknown, ...args: unknown[]) {
+        writes += 1;
+        return original.apply(this, args);
+      });
+    });
+    try {
+      await db.readsTogether([count, count, count] as const);
+    } finally {
+      for (const spy of spies) spy.mockRestore();
+    }
+    expect(writes).toBe(1);
+  });
 });

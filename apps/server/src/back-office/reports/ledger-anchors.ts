@@ -5,6 +5,7 @@
 // (approval-expiry.ts): every ANCHOR_SWEEP_MS while the server runs, each day once (the table's key and
 // an insert that does nothing on a conflict, so two server processes sweeping at once write one row).
 import { gamingDayBounds, gamingDayOf, previousDate } from '@cashdesk/contract';
+import { repeating, type BackgroundJob } from '../../background-jobs.js';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/database.js';
 import { sealVenue } from '../../ledger/ledger-sealer.js';
@@ -64,9 +65,7 @@ export async function anchorClosedDays(ctx: { db: Db; clock: Clock }): Promise<n
   return written;
 }
 
-/** Runs the sweep every ANCHOR_SWEEP_MS while the server runs; the returned stop ends it. */
-export function sweepLedgerAnchors(ctx: { db: Db; clock: Clock }, onError: (error: unknown) => void) {
-  const timer = setInterval(() => anchorClosedDays(ctx).catch(onError), ANCHOR_SWEEP_MS);
-  timer.unref();
-  return () => clearInterval(timer);
+/** The sweep every ANCHOR_SWEEP_MS while the server runs: one of its background jobs (app.ts). */
+export function ledgerAnchorSweep(ctx: { db: Db; clock: Clock }): BackgroundJob {
+  return repeating('ledger anchor sweep', ANCHOR_SWEEP_MS, () => anchorClosedDays(ctx));
 }
