@@ -1,5 +1,11 @@
 // The Redux store: the RTK Query cache plus the few slices of client state.
-import { combineReducers, configureStore, type ThunkAction, type UnknownAction } from '@reduxjs/toolkit';
+import {
+  combineReducers,
+  configureStore,
+  type StateFromReducersMapObject,
+  type ThunkAction,
+  type UnknownAction,
+} from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { baseApi } from '../api/base-api';
 import { unconfirmedSlice } from '../features/cash';
@@ -8,20 +14,26 @@ import { liveUpdatesSlice } from '../features/live-updates';
 import { sessionSlice } from '../features/session';
 import { toastsSlice } from '../store/toasts-slice';
 
-const rootReducer = combineReducers({
+const reducers = {
   [baseApi.reducerPath]: baseApi.reducer,
   [toastsSlice.name]: toastsSlice.reducer,
   [sessionSlice.name]: sessionSlice.reducer,
   [devicesViewSlice.name]: devicesViewSlice.reducer,
   [liveUpdatesSlice.name]: liveUpdatesSlice.reducer,
   [unconfirmedSlice.name]: unconfirmedSlice.reducer,
-});
+};
 
-export type RootState = ReturnType<typeof rootReducer>;
+export type RootState = StateFromReducersMapObject<typeof reducers>;
 
+/**
+ * Combined here, not when the module is evaluated: combineReducers runs every reducer twice to check its
+ * shape (building each slice's reducer on the way), a few ms of the app's module evaluation, the start's
+ * longest task, under Lighthouse's 4x slowdown; main.tsx makes the store in a task of its own
+ * (BENCHMARKS.md, "Web first load").
+ */
 export function makeStore(preloadedState?: Partial<RootState>) {
   const store = configureStore({
-    reducer: rootReducer,
+    reducer: combineReducers(reducers),
     preloadedState,
     middleware: (getDefault) => getDefault().concat(baseApi.middleware),
   });

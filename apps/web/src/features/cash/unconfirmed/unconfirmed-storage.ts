@@ -16,10 +16,12 @@ const randomId = () => crypto.randomUUID().slice(0, 8);
 /**
  * This tab, kept across its reloads (sessionStorage is per tab), and this page load. An attempt is
  * marked with both: after a reload of the same tab its attempt died with the page and is resent at
- * once, while another tab's attempt may still be running and is given time to end.
+ * once, while another tab's attempt may still be running and is given time to end. Read on first use,
+ * not when the module is evaluated: the first read of sessionStorage costs a few ms in the app's module
+ * evaluation, the start's longest task (BENCHMARKS.md, "Web first load").
  */
-const TAB_ID = readTabId();
-const PAGE_ID = randomId();
+let ids: { tab: string; page: string } | undefined;
+const thisLoad = () => (ids ??= { tab: readTabId(), page: randomId() });
 
 function readTabId(): string {
   try {
@@ -34,11 +36,13 @@ function readTabId(): string {
 }
 
 export function senderId(): string {
-  return `${TAB_ID}/${PAGE_ID}`;
+  const { tab, page } = thisLoad();
+  return `${tab}/${page}`;
 }
 
 export function thisTab(): { tab: string; page: string } {
-  return { tab: TAB_ID, page: PAGE_ID };
+  const { tab, page } = thisLoad();
+  return { tab, page };
 }
 
 export function readOperations(cashierId: number): UnconfirmedOperation[] {

@@ -42,11 +42,11 @@ export function useUnconfirmedResend(cashierId: number | undefined): void {
 
   // One timer, for the operation due first; any change (an attempt started or ended) sets it again.
   useEffect(() => {
+    const waiting = operations.filter((op) => !sending.includes(op.trx));
+    // Without one, this tab's id is not read (unconfirmed-storage.ts reads it on first use).
+    if (waiting.length === 0) return;
     const here = thisTab();
-    const due = operations
-      .filter((op) => !sending.includes(op.trx))
-      .map((op) => ({ trx: op.trx, at: resendDueAt(op, here, liveConnected) }));
-    if (due.length === 0) return;
+    const due = waiting.map((op) => ({ trx: op.trx, at: resendDueAt(op, here, liveConnected) }));
     const first = Math.min(...due.map((d) => d.at));
     const timer = setTimeout(
       () => {
