@@ -6,12 +6,12 @@
 // puts them there once they have committed (ledger-sealer.ts).
 import type { Executor } from '../db/database.js';
 import type { Pipeline } from '../db/pipelined-transaction.js';
-import type { UnchainedEntry } from '../db/ledger-chain.js';
+import type { UnchainedPosting } from '../db/ledger-chain.js';
 import { assertWritePlan } from './invariants.js';
 import { trxKeyOf } from './keys.js';
 import {
   insertDeviceEventsQuery,
-  insertLedgerEntriesStatement,
+  insertPostingsStatement,
   setFloatBalanceStatement,
   setPlacesBalancesQuery,
 } from './ledger.repository.js';
@@ -75,11 +75,11 @@ export async function writeBatch(
     void pipe.run(setFloatBalanceStatement(db, accountId, float.balance_cents));
   }
   if (plan.after.places.size > 0) void pipe.run(setPlacesBalancesQuery(db, [...plan.after.places.values()]));
-  const rows: UnchainedEntry[] = [];
+  const rows: UnchainedPosting[] = [];
   const events = [];
-  for (const { record, entries, event, also } of operations) {
+  for (const { record, postings, event, also } of operations) {
     const operationId = ids.get(trxKeyOf(record))!;
-    for (const entry of entries) rows.push({ ...entry, operation_id: operationId });
+    for (const posting of postings) rows.push({ ...posting, operation_id: operationId });
     if (event) {
       events.push({
         operation_id: operationId,
@@ -90,14 +90,14 @@ export async function writeBatch(
     }
     for (const statement of also) void pipe.run(statement(db));
   }
-  if (rows.length > 0) void pipe.run(insertLedgerEntriesStatement(db, rows));
+  if (rows.length > 0) void pipe.run(insertPostingsStatement(db, rows));
   if (events.length > 0) void pipe.run(insertDeviceEventsQuery(db, events));
   return ids;
 }
 
 function assertVenuesLocked(plan: WritePlan, venueLocks: ReadonlySet<number>): void {
-  for (const { entries } of plan.operations) {
-    const unlocked = entries.find((entry) => !venueLocks.has(entry.account_id));
+  for (const { postings } of plan.operations) {
+    const unlocked = postings.find((posting) => !venueLocks.has(posting.account_id));
     if (unlocked) throw new VenueLockMissed(unlocked.account_id);
   }
 }

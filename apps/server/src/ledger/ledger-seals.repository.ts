@@ -2,7 +2,7 @@
 // shares and the sealer takes alone on PostgreSQL, the unsealed rows, the seals and the heads.
 import { sql } from 'kysely';
 import type { Db, DialectName, Executor } from '../db/database.js';
-import type { ChainHead, Seal, StoredEntry } from '../db/ledger-chain.js';
+import type { ChainHead, Seal, StoredPosting } from '../db/ledger-chain.js';
 import { shapedQuery } from '../db/query-shapes.js';
 import { drawOperationIdsSql } from './operations.repository.js';
 
@@ -166,7 +166,7 @@ export function rowsToSealQuery(
     const venues = through.map((t) => t.account_id);
     const ids = through.map((t) => t.throughId);
     return shapedQuery(db, 'rowsToSeal', [venues, ids, limit], ([venueIds, throughIds, most]) =>
-      sql<StoredEntry>`select l.* from unnest(${venueIds}::int[], ${throughIds}::bigint[]) t(account_id, through_id)
+      sql<StoredPosting>`select l.* from unnest(${venueIds}::int[], ${throughIds}::bigint[]) t(account_id, through_id)
         join ledger_chain_heads h on h.account_id = t.account_id
         join ledger_entries l on l.account_id = t.account_id and l.id > h.sealed_through_id and l.id <= t.through_id
         order by l.id limit ${most}::int`.compile(db),

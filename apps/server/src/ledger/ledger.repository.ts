@@ -35,20 +35,20 @@ export async function setFloatBalance(tx: Tx, accountId: number, balanceCents: n
   await setFloatBalanceQuery(tx, accountId, balanceCents).execute();
 }
 
-/** At least one entry, each on its chain already (db/ledger-chain.ts). */
-export function insertLedgerEntriesQuery(db: Executor, entries: readonly NewLedgerEntry[]) {
-  return db.insertInto('ledger_entries').values([...entries]);
+/** At least one posting, each on its chain already (db/ledger-chain.ts). */
+export function insertPostingsQuery(db: Executor, postings: readonly NewLedgerEntry[]) {
+  return db.insertInto('ledger_entries').values([...postings]);
 }
 
-/** insertLedgerEntriesQuery compiled by shape (db/query-shapes.ts), for a batch; at least one entry. */
-export function insertLedgerEntriesStatement(db: Executor, entries: readonly NewLedgerEntry[]) {
-  return shapedRowsQuery(db, 'insertLedgerEntries', entries, (rows) =>
-    insertLedgerEntriesQuery(db, rows).compile(),
+/** insertLedgerEntriesQuery compiled by shape (db/query-shapes.ts), for a batch; at least one posting. */
+export function insertPostingsStatement(db: Executor, postings: readonly NewLedgerEntry[]) {
+  return shapedRowsQuery(db, 'insertLedgerEntries', postings, (rows) =>
+    insertPostingsQuery(db, rows).compile(),
   );
 }
 
-export async function insertLedgerEntries(tx: Tx, entries: NewLedgerEntry[]): Promise<void> {
-  if (entries.length > 0) await insertLedgerEntriesQuery(tx, entries).execute();
+export async function insertPostings(tx: Tx, postings: NewLedgerEntry[]): Promise<void> {
+  if (postings.length > 0) await insertPostingsQuery(tx, postings).execute();
 }
 
 // ---- Many rows at once, for a batch of operations (ledger/batch.ts) ---------------------------------
