@@ -1,6 +1,6 @@
 // Queries of the approvals (table `approvals`, migration 013): a cashier's withdraw or cash-out held back
 // for a manager (four-eyes.ts approvalState). The ledger's batch reads and inserts them; the manager's
-// decision and the cashier's withdrawal move a pending one on by a conditional update, so of two racing
+// decision and the cashier's retraction move a pending one on by a conditional update, so of two racing
 // deciders exactly one changes the row.
 import type { Insertable, Selectable } from 'kysely';
 import type { DialectName, Executor } from '../db/database.js';

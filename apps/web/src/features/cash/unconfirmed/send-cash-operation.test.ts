@@ -7,7 +7,7 @@ import { makeStore } from '../../../test/render';
 import { approvalsChanged } from '../../live-updates';
 import { cashResult } from '../../../test/cash-fixtures';
 import { stubApi, type StubRoute } from '../../../test/stub-api';
-import { resendUnconfirmed, resendWaitingOn, withdrawWaiting } from './resend-unconfirmed';
+import { resendUnconfirmed, resendWaitingOn, retractWaiting } from './resend-unconfirmed';
 import { recordCashOperation } from './record-cash-operation';
 import { sendCashOperation } from './send-cash-operation';
 import { newOperation, type UnconfirmedOperation } from './unconfirmed-operation';
@@ -352,22 +352,22 @@ describe('a withdraw held for a manager (four eyes)', () => {
     );
   });
 
-  it('keeps the request id, and the cashier withdraws it: the trx then ends with the withdrawal', async () => {
+  it('keeps the request id, and the cashier retracts it: the trx then ends with the retraction', async () => {
     const withdrawn: StubRoute = { status: 403, body: { err: ERR.approvalWithdrawn } };
-    const WITHDRAW = 'POST /api/v1/a/cashier/approvals/ap-1/withdraw';
+    const RETRACT = 'POST /api/v1/a/cashier/approvals/ap-1/withdraw';
     const api = stubApi({
       [CASH]: turns(pending, withdrawn),
-      [WITHDRAW]: { body: { id: 'ap-1', status: 'withdrawn' } },
+      [RETRACT]: { body: { id: 'ap-1', status: 'withdrawn' } },
     });
     const store = makeStore();
     const op = operation({ operation: 'withdraw', delta: -300_00 });
     store.dispatch(recordCashOperation(op));
     await store.dispatch(sendCashOperation(op.trx));
-    // Stored with its request's id, so a reloaded till can still withdraw it.
+    // Stored with its request's id, so a reloaded till can still retract it.
     expect(readOperations(CASHIER)).toMatchObject([{ trx: op.trx, approvalId: 'ap-1' }]);
 
-    await store.dispatch(withdrawWaiting(op.trx));
-    expect(api.callsTo(WITHDRAW)).toHaveLength(1);
+    await store.dispatch(retractWaiting(op.trx));
+    expect(api.callsTo(RETRACT)).toHaveLength(1);
     expect(api.callsTo(CASH).map((c) => (c.body as CashBody).trx)).toEqual([op.trx, op.trx]);
     expect(readOperations(CASHIER)).toEqual([]);
     expect(store.getState().unconfirmed.operations).toEqual([]);

@@ -7,7 +7,7 @@ import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { formatShortDate } from '../../../lib/date-time';
 import { formatMoney } from '../../../lib/money';
 import { useCashCall } from '../use-cash-call';
-import { withdrawWaiting } from './resend-unconfirmed';
+import { retractWaiting } from './resend-unconfirmed';
 import { amountOf, type UnconfirmedOperation } from './unconfirmed-operation';
 import { isShownUnconfirmed, selectIsSending, selectPlaceOperation } from './unconfirmed-slice';
 import './unconfirmed.css';
@@ -66,9 +66,9 @@ export function UnconfirmedNotice({ operation, at }: UnconfirmedNoticeProps) {
         <button
           type="button"
           className="unconfirmed-notice__check"
-          aria-label={t('unconfirmed.withdrawLabel', { operation: name, amount, place: operation.place })}
+          aria-label={t('unconfirmed.retractLabel', { operation: name, amount, place: operation.place })}
           disabled={sending}
-          onClick={() => void dispatch(withdrawWaiting(operation.trx))}
+          onClick={() => void dispatch(retractWaiting(operation.trx))}
         >
           {t('unconfirmed.withdraw')}
         </button>

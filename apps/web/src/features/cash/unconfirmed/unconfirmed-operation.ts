@@ -49,7 +49,7 @@ export interface UnconfirmedOperation {
   sentBy: string;
   /** Null until an attempt ended without a definitive answer. */
   problem: UnconfirmedProblem | null;
-  /** Held for a manager (problem 'approval'): the request's id, which the cashier may withdraw it by. */
+  /** Held for a manager (problem 'approval'): the request's id, which the cashier may retract it by. */
   approvalId?: string;
 }
 
