@@ -24,7 +24,7 @@ export function UnconfirmedNotice({ operation, at }: UnconfirmedNoticeProps) {
   const { resend } = useCashCall();
   const sending = useAppSelector((s) => selectIsSending(s, operation.trx));
   const amount = formatMoney(amountOf(operation), operation.currency);
-  const name = t(`actions.${operation.operation}`);
+  const name = t(`actions.${operation.kind}`);
   const problem = operation.problem ?? 'interrupted';
   // The product's own text for a timeout (docs/product.md section 8): it was unreachable before cash calls had a timeout.
   const reason = problem === 'timeout' ? t('errors:timeout') : t(`unconfirmed.reason.${problem}`);
