@@ -12,7 +12,7 @@ export type ApprovalRow = Selectable<ApprovalsTable>;
 export type NewApproval = Insertable<ApprovalsTable>;
 
 /** The approvals of many (scope, trx) at once, for a batch (ledger/batch-read.ts); at least one key. */
-export function findApprovalsQuery(db: Executor, keys: readonly { scope: string; trx: string }[]) {
+export function findApprovalsStatement(db: Executor, keys: readonly { scope: string; trx: string }[]) {
   return db
     .selectFrom('approvals')
     .selectAll()
@@ -21,7 +21,7 @@ export function findApprovalsQuery(db: Executor, keys: readonly { scope: string;
 }
 
 /** Holds a call back; a (scope, trx) already held keeps its first approval. */
-export function insertApprovalQuery(db: Executor, row: NewApproval) {
+export function insertApprovalStatement(db: Executor, row: NewApproval) {
   return db
     .insertInto('approvals')
     .values(row)
@@ -33,7 +33,7 @@ export function insertApprovalQuery(db: Executor, row: NewApproval) {
  * Keeps the ledger's refusal of an approved call on its approval (shown `failed`), in the transaction
  * that refused it (ledger/batch-decide.ts).
  */
-export function setApprovalOutcomeQuery(db: Executor, id: string, outcomeJson: string) {
+export function setApprovalOutcomeStatement(db: Executor, id: string, outcomeJson: string) {
   return db
     .updateTable('approvals')
     .set({ outcome_json: outcomeJson })

@@ -3,13 +3,13 @@ import { DEVICE_TYPE, type DevicePayment, type DeviceType } from '@cashdesk/cont
 import { sql, type Insertable } from 'kysely';
 import type { DialectName, Executor } from '../db/database.js';
 import type { DeviceRow, DevicesTable, PlaceRow } from '../db/schema.js';
-import { shapedQuery } from '../db/query-shapes.js';
+import { shapedStatement } from '../db/query-shapes.js';
 import { lockedOn } from '../db/row-locks.js';
 import { cashMoveRowsOf, cashMoveSums, venueMovesByDevice } from '../ledger/cash-moves.repository.js';
 
 export async function findDevice(db: Executor, id: number): Promise<DeviceRow | undefined> {
   // Compiled once (db/query-shapes.ts): every cash call and device screen asks this.
-  const query = shapedQuery(db, 'findDevice', [id], ([deviceId]) =>
+  const query = shapedStatement(db, 'findDevice', [id], ([deviceId]) =>
     db
       .selectFrom('devices')
       .selectAll()

@@ -9,11 +9,11 @@ import type { CompiledQuery } from 'kysely';
 import { assertNotBlocked } from '../accounts/index.js';
 import {
   approvalState,
-  insertApprovalQuery,
+  insertApprovalStatement,
   needsApproval,
   payoutOf,
   pendingOutcome,
-  setApprovalOutcomeQuery,
+  setApprovalOutcomeStatement,
   type ApprovalRow,
   type NewApproval,
 } from '../approvals/index.js';
@@ -195,7 +195,7 @@ function judgeCash(request: { kind: 'cash'; input: PlaceCashInput }, now: number
   // An approved call the ledger refuses ends `failed`, its refusal kept on the approval, in this batch.
   const always =
     approval && !decision.ok
-      ? (db: Executor) => setApprovalOutcomeQuery(db, approval.id, JSON.stringify(decision.outcome.body))
+      ? (db: Executor) => setApprovalOutcomeStatement(db, approval.id, JSON.stringify(decision.outcome.body))
       : undefined;
   return { decision, record, change, also: [], ...(always ? { always } : {}) };
 }
@@ -331,7 +331,7 @@ function fileApproval(
   return {
     held: pendingOutcome(id, input.trx),
     change: approvalsChange(input.account_id, input.device_id),
-    write: (db) => insertApprovalQuery(db, row),
+    write: (db) => insertApprovalStatement(db, row),
   };
 }
 

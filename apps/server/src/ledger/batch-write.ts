@@ -10,12 +10,12 @@ import type { UnchainedPosting } from '../db/ledger-chain.js';
 import { assertWritePlan } from './invariants.js';
 import { trxKeyOf } from './keys.js';
 import {
-  insertDeviceEventsQuery,
+  insertDeviceEventsStatement,
   insertPostingsStatement,
   setFloatBalanceStatement,
-  setPlacesBalancesQuery,
+  setPlacesBalancesStatement,
 } from './ledger.repository.js';
-import { insertOperationsQuery, insertOperationsWithIdsQuery } from './operations.repository.js';
+import { insertOperationsStatement, insertOperationsWithIdsStatement } from './operations.repository.js';
 import type { WritePlan } from './types.js';
 
 /** What another transaction did between the batch's reads and its writes: the batch runs again. */
@@ -74,7 +74,8 @@ export async function writeBatch(
   for (const [accountId, float] of plan.after.floats) {
     void pipe.run(setFloatBalanceStatement(db, accountId, float.balance_cents));
   }
-  if (plan.after.places.size > 0) void pipe.run(setPlacesBalancesQuery(db, [...plan.after.places.values()]));
+  if (plan.after.places.size > 0)
+    void pipe.run(setPlacesBalancesStatement(db, [...plan.after.places.values()]));
   const rows: UnchainedPosting[] = [];
   const events = [];
   for (const { record, postings, event, also } of operations) {
@@ -91,7 +92,7 @@ export async function writeBatch(
     for (const statement of also) void pipe.run(statement(db));
   }
   if (rows.length > 0) void pipe.run(insertPostingsStatement(db, rows));
-  if (events.length > 0) void pipe.run(insertDeviceEventsQuery(db, events));
+  if (events.length > 0) void pipe.run(insertDeviceEventsStatement(db, events));
   return ids;
 }
 
@@ -110,14 +111,14 @@ function insertWithDrawnIds(
   drawn: readonly number[],
 ): Map<string, number> {
   const records = operations.map((o, i) => ({ ...o.record, id: drawn[i]! }));
-  void pipe.run(insertOperationsWithIdsQuery(db, records));
+  void pipe.run(insertOperationsWithIdsStatement(db, records));
   return new Map(records.map((r) => [trxKeyOf(r), r.id]));
 }
 
 /** The records inserted, and their ids read back (SQLite: no round trip to save). */
 async function insertReadingIds(pipe: Pipeline, db: Executor, operations: Operations) {
   const inserted = await pipe.run(
-    insertOperationsQuery(
+    insertOperationsStatement(
       db,
       operations.map((o) => o.record),
     ),

@@ -3,7 +3,7 @@
 import type { OpenShift, ShiftListRow, XReport, ZReport } from '@cashdesk/contract';
 import { sql, type Insertable } from 'kysely';
 import type { DialectName, Executor, Tx } from '../db/database.js';
-import { shapedQuery } from '../db/query-shapes.js';
+import { shapedStatement } from '../db/query-shapes.js';
 import { lockedOn, type LockStrength } from '../db/row-locks.js';
 import type { ShiftRow, ShiftsTable } from '../db/schema.js';
 import { CASH_MOVE_KINDS, leftPlaceEmptyRow } from '../ledger/cash-moves.repository.js';
@@ -37,20 +37,24 @@ export async function findShiftGate(
   cashier: { id: number; account_id: number },
 ): Promise<ShiftGate | undefined> {
   // Compiled once (db/query-shapes.ts): every cash call asks this.
-  const query = shapedQuery(db, 'findShiftGate', [cashier.id, cashier.account_id], ([userId, accountId]) =>
-    db
-      .selectFrom('accounts as a')
-      .select((eb) => [
-        'a.shifts',
-        eb
-          .selectFrom('shifts as s')
-          .select('s.id')
-          .where('s.user_id', '=', userId as number)
-          .where('s.closed_at_ms', 'is', null)
-          .as('open_shift_id'),
-      ])
-      .where('a.id', '=', accountId as number)
-      .compile(),
+  const query = shapedStatement(
+    db,
+    'findShiftGate',
+    [cashier.id, cashier.account_id],
+    ([userId, accountId]) =>
+      db
+        .selectFrom('accounts as a')
+        .select((eb) => [
+          'a.shifts',
+          eb
+            .selectFrom('shifts as s')
+            .select('s.id')
+            .where('s.user_id', '=', userId as number)
+            .where('s.closed_at_ms', 'is', null)
+            .as('open_shift_id'),
+        ])
+        .where('a.id', '=', accountId as number)
+        .compile(),
   );
   return (await db.executeQuery(query)).rows[0];
 }
@@ -59,8 +63,8 @@ export async function findShiftGate(
  * The open shifts of these cashiers, read locked for share on PostgreSQL (in user order), for a ledger
  * batch (shifts/shift-of-operation.ts); at least one user.
  */
-export function openShiftsQuery(db: Executor, dialect: DialectName, userIds: readonly number[]) {
-  return shapedQuery(db, `openShifts/${userIds.length}`, userIds, (placeholders) =>
+export function openShiftsStatement(db: Executor, dialect: DialectName, userIds: readonly number[]) {
+  return shapedStatement(db, `openShifts/${userIds.length}`, userIds, (placeholders) =>
     db
       .selectFrom('shifts')
       .select(['user_id', 'id'])
