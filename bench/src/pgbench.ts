@@ -4,7 +4,7 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
-import { adminQuery } from './setup.js';
+import { runAsAdmin } from './setup.js';
 
 const run = promisify(execFile);
 export const PGBENCH = '/usr/bin/pgbench';
@@ -22,7 +22,7 @@ export async function runPgbench(baseUrl: string, seconds: number): Promise<Pgbe
   const name = `cashdesk_pgbench_${randomBytes(6).toString('hex')}`;
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
-  await adminQuery(baseUrl, `create database ${name}`);
+  await runAsAdmin(baseUrl, `create database ${name}`);
   try {
     const target = url.toString();
     await run(PGBENCH, ['-i', '-q', '-s', String(PGBENCH_SCALE), target], { maxBuffer: 1 << 24 });
@@ -36,7 +36,7 @@ export async function runPgbench(baseUrl: string, seconds: number): Promise<Pgbe
     if (!tps) throw new Error(`pgbench said no tps:\n${stdout}`);
     return { tps: Number(tps), latencyAvgMs: Number(latency ?? Number.NaN), seconds };
   } finally {
-    await adminQuery(baseUrl, `drop database if exists ${name} with (force)`);
+    await runAsAdmin(baseUrl, `drop database if exists ${name} with (force)`);
   }
 }
 

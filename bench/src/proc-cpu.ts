@@ -2,7 +2,7 @@
 // PostgreSQL's backends serving one database, found through pg_stat_activity, so a section can say how much
 // of a core each side used and how many ms of CPU a call cost. The parsing is pure (proc-cpu.test.ts).
 import fs from 'node:fs';
-import { adminQuery } from './setup.js';
+import { runAsAdmin } from './setup.js';
 
 /** Linux reports utime and stime in clock ticks; USER_HZ is 100 on every Linux the bench runs on. */
 export const TICKS_PER_SECOND = 100;
@@ -63,7 +63,7 @@ export function cpuBetween(from: CpuSnapshot, to: CpuSnapshot): number {
 export async function postgresBackendPids(adminUrl: string, database: string): Promise<number[]> {
   const host = new URL(adminUrl).hostname;
   if (!['127.0.0.1', 'localhost', '::1', '[::1]', ''].includes(host)) return [];
-  const { rows } = await adminQuery(
+  const { rows } = await runAsAdmin(
     adminUrl,
     `select pid from pg_stat_activity where datname = '${database.replace(/'/g, "''")}' and pid <> pg_backend_pid()`,
   );

@@ -72,14 +72,14 @@ export async function openFreshPostgres(baseUrl: string, poolSize: number): Prom
   let drop: string;
   let where: string;
   try {
-    await adminQuery(baseUrl, `create database ${name}`);
+    await runAsAdmin(baseUrl, `create database ${name}`);
     url = new URL(baseUrl);
     url.pathname = `/${name}`;
     drop = `drop database ${name}`;
     where = `new database ${name}`;
   } catch (error) {
     if ((error as { code?: unknown }).code !== '42501') throw error; // 42501: insufficient privilege
-    await adminQuery(baseUrl, `create schema ${name}`);
+    await runAsAdmin(baseUrl, `create schema ${name}`);
     url = new URL(baseUrl);
     url.searchParams.set('options', `-c search_path=${name}`);
     drop = `drop schema ${name} cascade`;
@@ -90,7 +90,7 @@ export async function openFreshPostgres(baseUrl: string, poolSize: number): Prom
     await migrateToLatest(db);
   } catch (error) {
     await db.close();
-    await adminQuery(baseUrl, drop);
+    await runAsAdmin(baseUrl, drop);
     throw error;
   }
   return {
@@ -100,12 +100,12 @@ export async function openFreshPostgres(baseUrl: string, poolSize: number): Prom
     async dispose() {
       // Every pool on it is closed by now, so the database can be dropped.
       await db.close();
-      await adminQuery(baseUrl, drop);
+      await runAsAdmin(baseUrl, drop);
     },
   };
 }
 
-export async function adminQuery(url: string, text: string): Promise<pg.QueryResult> {
+export async function runAsAdmin(url: string, text: string): Promise<pg.QueryResult> {
   // A short connect timeout: an unreachable server should skip the PostgreSQL leg, not hang the run.
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
   // The query in flight fails with a lost connection's error; this keeps it from being uncaught as well.

@@ -7,7 +7,7 @@ import { openDatabase, type Db } from '@cashdesk/server';
 import type { DatabaseName } from './options.js';
 import { rawPostgresCash, rawSqliteCash, type RawCash } from './raw-baseline.js';
 import {
-  adminQuery,
+  runAsAdmin,
   openFreshPostgres,
   openFreshSqlite,
   type BenchDatabase,
@@ -67,7 +67,7 @@ export function sqliteTarget(dir: string): Target {
 }
 
 export async function postgresTarget(url: string): Promise<Target> {
-  const { rows } = await adminQuery(
+  const { rows } = await runAsAdmin(
     url,
     `select current_setting('server_version') as version, current_setting('fsync') as fsync,
        current_setting('synchronous_commit') as sync`,

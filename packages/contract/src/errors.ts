@@ -35,7 +35,7 @@ export const ERR = {
   approvalExpired: 'approval expired',
   /** The cashier withdrew the held-back call before a manager decided it. */
   approvalWithdrawn: 'approval withdrawn',
-  /** A second decision of an approval (or a withdrawal after one): the first stands. */
+  /** A second decision of an approval (or a retraction after one): the first stands. */
   alreadyDecided: 'already decided',
   /** Corrections (docs/product.md section 13): the operation was corrected before. */
   alreadyCorrected: 'already corrected',

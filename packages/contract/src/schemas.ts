@@ -367,8 +367,8 @@ export const approvalDecisionRequest = z.strictObject({
   reason: z.string().trim().max(500).optional(),
 });
 export type ApprovalDecisionRequest = z.infer<typeof approvalDecisionRequest>;
-/** The cashier's withdrawal of their own held-back call carries nothing but the approval's id (in the path). */
-export const approvalWithdrawRequest = z.strictObject({});
+/** The cashier's retraction of their own held-back call carries nothing but the approval's id (in the path). */
+export const approvalRetractRequest = z.strictObject({});
 /**
  * A decision and what the ledger made of it, one answer: `approved` (the money moved: `outcome` is the
  * payout), `declined` (`outcome` null) or `failed` (the ledger refused: `outcome` is its error body).

@@ -1,6 +1,6 @@
 // Queries of the approvals (table `approvals`, migration 013): a cashier's withdraw or cash-out held back
 // for a manager (four-eyes.ts approvalState). The ledger's batch reads and inserts them; the manager's
-// decision and the cashier's withdrawal move a pending one on by a conditional update, so of two racing
+// decision and the cashier's retraction move a pending one on by a conditional update, so of two racing
 // deciders exactly one changes the row.
 import type { Insertable, Selectable } from 'kysely';
 import type { DialectName, Executor } from '../db/database.js';
@@ -12,7 +12,7 @@ export type ApprovalRow = Selectable<ApprovalsTable>;
 export type NewApproval = Insertable<ApprovalsTable>;
 
 /** The approvals of many (scope, trx) at once, for a batch (ledger/batch-read.ts); at least one key. */
-export function findApprovalsQuery(db: Executor, keys: readonly { scope: string; trx: string }[]) {
+export function findApprovalsStatement(db: Executor, keys: readonly { scope: string; trx: string }[]) {
   return db
     .selectFrom('approvals')
     .selectAll()
@@ -21,7 +21,7 @@ export function findApprovalsQuery(db: Executor, keys: readonly { scope: string;
 }
 
 /** Holds a call back; a (scope, trx) already held keeps its first approval. */
-export function insertApprovalQuery(db: Executor, row: NewApproval) {
+export function insertApprovalStatement(db: Executor, row: NewApproval) {
   return db
     .insertInto('approvals')
     .values(row)
@@ -33,7 +33,7 @@ export function insertApprovalQuery(db: Executor, row: NewApproval) {
  * Keeps the ledger's refusal of an approved call on its approval (shown `failed`), in the transaction
  * that refused it (ledger/batch-decide.ts).
  */
-export function setApprovalOutcomeQuery(db: Executor, id: string, outcomeJson: string) {
+export function setApprovalOutcomeStatement(db: Executor, id: string, outcomeJson: string) {
   return db
     .updateTable('approvals')
     .set({ outcome_json: outcomeJson })

@@ -1,5 +1,5 @@
 // Four eyes (docs/product.md section 12): a manager's decision on a cashier's held-back withdraw or
-// cash-out, the cashier's withdrawal of it, and the venue's list. A decision moves the approval out of
+// cash-out, the cashier's retraction of it, and the venue's list. A decision moves the approval out of
 // `pending` by one conditional update in the transaction of its audit entry, so of two racing deciders
 // (two managers, or a manager and the cashier) exactly one wins and the others answer 409 `already
 // decided`. An approval then applies the cashier's call, with its original trx, through the ledger: every
@@ -56,7 +56,7 @@ function notPending(row: ApprovalRow, now: number): ApiError {
 
 /**
  * Moves a pending approval to `status` with its audit entry, or refuses: 404 unknown, 403 expired, 409
- * already decided. `mine` narrows who may (a cashier withdraws only their own).
+ * already decided. `mine` narrows who may (a cashier retracts only their own).
  */
 async function decide(
   ctx: ApprovalsContext,
@@ -154,7 +154,7 @@ export function applyApproved(ctx: ApprovalsContext, row: ApprovalRow): Promise<
 }
 
 /** The cashier takes back their own pending request: it answers 403 `approval withdrawn` from then on. */
-export async function withdrawAsCashier(
+export async function retractAsCashier(
   ctx: ApprovalsContext,
   input: { id: string; actor: Actor & { user_id: number } },
 ): Promise<{ id: string; status: ApprovalStatus; outcome: null }> {

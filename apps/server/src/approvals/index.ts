@@ -4,9 +4,9 @@
 // service and the expiry sweep are composed by app.ts: they use the ledger, so exporting them here would
 // tie the ledger's batch in a circle back to itself.
 export {
-  findApprovalsQuery,
-  insertApprovalQuery,
-  setApprovalOutcomeQuery,
+  findApprovalsStatement,
+  insertApprovalStatement,
+  setApprovalOutcomeStatement,
   type ApprovalRow,
   type NewApproval,
 } from './approvals.repository.js';

@@ -17,13 +17,13 @@ import { blockRefusal, cashierAccount } from '../accounts/index.js';
 import { cashierOf, requireCashier } from '../auth/index.js';
 import type { AppContext } from '../context.js';
 import type { DeviceRow } from '../db/schema.js';
-import { assertAccessibleDevice, findDeviceQuery } from '../devices/index.js';
+import { assertAccessibleDevice, findDeviceStatement } from '../devices/index.js';
 import { ApiError } from '../http/api-error.js';
 import { countedOnTheWayToLedger, reachesLedger } from '../http/ledger-arrivals.js';
 import { answers, sendOutcome } from '../http/route-schemas.js';
-import { findCashierCallQuery, isReplayOn } from '../ledger/cashier-replay.js';
+import { findCashierCallStatement, isReplayOn } from '../ledger/cashier-replay.js';
 import { cashKind } from '../ledger/money-rules.js';
-import { assertShiftForCashCall, findShiftGateQuery } from '../shifts/index.js';
+import { assertShiftForCashCall, findShiftGateStatement } from '../shifts/index.js';
 import { restrictionsOf } from '../users/index.js';
 import { outcomeForViewer } from './float-redaction.js';
 import { withReceipt } from './receipt.js';
@@ -74,9 +74,9 @@ export function cashRoutes(ctx: AppContext): FastifyPluginAsync {
     const db = ctx.db.kysely;
     const [[[stored], [found], [shiftGate]], account] = await Promise.all([
       ctx.db.readsTogether([
-        findCashierCallQuery(db, cashier.id, trx),
-        findDeviceQuery(db, id),
-        findShiftGateQuery(db, cashier),
+        findCashierCallStatement(db, cashier.id, trx),
+        findDeviceStatement(db, id),
+        findShiftGateStatement(db, cashier),
       ] as const),
       pin_code !== null ? cashierAccount(db, cashier) : undefined,
     ]);

@@ -20,11 +20,11 @@ export interface ChainHead {
 }
 
 /** A ledger row as written. */
-export type UnchainedEntry = NewLedgerEntry;
+export type UnchainedPosting = NewLedgerEntry;
 
 /** The fields a row's hash covers: everything it says but its database id, in this order. */
 export type ChainedFields = Pick<
-  UnchainedEntry,
+  UnchainedPosting,
   | 'operation_id'
   | 'trx'
   | 'kind'
@@ -66,7 +66,7 @@ export function chainHash(previous: string, row: ChainedFields): string {
 }
 
 /** A stored ledger row as read back: PostgreSQL may give its bigint columns as text. */
-export type StoredEntry = {
+export type StoredPosting = {
   [K in Exclude<keyof ChainedFields, 'chain_seq'>]: ChainedFields[K] | string;
 } & { id: number | string };
 
@@ -75,7 +75,7 @@ const numOrNull = (value: unknown): number | null =>
   value === null || value === undefined ? null : Number(value);
 
 /** A stored row's fields at place `chain_seq`, as its hash covers them: one reading for sealer and verify. */
-export function chainedFieldsOf(row: StoredEntry, chain_seq: number): ChainedFields {
+export function chainedFieldsOf(row: StoredPosting, chain_seq: number): ChainedFields {
   return {
     chain_seq,
     account_id: num(row.account_id),
@@ -105,7 +105,10 @@ export interface Seal {
  * Puts one venue's committed `rows` (in id order) on its chain after `head`, and returns their seals and
  * the head they leave.
  */
-export function sealRows(rows: readonly StoredEntry[], head: ChainHead): { seals: Seal[]; head: ChainHead } {
+export function sealRows(
+  rows: readonly StoredPosting[],
+  head: ChainHead,
+): { seals: Seal[]; head: ChainHead } {
   let current = head;
   const seals = rows.map((row) => {
     const chain_seq = current.entries + 1;

@@ -56,7 +56,7 @@ function compileShape(
  * depend on the values but through them: the key names everything else that shapes the text (which query,
  * list lengths, which columns). A database with Kysely plugins compiles every query afresh.
  */
-export function shapedQuery<R>(
+export function shapedStatement<R>(
   db: Executor,
   key: string,
   values: readonly unknown[],
@@ -88,11 +88,11 @@ function columnsOf(row: object): string[] {
 }
 
 /**
- * shapedQuery for a statement over a list of rows (a multi-row insert, a list of updates): the shape is
+ * shapedStatement for a statement over a list of rows (a multi-row insert, a list of updates): the shape is
  * keyed by `name`, the number of rows and the columns they set. Rows that do not all set the same columns
  * fit no one shape and are compiled by Kysely as they are.
  */
-export function shapedRowsQuery<Row extends object, R>(
+export function shapedRowsStatement<Row extends object, R>(
   db: Executor,
   name: string,
   rows: readonly Row[],
@@ -104,7 +104,7 @@ export function shapedRowsQuery<Row extends object, R>(
   for (let i = 1; i < rows.length; i++) if (columnsOf(rows[i]!).join(',') !== set) return build(rows);
   const width = columns.length;
   const values = rows.flatMap((row) => columns.map((column) => (row as Record<string, unknown>)[column]));
-  return shapedQuery(db, `${name}/${rows.length}/${set}`, values, (placeholders) =>
+  return shapedStatement(db, `${name}/${rows.length}/${set}`, values, (placeholders) =>
     build(
       rows.map(
         (_, r) =>

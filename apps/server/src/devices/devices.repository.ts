@@ -3,13 +3,13 @@ import { DEVICE_TYPE, type DevicePayment, type DeviceType } from '@cashdesk/cont
 import { sql, type Insertable } from 'kysely';
 import type { DialectName, Executor } from '../db/database.js';
 import type { DeviceRow, DevicesTable, PlaceRow } from '../db/schema.js';
-import { shapedQuery } from '../db/query-shapes.js';
+import { shapedStatement } from '../db/query-shapes.js';
 import { lockedOn } from '../db/row-locks.js';
 import { cashMoveRowsOf, cashMoveSums, venueMovesByDevice } from '../ledger/cash-moves.repository.js';
 
 /** The device by id, compiled once (db/query-shapes.ts): every cash call and device screen asks this. */
-export function findDeviceQuery(db: Executor, id: number) {
-  return shapedQuery(db, 'findDevice', [id], ([deviceId]) =>
+export function findDeviceStatement(db: Executor, id: number) {
+  return shapedStatement(db, 'findDevice', [id], ([deviceId]) =>
     db
       .selectFrom('devices')
       .selectAll()
@@ -19,7 +19,7 @@ export function findDeviceQuery(db: Executor, id: number) {
 }
 
 export async function findDevice(db: Executor, id: number): Promise<DeviceRow | undefined> {
-  return (await db.executeQuery(findDeviceQuery(db, id))).rows[0];
+  return (await db.executeQuery(findDeviceStatement(db, id))).rows[0];
 }
 
 export async function findDeviceByTokenHash(db: Executor, tokenHash: string): Promise<DeviceRow | undefined> {

@@ -6,7 +6,7 @@ export {
   accountDeviceIds,
   cabinetPayments,
   findDevice,
-  findDeviceQuery,
+  findDeviceStatement,
   findDeviceByTokenHash,
   insertDevice,
   insertPlaces,

@@ -9,11 +9,11 @@ import type { CompiledQuery } from 'kysely';
 import { assertNotBlocked } from '../accounts/index.js';
 import {
   approvalState,
-  insertApprovalQuery,
+  insertApprovalStatement,
   needsApproval,
   payoutOf,
   pendingOutcome,
-  setApprovalOutcomeQuery,
+  setApprovalOutcomeStatement,
   type ApprovalRow,
   type NewApproval,
 } from '../approvals/index.js';
@@ -42,7 +42,7 @@ import type { NewOperation } from './operations.repository.js';
 import type {
   Decision,
   DeviceEventInput,
-  Entry,
+  Posting,
   FloatMoveInput,
   LedgerRequest,
   Outcome,
@@ -118,16 +118,16 @@ function settle(request: LedgerRequest, judged: Judged, reads: BatchReads, plan:
   // The answer goes in with the record: one statement instead of an insert and an update.
   const stored = { ...record, status_code: outcome.status, response_json: JSON.stringify(outcome.body) };
   if (!decision.ok) {
-    plan.operations.push({ record: stored, entries: [], event: null, also: [] });
+    plan.operations.push({ record: stored, postings: [], event: null, also: [] });
     return { outcome, change };
   }
   plan.operations.push({
     record: stored,
-    entries: decision.entries,
+    postings: decision.postings,
     event: decision.event,
     also: judged.also,
   });
-  moveOn(reads, plan.after, decision.entries);
+  moveOn(reads, plan.after, decision.postings);
   // A game event is its place's latest now: a cancel later in the batch looks for it.
   if (decision.event) {
     reads.lastEvents.set(
@@ -191,18 +191,18 @@ function judgeCash(request: { kind: 'cash'; input: PlaceCashInput }, now: number
   if (!approval && decision.ok && needsApproval(input, account, place, paid)) {
     return fileApproval(request, place, hash, now);
   }
-  if (decision.ok) reads.seatPayouts.set(seat, paid + paidOut(decision.entries));
+  if (decision.ok) reads.seatPayouts.set(seat, paid + paidOut(decision.postings));
   // An approved call the ledger refuses ends `failed`, its refusal kept on the approval, in this batch.
   const always =
     approval && !decision.ok
-      ? (db: Executor) => setApprovalOutcomeQuery(db, approval.id, JSON.stringify(decision.outcome.body))
+      ? (db: Executor) => setApprovalOutcomeStatement(db, approval.id, JSON.stringify(decision.outcome.body))
       : undefined;
   return { decision, record, change, also: [], ...(always ? { always } : {}) };
 }
 
 /** What an accepted cash call's rows took off the place's entries (0 for a deposit). */
-function paidOut(entries: readonly Entry[]): number {
-  return entries.reduce(
+function paidOut(postings: readonly Posting[]): number {
+  return postings.reduce(
     (sum, e) => (e.line === 'entries' && e.amount_cents < 0 ? sum - e.amount_cents : sum),
     0,
   );
@@ -331,7 +331,7 @@ function fileApproval(
   return {
     held: pendingOutcome(id, input.trx),
     change: approvalsChange(input.account_id, input.device_id),
-    write: (db) => insertApprovalQuery(db, row),
+    write: (db) => insertApprovalStatement(db, row),
   };
 }
 
@@ -449,19 +449,19 @@ function balancesOf(reads: BatchReads): WritePlan['before'] {
  * Moves the working copies to the balances an accepted operation's rows leave (each balance-bearing row
  * carries its balance after), and notes them as the batch's balances to write.
  */
-function moveOn(reads: BatchReads, after: WritePlan['after'], entries: readonly Entry[]): void {
-  for (const entry of entries) {
-    const balance = entry.balance_after_cents;
+function moveOn(reads: BatchReads, after: WritePlan['after'], postings: readonly Posting[]): void {
+  for (const posting of postings) {
+    const balance = posting.balance_after_cents;
     if (balance === null || balance === undefined) continue;
-    if (entry.line === 'float') {
-      const account = reads.accounts.get(entry.account_id)!;
+    if (posting.line === 'float') {
+      const account = reads.accounts.get(posting.account_id)!;
       account.balance_cents = balance;
       after.floats.set(account.id, { balance_cents: balance, limit_cents: floatLimit(account) });
       continue;
     }
-    const place = reads.places.get(placeKeyOf({ device_id: entry.device_id!, place: entry.place! }))!;
-    if (entry.line === 'entries') place.entries_cents = balance;
-    if (entry.line === 'final_bonus') place.final_bonus_cents = balance;
+    const place = reads.places.get(placeKeyOf({ device_id: posting.device_id!, place: posting.place! }))!;
+    if (posting.line === 'entries') place.entries_cents = balance;
+    if (posting.line === 'final_bonus') place.final_bonus_cents = balance;
     after.places.set(placeKeyOf(place), {
       device_id: place.device_id,
       place: place.place,

@@ -8,26 +8,30 @@
 //          of phones with remote calls, a place's latest game event for a cancel, and the open shifts of
 //          the batch's cashiers (locked for share, shifts/shift-of-operation.ts).
 import { TX_TYPE } from '@cashdesk/contract';
-import { findApprovalsQuery, type ApprovalRow } from '../approvals/index.js';
+import { findApprovalsStatement, type ApprovalRow } from '../approvals/index.js';
 import type { DialectName, Executor } from '../db/database.js';
 import type { Pipeline } from '../db/pipelined-transaction.js';
 import type { AccountRow, PlaceRow } from '../db/schema.js';
 import { readOpenShifts } from '../shifts/index.js';
 import {
-  devicePinsQuery,
-  deviceVenuesQuery,
-  eventRulesQuery,
-  lastDeviceEventQuery,
-  lockAccountsQuery,
-  lockPlacesQuery,
-  seatPayoutsQuery,
+  devicePinsStatement,
+  deviceVenuesStatement,
+  eventRulesStatement,
+  lastDeviceEventStatement,
+  lockAccountsStatement,
+  lockPlacesStatement,
+  seatPayoutsStatement,
   type PlaceKey,
   type SeatKey,
 } from './ledger.repository.js';
 import { deviceScope, OPERATOR_SCOPE, placeKeyOf, seatKeyOf, trxKeyOf, userScope } from './keys.js';
-import { shareVenueLocksQuery } from './ledger-seals.repository.js';
+import { shareVenueLocksStatement } from './ledger-seals.repository.js';
 import type { DeviceEventRules } from './money-rules.js';
-import { correctedQuery, findOperationsQuery, nextOperationIdsQuery } from './operations.repository.js';
+import {
+  correctedStatement,
+  findOperationsStatement,
+  nextOperationIdsStatement,
+} from './operations.repository.js';
 import type { LedgerRequest } from './types.js';
 
 /** What a batch read under its locks. The decide phase moves the accounts and places on as it goes. */
@@ -37,12 +41,12 @@ export interface BatchReads {
   places: Map<string, PlaceRow>;
   /**
    * By device id, every device of the batch's places: the venue it belongs to now (null: none), read
-   * under the places' locks (ledger.repository.ts deviceVenuesQuery).
+   * under the places' locks (ledger.repository.ts deviceVenuesStatement).
    */
   deviceVenues: Map<number, number | null>;
   /**
    * By `account_id/device_id/place` (keys.ts seatKeyOf), of the seats of the batch's payouts: what each
-   * paid out to that venue within its four-eyes window (ledger.repository.ts seatPayoutsQuery); the
+   * paid out to that venue within its four-eyes window (ledger.repository.ts seatPayoutsStatement); the
    * decide phase adds the batch's own.
    */
   seatPayouts: Map<string, number>;
@@ -147,18 +151,20 @@ export async function readBatch(
   const keys = keysOf(requests);
   const some = <T>(list: readonly unknown[], read: () => Promise<T[]>) => (list.length > 0 ? read() : noRows);
   const { venueLocks, operationIds } = openBatch(pipe, db, dialect, requests.length, keys, chain);
-  const accountRows = some(keys.accountIds, () => pipe.run(lockAccountsQuery(db, dialect, keys.accountIds)));
-  const placeRows = some(keys.places, () => pipe.run(lockPlacesQuery(db, dialect, keys.places)));
+  const accountRows = some(keys.accountIds, () =>
+    pipe.run(lockAccountsStatement(db, dialect, keys.accountIds)),
+  );
+  const placeRows = some(keys.places, () => pipe.run(lockPlacesStatement(db, dialect, keys.places)));
   const venues = readVenuesAndPayouts(pipe, db, keys, nowMs);
-  const ruleRows = some(keys.eventDevices, () => pipe.run(eventRulesQuery(db, keys.eventDevices)));
+  const ruleRows = some(keys.eventDevices, () => pipe.run(eventRulesStatement(db, keys.eventDevices)));
   const trxKeys = requests.map((r) => ({ scope: scopeOf(r), trx: r.input.trx }));
-  const earlierRows = pipe.run(findOperationsQuery(db, trxKeys));
+  const earlierRows = pipe.run(findOperationsStatement(db, trxKeys));
   const cashKeys = trxKeys.filter((_, i) => requests[i]!.kind === 'cash');
-  const approvalRows = some(cashKeys, () => pipe.run(findApprovalsQuery(db, cashKeys)));
-  const correctedRows = some(keys.originals, () => pipe.run(correctedQuery(db, keys.originals)));
-  const pinRows = some(keys.phones, () => pipe.run(devicePinsQuery(db, keys.phones)));
+  const approvalRows = some(cashKeys, () => pipe.run(findApprovalsStatement(db, cashKeys)));
+  const correctedRows = some(keys.originals, () => pipe.run(correctedStatement(db, keys.originals)));
+  const pinRows = some(keys.phones, () => pipe.run(devicePinsStatement(db, keys.phones)));
   const lastEvents = keys.cancelPlaces.map((key) =>
-    pipe.run(lastDeviceEventQuery(db, key)).then((rows) => [placeKeyOf(key), rows[0]] as const),
+    pipe.run(lastDeviceEventStatement(db, key)).then((rows) => [placeKeyOf(key), rows[0]] as const),
   );
   const openShifts = readOpenShifts(pipe, db, dialect, keys.cashiers);
   const rules = new Map((await ruleRows).map((r) => [r.device_id, rulesOf(r)]));
@@ -195,11 +201,11 @@ async function readVenuesAndPayouts(
   keys: { cashDevices: readonly number[]; payoutSeats: readonly SeatKey[] },
   nowMs: number,
 ): Promise<Pick<BatchReads, 'deviceVenues' | 'seatPayouts'>> {
-  // A game event's device has its venue read with its rules (eventRulesQuery), in the same place.
+  // A game event's device has its venue read with its rules (eventRulesStatement), in the same place.
   const devices = keys.cashDevices;
-  const venueRows = devices.length > 0 ? pipe.run(deviceVenuesQuery(db, devices)) : noRows;
+  const venueRows = devices.length > 0 ? pipe.run(deviceVenuesStatement(db, devices)) : noRows;
   const payoutRows =
-    keys.payoutSeats.length > 0 ? pipe.run(seatPayoutsQuery(db, nowMs, keys.payoutSeats)) : noRows;
+    keys.payoutSeats.length > 0 ? pipe.run(seatPayoutsStatement(db, nowMs, keys.payoutSeats)) : noRows;
   const paid = (await payoutRows).map((r) => [
     seatKeyOf({ account_id: Number(r.account_id), device_id: Number(r.device_id), place: Number(r.place) }),
     Number(r.paid),
@@ -229,10 +235,10 @@ function openBatch(
   if (!chain) {
     return {
       venueLocks: Promise.resolve(null),
-      operationIds: pipe.run(nextOperationIdsQuery(db, count)).then(idsOf),
+      operationIds: pipe.run(nextOperationIdsStatement(db, count)).then(idsOf),
     };
   }
-  const rows = pipe.run(shareVenueLocksQuery(db, count, keys.accountIds, keys.eventDevices));
+  const rows = pipe.run(shareVenueLocksStatement(db, count, keys.accountIds, keys.eventDevices));
   return {
     venueLocks: rows.then(
       (locked) => new Set(locked.flatMap((r) => (r.account_id === null ? [] : [Number(r.account_id)]))),

@@ -6,16 +6,16 @@
 // puts them there once they have committed (ledger-sealer.ts).
 import type { Executor } from '../db/database.js';
 import type { Pipeline } from '../db/pipelined-transaction.js';
-import type { UnchainedEntry } from '../db/ledger-chain.js';
+import type { UnchainedPosting } from '../db/ledger-chain.js';
 import { assertWritePlan } from './invariants.js';
 import { trxKeyOf } from './keys.js';
 import {
-  insertDeviceEventsQuery,
-  insertLedgerEntriesStatement,
+  insertDeviceEventsStatement,
+  insertPostingsStatement,
   setFloatBalanceStatement,
-  setPlacesBalancesQuery,
+  setPlacesBalancesStatement,
 } from './ledger.repository.js';
-import { insertOperationsQuery, insertOperationsWithIdsQuery } from './operations.repository.js';
+import { insertOperationsStatement, insertOperationsWithIdsStatement } from './operations.repository.js';
 import type { WritePlan } from './types.js';
 
 /** What another transaction did between the batch's reads and its writes: the batch runs again. */
@@ -74,12 +74,13 @@ export async function writeBatch(
   for (const [accountId, float] of plan.after.floats) {
     void pipe.run(setFloatBalanceStatement(db, accountId, float.balance_cents));
   }
-  if (plan.after.places.size > 0) void pipe.run(setPlacesBalancesQuery(db, [...plan.after.places.values()]));
-  const rows: UnchainedEntry[] = [];
+  if (plan.after.places.size > 0)
+    void pipe.run(setPlacesBalancesStatement(db, [...plan.after.places.values()]));
+  const rows: UnchainedPosting[] = [];
   const events = [];
-  for (const { record, entries, event, also } of operations) {
+  for (const { record, postings, event, also } of operations) {
     const operationId = ids.get(trxKeyOf(record))!;
-    for (const entry of entries) rows.push({ ...entry, operation_id: operationId });
+    for (const posting of postings) rows.push({ ...posting, operation_id: operationId });
     if (event) {
       events.push({
         operation_id: operationId,
@@ -90,14 +91,14 @@ export async function writeBatch(
     }
     for (const statement of also) void pipe.run(statement(db));
   }
-  if (rows.length > 0) void pipe.run(insertLedgerEntriesStatement(db, rows));
-  if (events.length > 0) void pipe.run(insertDeviceEventsQuery(db, events));
+  if (rows.length > 0) void pipe.run(insertPostingsStatement(db, rows));
+  if (events.length > 0) void pipe.run(insertDeviceEventsStatement(db, events));
   return ids;
 }
 
 function assertVenuesLocked(plan: WritePlan, venueLocks: ReadonlySet<number>): void {
-  for (const { entries } of plan.operations) {
-    const unlocked = entries.find((entry) => !venueLocks.has(entry.account_id));
+  for (const { postings } of plan.operations) {
+    const unlocked = postings.find((posting) => !venueLocks.has(posting.account_id));
     if (unlocked) throw new VenueLockMissed(unlocked.account_id);
   }
 }
@@ -110,14 +111,14 @@ function insertWithDrawnIds(
   drawn: readonly number[],
 ): Map<string, number> {
   const records = operations.map((o, i) => ({ ...o.record, id: drawn[i]! }));
-  void pipe.run(insertOperationsWithIdsQuery(db, records));
+  void pipe.run(insertOperationsWithIdsStatement(db, records));
   return new Map(records.map((r) => [trxKeyOf(r), r.id]));
 }
 
 /** The records inserted, and their ids read back (SQLite: no round trip to save). */
 async function insertReadingIds(pipe: Pipeline, db: Executor, operations: Operations) {
   const inserted = await pipe.run(
-    insertOperationsQuery(
+    insertOperationsStatement(
       db,
       operations.map((o) => o.record),
     ),

@@ -40,7 +40,7 @@ export function runBatch(
       const { settled, plan } = decideBatch(requests, now, reads);
       const written = await writeBatch(pipe, db.kysely, plan, reads);
       settled.forEach((s, i) => noteRecord(s, requests[i]!, reads, written));
-      const venues = new Set(plan.operations.flatMap((o) => o.entries.map((entry) => entry.account_id)));
+      const venues = new Set(plan.operations.flatMap((o) => o.postings.map((posting) => posting.account_id)));
       return { settled, venues };
     })
     .catch((error: unknown) => {

@@ -4,14 +4,14 @@
 // checks that run before the ledger (the open shift, the device, the PIN) ask here first.
 import type { Executor } from '../db/database.js';
 import { userScope } from './keys.js';
-import { findOperationQuery, type StoredOperation } from './operations.repository.js';
+import { findOperationStatement, type StoredOperation } from './operations.repository.js';
 
 /**
  * The stored record of the cashier's call with this trx, if they made one (the ledger's userScope): its
  * statement, for reads sent together (db/pipelined-transaction.ts).
  */
-export function findCashierCallQuery(db: Executor, cashierId: number, trx: string) {
-  return findOperationQuery(db, userScope(cashierId), trx);
+export function findCashierCallStatement(db: Executor, cashierId: number, trx: string) {
+  return findOperationStatement(db, userScope(cashierId), trx);
 }
 
 /**

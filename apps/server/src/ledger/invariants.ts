@@ -12,7 +12,7 @@
 // A broken invariant is a bug in the code that made the plan: the batch throws LedgerInvariantBroken, its
 // transaction rolls back, the error is logged and each call answers 500 (http/errors.ts). Nothing is written.
 import { placeKeyOf, trxKeyOf } from './keys.js';
-import type { Entry, WritePlan } from './types.js';
+import type { Posting, WritePlan } from './types.js';
 
 export class LedgerInvariantBroken extends Error {
   constructor(invariant: string, detail: Record<string, unknown>) {
@@ -24,7 +24,7 @@ export class LedgerInvariantBroken extends Error {
 const BALANCE_LINES = new Set(['float', 'entries', 'final_bonus']);
 
 // A row with no place (a float row) gets a key no place has: it is not a balance the batch locked.
-const placeKey = (entry: Entry) => placeKeyOf({ device_id: entry.device_id!, place: entry.place! });
+const placeKey = (posting: Posting) => placeKeyOf({ device_id: posting.device_id!, place: posting.place! });
 
 /** Throws LedgerInvariantBroken naming the first invariant the plan breaks. */
 export function assertWritePlan(plan: WritePlan): void {
@@ -34,11 +34,11 @@ export function assertWritePlan(plan: WritePlan): void {
     const { scope, trx } = operation.record;
     if (plan.replayed.has(trxKeyOf({ scope, trx })))
       throw new LedgerInvariantBroken('a replay writes nothing', { scope, trx });
-    const sum = operation.entries.reduce((total, entry) => total + entry.amount_cents, 0);
+    const sum = operation.postings.reduce((total, posting) => total + posting.amount_cents, 0);
     if (sum !== 0) throw new LedgerInvariantBroken("an operation's rows sum to zero", { trx, sum });
-    for (const entry of operation.entries) {
-      moveBalance(entry, floats, places);
-      assertSameVenue(entry, operation.record.account_id, plan.before.places);
+    for (const posting of operation.postings) {
+      moveBalance(posting, floats, places);
+      assertSameVenue(posting, operation.record.account_id, plan.before.places);
     }
   }
   assertWritten(floats, plan.before.floats, plan.after.floats, (f) => f.balance_cents);
@@ -54,44 +54,44 @@ type Floats = WritePlan['before']['floats'];
 type Places = WritePlan['before']['places'];
 
 /** Invariant 6 for one row: its operation's venue, and the venue of the device whose place it names. */
-function assertSameVenue(entry: Entry, operationVenue: number | null | undefined, places: Places): void {
-  if (entry.account_id !== operationVenue)
-    throw broken("every row is booked to its operation's venue", entry);
-  if (entry.device_id === null || entry.device_id === undefined) return;
-  const place = places.get(placeKey(entry));
-  if (!place) throw broken('a balance moved is one the batch locked', entry);
-  if (place.account_id !== entry.account_id) {
-    throw broken("a place is touched only while its device belongs to the row's venue", entry);
+function assertSameVenue(posting: Posting, operationVenue: number | null | undefined, places: Places): void {
+  if (posting.account_id !== operationVenue)
+    throw broken("every row is booked to its operation's venue", posting);
+  if (posting.device_id === null || posting.device_id === undefined) return;
+  const place = places.get(placeKey(posting));
+  if (!place) throw broken('a balance moved is one the batch locked', posting);
+  if (place.account_id !== posting.account_id) {
+    throw broken("a place is touched only while its device belongs to the row's venue", posting);
   }
 }
 
 /** Invariants 3 and 4 for one row, moving the running balances on. */
-function moveBalance(entry: Entry, floats: Floats, places: Places): void {
-  const after = entry.balance_after_cents ?? null;
-  if (!BALANCE_LINES.has(entry.line)) {
-    if (after !== null) throw broken('only a balance line carries a balance', entry);
+function moveBalance(posting: Posting, floats: Floats, places: Places): void {
+  const after = posting.balance_after_cents ?? null;
+  if (!BALANCE_LINES.has(posting.line)) {
+    if (after !== null) throw broken('only a balance line carries a balance', posting);
     return;
   }
-  if (after === null) throw broken('a balance line carries the balance it leaves', entry);
-  if (entry.line === 'float') {
-    const float = floats.get(entry.account_id);
-    if (!float) throw broken('a balance moved is one the batch locked', entry);
-    if (float.balance_cents + entry.amount_cents !== after)
-      throw broken('balance after = before + amount', entry);
-    if (after < -float.limit_cents) throw broken('no float below minus its limit', entry);
+  if (after === null) throw broken('a balance line carries the balance it leaves', posting);
+  if (posting.line === 'float') {
+    const float = floats.get(posting.account_id);
+    if (!float) throw broken('a balance moved is one the batch locked', posting);
+    if (float.balance_cents + posting.amount_cents !== after)
+      throw broken('balance after = before + amount', posting);
+    if (after < -float.limit_cents) throw broken('no float below minus its limit', posting);
     float.balance_cents = after;
     return;
   }
-  const place = places.get(placeKey(entry));
-  if (!place) throw broken('a balance moved is one the batch locked', entry);
-  const field = entry.line === 'entries' ? 'entries_cents' : 'final_bonus_cents';
-  if (place[field] + entry.amount_cents !== after) throw broken('balance after = before + amount', entry);
-  if (after < 0) throw broken('no entries or final bonus below 0', entry);
+  const place = places.get(placeKey(posting));
+  if (!place) throw broken('a balance moved is one the batch locked', posting);
+  const field = posting.line === 'entries' ? 'entries_cents' : 'final_bonus_cents';
+  if (place[field] + posting.amount_cents !== after) throw broken('balance after = before + amount', posting);
+  if (after < 0) throw broken('no entries or final bonus below 0', posting);
   place[field] = after;
 }
 
-function broken(invariant: string, entry: Entry): LedgerInvariantBroken {
-  const { trx, line, account_id, device_id, place, amount_cents, balance_after_cents } = entry;
+function broken(invariant: string, posting: Posting): LedgerInvariantBroken {
+  const { trx, line, account_id, device_id, place, amount_cents, balance_after_cents } = posting;
   return new LedgerInvariantBroken(invariant, {
     trx,
     line,

@@ -10,9 +10,9 @@ import { sealRows } from '../db/ledger-chain.js';
 import {
   committedThrough,
   insertSealsQueries,
-  lockSealHeadsQuery,
-  moveSealHeadsQuery,
-  rowsToSealQuery,
+  lockSealHeadsStatement,
+  moveSealHeadsStatement,
+  rowsToSealStatement,
   sealHeadOf,
   venuesWithUnsealedRows,
 } from './ledger-seals.repository.js';
@@ -37,8 +37,8 @@ export async function sealVenues(db: Db, accountIds: readonly number[]): Promise
   let sealed = 0;
   for (;;) {
     const page = await db.pipelined(async (pipe) => {
-      const locked = pipe.run(lockSealHeadsQuery(db.kysely, db.dialect, [...through.keys()]));
-      const read = pipe.run(rowsToSealQuery(db.kysely, db.dialect, stretches, SEAL_PAGE_ROWS));
+      const locked = pipe.run(lockSealHeadsStatement(db.kysely, db.dialect, [...through.keys()]));
+      const read = pipe.run(rowsToSealStatement(db.kysely, db.dialect, stretches, SEAL_PAGE_ROWS));
       const heads = (await locked)
         .map(sealHeadOf)
         .filter((h) => h.sealed_through_id < through.get(h.account_id)!);
@@ -58,7 +58,7 @@ export async function sealVenues(db: Db, accountIds: readonly number[]): Promise
       const seals = moved.flatMap((m) => m.seals);
       for (const statement of insertSealsQueries(db.kysely, db.dialect, seals)) void pipe.run(statement);
       void pipe.run(
-        moveSealHeadsQuery(
+        moveSealHeadsStatement(
           db.kysely,
           db.dialect,
           moved.map((m) => m.head),

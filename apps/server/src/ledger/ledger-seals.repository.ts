@@ -2,8 +2,8 @@
 // shares and the sealer takes alone on PostgreSQL, the unsealed rows, the seals and the heads.
 import { sql } from 'kysely';
 import type { Db, DialectName, Executor } from '../db/database.js';
-import type { ChainHead, Seal, StoredEntry } from '../db/ledger-chain.js';
-import { shapedQuery } from '../db/query-shapes.js';
+import type { ChainHead, Seal, StoredPosting } from '../db/ledger-chain.js';
+import { shapedStatement } from '../db/query-shapes.js';
 import { drawOperationIdsSql } from './operations.repository.js';
 
 /**
@@ -22,13 +22,13 @@ export const SEAL_LOCK_CLASS = 0x5ea1;
  * the fewer a batch: operations.repository.ts drawOperationIdsSql). Answers the ids on the first row, and
  * a row per venue locked (none: one row whose account_id is null).
  */
-export function shareVenueLocksQuery(
+export function shareVenueLocksStatement(
   db: Executor,
   count: number,
   accountIds: readonly number[],
   eventDeviceIds: readonly number[],
 ) {
-  return shapedQuery(
+  return shapedStatement(
     db,
     `shareVenueLocks/${accountIds.length}/${eventDeviceIds.length}`,
     [count, ...accountIds, ...eventDeviceIds],
@@ -60,9 +60,9 @@ export function shareVenueLocksQuery(
 }
 
 /** The highest ledger id of each venue (a venue without rows: null), one index probe each. */
-function highestIdsQuery(db: Executor, dialect: DialectName, accountIds: readonly number[]) {
+function highestIdsStatement(db: Executor, dialect: DialectName, accountIds: readonly number[]) {
   if (dialect === 'postgres') {
-    return shapedQuery(db, 'highestLedgerIds', [accountIds], ([ids]) =>
+    return shapedStatement(db, 'highestLedgerIds', [accountIds], ([ids]) =>
       sql<{ account_id: number; id: string | null }>`select v.id as account_id,
           (select max(l.id) from ledger_entries l where l.account_id = v.id) as id
         from unnest(${ids}::int[]) v(id)`.compile(db),
@@ -96,15 +96,15 @@ export async function committedThrough(db: Db, accountIds: readonly number[]): P
     db.dialect === 'postgres'
       ? await db.pipelined(async (pipe) => {
           void pipe.run(
-            shapedQuery(db.kysely, 'lockVenuesAlone', [sorted], ([ids]) =>
+            shapedStatement(db.kysely, 'lockVenuesAlone', [sorted], ([ids]) =>
               sql`select pg_advisory_xact_lock(${sql.lit(SEAL_LOCK_CLASS)}, v.id)
                 from (select unnest(${ids}::int[]) as id order by 1) v`.compile(db.kysely),
             ),
           );
           // Runs once the locks are granted, so it sees every batch that held them.
-          return pipe.run(highestIdsQuery(db.kysely, db.dialect, sorted));
+          return pipe.run(highestIdsStatement(db.kysely, db.dialect, sorted));
         })
-      : (await db.kysely.executeQuery(highestIdsQuery(db.kysely, db.dialect, sorted))).rows;
+      : (await db.kysely.executeQuery(highestIdsStatement(db.kysely, db.dialect, sorted))).rows;
   return new Map(
     highest.flatMap((r) => (r.id === null ? [] : [[Number(r.account_id), Number(r.id)] as const])),
   );
@@ -116,9 +116,9 @@ export interface SealHead extends ChainHead {
 }
 
 /** The venues' chain heads, locked in account order: one sealer at a time moves a head on, in any process. */
-export function lockSealHeadsQuery(db: Executor, dialect: DialectName, accountIds: readonly number[]) {
+export function lockSealHeadsStatement(db: Executor, dialect: DialectName, accountIds: readonly number[]) {
   if (dialect === 'postgres') {
-    return shapedQuery(db, 'lockSealHeads', [accountIds], ([ids]) =>
+    return shapedStatement(db, 'lockSealHeads', [accountIds], ([ids]) =>
       sql<SealHeadRow>`select account_id, entries, hash, sealed_through_id from ledger_chain_heads
         where account_id = any(${ids}::int[]) order by account_id for update`.compile(db),
     );
@@ -154,9 +154,9 @@ export function sealHeadOf(row: SealHeadRow): SealHead {
 /**
  * The rows of each venue after its head's `sealed_through_id` up to its `throughId`, in id order, at most
  * `limit` in all (the lowest ids first, so a venue cut off goes on from its last row next time). Read
- * through the heads, so it may go out with lockSealHeadsQuery and runs once their locks are granted.
+ * through the heads, so it may go out with lockSealHeadsStatement and runs once their locks are granted.
  */
-export function rowsToSealQuery(
+export function rowsToSealStatement(
   db: Executor,
   dialect: DialectName,
   through: readonly { account_id: number; throughId: number }[],
@@ -165,8 +165,8 @@ export function rowsToSealQuery(
   if (dialect === 'postgres') {
     const venues = through.map((t) => t.account_id);
     const ids = through.map((t) => t.throughId);
-    return shapedQuery(db, 'rowsToSeal', [venues, ids, limit], ([venueIds, throughIds, most]) =>
-      sql<StoredEntry>`select l.* from unnest(${venueIds}::int[], ${throughIds}::bigint[]) t(account_id, through_id)
+    return shapedStatement(db, 'rowsToSeal', [venues, ids, limit], ([venueIds, throughIds, most]) =>
+      sql<StoredPosting>`select l.* from unnest(${venueIds}::int[], ${throughIds}::bigint[]) t(account_id, through_id)
         join ledger_chain_heads h on h.account_id = t.account_id
         join ledger_entries l on l.account_id = t.account_id and l.id > h.sealed_through_id and l.id <= t.through_id
         order by l.id limit ${most}::int`.compile(db),
@@ -201,7 +201,7 @@ export function insertSealsQueries(db: Executor, dialect: DialectName, seals: re
       seals.map((s) => s.chain_hash),
     ];
     return [
-      shapedQuery(db, 'insertSeals', columns, ([accounts, places, entries, hashes]) =>
+      shapedStatement(db, 'insertSeals', columns, ([accounts, places, entries, hashes]) =>
         sql`insert into ledger_seals (account_id, chain_seq, entry_id, chain_hash)
           select * from unnest(${accounts}::int[], ${places}::bigint[], ${entries}::bigint[], ${hashes}::text[])`.compile(
           db,
@@ -222,7 +222,7 @@ export function insertSealsQueries(db: Executor, dialect: DialectName, seals: re
 }
 
 /** Moves many heads on in one statement. */
-export function moveSealHeadsQuery(db: Executor, dialect: DialectName, heads: readonly SealHead[]) {
+export function moveSealHeadsStatement(db: Executor, dialect: DialectName, heads: readonly SealHead[]) {
   if (dialect === 'postgres') {
     const columns = [
       heads.map((h) => h.account_id),
@@ -230,7 +230,7 @@ export function moveSealHeadsQuery(db: Executor, dialect: DialectName, heads: re
       heads.map((h) => h.hash),
       heads.map((h) => h.sealed_through_id),
     ];
-    return shapedQuery(db, 'moveSealHeads', columns, ([accounts, entries, hashes, through]) =>
+    return shapedStatement(db, 'moveSealHeads', columns, ([accounts, entries, hashes, through]) =>
       sql`update ledger_chain_heads set entries = v.entries, hash = v.hash, sealed_through_id = v.sealed_through_id
         from unnest(${accounts}::int[], ${entries}::bigint[], ${hashes}::text[], ${through}::bigint[])
           v(account_id, entries, hash, sealed_through_id)

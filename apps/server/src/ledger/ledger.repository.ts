@@ -2,7 +2,7 @@
 import { MAX_APPROVAL_WINDOW_MINUTES } from '@cashdesk/contract';
 import { sql, type ExpressionBuilder, type Insertable } from 'kysely';
 import type { DialectName, Executor, Tx } from '../db/database.js';
-import { shapedQuery, shapedRowsQuery } from '../db/query-shapes.js';
+import { shapedStatement, shapedRowsStatement } from '../db/query-shapes.js';
 import { lockedOn } from '../db/row-locks.js';
 import type { AccountRow, Database, DeviceEventsTable, NewLedgerEntry } from '../db/schema.js';
 
@@ -20,35 +20,35 @@ export async function lockAccount(
     .executeTakeFirst();
 }
 
-export function setFloatBalanceQuery(db: Executor, accountId: number, balanceCents: number) {
+export function setFloatBalanceBuilder(db: Executor, accountId: number, balanceCents: number) {
   return db.updateTable('accounts').set({ balance_cents: balanceCents }).where('id', '=', accountId);
 }
 
-/** setFloatBalanceQuery compiled by shape (db/query-shapes.ts), for a batch. */
+/** setFloatBalanceBuilder compiled by shape (db/query-shapes.ts), for a batch. */
 export function setFloatBalanceStatement(db: Executor, accountId: number, balanceCents: number) {
-  return shapedQuery(db, 'setFloatBalance', [accountId, balanceCents], ([id, balance]) =>
-    setFloatBalanceQuery(db, id as number, balance as number).compile(),
+  return shapedStatement(db, 'setFloatBalance', [accountId, balanceCents], ([id, balance]) =>
+    setFloatBalanceBuilder(db, id as number, balance as number).compile(),
   );
 }
 
 export async function setFloatBalance(tx: Tx, accountId: number, balanceCents: number): Promise<void> {
-  await setFloatBalanceQuery(tx, accountId, balanceCents).execute();
+  await setFloatBalanceBuilder(tx, accountId, balanceCents).execute();
 }
 
-/** At least one entry, each on its chain already (db/ledger-chain.ts). */
-export function insertLedgerEntriesQuery(db: Executor, entries: readonly NewLedgerEntry[]) {
-  return db.insertInto('ledger_entries').values([...entries]);
+/** At least one posting, each on its chain already (db/ledger-chain.ts). */
+export function insertPostingsBuilder(db: Executor, postings: readonly NewLedgerEntry[]) {
+  return db.insertInto('ledger_entries').values([...postings]);
 }
 
-/** insertLedgerEntriesQuery compiled by shape (db/query-shapes.ts), for a batch; at least one entry. */
-export function insertLedgerEntriesStatement(db: Executor, entries: readonly NewLedgerEntry[]) {
-  return shapedRowsQuery(db, 'insertLedgerEntries', entries, (rows) =>
-    insertLedgerEntriesQuery(db, rows).compile(),
+/** insertPostingsBuilder compiled by shape (db/query-shapes.ts), for a batch; at least one posting. */
+export function insertPostingsStatement(db: Executor, postings: readonly NewLedgerEntry[]) {
+  return shapedRowsStatement(db, 'insertLedgerEntries', postings, (rows) =>
+    insertPostingsBuilder(db, rows).compile(),
   );
 }
 
-export async function insertLedgerEntries(tx: Tx, entries: NewLedgerEntry[]): Promise<void> {
-  if (entries.length > 0) await insertLedgerEntriesQuery(tx, entries).execute();
+export async function insertPostings(tx: Tx, postings: NewLedgerEntry[]): Promise<void> {
+  if (postings.length > 0) await insertPostingsBuilder(tx, postings).execute();
 }
 
 // ---- Many rows at once, for a batch of operations (ledger/batch.ts) ---------------------------------
@@ -65,8 +65,8 @@ export interface PlaceKey {
  * Locks the accounts in ascending id order (PostgreSQL takes the row locks in the order the sorted rows
  * come out), so two batches in two processes always lock in the same order and cannot deadlock.
  */
-export function lockAccountsQuery(db: Executor, dialect: DialectName, ids: readonly number[]) {
-  return shapedQuery(db, `lockAccounts/${ids.length}`, ids, (placeholders) =>
+export function lockAccountsStatement(db: Executor, dialect: DialectName, ids: readonly number[]) {
+  return shapedStatement(db, `lockAccounts/${ids.length}`, ids, (placeholders) =>
     db
       .selectFrom('accounts')
       .selectAll()
@@ -78,8 +78,8 @@ export function lockAccountsQuery(db: Executor, dialect: DialectName, ids: reado
 }
 
 /** Locks the places in (device_id, place) order, after the accounts: the one lock order of every batch. */
-export function lockPlacesQuery(db: Executor, dialect: DialectName, keys: readonly PlaceKey[]) {
-  return shapedRowsQuery(db, 'lockPlaces', keys, (rows) =>
+export function lockPlacesStatement(db: Executor, dialect: DialectName, keys: readonly PlaceKey[]) {
+  return shapedRowsStatement(db, 'lockPlaces', keys, (rows) =>
     db
       .selectFrom('places')
       .selectAll()
@@ -102,8 +102,8 @@ function placeIs(eb: ExpressionBuilder<Database, 'places'>, k: PlaceKey) {
  * rate and per-event ceiling; a device linked to no venue (unlinked, or never linked) has no row. Read
  * inside the events' transaction, after the places' locks.
  */
-export function eventRulesQuery(db: Executor, deviceIds: readonly number[]) {
-  return shapedQuery(db, `eventRules/${deviceIds.length}`, deviceIds, (placeholders) =>
+export function eventRulesStatement(db: Executor, deviceIds: readonly number[]) {
+  return shapedStatement(db, `eventRules/${deviceIds.length}`, deviceIds, (placeholders) =>
     db
       .selectFrom('devices')
       .innerJoin('accounts', 'accounts.id', 'devices.account_id')
@@ -123,8 +123,8 @@ export function eventRulesQuery(db: Executor, deviceIds: readonly number[]) {
  * devices' places: a device is unlinked (and so linked elsewhere) only under its places' locks, so what
  * this reads holds until the batch commits. The venue invariant (invariants.ts) is checked against it.
  */
-export function deviceVenuesQuery(db: Executor, deviceIds: readonly number[]) {
-  return shapedQuery(db, `deviceVenues/${deviceIds.length}`, deviceIds, (placeholders) =>
+export function deviceVenuesStatement(db: Executor, deviceIds: readonly number[]) {
+  return shapedStatement(db, `deviceVenues/${deviceIds.length}`, deviceIds, (placeholders) =>
     db
       .selectFrom('devices')
       .select(['id', 'account_id'])
@@ -144,9 +144,9 @@ export interface SeatKey extends PlaceKey {
  * needsApproval). Only the rows booked to the seat's venue count: a cabinet's payouts at the venue it
  * left (before it moved) are that venue's, not this one's.
  */
-export function seatPayoutsQuery(db: Executor, nowMs: number, keys: readonly SeatKey[]) {
+export function seatPayoutsStatement(db: Executor, nowMs: number, keys: readonly SeatKey[]) {
   const values = [nowMs, ...keys.flatMap((k) => [k.account_id, k.device_id, k.place])];
-  return shapedQuery(db, `seatPayouts/${keys.length}`, values, ([now, ...triples]) =>
+  return shapedStatement(db, `seatPayouts/${keys.length}`, values, ([now, ...triples]) =>
     db
       .selectFrom('ledger_entries as l')
       .innerJoin('accounts as a', 'a.id', 'l.account_id')
@@ -185,8 +185,8 @@ export function seatPayoutsQuery(db: Executor, nowMs: number, keys: readonly Sea
 }
 
 /** The PIN fields of phones, for the remote-PIN rule inside a remote cash call's transaction. */
-export function devicePinsQuery(db: Executor, deviceIds: readonly number[]) {
-  return shapedQuery(db, `devicePins/${deviceIds.length}`, deviceIds, (placeholders) =>
+export function devicePinsStatement(db: Executor, deviceIds: readonly number[]) {
+  return shapedStatement(db, `devicePins/${deviceIds.length}`, deviceIds, (placeholders) =>
     db
       .selectFrom('devices')
       .select(['id', 'pin', 'pin_expires_at_ms', 'pin_previous'])
@@ -196,8 +196,8 @@ export function devicePinsQuery(db: Executor, deviceIds: readonly number[]) {
 }
 
 /** The latest game event of a place (cancels must follow the bet they cancel). */
-export function lastDeviceEventQuery(db: Executor, key: PlaceKey) {
-  return shapedRowsQuery(db, 'lastDeviceEvent', [key], ([row]) =>
+export function lastDeviceEventStatement(db: Executor, key: PlaceKey) {
+  return shapedRowsStatement(db, 'lastDeviceEvent', [key], ([row]) =>
     db
       .selectFrom('device_events')
       .select(['type', 'amount_cents'])
@@ -210,7 +210,7 @@ export function lastDeviceEventQuery(db: Executor, key: PlaceKey) {
 }
 
 /** Writes the final balances of many places in one statement. */
-export function setPlacesBalancesQuery(
+export function setPlacesBalancesStatement(
   db: Executor,
   places: readonly (PlaceKey & { entries_cents: number; final_bonus_cents: number })[],
 ) {
@@ -221,7 +221,7 @@ export function setPlacesBalancesQuery(
     entries_cents,
     final_bonus_cents,
   }));
-  return shapedRowsQuery(db, 'setPlacesBalances', rows, (shaped) => {
+  return shapedRowsStatement(db, 'setPlacesBalances', rows, (shaped) => {
     // Casts: PostgreSQL types untyped parameters in VALUES as text; SQLite reads the cast as integer affinity.
     const values = sql.join(
       shaped.map(
@@ -235,8 +235,8 @@ export function setPlacesBalancesQuery(
   });
 }
 
-export function insertDeviceEventsQuery(db: Executor, events: readonly Insertable<DeviceEventsTable>[]) {
-  return shapedRowsQuery(db, 'insertDeviceEvents', events, (rows) =>
+export function insertDeviceEventsStatement(db: Executor, events: readonly Insertable<DeviceEventsTable>[]) {
+  return shapedRowsStatement(db, 'insertDeviceEvents', events, (rows) =>
     db
       .insertInto('device_events')
       .values([...rows])

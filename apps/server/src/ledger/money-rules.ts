@@ -16,7 +16,14 @@ import {
 import type { AccountRow, LedgerKind, LedgerLine, PlaceRow } from '../db/schema.js';
 import { ApiError } from '../http/api-error.js';
 import { ok, refusal } from './outcome.js';
-import type { Decision, DeviceEventInput, Entry, FloatMoveInput, Outcome, PlaceCashInput } from './types.js';
+import type {
+  Decision,
+  DeviceEventInput,
+  Posting,
+  FloatMoveInput,
+  Outcome,
+  PlaceCashInput,
+} from './types.js';
 
 /** The venue's settings a game event obeys, as read inside its transaction. */
 export interface DeviceEventRules {
@@ -66,7 +73,7 @@ function rowBuilder(
   accountId: number,
   at: { device_id?: number; place?: number; user_id?: number | null },
 ) {
-  return (line: LedgerLine, amount: number, balanceAfter: number | null): Entry => ({
+  return (line: LedgerLine, amount: number, balanceAfter: number | null): Posting => ({
     trx,
     kind,
     tx_type: null,
@@ -166,7 +173,7 @@ function movePlaceCash(
   const burned = kind === 'deposit' ? 0 : place.final_bonus_cents;
   const at = { device_id: call.device_id, place: call.place, user_id: call.user_id };
   const row = rowBuilder(call.trx, kind, now, account.id, at);
-  const entries: Entry[] = [
+  const postings: Posting[] = [
     row('float', -delta, floatAfter),
     {
       ...row('entries', delta, entriesAfter),
@@ -175,7 +182,7 @@ function movePlaceCash(
   ];
   if (burned > 0) {
     const burn = rowBuilder(call.trx, 'final_bonus_burn', now, account.id, at);
-    entries.push(burn('final_bonus', -burned, 0), burn('promotion', burned, null));
+    postings.push(burn('final_bonus', -burned, 0), burn('promotion', burned, null));
   }
   const outcome = ok<CashResult>({
     trx: call.trx,
@@ -187,7 +194,7 @@ function movePlaceCash(
     device_uuid: call.device_uuid,
     created_at: new Date(now).toISOString(),
   });
-  return { ok: true, outcome, entries, event: null };
+  return { ok: true, outcome, postings, event: null };
 }
 
 // ---- A manager's correction of a cash operation (docs/product.md section 13) -------------------------
@@ -220,7 +227,7 @@ export function decideCorrection(
     place: call.place,
     user_id: call.user_id,
   });
-  const entries: Entry[] = [
+  const postings: Posting[] = [
     row('float', -delta, floatAfter),
     {
       ...row('entries', delta, entriesAfter),
@@ -238,7 +245,7 @@ export function decideCorrection(
     place: call.place,
     created_at: new Date(now).toISOString(),
   });
-  return { ok: true, outcome, entries, event: null };
+  return { ok: true, outcome, postings, event: null };
 }
 
 // ---- The back office's float moves ------------------------------------------------------------------
@@ -254,7 +261,7 @@ export function decideFloatMove(move: FloatMoveInput, account: AccountRow, now: 
   return {
     ok: true,
     outcome: ok<FloatMoveResult>({ trx: move.trx, delta: move.delta_cents, balance }),
-    entries: [row('float', move.delta_cents, balance), row('external', -move.delta_cents, null)],
+    postings: [row('float', move.delta_cents, balance), row('external', -move.delta_cents, null)],
     event: null,
   };
 }
@@ -274,7 +281,7 @@ const CREDIT_TYPES: readonly number[] = [
 interface EventMove {
   entries: number;
   finalBonus: number;
-  rows: Entry[];
+  rows: Posting[];
 }
 
 /** The place's balances an event is decided on. */
@@ -313,7 +320,7 @@ export function decideEvent(
     outcome: ok<{ balances: Balances }>({
       balances: { entries: move.entries, final_bonus: move.finalBonus },
     }),
-    entries: move.rows,
+    postings: move.rows,
     event: {
       place: event.place,
       type: event.type,
@@ -326,7 +333,7 @@ export function decideEvent(
 type RowsOf = (kind: LedgerKind) => ReturnType<typeof rowBuilder>;
 
 /** The rows of the entries line carry the event's type (the history shows it). */
-const typed = (entry: Entry, type: number): Entry => ({ ...entry, tx_type: type });
+const typed = (posting: Posting, type: number): Posting => ({ ...posting, tx_type: type });
 
 /** The final bonus a pay of `amount` accrues at the venue's rate; a lucky bet accrues none. */
 function accrualOf(type: number, amount: number, rules: DeviceEventRules): number {

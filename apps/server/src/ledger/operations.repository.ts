@@ -2,7 +2,7 @@
 // (scope, trx) with the request's hash and, once decided, the stored answer.
 import { sql } from 'kysely';
 import type { Executor } from '../db/database.js';
-import { shapedQuery, shapedRowsQuery } from '../db/query-shapes.js';
+import { shapedStatement, shapedRowsStatement } from '../db/query-shapes.js';
 import type { OperationsTable } from '../db/schema.js';
 import type { Insertable, Selectable } from 'kysely';
 
@@ -27,8 +27,8 @@ export async function insertOperation(db: Executor, row: NewOperation): Promise<
 }
 
 /** The record of (scope, trx), compiled once (db/query-shapes.ts): every cash call asks this first. */
-export function findOperationQuery(db: Executor, scope: string, trx: string) {
-  return shapedQuery(db, 'findOperation', [scope, trx], ([s, t]) =>
+export function findOperationStatement(db: Executor, scope: string, trx: string) {
+  return shapedStatement(db, 'findOperation', [scope, trx], ([s, t]) =>
     db
       .selectFrom('operations')
       .select(['request_hash', 'status_code', 'response_json', 'device_id'])
@@ -43,7 +43,7 @@ export async function findOperation(
   scope: string,
   trx: string,
 ): Promise<StoredOperation | undefined> {
-  return (await db.executeQuery(findOperationQuery(db, scope, trx))).rows[0];
+  return (await db.executeQuery(findOperationStatement(db, scope, trx))).rows[0];
 }
 
 export async function setOperationAnswer(
@@ -55,8 +55,8 @@ export async function setOperationAnswer(
 }
 
 /** The records of many (scope, trx) at once, for a batch (ledger/batch.ts); at least one key. */
-export function findOperationsQuery(db: Executor, keys: readonly { scope: string; trx: string }[]) {
-  return shapedRowsQuery(db, 'findOperations', keys, (rows) =>
+export function findOperationsStatement(db: Executor, keys: readonly { scope: string; trx: string }[]) {
+  return shapedRowsStatement(db, 'findOperations', keys, (rows) =>
     db
       .selectFrom('operations')
       .select(['id', 'scope', 'trx', 'request_hash', 'status_code', 'response_json'])
@@ -70,8 +70,8 @@ export function findOperationsQuery(db: Executor, keys: readonly { scope: string
  * (scope, trx) another transaction took meanwhile is left out (on PostgreSQL after waiting for that one
  * to end).
  */
-export function insertOperationsQuery(db: Executor, rows: readonly NewOperation[]) {
-  return shapedRowsQuery(db, 'insertOperations', rows, (shaped) =>
+export function insertOperationsStatement(db: Executor, rows: readonly NewOperation[]) {
+  return shapedRowsStatement(db, 'insertOperations', rows, (shaped) =>
     db
       .insertInto('operations')
       .values([...shaped])
@@ -82,7 +82,7 @@ export function insertOperationsQuery(db: Executor, rows: readonly NewOperation[
 }
 
 /** Which of these operations a correction already reversed (their ids), for a batch; at least one id. */
-export function correctedQuery(db: Executor, operationIds: readonly number[]) {
+export function correctedStatement(db: Executor, operationIds: readonly number[]) {
   return db
     .selectFrom('operations')
     .select('corrects_operation_id')
@@ -134,8 +134,8 @@ export function drawOperationIdsSql(count: unknown) {
 }
 
 /** The ids alone, where no venue lock draws them (the benchmark's chain-off leg). */
-export function nextOperationIdsQuery(db: Executor, count: number) {
-  return shapedQuery(db, 'nextOperationIds', [count], ([drawn]) =>
+export function nextOperationIdsStatement(db: Executor, count: number) {
+  return shapedStatement(db, 'nextOperationIds', [count], ([drawn]) =>
     sql<{ ids: string[] }>`select ${drawOperationIdsSql(drawn)} as ids`.compile(db),
   );
 }
@@ -145,8 +145,11 @@ export function nextOperationIdsQuery(db: Executor, count: number) {
  * took meanwhile fails the statement with the unique violation of `operations_scope_trx` (on PostgreSQL
  * after waiting for that one to end): the batch runs again (batch.ts).
  */
-export function insertOperationsWithIdsQuery(db: Executor, rows: readonly (NewOperation & { id: number })[]) {
-  return shapedRowsQuery(db, 'insertOperationsWithIds', rows, (shaped) =>
+export function insertOperationsWithIdsStatement(
+  db: Executor,
+  rows: readonly (NewOperation & { id: number })[],
+) {
+  return shapedRowsStatement(db, 'insertOperationsWithIds', rows, (shaped) =>
     db
       .insertInto('operations')
       .values([...shaped])

@@ -87,7 +87,7 @@ export type LedgerRequest =
 // ---- Stage 2: the decision --------------------------------------------------------------------------
 
 /** A ledger row as decided, before its operation's record has an id (the write fills operation_id in). */
-export type Entry = Omit<NewLedgerEntry, 'operation_id' | 'chain_seq' | 'chain_hash'>;
+export type Posting = Omit<NewLedgerEntry, 'operation_id' | 'chain_seq' | 'chain_hash'>;
 
 /** A game event's own record (device_events): cancels look up the place's latest one. */
 type GameEventRecord = { place: number; type: number; amount_cents: number; entries_after_cents: number };
@@ -101,7 +101,7 @@ export type Decision =
   | {
       ok: true;
       outcome: Outcome;
-      entries: Entry[];
+      postings: Posting[];
       event: GameEventRecord | null;
     }
   | { ok: false; outcome: Outcome };
@@ -137,7 +137,7 @@ export interface WritePlan {
   /** Each decided operation in arrival order: its record (answer included) and what it moves. */
   operations: {
     record: NewOperation;
-    entries: Entry[];
+    postings: Posting[];
     event: GameEventRecord | null;
     /** Statements the caller asked to write with the move (FloatMoveInput.alsoWrite), compiled at write. */
     also: ((db: Executor) => CompiledQuery)[];

@@ -1,7 +1,7 @@
 // Recomputes every balance from the ledger and lists what disagrees. An empty list means the books hold.
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
-import { chainedFieldsOf, chainHash, GENESIS_HASH, type StoredEntry } from '../db/ledger-chain.js';
+import { chainedFieldsOf, chainHash, GENESIS_HASH, type StoredPosting } from '../db/ledger-chain.js';
 import type { LedgerLinkProblem } from '@cashdesk/contract';
 
 export type Mismatch =
@@ -266,7 +266,7 @@ interface ChainWalk {
 }
 
 /** A seal with the row it names (all null when the row is gone). */
-type SealedRow = { [K in keyof StoredEntry]: StoredEntry[K] | null } & {
+type SealedRow = { [K in keyof StoredPosting]: StoredPosting[K] | null } & {
   seal_account_id: number;
   chain_seq: number;
   chain_hash: string;
@@ -280,12 +280,12 @@ function walkChain(row: SealedRow, chains: Map<number, ChainWalk>, found: Mismat
   const chain = chains.get(accountId) ?? { seq: 0, hash: GENESIS_HASH, broken: false };
   chains.set(accountId, chain);
   if (chain.broken) return;
-  const entry = row.id === null ? null : (row as StoredEntry);
+  const posting = row.id === null ? null : (row as StoredPosting);
   const holds =
-    entry !== null &&
+    posting !== null &&
     seq === chain.seq + 1 &&
-    num(entry.account_id) === accountId &&
-    row.chain_hash === chainHash(chain.hash, chainedFieldsOf(entry, seq));
+    num(posting.account_id) === accountId &&
+    row.chain_hash === chainHash(chain.hash, chainedFieldsOf(posting, seq));
   if (!holds) {
     chain.broken = true;
     found.push({

@@ -2,4 +2,4 @@
 // routes are composed by app.ts.
 export { assertShiftForCashCall } from './shift-guard.js';
 export { readOpenShifts, shiftOfOperation } from './shift-of-operation.js';
-export { findShiftGate, findShiftGateQuery, findZReport, listShifts } from './shifts.repository.js';
+export { findShiftGate, findShiftGateStatement, findZReport, listShifts } from './shifts.repository.js';

@@ -8,7 +8,7 @@ import type { DialectName, Executor } from '../db/database.js';
 import type { Pipeline } from '../db/pipelined-transaction.js';
 import type { AccountRow } from '../db/schema.js';
 import { ApiError } from '../http/api-error.js';
-import { openShiftsQuery } from './shifts.repository.js';
+import { openShiftsStatement } from './shifts.repository.js';
 
 /**
  * Sends the read of these cashiers' open shifts (locked for share) down the batch's pipeline at once;
@@ -26,7 +26,7 @@ export function readOpenShifts(
   // Stryker disable next-line all: pg-empty-in
   if (users.length === 0) return Promise.resolve(new Map());
   return pipe
-    .run(openShiftsQuery(db, dialect, users))
+    .run(openShiftsStatement(db, dialect, users))
     .then((rows) => new Map(rows.map((row) => [row.user_id, row.id])));
 }
 

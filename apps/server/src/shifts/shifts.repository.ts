@@ -3,7 +3,7 @@
 import type { OpenShift, ShiftListRow, XReport, ZReport } from '@cashdesk/contract';
 import { sql, type Insertable } from 'kysely';
 import type { DialectName, Executor, Tx } from '../db/database.js';
-import { shapedQuery } from '../db/query-shapes.js';
+import { shapedStatement } from '../db/query-shapes.js';
 import { lockedOn, type LockStrength } from '../db/row-locks.js';
 import type { ShiftRow, ShiftsTable } from '../db/schema.js';
 import { CASH_MOVE_KINDS, leftPlaceEmptyRow } from '../ledger/cash-moves.repository.js';
@@ -35,8 +35,8 @@ export interface ShiftGate {
  * Whether the cashier's venue uses shifts, and the cashier's open shift (shift-guard.ts); compiled once
  * (db/query-shapes.ts): every cash call asks this.
  */
-export function findShiftGateQuery(db: Executor, cashier: { id: number; account_id: number }) {
-  return shapedQuery(db, 'findShiftGate', [cashier.id, cashier.account_id], ([userId, accountId]) =>
+export function findShiftGateStatement(db: Executor, cashier: { id: number; account_id: number }) {
+  return shapedStatement(db, 'findShiftGate', [cashier.id, cashier.account_id], ([userId, accountId]) =>
     db
       .selectFrom('accounts as a')
       .select((eb) => [
@@ -57,15 +57,15 @@ export async function findShiftGate(
   db: Executor,
   cashier: { id: number; account_id: number },
 ): Promise<ShiftGate | undefined> {
-  return (await db.executeQuery(findShiftGateQuery(db, cashier))).rows[0];
+  return (await db.executeQuery(findShiftGateStatement(db, cashier))).rows[0];
 }
 
 /**
  * The open shifts of these cashiers, read locked for share on PostgreSQL (in user order), for a ledger
  * batch (shifts/shift-of-operation.ts); at least one user.
  */
-export function openShiftsQuery(db: Executor, dialect: DialectName, userIds: readonly number[]) {
-  return shapedQuery(db, `openShifts/${userIds.length}`, userIds, (placeholders) =>
+export function openShiftsStatement(db: Executor, dialect: DialectName, userIds: readonly number[]) {
+  return shapedStatement(db, `openShifts/${userIds.length}`, userIds, (placeholders) =>
     db
       .selectFrom('shifts')
       .select(['user_id', 'id'])

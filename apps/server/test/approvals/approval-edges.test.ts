@@ -1,8 +1,8 @@
 // Four eyes' window at its edge (docs/product.md section 12; APPROVAL_WINDOW_MS, 10 minutes, in
 // apps/server/src/ledger/money-rules.ts), through the API with the test clock: a held-back withdraw is
 // still pending 10 minutes minus 1 ms after its request (the cashier's replay waits, the list shows it
-// pending, a manager's approval pays it, a decline or the cashier's withdrawal ends it) and expired at
-// exactly 10 minutes (the replay, the approval, the decline and the withdrawal are 403 `approval
+// pending, a manager's approval pays it, a decline or the cashier's retraction ends it) and expired at
+// exactly 10 minutes (the replay, the approval, the decline and the retraction are 403 `approval
 // expired`, the list shows it expired, nothing moves); the daily report counts it expired from that ms on.
 import { ERR, type Approval, type DailyReport } from '@cashdesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,7 +19,7 @@ const PASSWORD = 'the manager knows this one';
 const WINDOW = 10 * MINUTE;
 const expired = { status: 403, body: { err: ERR.approvalExpired } };
 
-type Action = 'replay' | 'approve' | 'decline' | 'withdraw';
+type Action = 'replay' | 'approve' | 'decline' | 'retract';
 
 describe.each(testDatabases)("four eyes' window at its edge on $name", (database) => {
   let venueId: number;
@@ -95,7 +95,7 @@ describe.each(testDatabases)("four eyes' window at its edge on $name", (database
         return decide('approve');
       case 'decline':
         return decide('decline');
-      case 'withdraw':
+      case 'retract':
         return (await cashier()).post(`/a/cashier/approvals/${held.id}/withdraw`, {});
     }
   }
@@ -105,10 +105,10 @@ describe.each(testDatabases)("four eyes' window at its edge on $name", (database
     replay: { status: 202, body: { status: 'pending' }, moved: 0 },
     approve: { status: 200, body: { status: 'approved' }, moved: 200_00 },
     decline: { status: 200, body: { status: 'declined' }, moved: 0 },
-    withdraw: { status: 200, body: { status: 'withdrawn' }, moved: 0 },
+    retract: { status: 200, body: { status: 'withdrawn' }, moved: 0 },
   };
 
-  it.each(['replay', 'approve', 'decline', 'withdraw'] as const)(
+  it.each(['replay', 'approve', 'decline', 'retract'] as const)(
     '%s: still pending at 10 minutes minus 1 ms',
     async (action) => {
       const held = await hold();
@@ -122,7 +122,7 @@ describe.each(testDatabases)("four eyes' window at its edge on $name", (database
     },
   );
 
-  it.each(['replay', 'approve', 'decline', 'withdraw'] as const)(
+  it.each(['replay', 'approve', 'decline', 'retract'] as const)(
     '%s: expired at exactly 10 minutes, nothing moves',
     async (action) => {
       const held = await hold();

@@ -1,7 +1,7 @@
 // Four eyes (docs/product.md section 12, docs/api.md "Four eyes"): a cashier's withdraw or cash-out
 // above the venue's `approval_above` answers 202 and moves nothing until a manager, re-entering their
 // password, approves it (then the ledger applies it with its original trx) or declines it; unanswered it
-// expires after 10 minutes; the cashier may withdraw it while it waits. Races end in one outcome.
+// expires after 10 minutes; the cashier may retract it while it waits. Races end in one outcome.
 import { cashResult, ERR, TX_TYPE } from '@cashdesk/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../src/auth/password.js';
@@ -274,11 +274,11 @@ describe.each(testDatabases)('four eyes on $name', (database) => {
     ]);
   });
 
-  it('lets the cashier withdraw their request while it waits', async () => {
+  it('lets the cashier retract their request while it waits', async () => {
     const trx = newTrx();
     const pending = await hold(-200_00, trx);
-    const withdraw = `/a/cashier/approvals/${pending.approval_id}/withdraw`;
-    expect(answer(await cashier.post(withdraw, {}))).toEqual({
+    const retract = `/a/cashier/approvals/${pending.approval_id}/withdraw`;
+    expect(answer(await cashier.post(retract, {}))).toEqual({
       status: 200,
       body: { id: pending.approval_id, status: 'withdrawn', outcome: null },
     });
@@ -290,13 +290,13 @@ describe.each(testDatabases)('four eyes on $name', (database) => {
       status: 409,
       body: { err: ERR.alreadyDecided },
     });
-    // Another cashier's request is not theirs to withdraw.
+    // Another cashier's request is not theirs to retract.
     const { client: other } = await cashierClient(suite.server, suite.db, venueId);
     const theirs = await hold(-200_00);
     expect((await other.post(`/a/cashier/approvals/${theirs.approval_id}/withdraw`, {})).status).toBe(404);
   });
 
-  it("an approval racing the cashier's withdrawal ends in exactly one outcome", async () => {
+  it("an approval racing the cashier's retraction ends in exactly one outcome", async () => {
     for (let round = 0; round < 4; round++) {
       const trx = newTrx();
       const pending = await hold(-120_00, trx);

@@ -14,7 +14,7 @@ import {
   type CompiledQuery,
 } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { shapedQuery, shapedRowsQuery } from '../../src/db/query-shapes.js';
+import { shapedStatement, shapedRowsStatement } from '../../src/db/query-shapes.js';
 import type { Database } from '../../src/db/schema.js';
 
 /** A Kysely that compiles for `dialect` and never connects. */
@@ -71,8 +71,8 @@ describe.each(['postgres', 'sqlite'] as const)('query shapes on %s', (dialect) =
         const db = compilerFor(dialect);
         // The shape is first compiled from other rows of the same count and columns.
         const first = rows.map((row, i) => ({ ...row, amount_cents: seed + i, note: `n${i}` }));
-        shapedRowsQuery(db, 'entries', first, insert(db));
-        const shaped = shapedRowsQuery(db, 'entries', rows, insert(db));
+        shapedRowsStatement(db, 'entries', first, insert(db));
+        const shaped = shapedRowsStatement(db, 'entries', rows, insert(db));
         expect(textAndParameters(shaped)).toEqual(textAndParameters(insert(db)(rows)));
       }),
       { numRuns: 200 },
@@ -83,13 +83,13 @@ describe.each(['postgres', 'sqlite'] as const)('query shapes on %s', (dialect) =
     fc.assert(
       fc.property(fc.array(fc.integer({ min: 1 }), { minLength: 1, maxLength: 8 }), (ids) => {
         const db = compilerFor(dialect);
-        shapedQuery(
+        shapedStatement(
           db,
           `accounts/${ids.length}`,
           ids.map((id) => id + 1),
           select(db),
         );
-        const shaped = shapedQuery(db, `accounts/${ids.length}`, ids, select(db));
+        const shaped = shapedStatement(db, `accounts/${ids.length}`, ids, select(db));
         expect(textAndParameters(shaped)).toEqual(textAndParameters(select(db)(ids)));
         expect(shaped.parameters.at(-1)).toBe(5);
       }),
@@ -102,10 +102,10 @@ describe.each(['postgres', 'sqlite'] as const)('query shapes on %s', (dialect) =
       { account_id: 1, line: 'float', amount_cents: 5, device_id: 3, note: null },
       { account_id: 1, line: 'float', amount_cents: 5, device_id: undefined, note: null },
     ] as unknown as Entry[];
-    const shaped = shapedRowsQuery(db, 'entries', rows, insert(db));
+    const shaped = shapedRowsStatement(db, 'entries', rows, insert(db));
     expect(textAndParameters(shaped)).toEqual(textAndParameters(insert(db)(rows)));
     // The missing value is in the text (DEFAULT on PostgreSQL, null on SQLite): no shape of two rows fits.
-    const uniform = shapedRowsQuery(db, 'entries', [rows[0]!, rows[0]!], insert(db));
+    const uniform = shapedRowsStatement(db, 'entries', [rows[0]!, rows[0]!], insert(db));
     expect(shaped.sql).not.toBe(uniform.sql);
   });
 
@@ -113,14 +113,14 @@ describe.each(['postgres', 'sqlite'] as const)('query shapes on %s', (dialect) =
     const db = compilerFor(dialect);
     const literal = (values: readonly unknown[]) =>
       sql`select ${sql.lit(String(values[0]))} as v, ${values[1]} as w`.compile(db);
-    expect(() => shapedQuery(db, 'literal', ['a', 'b'], literal)).toThrow(/used 1 of its 2 values/);
+    expect(() => shapedStatement(db, 'literal', ['a', 'b'], literal)).toThrow(/used 1 of its 2 values/);
   });
 
   it('keeps shapes apart by key and by database', () => {
     const one = compilerFor(dialect);
     const other = compilerFor(dialect);
-    const a = shapedQuery(one, 'accounts/2', [1, 2], select(one));
-    const b = shapedQuery(other, 'accounts/2', [3, 4], select(other));
+    const a = shapedStatement(one, 'accounts/2', [1, 2], select(one));
+    const b = shapedStatement(other, 'accounts/2', [3, 4], select(other));
     expect(a.parameters.slice(0, 2)).toEqual([1, 2]);
     expect(b.parameters.slice(0, 2)).toEqual([3, 4]);
   });

@@ -3,7 +3,7 @@
 // happen to send the same trx get independent answers, each replay gets its own caller's stored answer,
 // and no tenant ever reads another's, over HTTP as much as in the ledger.
 import { ERR, TX_TYPE } from '@cashdesk/contract';
-import { auditEntryQuery } from '../../src/back-office/audit/audit.repository.js';
+import { auditEntryStatement } from '../../src/back-office/audit/audit.repository.js';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/database.js';
 import { claimTrx, storeOutcome } from '../../src/ledger/idempotency.js';
@@ -169,7 +169,7 @@ describe.each(testDatabases)('idempotency scopes on $name', (database) => {
         trx: TRX,
         reason: 'top-up',
         alsoWrite: (moved, tx) =>
-          auditEntryQuery(tx, {
+          auditEntryStatement(tx, {
             actor: { user_id: userId, login: `user-${userId ?? 'operator'}` },
             action: 'account.float_move',
             target_type: 'account',

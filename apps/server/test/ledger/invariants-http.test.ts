@@ -19,7 +19,7 @@ vi.mock('../../src/ledger/money-rules.js', async (original) => {
     ...rules,
     decideDeposit: (...args: Parameters<typeof rules.decideDeposit>) => {
       const decision = rules.decideDeposit(...args);
-      if (bug.on && decision.ok) decision.entries = decision.entries.filter((e) => e.line !== 'float');
+      if (bug.on && decision.ok) decision.postings = decision.postings.filter((e) => e.line !== 'float');
       return decision;
     },
   };

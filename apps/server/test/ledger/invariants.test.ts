@@ -144,7 +144,7 @@ describe.each(testDatabases)('ledger invariants at write on $name', (database) =
   it("refuses rows that do not sum to zero (a deposit's float row lost)", async () => {
     const v = await venue();
     const message = await writeBroken([v.deposit(5_00, 'lost-row')], (plan) => {
-      plan.operations[0]!.entries.shift();
+      plan.operations[0]!.postings.shift();
       plan.after.floats.clear();
     });
     expect(plainMessage(message)).toBe("ledger invariant broken: an operation's rows sum to zero");
@@ -154,7 +154,7 @@ describe.each(testDatabases)('ledger invariants at write on $name', (database) =
   it('refuses a balance after that is not the balance before plus the amount', async () => {
     const v = await venue();
     const message = await writeBroken([v.deposit(5_00, 'off-by-one')], (plan) => {
-      const entries = plan.operations[0]!.entries.find((e) => e.line === 'entries')!;
+      const entries = plan.operations[0]!.postings.find((e) => e.line === 'entries')!;
       entries.balance_after_cents = 5_01;
     });
     expect(plainMessage(message)).toBe('ledger invariant broken: balance after = before + amount');
@@ -173,11 +173,12 @@ describe.each(testDatabases)('ledger invariants at write on $name', (database) =
   it('refuses a row that moves a balance the batch did not lock', async () => {
     const v = await venue();
     const float = await writeBroken([v.deposit(5_00, 'other-float')], (plan) => {
-      for (const entry of plan.operations[0]!.entries) if (entry.line === 'float') entry.account_id = 999_999;
+      for (const posting of plan.operations[0]!.postings)
+        if (posting.line === 'float') posting.account_id = 999_999;
     });
     expect(plainMessage(float)).toBe('ledger invariant broken: a balance moved is one the batch locked');
     const place = await writeBroken([v.deposit(5_00, 'other-place')], (plan) => {
-      for (const entry of plan.operations[0]!.entries) if (entry.line === 'entries') entry.place = 9;
+      for (const posting of plan.operations[0]!.postings) if (posting.line === 'entries') posting.place = 9;
     });
     expect(plainMessage(place)).toBe('ledger invariant broken: a balance moved is one the batch locked');
   });
@@ -213,10 +214,10 @@ describe.each(testDatabases)('ledger invariants at write on $name', (database) =
   it('refuses a second deposit decided on the balance before the first (a lost update)', async () => {
     const v = await venue();
     const message = await writeBroken([v.deposit(5_00, 'first'), v.deposit(3_00, 'second')], (plan) => {
-      const second = plan.operations[1]!.entries;
-      for (const entry of second) {
-        if (entry.line === 'float') entry.balance_after_cents = 100_00 - 3_00;
-        if (entry.line === 'entries') entry.balance_after_cents = 3_00;
+      const second = plan.operations[1]!.postings;
+      for (const posting of second) {
+        if (posting.line === 'float') posting.balance_after_cents = 100_00 - 3_00;
+        if (posting.line === 'entries') posting.balance_after_cents = 3_00;
       }
     });
     expect(plainMessage(message)).toBe('ledger invariant broken: balance after = before + amount');
@@ -225,11 +226,11 @@ describe.each(testDatabases)('ledger invariants at write on $name', (database) =
   it('refuses a float taken below minus its limit', async () => {
     const v = await venue();
     const message = await writeBroken([v.deposit(5_00, 'too-much')], (plan) => {
-      for (const entry of plan.operations[0]!.entries) {
-        if (entry.line === 'float')
-          Object.assign(entry, { amount_cents: -150_00, balance_after_cents: -50_00 });
-        if (entry.line === 'entries')
-          Object.assign(entry, { amount_cents: 150_00, balance_after_cents: 150_00 });
+      for (const posting of plan.operations[0]!.postings) {
+        if (posting.line === 'float')
+          Object.assign(posting, { amount_cents: -150_00, balance_after_cents: -50_00 });
+        if (posting.line === 'entries')
+          Object.assign(posting, { amount_cents: 150_00, balance_after_cents: 150_00 });
       }
     });
     expect(plainMessage(message)).toBe('ledger invariant broken: no float below minus its limit');
@@ -239,7 +240,7 @@ describe.each(testDatabases)('ledger invariants at write on $name', (database) =
     const v = await venue();
     const message = await writeBroken([v.deposit(-5_00, 'empty-seat')], (plan) => {
       // The withdraw was refused (the seat is empty); a bug that books it anyway:
-      plan.operations[0]!.entries = [row(v, 'float', 5_00, 105_00), row(v, 'entries', -5_00, -5_00)];
+      plan.operations[0]!.postings = [row(v, 'float', 5_00, 105_00), row(v, 'entries', -5_00, -5_00)];
     });
     expect(plainMessage(message)).toBe('ledger invariant broken: no entries or final bonus below 0');
   });
@@ -247,11 +248,11 @@ describe.each(testDatabases)('ledger invariants at write on $name', (database) =
   it('refuses a balance on a line that carries none, and a balance line without one', async () => {
     const v = await venue();
     const onGame = await writeBroken([v.deposit(5_00, 'game-balance')], (plan) => {
-      plan.operations[0]!.entries.push(row(v, 'game', 0, 7));
+      plan.operations[0]!.postings.push(row(v, 'game', 0, 7));
     });
     expect(plainMessage(onGame)).toBe('ledger invariant broken: only a balance line carries a balance');
     const missing = await writeBroken([v.deposit(5_00, 'no-balance')], (plan) => {
-      plan.operations[0]!.entries[0]!.balance_after_cents = null;
+      plan.operations[0]!.postings[0]!.balance_after_cents = null;
     });
     expect(plainMessage(missing)).toBe(
       'ledger invariant broken: a balance line carries the balance it leaves',
@@ -286,7 +287,7 @@ describe.each(testDatabases)('ledger invariants at write on $name', (database) =
       expect(plan.replayed.size).toBe(1);
       expect(plan.operations).toHaveLength(0);
       const record = { scope: `user:${v.user.id}`, trx: 'once', kind: 'deposit', request_hash: 'h' };
-      plan.operations.push({ record: { ...record, created_at_ms: 0 }, entries: [], event: null, also: [] });
+      plan.operations.push({ record: { ...record, created_at_ms: 0 }, postings: [], event: null, also: [] });
     });
     expect(plainMessage(message)).toBe('ledger invariant broken: a replay writes nothing');
     expect(message).toContain(`{"scope":"user:${v.user.id}","trx":"once"}`);
@@ -301,10 +302,10 @@ describe.each(testDatabases)('ledger invariants at write on $name', (database) =
       input: { device_id: v.device.id, place: 1, type: TX_TYPE.pay, amount_cents: 1_00, trx: 'bet' },
     };
     const message = await writeBroken([bet], (plan) => {
-      for (const entry of plan.operations[0]!.entries) {
-        if (entry.line === 'final_bonus') entry.balance_after_cents = -entry.amount_cents;
-        if (entry.line === 'final_bonus') entry.amount_cents = -entry.amount_cents;
-        if (entry.line === 'promotion') entry.amount_cents = -entry.amount_cents;
+      for (const posting of plan.operations[0]!.postings) {
+        if (posting.line === 'final_bonus') posting.balance_after_cents = -posting.amount_cents;
+        if (posting.line === 'final_bonus') posting.amount_cents = -posting.amount_cents;
+        if (posting.line === 'promotion') posting.amount_cents = -posting.amount_cents;
       }
     });
     expect(plainMessage(message)).toBe('ledger invariant broken: no entries or final bonus below 0');

@@ -6,8 +6,8 @@
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/schema.js';
-import { lockAccountsQuery, lockPlacesQuery } from '../../src/ledger/ledger.repository.js';
-import { openShiftsQuery } from '../../src/shifts/shifts.repository.js';
+import { lockAccountsStatement, lockPlacesStatement } from '../../src/ledger/ledger.repository.js';
+import { openShiftsStatement } from '../../src/shifts/shifts.repository.js';
 
 // Compiling needs no connection: these instances never run a statement.
 const postgres = new Kysely<Database>({ dialect: new PostgresDialect({ pool: {} as never }) });
@@ -18,7 +18,7 @@ const tail = (sql: string) => sql.slice(sql.indexOf(' order by '));
 
 describe('the lock order of a ledger batch on PostgreSQL', () => {
   it('locks accounts by ascending id, listed in any order', () => {
-    const query = lockAccountsQuery(postgres, 'postgres', [9, 2, 5]);
+    const query = lockAccountsStatement(postgres, 'postgres', [9, 2, 5]);
     expect(tail(query.sql)).toBe(' order by "id" for no key update');
   });
 
@@ -28,17 +28,17 @@ describe('the lock order of a ledger batch on PostgreSQL', () => {
       { device_id: 2, place: 3 },
       { device_id: 2, place: 1 },
     ];
-    const query = lockPlacesQuery(postgres, 'postgres', keys);
+    const query = lockPlacesStatement(postgres, 'postgres', keys);
     expect(tail(query.sql)).toBe(' order by "device_id", "place" for no key update');
   });
 
   it("holds the cashiers' open shifts for share, by user", () => {
-    const query = openShiftsQuery(postgres, 'postgres', [9, 2]);
+    const query = openShiftsStatement(postgres, 'postgres', [9, 2]);
     expect(tail(query.sql)).toBe(' order by "user_id" for share');
   });
 
   it('takes no row lock on SQLite (its write lock from BEGIN IMMEDIATE covers the batch)', () => {
-    expect(lockPlacesQuery(sqlite, 'sqlite', [{ device_id: 1, place: 1 }]).sql).not.toMatch(/ for /);
-    expect(lockAccountsQuery(sqlite, 'sqlite', [1]).sql).not.toMatch(/ for /);
+    expect(lockPlacesStatement(sqlite, 'sqlite', [{ device_id: 1, place: 1 }]).sql).not.toMatch(/ for /);
+    expect(lockAccountsStatement(sqlite, 'sqlite', [1]).sql).not.toMatch(/ for /);
   });
 });

@@ -12,7 +12,7 @@
 import {
   approvalDecisionRequest,
   approvalsQuery,
-  approvalWithdrawRequest,
+  approvalRetractRequest,
   auditQuery,
   changePasswordRequest,
   correctionRequest,
@@ -233,7 +233,7 @@ const ROUTES: FuzzRoute[] = [
     route: 'POST /api/v1/a/cashier/approvals/:approval_id/withdraw',
     auth: 'session',
     params: { approval_id: () => 'no-such-approval' },
-    body: { schema: approvalWithdrawRequest, valid: () => ({}) },
+    body: { schema: approvalRetractRequest, valid: () => ({}) },
   },
   { route: 'GET /api/v1/a/cashier/events', auth: 'session' },
   { route: 'GET /api/v1/a/cashier/devices', auth: 'session' },

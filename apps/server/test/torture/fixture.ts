@@ -24,7 +24,7 @@ export interface TortureDatabase {
 /** A fresh database on the PostgreSQL server of `adminUrl`, dropped (even with clients left) by `drop`. */
 export async function createPostgresDatabase(adminUrl: string): Promise<TortureDatabase> {
   const name = `cashdesk_torture_${randomBytes(5).toString('hex')}`;
-  await adminQuery(adminUrl, `create database ${name}`);
+  await runAsAdmin(adminUrl, `create database ${name}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const serverUrl = url.toString();
@@ -36,11 +36,11 @@ export async function createPostgresDatabase(adminUrl: string): Promise<TortureD
       await migrateToLatest(db);
       return db;
     },
-    drop: () => adminQuery(adminUrl, `drop database if exists ${name} with (force)`),
+    drop: () => runAsAdmin(adminUrl, `drop database if exists ${name} with (force)`),
   };
 }
 
-async function adminQuery(adminUrl: string, text: string): Promise<void> {
+async function runAsAdmin(adminUrl: string, text: string): Promise<void> {
   const client = new pg.Client({ connectionString: adminUrl });
   // The query in flight fails with a lost connection's error; this keeps it from being uncaught as well.
   client.on('error', () => undefined);

@@ -15,7 +15,7 @@ import { type Outcome } from '../../ledger/outcome.js';
 import { lockAccount } from '../../ledger/ledger.repository.js';
 import { floatLimit, type LedgerService } from '../../ledger/ledger.service.js';
 import type { Actor } from '../access.js';
-import { auditEntryQuery, recordAudit, recordChanges, type Snapshot } from '../audit/audit.repository.js';
+import { auditEntryStatement, recordAudit, recordChanges, type Snapshot } from '../audit/audit.repository.js';
 import { floatChange, publishAfterCommit, type ChangePublisher } from '../../live/change-feed.js';
 
 /** The settings of an account as the audit log shows them (the float is the ledger's, not a setting). */
@@ -108,7 +108,7 @@ export function moveFloatAudited(
     trx: request.trx,
     reason: request.reason,
     alsoWrite: (moved, db) =>
-      auditEntryQuery(db, {
+      auditEntryStatement(db, {
         actor,
         action: 'account.float_move',
         target_type: 'account',

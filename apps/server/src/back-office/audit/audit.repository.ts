@@ -20,11 +20,11 @@ export interface NewAuditEntry {
 }
 
 export async function recordAudit(db: Executor, entry: NewAuditEntry): Promise<void> {
-  await db.executeQuery(auditEntryQuery(db, entry));
+  await db.executeQuery(auditEntryStatement(db, entry));
 }
 
 /** The insert of one entry, compiled: for a caller that sends it down another's transaction (a float move). */
-export function auditEntryQuery(db: Executor, entry: NewAuditEntry) {
+export function auditEntryStatement(db: Executor, entry: NewAuditEntry) {
   return db
     .insertInto('audit_log')
     .values({

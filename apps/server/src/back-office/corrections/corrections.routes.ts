@@ -11,7 +11,7 @@ import { ApiError } from '../../http/api-error.js';
 import { answers, sendOutcome } from '../../http/route-schemas.js';
 import { findCashOperations } from '../../ledger/operations.repository.js';
 import { accountInScope, accountParams, actorOf } from '../access.js';
-import { auditEntryQuery } from '../audit/audit.repository.js';
+import { auditEntryStatement } from '../audit/audit.repository.js';
 
 export function correctionsRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (plain) => {
@@ -49,7 +49,7 @@ export function correctionsRoutes(ctx: AppContext): FastifyPluginAsync {
           delta_cents: original.amount_cents,
           reason,
           alsoWrite: (db) =>
-            auditEntryQuery(db, {
+            auditEntryStatement(db, {
               actor,
               action: 'operation.correct',
               target_type: 'device',

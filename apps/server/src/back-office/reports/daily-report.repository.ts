@@ -107,7 +107,7 @@ export interface ApprovalCounts {
 
 /**
  * Four eyes per device, each event on the day it happened: a request when it was made, an approval, a
- * decline or a withdrawal when it was decided, an expiry when its window ran out unanswered (`windowMs`
+ * decline or a retraction when it was decided, an expiry when its window ran out unanswered (`windowMs`
  * after the request, and not after `nowMs`). A request is waiting at an instant when it was made before
  * it and nothing of the above happened to it before it; at the day's end that instant is the end, or
  * just after `nowMs` for a day still running. So every request is in exactly one of the day's outcomes

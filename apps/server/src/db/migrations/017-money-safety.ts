@@ -6,7 +6,7 @@
 //   approvals.outcome_json: the ledger's refusal of an approved call (shown `failed`), null otherwise;
 //   ledger_seat_payouts: a partial index of the payout rows alone (a seat's withdrawals and cash-outs by
 //     time, with their venue and amounts: the query reads nothing else), so four eyes' window sum never walks the seat's game events: a busy seat
-//     writes hundreds of them an hour, and a payout a few (ledger/ledger.repository.ts seatPayoutsQuery).
+//     writes hundreds of them an hour, and a payout a few (ledger/ledger.repository.ts seatPayoutsStatement).
 import { sql, type Kysely, type Migration } from 'kysely';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations run against the schema they create */

@@ -619,7 +619,7 @@ describe('a lost answer (unconfirmed)', () => {
         deviceName: 'Rocket 12',
         deviceUuid: 'x',
         place: 3,
-        operation: 'deposit',
+        kind: 'deposit',
         delta: 2000,
         currency: 'EUR',
         remotePin: null,

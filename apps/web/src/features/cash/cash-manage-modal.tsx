@@ -31,7 +31,7 @@ import {
   deltaOf,
   effectiveQuickMode,
   stepBeforeSending,
-  type CashOperation,
+  type CashKind,
   type QuickMode,
 } from './rules';
 import { useCashCall } from './use-cash-call';
@@ -56,7 +56,7 @@ export interface CashManageModalProps {
 
 /** One operation the cashier asked for; its amount is fixed when asked, so a confirm shows what is sent. */
 interface Attempt {
-  operation: CashOperation;
+  kind: CashKind;
   amount_cents: number;
 }
 
@@ -64,7 +64,7 @@ type Step =
   | { name: 'form' }
   | { name: 'adultCheck'; attempt: Attempt }
   | { name: 'underAge' }
-  | { name: 'bonusConfirm'; attempt: Attempt & { operation: 'withdraw' | 'cashOut' }; bonus_cents: number }
+  | { name: 'bonusConfirm'; attempt: Attempt & { kind: 'withdraw' | 'cashOut' }; bonus_cents: number }
   | { name: 'printing'; receipt: ReceiptData };
 
 export function CashManageModal({ device, place, remotePin, onClose }: CashManageModalProps) {
@@ -87,7 +87,7 @@ export function CashManageModal({ device, place, remotePin, onClose }: CashManag
   const amount_cents = amountTextToCents(amountText) ?? 0;
   const rule = { amount_cents, entries_cents, block };
   const mode = effectiveQuickMode(chosenMode, entries_cents);
-  const enabled: Record<CashOperation, boolean> = {
+  const enabled: Record<CashKind, boolean> = {
     deposit: canDeposit(rule),
     withdraw: canWithdraw(rule),
     cashOut: canCashOut(entries_cents, block),
@@ -101,20 +101,20 @@ export function CashManageModal({ device, place, remotePin, onClose }: CashManag
   }
 
   function begin(attempt: Attempt) {
-    const next = stepBeforeSending(attempt.operation, bonus_cents);
+    const next = stepBeforeSending(attempt.kind, bonus_cents);
     if (next === 'adultCheck') setStep({ name: 'adultCheck', attempt });
-    else if (next === 'bonusConfirm' && attempt.operation !== 'deposit') {
-      setStep({ name: 'bonusConfirm', attempt: { ...attempt, operation: attempt.operation }, bonus_cents });
+    else if (next === 'bonusConfirm' && attempt.kind !== 'deposit') {
+      setStep({ name: 'bonusConfirm', attempt: { ...attempt, kind: attempt.kind }, bonus_cents });
     } else void send(attempt);
   }
 
-  function startOperation(operation: CashOperation) {
-    if (cashCall.isSending() || blocked || !enabled[operation]) return;
-    if (operation === 'cashOut') {
+  function startOperation(kind: CashKind) {
+    if (cashCall.isSending() || blocked || !enabled[kind]) return;
+    if (kind === 'cashOut') {
       // Cash out is the whole balance, whatever was typed.
       setAmountText(formatCents(entries_cents));
-      begin({ operation, amount_cents: entries_cents });
-    } else begin({ operation, amount_cents });
+      begin({ kind, amount_cents: entries_cents });
+    } else begin({ kind, amount_cents });
   }
 
   function startQuickAmount(quickMode: QuickMode, units: number) {
@@ -122,7 +122,7 @@ export function CashManageModal({ device, place, remotePin, onClose }: CashManag
       return;
     }
     setAmountText(unitsToAmountText(units));
-    begin({ operation: quickMode, amount_cents: units * CENTS_PER_UNIT });
+    begin({ kind: quickMode, amount_cents: units * CENTS_PER_UNIT });
   }
 
   async function send(attempt: Attempt) {
@@ -136,11 +136,11 @@ export function CashManageModal({ device, place, remotePin, onClose }: CashManag
       deviceName: device.name,
       deviceUuid: device.uuid,
       place: place.place,
-      operation: attempt.operation,
-      delta: deltaOf(attempt.operation, attempt.amount_cents),
+      kind: attempt.kind,
+      delta: deltaOf(attempt.kind, attempt.amount_cents),
       // A cash-out empties the seat as it is when the server books it, not as this modal read it: the
       // toast and the receipt show the answer's delta (unconfirmed/cash-call.ts).
-      cashOut: attempt.operation === 'cashOut',
+      cashOut: attempt.kind === 'cashOut',
       currency: currency ?? null,
       remotePin,
       print: printReceipt,
@@ -222,7 +222,7 @@ export function CashManageModal({ device, place, remotePin, onClose }: CashManag
       {step.name === 'underAge' && <UnderAgeNotice onDone={onClose} />}
       {step.name === 'bonusConfirm' && (
         <BonusConfirm
-          operation={step.attempt.operation}
+          kind={step.attempt.kind}
           amount={formatMoney(step.attempt.amount_cents, currency)}
           place={place.place}
           bonus={formatMoney(step.bonus_cents, currency)}

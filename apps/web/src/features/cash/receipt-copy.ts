@@ -8,7 +8,7 @@ import type { ReceiptData } from './receipt-data';
 export function receiptOfCopy(copy: ReceiptCopy): ReceiptData {
   const remote = copy.device_type === DEVICE_TYPE.remote;
   return {
-    operation: copy.operation === 'cash_out' ? 'cashOut' : copy.operation,
+    kind: copy.operation === 'cash_out' ? 'cashOut' : copy.operation,
     venue: copy.venue,
     receiptNumber: copy.receipt_no,
     trx: copy.trx,

@@ -1,11 +1,11 @@
 // What a cash receipt says (docs/product.md section 3), built from the server's answer at the moment of success,
 // so a receipt never shows a figure the server did not confirm.
 import type { CashResult, DeviceDetail, Place } from '@cashdesk/contract';
-import type { CashOperation } from './rules';
+import type { CashKind } from './rules';
 import { uuidToHex } from '../../lib/uuid-to-hex';
 
 export interface ReceiptData {
-  operation: CashOperation;
+  kind: CashKind;
   /** The venue's name, heading the receipt; null in an answer stored before the server sent it. */
   venue: string | null;
   /**
@@ -33,7 +33,7 @@ export interface ReceiptData {
 
 export interface ReceiptSource {
   result: CashResult;
-  operation: CashOperation;
+  kind: CashKind;
   device: Pick<DeviceDetail, 'id' | 'name' | 'uuid'>;
   place: Pick<Place, 'place'>;
   remote: boolean;
@@ -42,14 +42,14 @@ export interface ReceiptSource {
 
 export function buildReceipt({
   result,
-  operation,
+  kind: operation,
   device,
   place,
   remote,
   cashier,
 }: ReceiptSource): ReceiptData {
   return {
-    operation,
+    kind: operation,
     venue: result.venue ?? null,
     receiptNumber: result.receipt_no ?? result.trx,
     trx: result.receipt_no === undefined ? null : result.trx,

@@ -24,7 +24,7 @@ function receiptOf(
       burned_final_bonus: burned,
       ...receiptFields,
     }),
-    operation: delta > 0 ? 'deposit' : 'withdraw',
+    kind: delta > 0 ? 'deposit' : 'withdraw',
     device: { ...makeDevice(), uuid: device_uuid },
     place: makePlace(12_345),
     remote,
@@ -83,7 +83,7 @@ describe('buildReceipt', () => {
   it('takes every figure from the server answer', () => {
     const receipt: ReceiptData = receiptOf({ delta: -700, burned: 120, remote: true });
     expect(receipt).toEqual({
-      operation: 'withdraw',
+      kind: 'withdraw',
       venue: VENUE,
       receiptNumber: RECEIPT_NO,
       trx: TRX,

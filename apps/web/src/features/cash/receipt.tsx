@@ -46,7 +46,7 @@ export function Receipt({ receipt }: { receipt: ReceiptData }) {
   rows.push(
     { label: t('receipt.playerId'), value: String(receipt.playerId) },
     {
-      label: t(receipt.operation === 'deposit' ? 'receipt.timeOfDeposit' : 'receipt.operationTime'),
+      label: t(receipt.kind === 'deposit' ? 'receipt.timeOfDeposit' : 'receipt.operationTime'),
       value: formatReceiptTime(receipt.operationTime),
     },
   );
@@ -61,7 +61,7 @@ export function Receipt({ receipt }: { receipt: ReceiptData }) {
     value: formatMoney(receipt.amount_cents, receipt.currency),
     main: true,
   });
-  const title = t(`receipt.title.${receipt.operation}`);
+  const title = t(`receipt.title.${receipt.kind}`);
   return (
     <article className="receipt" aria-label={title}>
       {receipt.venue && <p className="receipt__venue">{receipt.venue}</p>}

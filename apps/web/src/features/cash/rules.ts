@@ -3,9 +3,9 @@
 import { CENTS_PER_UNIT, WITHDRAW_TOGGLE_MIN_BALANCE_UNITS } from '@cashdesk/contract';
 import type { AccountBlock } from '../float';
 
-export type Operation = 'none' | 'deposit' | 'withdraw' | 'cashOut';
+export type CashKindOrNone = 'none' | 'deposit' | 'withdraw' | 'cashOut';
 /** The operations a cashier can start; 'none' is the state before any. */
-export type CashOperation = Exclude<Operation, 'none'>;
+export type CashKind = Exclude<CashKindOrNone, 'none'>;
 /** What the quick-amount buttons do. */
 export type QuickMode = 'deposit' | 'withdraw';
 
@@ -51,14 +51,14 @@ export function effectiveQuickMode(chosen: QuickMode, entries_cents: number): Qu
 
 /** The step an operation goes through before its request: the adult check, the bonus burn, or none. */
 export function stepBeforeSending(
-  operation: CashOperation,
+  kind: CashKind,
   final_bonus_cents: number,
 ): 'adultCheck' | 'bonusConfirm' | 'send' {
-  if (operation === 'deposit') return 'adultCheck';
+  if (kind === 'deposit') return 'adultCheck';
   return final_bonus_cents > 0 ? 'bonusConfirm' : 'send';
 }
 
 /** The signed delta of a request: positive for a deposit, negative for a withdraw or cash-out. */
-export function deltaOf(operation: CashOperation, amount_cents: number): number {
-  return operation === 'deposit' ? amount_cents : -amount_cents;
+export function deltaOf(kind: CashKind, amount_cents: number): number {
+  return kind === 'deposit' ? amount_cents : -amount_cents;
 }

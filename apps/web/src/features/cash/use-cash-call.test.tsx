@@ -33,7 +33,7 @@ const WITHDRAW = {
   deviceName: 'Rocket 12',
   deviceUuid: DEVICE_UUID,
   place: 3,
-  operation: 'withdraw' as const,
+  kind: 'withdraw' as const,
   delta: -800,
   currency: 'EUR',
   remotePin: null,
@@ -91,7 +91,7 @@ describe('a success', () => {
     // The same receipt but for the operation's own numbers, printed by the till's notices.
     const receipt = first?.kind === 'success' ? first.receipt : null;
     expect(receipt).toMatchObject({
-      operation: 'withdraw',
+      kind: 'withdraw',
       venue: 'Casino Norte',
       receiptNumber: `R-${firstTrx.slice(0, 4)}`,
       trx: firstTrx,

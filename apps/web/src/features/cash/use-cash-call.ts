@@ -49,7 +49,7 @@ export function useCashCall(): CashCall {
           toastShown({
             id: `cash:unconfirmed:${open.trx}`,
             kind: 'info',
-            key: `cash:unconfirmed.${held ? 'held' : 'toast'}.${open.operation}`,
+            key: `cash:unconfirmed.${held ? 'held' : 'toast'}.${open.kind}`,
             params: { amount: formatMoney(amountOf(open), open.currency) },
           }),
         );

@@ -57,7 +57,7 @@ export const cashApi = baseApi.injectEndpoints({
     }),
 
     // Four eyes (docs/product.md section 12): the cashier takes back their own request while it waits.
-    withdrawApproval: build.mutation<unknown, string>({
+    retractApproval: build.mutation<unknown, string>({
       query: (approvalId) => ({
         url: `/a/cashier/approvals/${encodeURIComponent(approvalId)}/withdraw`,
         method: 'POST',

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ignoreKeyRepeat, useClickGuard } from '../use-click-guard';
 
 export interface BonusConfirmProps {
-  operation: 'withdraw' | 'cashOut';
+  kind: 'withdraw' | 'cashOut';
   amount: string;
   place: number;
   bonus: string;
@@ -12,7 +12,7 @@ export interface BonusConfirmProps {
   onCancel: () => void;
 }
 
-export function BonusConfirm({ operation, amount, place, bonus, onConfirm, onCancel }: BonusConfirmProps) {
+export function BonusConfirm({ kind, amount, place, bonus, onConfirm, onCancel }: BonusConfirmProps) {
   const { t } = useTranslation('cash');
   const guarded = useClickGuard();
   // The safe answer has the focus: Enter alone must not burn a player's bonus.
@@ -20,7 +20,7 @@ export function BonusConfirm({ operation, amount, place, bonus, onConfirm, onCan
   useEffect(() => cancelRef.current?.focus(), []);
   return (
     <div className="cash-step">
-      <p className="cash-step__question">{t(`bonus.${operation}`, { amount, place })}</p>
+      <p className="cash-step__question">{t(`bonus.${kind}`, { amount, place })}</p>
       <p className="cash-step__warning">{t('bonus.burn', { bonus })}</p>
       <div className="cash-step__buttons">
         <button ref={cancelRef} type="button" onKeyDown={ignoreKeyRepeat} onClick={guarded(onCancel)}>

@@ -1,37 +1,37 @@
 // Deposit, Withdraw and Cash out. Enter on the keyboard starts the operation of the quick-amount mode,
 // which is marked as the default button.
 import { useTranslation } from 'react-i18next';
-import type { CashOperation } from '../rules';
+import type { CashKind } from '../rules';
 
 export interface CashActionsProps {
-  onStart: (operation: CashOperation) => void;
-  enabled: Record<CashOperation, boolean>;
-  defaultOperation: CashOperation;
+  onStart: (kind: CashKind) => void;
+  enabled: Record<CashKind, boolean>;
+  defaultKind: CashKind;
   disabled: boolean;
 }
 
-const OPERATIONS: CashOperation[] = ['deposit', 'withdraw', 'cashOut'];
+const KINDS: CashKind[] = ['deposit', 'withdraw', 'cashOut'];
 
-export function CashActions({ onStart, enabled, defaultOperation, disabled }: CashActionsProps) {
+export function CashActions({ onStart, enabled, defaultKind: defaultOperation, disabled }: CashActionsProps) {
   const { t } = useTranslation('cash');
   return (
     <div className="cash-actions" role="group" aria-label={t('actions.label')}>
-      {OPERATIONS.map((operation) => (
+      {KINDS.map((kind) => (
         <button
-          key={operation}
+          key={kind}
           type="button"
           className={[
             'cash-actions__button',
-            `cash-actions__button--${operation}`,
-            operation === defaultOperation ? 'cash-actions__button--default' : '',
+            `cash-actions__button--${kind}`,
+            kind === defaultOperation ? 'cash-actions__button--default' : '',
           ]
             .filter(Boolean)
             .join(' ')}
-          aria-keyshortcuts={operation === defaultOperation ? 'Enter' : undefined}
-          disabled={disabled || !enabled[operation]}
-          onClick={() => onStart(operation)}
+          aria-keyshortcuts={kind === defaultOperation ? 'Enter' : undefined}
+          disabled={disabled || !enabled[kind]}
+          onClick={() => onStart(kind)}
         >
-          {t(`actions.${operation}`)}
+          {t(`actions.${kind}`)}
         </button>
       ))}
     </div>

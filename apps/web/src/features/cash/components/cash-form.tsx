@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Numpad, type NumpadKey } from '../../../components/ui/numpad';
 import type { AccountBlock } from '../../float';
 import { formatMoney } from '../../../lib/money';
-import type { CashOperation, QuickMode } from '../rules';
+import type { CashKind, QuickMode } from '../rules';
 import { AmountField } from './amount-field';
 import { CashActions } from './cash-actions';
 import { PlaceOperations } from './place-operations';
@@ -47,8 +47,8 @@ export interface CashFormProps {
   mode: QuickMode;
   onModeChange: (mode: QuickMode) => void;
   onQuickAmount: (mode: QuickMode, units: number) => void;
-  enabled: Record<CashOperation, boolean>;
-  onStart: (operation: CashOperation) => void;
+  enabled: Record<CashKind, boolean>;
+  onStart: (operation: CashKind) => void;
   printReceipt: boolean;
   onPrintReceipt: (print: boolean) => void;
   /** A request is running: nothing can be changed or started. */
@@ -108,12 +108,7 @@ export function CashForm(props: CashFormProps) {
             {t(`blocked.${props.block}`)}
           </p>
         )}
-        <CashActions
-          onStart={props.onStart}
-          enabled={props.enabled}
-          defaultOperation={mode}
-          disabled={disabled}
-        />
+        <CashActions onStart={props.onStart} enabled={props.enabled} defaultKind={mode} disabled={disabled} />
         {busy && (
           <p className="cash-form__status" role="status">
             {t('processing')}

@@ -55,8 +55,8 @@ function succeeded({ operation, result }: Success, attempt: CashCallAttempt): Ap
         id: `cash:${result.trx}`,
         kind: 'success',
         key: later
-          ? `cash:unconfirmed.confirmed.${left ? 'paidLess' : operation.operation}`
-          : `cash:success.${operation.operation}`,
+          ? `cash:unconfirmed.confirmed.${left ? 'paidLess' : operation.kind}`
+          : `cash:success.${operation.kind}`,
         params: {
           amount: formatMoney(Math.abs(result.delta), result.currency),
           ...(later ? { device: operation.deviceName, id: operation.deviceId, place: operation.place } : {}),
@@ -71,7 +71,7 @@ function succeeded({ operation, result }: Success, attempt: CashCallAttempt): Ap
     const receipt = operation.print
       ? buildReceipt({
           result,
-          operation: operation.operation,
+          kind: operation.kind,
           device: { id: operation.deviceId, name: operation.deviceName, uuid: operation.deviceUuid },
           place: { place: operation.place },
           remote: operation.remotePin !== null,

@@ -5,7 +5,7 @@
 import { ERR } from '@cashdesk/contract';
 import type { ApiFailure } from '../../../api/api-error';
 import { errorToast } from '../../../api/error-toast';
-import type { CashOperation } from '../rules';
+import type { CashKind } from '../rules';
 import { amountOf, type UnconfirmedOperation } from './unconfirmed-operation';
 
 /**
@@ -19,7 +19,7 @@ export interface HeldOutcome {
   trx: string;
   cashierId: number;
   kind: HeldOutcomeKind;
-  operation: CashOperation;
+  cashKind: CashKind;
   deviceId: number;
   deviceName: string;
   place: number;
@@ -63,7 +63,7 @@ export function heldOutcomeOf(
   const base = {
     trx: operation.trx,
     cashierId: operation.cashierId,
-    operation: operation.operation,
+    cashKind: operation.kind,
     deviceId: operation.deviceId,
     deviceName: operation.deviceName,
     place: operation.place,

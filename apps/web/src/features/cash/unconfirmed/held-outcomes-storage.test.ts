@@ -14,7 +14,7 @@ const outcome = (trx: string, over: Partial<HeldOutcome> = {}): HeldOutcome => (
   trx,
   cashierId: 7,
   kind: 'declined',
-  operation: 'withdraw',
+  cashKind: 'withdraw',
   deviceId: 12,
   deviceName: 'Rocket 12',
   place: 3,
@@ -51,7 +51,9 @@ describe('held payouts outcomes in storage', () => {
   });
 
   it("drops damaged entries and another cashier's, and survives a list that is not one", () => {
-    const good = outcome('good');
+    // As localStorage holds it: the operation's kind under its stored name, `operation`.
+    const { cashKind, ...rest } = outcome('good');
+    const good = { ...rest, operation: cashKind };
     window.localStorage.setItem(
       outcomesKey(7),
       JSON.stringify([

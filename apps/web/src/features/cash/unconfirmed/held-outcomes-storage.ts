@@ -1,7 +1,14 @@
 // The outcomes of payouts that waited for a manager, in localStorage beside the cashier's unconfirmed
 // operations (unconfirmed-storage.ts): one list per cashier, kept until the cashier dismisses each one,
 // so a reload, a sign-out or another tab of the terminal still says whether to hand over the cash.
+import type { CashKind } from '../rules';
 import type { HeldOutcome, HeldOutcomeKind } from './held-outcome';
+
+/** An outcome as localStorage holds it: the operation's kind under its stored name, `operation`. */
+type StoredOutcome = Omit<HeldOutcome, 'cashKind'> & { operation: CashKind };
+
+const toStored = ({ cashKind, ...rest }: HeldOutcome): StoredOutcome => ({ ...rest, operation: cashKind });
+const fromStored = ({ operation, ...rest }: StoredOutcome): HeldOutcome => ({ ...rest, cashKind: operation });
 
 const KEY_PREFIX = 'cash.heldOutcomes.';
 /** Kept at most: the oldest goes first past this many (a cashier dismisses them as they are read). */
@@ -15,7 +22,10 @@ export function readOutcomes(cashierId: number): HeldOutcome[] {
   try {
     const value: unknown = JSON.parse(window.localStorage.getItem(outcomesKey(cashierId)) ?? '[]');
     return Array.isArray(value)
-      ? value.filter(isHeldOutcome).filter((outcome) => outcome.cashierId === cashierId)
+      ? value
+          .filter(isStoredOutcome)
+          .map(fromStored)
+          .filter((outcome) => outcome.cashierId === cashierId)
       : [];
   } catch {
     return [];
@@ -25,7 +35,7 @@ export function readOutcomes(cashierId: number): HeldOutcome[] {
 function writeOutcomes(cashierId: number, outcomes: readonly HeldOutcome[]): void {
   try {
     if (outcomes.length === 0) window.localStorage.removeItem(outcomesKey(cashierId));
-    else window.localStorage.setItem(outcomesKey(cashierId), JSON.stringify(outcomes));
+    else window.localStorage.setItem(outcomesKey(cashierId), JSON.stringify(outcomes.map(toStored)));
   } catch {
     // Storage blocked or full: the outcome lives in this page only.
   }
@@ -57,7 +67,7 @@ const isString = (v: unknown): v is string => typeof v === 'string';
 const optional = (v: unknown, check: (v: unknown) => boolean) => v === undefined || check(v);
 
 /** Checked by hand (no zod in the web bundle): a damaged entry is dropped, never shown half. */
-export function isHeldOutcome(value: unknown): value is HeldOutcome {
+function isStoredOutcome(value: unknown): value is StoredOutcome {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Record<string, unknown>;
   const refusal = v.refusal as Record<string, unknown> | undefined;

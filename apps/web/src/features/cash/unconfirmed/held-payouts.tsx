@@ -70,7 +70,7 @@ function HeldOutcomeNotice({ outcome }: { outcome: HeldOutcome }) {
       </p>
       <p className="unconfirmed-notice__what">
         {t('unconfirmed.what', {
-          operation: t(`actions.${outcome.operation}`),
+          operation: t(`actions.${outcome.cashKind}`),
           amount: money(outcome.amount),
           time: formatShortDate(new Date(outcome.at).toISOString()),
         })}

@@ -1,5 +1,5 @@
 // Sends an unconfirmed operation again, with its own trx (on its schedule, on reconnect, on "Check again",
-// after a held payout is withdrawn or decided). How it ended is told by cash-call.ts, as for a first send:
+// after a held payout is retracted or decided). How it ended is told by cash-call.ts, as for a first send:
 // the success with the device, place and amount (and its receipt, if one was chosen), or the refusal's own
 // toast; a payout that waited for a manager also leaves its outcome, kept until the cashier dismisses it
 // (held-outcome.ts). An attempt without a definitive answer changes nothing the cashier sees but the reason
@@ -24,15 +24,15 @@ export function resendAllUnconfirmed(): AppThunk<void> {
 }
 
 /**
- * The cashier takes back a payout held for a manager (four eyes). Whatever the withdrawal answers (done, or
+ * The cashier retracts a payout held for a manager (four eyes). Whatever the retraction answers (done, or
  * 409: a manager decided first), the operation's own trx is then asked again, and that answer ends it as
  * for any other: 403 `approval withdrawn` (the refusal's toast), or the manager's decision that won.
  */
-export function withdrawWaiting(trx: string): AppThunk<Promise<void>> {
+export function retractWaiting(trx: string): AppThunk<Promise<void>> {
   return async (dispatch, getState) => {
     const approvalId = selectOperation(getState(), trx)?.approvalId;
     if (approvalId === undefined) return;
-    await dispatch(cashApi.endpoints.withdrawApproval.initiate(approvalId, { track: false }));
+    await dispatch(cashApi.endpoints.retractApproval.initiate(approvalId, { track: false }));
     await dispatch(resendUnconfirmed(trx));
   };
 }

@@ -7,7 +7,7 @@ import { makeStore } from '../../../test/render';
 import { approvalsChanged } from '../../live-updates';
 import { cashResult } from '../../../test/cash-fixtures';
 import { stubApi, type StubRoute } from '../../../test/stub-api';
-import { resendUnconfirmed, resendWaitingOn, withdrawWaiting } from './resend-unconfirmed';
+import { resendUnconfirmed, resendWaitingOn, retractWaiting } from './resend-unconfirmed';
 import { recordCashOperation } from './record-cash-operation';
 import { sendCashOperation } from './send-cash-operation';
 import { newOperation, type UnconfirmedOperation } from './unconfirmed-operation';
@@ -48,7 +48,7 @@ function operation(over: Partial<UnconfirmedOperation> = {}): UnconfirmedOperati
       deviceName: 'Rocket 12',
       deviceUuid: 'AAECAwQFBgcICQoLDA0ODw==',
       place: 3,
-      operation: 'deposit',
+      kind: 'deposit',
       delta: 2500,
       currency: 'EUR',
       remotePin: null,
@@ -111,7 +111,7 @@ describe('a lost answer', () => {
       body: cashResult(-18_00, (body as CashBody).trx, { balances: { entries: 0, final_bonus: 0 } }),
     });
     const flagged = setup(turns({ network: true }, takenAfterABet), {
-      operation: 'cashOut',
+      kind: 'cashOut',
       delta: -25_00,
       cashOut: true,
     });
@@ -127,7 +127,7 @@ describe('a lost answer', () => {
     );
 
     window.localStorage.clear();
-    const older = setup(turns({ network: true }, success), { operation: 'cashOut', delta: -25_00 });
+    const older = setup(turns({ network: true }, success), { kind: 'cashOut', delta: -25_00 });
     await older.store.dispatch(sendCashOperation(older.op.trx));
     await older.store.dispatch(resendUnconfirmed(older.op.trx));
     expect(older.bodies().slice(-1)).toEqual([{ delta: -25_00, trx: older.op.trx }]);
@@ -190,14 +190,14 @@ describe('a lost answer', () => {
   it('queues the receipt of a late success when the cashier chose printing', async () => {
     const { store, op } = setup(turns({ network: true }, success), {
       print: true,
-      operation: 'withdraw',
+      kind: 'withdraw',
       delta: -800,
     });
     await store.dispatch(sendCashOperation(op.trx));
     await store.dispatch(resendUnconfirmed(op.trx));
     expect(store.getState().unconfirmed.receipts).toEqual([
       expect.objectContaining({
-        operation: 'withdraw',
+        kind: 'withdraw',
         receiptNumber: op.trx,
         amount_cents: 800,
         cashier: 'Anna Cashier',
@@ -264,7 +264,7 @@ describe('a withdraw held for a manager (four eyes)', () => {
 
   it('waits, stored, with no receipt and no success; applied, it settles and prints then', async () => {
     const { store, op, toasts } = setup(turns(pending, pending, success), {
-      operation: 'withdraw',
+      kind: 'withdraw',
       delta: -300_00,
       print: true,
     });
@@ -296,7 +296,7 @@ describe('a withdraw held for a manager (four eyes)', () => {
       body: cashResult(-600_00, (body as CashBody).trx, { balances: { entries: 5000_00, final_bonus: 0 } }),
     });
     const { store, op, toasts } = setup(turns(pending, paidLess), {
-      operation: 'cashOut',
+      kind: 'cashOut',
       delta: -600_00,
       cashOut: true,
       print: true,
@@ -320,7 +320,7 @@ describe('a withdraw held for a manager (four eyes)', () => {
     );
     // Kept for the till until dismissed: what was paid, and what stays on the seat.
     expect(store.getState().unconfirmed.outcomes).toMatchObject([
-      { kind: 'paid', operation: 'cashOut', paid: 600_00, left: 5000_00, deviceId: 12, place: 3 },
+      { kind: 'paid', cashKind: 'cashOut', paid: 600_00, left: 5000_00, deviceId: 12, place: 3 },
     ]);
     // The receipt prints what was paid.
     expect(store.getState().unconfirmed.receipts).toMatchObject([{ amount_cents: 600_00 }]);
@@ -328,7 +328,7 @@ describe('a withdraw held for a manager (four eyes)', () => {
 
   it('approved, then refused by the ledger with 409 device moved: its own sentence, never the overdraft', async () => {
     const moved: StubRoute = { status: 409, body: { err: ERR.deviceMoved } };
-    const { store, op, toasts } = setup(turns(pending, moved), { operation: 'withdraw', delta: -300_00 });
+    const { store, op, toasts } = setup(turns(pending, moved), { kind: 'withdraw', delta: -300_00 });
     await store.dispatch(sendCashOperation(op.trx));
     await store.dispatch(resendUnconfirmed(op.trx));
     expect(store.getState().unconfirmed.operations).toEqual([]);
@@ -339,7 +339,7 @@ describe('a withdraw held for a manager (four eyes)', () => {
   it('declined, it ends with the refusal and prints nothing', async () => {
     const declined: StubRoute = { status: 403, body: { err: ERR.approvalDeclined } };
     const { store, op, toasts } = setup(turns(pending, declined), {
-      operation: 'withdraw',
+      kind: 'withdraw',
       delta: -300_00,
       print: true,
     });
@@ -352,22 +352,22 @@ describe('a withdraw held for a manager (four eyes)', () => {
     );
   });
 
-  it('keeps the request id, and the cashier withdraws it: the trx then ends with the withdrawal', async () => {
+  it('keeps the request id, and the cashier retracts it: the trx then ends with the retraction', async () => {
     const withdrawn: StubRoute = { status: 403, body: { err: ERR.approvalWithdrawn } };
-    const WITHDRAW = 'POST /api/v1/a/cashier/approvals/ap-1/withdraw';
+    const RETRACT = 'POST /api/v1/a/cashier/approvals/ap-1/withdraw';
     const api = stubApi({
       [CASH]: turns(pending, withdrawn),
-      [WITHDRAW]: { body: { id: 'ap-1', status: 'withdrawn' } },
+      [RETRACT]: { body: { id: 'ap-1', status: 'withdrawn' } },
     });
     const store = makeStore();
-    const op = operation({ operation: 'withdraw', delta: -300_00 });
+    const op = operation({ kind: 'withdraw', delta: -300_00 });
     store.dispatch(recordCashOperation(op));
     await store.dispatch(sendCashOperation(op.trx));
-    // Stored with its request's id, so a reloaded till can still withdraw it.
+    // Stored with its request's id, so a reloaded till can still retract it.
     expect(readOperations(CASHIER)).toMatchObject([{ trx: op.trx, approvalId: 'ap-1' }]);
 
-    await store.dispatch(withdrawWaiting(op.trx));
-    expect(api.callsTo(WITHDRAW)).toHaveLength(1);
+    await store.dispatch(retractWaiting(op.trx));
+    expect(api.callsTo(RETRACT)).toHaveLength(1);
     expect(api.callsTo(CASH).map((c) => (c.body as CashBody).trx)).toEqual([op.trx, op.trx]);
     expect(readOperations(CASHIER)).toEqual([]);
     expect(store.getState().unconfirmed.operations).toEqual([]);
@@ -377,7 +377,7 @@ describe('a withdraw held for a manager (four eyes)', () => {
   });
 
   it('is asked again at once when a live change of the approvals names its device, and only then', async () => {
-    const { store, op, bodies } = setup(turns(pending, success), { operation: 'withdraw', delta: -300_00 });
+    const { store, op, bodies } = setup(turns(pending, success), { kind: 'withdraw', delta: -300_00 });
     await store.dispatch(sendCashOperation(op.trx));
     store.dispatch(resendWaitingOn([99]));
     expect(bodies()).toHaveLength(1);

@@ -7,7 +7,7 @@ import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { formatShortDate } from '../../../lib/date-time';
 import { formatMoney } from '../../../lib/money';
 import { useCashCall } from '../use-cash-call';
-import { withdrawWaiting } from './resend-unconfirmed';
+import { retractWaiting } from './resend-unconfirmed';
 import { amountOf, type UnconfirmedOperation } from './unconfirmed-operation';
 import { isShownUnconfirmed, selectIsSending, selectPlaceOperation } from './unconfirmed-slice';
 import './unconfirmed.css';
@@ -24,7 +24,7 @@ export function UnconfirmedNotice({ operation, at }: UnconfirmedNoticeProps) {
   const { resend } = useCashCall();
   const sending = useAppSelector((s) => selectIsSending(s, operation.trx));
   const amount = formatMoney(amountOf(operation), operation.currency);
-  const name = t(`actions.${operation.operation}`);
+  const name = t(`actions.${operation.kind}`);
   const problem = operation.problem ?? 'interrupted';
   // The product's own text for a timeout (docs/product.md section 8): it was unreachable before cash calls had a timeout.
   const reason = problem === 'timeout' ? t('errors:timeout') : t(`unconfirmed.reason.${problem}`);
@@ -66,9 +66,9 @@ export function UnconfirmedNotice({ operation, at }: UnconfirmedNoticeProps) {
         <button
           type="button"
           className="unconfirmed-notice__check"
-          aria-label={t('unconfirmed.withdrawLabel', { operation: name, amount, place: operation.place })}
+          aria-label={t('unconfirmed.retractLabel', { operation: name, amount, place: operation.place })}
           disabled={sending}
-          onClick={() => void dispatch(withdrawWaiting(operation.trx))}
+          onClick={() => void dispatch(retractWaiting(operation.trx))}
         >
           {t('unconfirmed.withdraw')}
         </button>

@@ -1,7 +1,7 @@
 // A cash operation whose answer is not known yet, and which answers end it (docs/web-app.md, "Unconfirmed
 // cash operations"). Pure types and functions: the storage, the slice and the resend build on them.
 import type { ApiFailure } from '../../../api/api-error';
-import type { CashOperation } from '../rules';
+import type { CashKind } from '../rules';
 
 /**
  * Why the last attempt left the operation open. 'interrupted': the page that sent it was reloaded or
@@ -26,7 +26,7 @@ export interface UnconfirmedOperation {
   /** For the receipt of a remote device. */
   deviceUuid: string;
   place: number;
-  operation: CashOperation;
+  kind: CashKind;
   /** Signed cents, as sent. */
   delta: number;
   /**
@@ -49,7 +49,7 @@ export interface UnconfirmedOperation {
   sentBy: string;
   /** Null until an attempt ended without a definitive answer. */
   problem: UnconfirmedProblem | null;
-  /** Held for a manager (problem 'approval'): the request's id, which the cashier may withdraw it by. */
+  /** Held for a manager (problem 'approval'): the request's id, which the cashier may retract it by. */
   approvalId?: string;
 }
 

@@ -46,7 +46,7 @@ function stored(over: Partial<UnconfirmedOperation> = {}): UnconfirmedOperation 
         deviceName: 'Rocket 12',
         deviceUuid: 'AAECAwQFBgcICQoLDA0ODw==',
         place: 3,
-        operation: 'deposit',
+        kind: 'deposit',
         delta: 2500,
         currency: 'EUR',
         remotePin: null,
@@ -238,7 +238,7 @@ describe('a payout held for a manager (four eyes), beside the live-updates strea
   }
 
   const held = () =>
-    stored({ operation: 'withdraw', delta: -300_00, problem: 'approval', approvalId: 'ap-1', attempts: 1 });
+    stored({ kind: 'withdraw', delta: -300_00, problem: 'approval', approvalId: 'ap-1', attempts: 1 });
 
   it("is not asked again by a burst of the device's other changes; once by a change of the approvals", async () => {
     FakeEventSource.opened = [];
@@ -299,7 +299,7 @@ describe('a payout held for a manager (four eyes), beside the live-updates strea
 
 describe('how a payout held for a manager ended, kept until the cashier dismisses it', () => {
   const held = () =>
-    stored({ operation: 'withdraw', delta: -300_00, problem: 'approval', approvalId: 'ap-1', attempts: 1 });
+    stored({ kind: 'withdraw', delta: -300_00, problem: 'approval', approvalId: 'ap-1', attempts: 1 });
   const dismiss = () => screen.getByRole('button', { name: /^Dismiss: / });
 
   /** The held payout is asked again (Check again) and the server answers `answer`. */

@@ -13,7 +13,7 @@ function operation(trx: string, cashierId: number | null = 7): UnconfirmedOperat
       deviceName: 'Rocket 12',
       deviceUuid: 'AAECAwQFBgcICQoLDA0ODw==',
       place: 3,
-      operation: 'deposit',
+      kind: 'deposit',
       delta: 2500,
       currency: 'EUR',
       remotePin: null,
@@ -55,7 +55,9 @@ describe('unconfirmed storage', () => {
   });
 
   it('drops damaged entries and entries of another cashier, never sends them', () => {
-    const good = operation('good');
+    // As localStorage holds it: the kind under its stored name, `operation`.
+    const { kind, ...rest } = operation('good');
+    const good = { ...rest, operation: kind };
     window.localStorage.setItem(
       storageKey(7),
       JSON.stringify([
@@ -67,7 +69,7 @@ describe('unconfirmed storage', () => {
         null,
       ]),
     );
-    expect(readOperations(7)).toEqual([good]);
+    expect(readOperations(7)).toEqual([operation('good')]);
     window.localStorage.setItem(storageKey(7), '{not json');
     expect(readOperations(7)).toEqual([]);
   });

@@ -2,7 +2,20 @@
 // the user), so they survive a reload, a crash of the tab or a sign-out, and resume at that cashier's
 // next sign-in on this terminal. Each change is a read-modify-write of one entry: clearing the screen's
 // state (a sign-out) can never erase a stored operation.
+import type { CashKind } from '../rules';
 import type { UnconfirmedOperation, UnconfirmedProblem } from './unconfirmed-operation';
+
+/**
+ * An operation as localStorage holds it: the kind under its stored name, `operation`, so the records a
+ * till kept before the kind had its own name (docs/architecture.md, "Words") still resume.
+ */
+type StoredOperation = Omit<UnconfirmedOperation, 'kind'> & { operation: CashKind };
+
+const toStored = ({ kind, ...rest }: UnconfirmedOperation): StoredOperation => ({ ...rest, operation: kind });
+const fromStored = ({ operation, ...rest }: StoredOperation): UnconfirmedOperation => ({
+  ...rest,
+  kind: operation,
+});
 
 const KEY_PREFIX = 'cash.unconfirmed.';
 const TAB_KEY = 'cash.tabId';
@@ -55,7 +68,12 @@ export function readOperations(cashierId: number): UnconfirmedOperation[] {
   if (!text) return [];
   try {
     const value: unknown = JSON.parse(text);
-    return Array.isArray(value) ? value.filter(isOperation).filter((op) => op.cashierId === cashierId) : [];
+    return Array.isArray(value)
+      ? value
+          .filter(isStoredOperation)
+          .map(fromStored)
+          .filter((op) => op.cashierId === cashierId)
+      : [];
   } catch {
     return [];
   }
@@ -64,7 +82,7 @@ export function readOperations(cashierId: number): UnconfirmedOperation[] {
 function writeOperations(cashierId: number, operations: UnconfirmedOperation[]): void {
   try {
     if (operations.length === 0) window.localStorage.removeItem(storageKey(cashierId));
-    else window.localStorage.setItem(storageKey(cashierId), JSON.stringify(operations));
+    else window.localStorage.setItem(storageKey(cashierId), JSON.stringify(operations.map(toStored)));
   } catch {
     // Storage blocked or full: the operation lives in this page only (still resent while it is open).
   }
@@ -98,13 +116,13 @@ const PROBLEMS: ReadonlySet<string> = new Set<UnconfirmedProblem>([
   'interrupted',
   'approval',
 ]);
-const OPERATIONS: ReadonlySet<string> = new Set(['deposit', 'withdraw', 'cashOut']);
+const CASH_KINDS: ReadonlySet<string> = new Set(['deposit', 'withdraw', 'cashOut']);
 
 const isInt = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v);
 const isString = (v: unknown): v is string => typeof v === 'string';
 
 /** Checked by hand (no zod in the web bundle): a damaged entry is dropped, never sent. */
-export function isOperation(value: unknown): value is UnconfirmedOperation {
+function isStoredOperation(value: unknown): value is StoredOperation {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Record<string, unknown>;
   return (
@@ -117,7 +135,7 @@ export function isOperation(value: unknown): value is UnconfirmedOperation {
     isString(v.deviceUuid) &&
     isInt(v.place) &&
     isString(v.operation) &&
-    OPERATIONS.has(v.operation) &&
+    CASH_KINDS.has(v.operation) &&
     isInt(v.delta) &&
     v.delta !== 0 &&
     (v.cashOut === undefined || typeof v.cashOut === 'boolean') &&

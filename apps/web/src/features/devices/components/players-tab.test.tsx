@@ -15,7 +15,7 @@ const open = {
     deviceName: 'Rocket 12',
     deviceUuid: 'x',
     place: 3,
-    operation: 'deposit' as const,
+    kind: 'deposit' as const,
     delta: 2000,
     currency: 'EUR',
     remotePin: null,
