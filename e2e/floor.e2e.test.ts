@@ -82,7 +82,7 @@ describeE2E("the manager's live floor", () => {
     }
 
     // The withdrawals of the last hour passed the venue's limit (2000.00): an alert, on the overview and
-    // counted on the menu, within 2 s of the withdrawal, at both widths.
+    // counted on the menu, pushed within seconds of the withdrawal, at both widths.
     const counts = await Promise.all(
       managers.map(({ page, overview }) => alertShows(page, overview, 'Many withdrawals this hour', madeAt)),
     );
@@ -168,10 +168,19 @@ async function ackedBy(
   return row.login;
 }
 
-/** Waits (2 s at most from `since`) for an alert on the overview and for the menu's count of it. */
+/**
+ * The alert is pushed (the change, the check's debounce, the venue's stream), so it shows well before the
+ * overview's 15 s poll could bring it: 2 s on a quiet machine, up to 4.3 s on a loaded one.
+ */
+const ALERT_PUSHED_WITHIN_MS = 8_000;
+
+/** Waits (ALERT_PUSHED_WITHIN_MS at most from `since`) for an alert on the overview and the menu's count. */
 async function alertShows(page: Page, overview: Locator, text: string, since: number): Promise<number> {
-  await alertItem(overview, text).waitFor({ timeout: Math.max(0, since + 2_000 - Date.now()) });
-  expect(Date.now() - since).toBeLessThan(2_000);
+  // At least 1 ms: Playwright reads a timeout of 0 as no timeout at all.
+  await alertItem(overview, text).waitFor({
+    timeout: Math.max(1, since + ALERT_PUSHED_WITHIN_MS - Date.now()),
+  });
+  expect(Date.now() - since).toBeLessThan(ALERT_PUSHED_WITHIN_MS);
   const narrow = (page.viewportSize()?.width ?? 0) < 1024;
   const counted = narrow
     ? page.getByRole('button', { name: 'Menu', exact: true })
