@@ -12,6 +12,25 @@ const count = CompiledQuery.raw('select count(*) as n from pipe_test') as Compil
   n: number | string;
 }>;
 
+/** The writes the sockets make while `work` runs (pg's connections are net.Socket): one call each to the kernel. */
+async function socketWritesOf(work: () => Promise<unknown>): Promise<number> {
+  let writes = 0;
+  const proto = net.Socket.prototype as unknown as Record<string, (...args: unknown[]) => unknown>;
+  const spies = ['_write', '_writev'].map((method) => {
+    const original = proto[method]!;
+    return vi.spyOn(proto, method).mockImplementation(function (this: unknown, ...args: unknown[]) {
+      writes += 1;
+      return original.apply(this, args);
+    });
+  });
+  try {
+    await work();
+  } finally {
+    for (const spy of spies) spy.mockRestore();
+  }
+  return writes;
+}
+
 describe.each(testDatabases)('pipelined transaction on $name', (database) => {
   let db: Db;
   beforeAll(async () => {
@@ -84,25 +103,13 @@ describe.each(testDatabases)('pipelined transaction on $name', (database) => {
     "sends a round trip's statements in one write, not one each",
     async () => {
       await clear();
-      // Every write the sockets make (pg's connections are net.Socket): one call per write to the kernel.
-      let writes = 0;
-      const proto = net.Socket.prototype as unknown as Record<string, (...args: unknown[]) => unknown>;
-      const spies = ['_write', '_writev'].map((method) => {
-        const original = proto[method]!;
-        return vi.spyOn(proto, method).mockImplementation(function (this: unknown, ...args: unknown[]) {
-          writes += 1;
-          return original.apply(this, args);
-        });
-      });
-      try {
-        await db.pipelined(async (pipe) => {
+      const writes = await socketWritesOf(() =>
+        db.pipelined(async (pipe) => {
           // begin, three inserts and a count go out in one turn of the event loop; the commit in another.
           for (const id of [1, 2, 3]) void pipe.run(insert(db, id));
           await pipe.run(count);
-        });
-      } finally {
-        for (const spy of spies) spy.mockRestore();
-      }
+        }),
+      );
       expect(await ids()).toEqual([1, 2, 3]);
       expect(writes).toBeLessThanOrEqual(2);
     },
@@ -126,20 +133,7 @@ describe.each(testDatabases)('pipelined transaction on $name', (database) => {
   });
 
   it.runIf(database.name === 'postgres')('sends reads together in one write', async () => {
-    let writes = 0;
-    const proto = net.Socket.prototype as unknown as Record<string, (...args: unknown[]) => unknown>;
-    const spies = ['_write', '_writev'].map((method) => {
-      const original = proto[method]!;
-      return vi.spyOn(proto, method).mockImplementation(function (this: unknown, ...args: unknown[]) {
-        writes += 1;
-        return original.apply(this, args);
-      });
-    });
-    try {
-      await db.readsTogether([count, count, count] as const);
-    } finally {
-      for (const spy of spies) spy.mockRestore();
-    }
+    const writes = await socketWritesOf(() => db.readsTogether([count, count, count] as const));
     expect(writes).toBe(1);
   });
 });
