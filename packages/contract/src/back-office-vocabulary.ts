@@ -16,6 +16,8 @@ export const LEDGER_KINDS = [
   'final_bonus_accrual',
   // A manager's correction: the opposite movement of a cashier's deposit or withdraw, never one of them.
   'correction',
+  // A player's money moved between two seats of the venue by a cashier: no cash, no float.
+  'transfer',
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 

@@ -48,6 +48,16 @@ export const ERR = {
   deviceMoved: 'device moved',
   /** A correction named by a trx that several of the venue's operations carry: name it by `operation_id`. */
   trxAmbiguous: 'trx ambiguous',
+  /** Players (docs/product.md "Players"): a deposit past what is left of the player's daily limit (+ `left`). */
+  depositLimit: 'deposit limit exceeded',
+  /** A deposit or transfer for a self-excluded player (+ `until`, null: indefinite). */
+  playerExcluded: 'player excluded',
+  /** A payout that takes the player past the venue's cash report threshold before name and document are recorded. */
+  identityRequired: 'identity required',
+  /** A seat holding another player's money: a deposit or transfer for this player goes elsewhere. */
+  seatTaken: 'seat held by another player',
+  /** A card the venue already issued to a player. */
+  cardTaken: 'card taken',
   internal: 'Internal server error',
 } as const;
 
@@ -94,6 +104,11 @@ export const ERR_STATUS: Readonly<Record<ErrText, number>> = {
   'place no longer holds it': 409,
   'device moved': 409,
   'trx ambiguous': 422,
+  'deposit limit exceeded': 422,
+  'player excluded': 403,
+  'identity required': 428,
+  'seat held by another player': 409,
+  'card taken': 422,
   'Internal server error': 500,
 } satisfies Record<ErrText, number>;
 

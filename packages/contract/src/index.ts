@@ -16,3 +16,4 @@ export * from './daily-report.js';
 export * from './daily-report-table.js';
 export * from './gaming-day.js';
 export * from './csv.js';
+export * from './players.js';

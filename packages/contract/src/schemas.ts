@@ -280,8 +280,11 @@ const cashOutTakesOff = <T extends { delta: number; cash_out?: boolean | undefin
   body.cash_out !== true || body.delta < 0;
 const cashOutRefinement = { message: 'must be below 0 in a cash-out', path: ['delta'] };
 
+/** The player the money is for (docs/product.md "Players"): the seat holds them until it is emptied. */
+const playerId = positiveId.optional();
+
 export const cashRequest = z
-  .strictObject({ delta: amountCents, trx, cash_out: cashOut })
+  .strictObject({ delta: amountCents, trx, cash_out: cashOut, player_id: playerId })
   .refine(cashOutTakesOff, cashOutRefinement);
 export type CashRequest = z.infer<typeof cashRequest>;
 export const remoteCashRequest = z
@@ -290,6 +293,7 @@ export const remoteCashRequest = z
     trx,
     pin_code: z.string().regex(/^\d{1,6}$/, 'must be 1 to 6 digits'),
     cash_out: cashOut,
+    player_id: playerId,
   })
   .refine(cashOutTakesOff, cashOutRefinement);
 export type RemoteCashRequest = z.infer<typeof remoteCashRequest>;
@@ -548,6 +552,14 @@ export const updateAccountRequest = z.strictObject({
   alert_shift_difference: alertSetting(Number.MAX_SAFE_INTEGER),
   /** Withdrawals and cash-outs of the last hour above it (cents); null: off. */
   alert_withdrawals_hour: alertSetting(Number.MAX_SAFE_INTEGER),
+  /** Players (docs/product.md "Players"): the default daily deposit limit (cents); null: none. */
+  player_daily_limit: cents.nullable().optional(),
+  /** Hours before a player's raised limit takes effect (a lower one does at once). */
+  limit_cooling_off_hours: z.number().int().min(0).max(720).optional(),
+  /** The cash report: a player's transaction above it is logged (cents); null: off. */
+  cash_log_above: cents.nullable().optional(),
+  /** The cash report: a player whose day's cash in or out passes it is reported (cents); null: off. */
+  cash_report_above: cents.nullable().optional(),
 });
 export type UpdateAccountRequest = z.infer<typeof updateAccountRequest>;
 
@@ -577,6 +589,11 @@ export const account = z.object({
   alert_device_silent_minutes: z.number().nullable().optional(),
   alert_shift_difference: z.number().nullable().optional(),
   alert_withdrawals_hour: z.number().nullable().optional(),
+  /** Players (docs/product.md "Players"): cents and hours; null when off. */
+  player_daily_limit: z.number().nullable().optional(),
+  limit_cooling_off_hours: z.number().optional(),
+  cash_log_above: z.number().nullable().optional(),
+  cash_report_above: z.number().nullable().optional(),
   created_at: z.string(),
 });
 export type Account = z.infer<typeof account>;

@@ -150,6 +150,7 @@ export function applyApproved(ctx: ApprovalsContext, row: ApprovalRow): Promise<
     trx: row.trx,
     remote_pin: row.remote_pin,
     ...(row.cash_out === 1 ? { cash_out: true } : {}),
+    ...(row.player_id === null ? {} : { player_id: row.player_id }),
   });
 }
 

@@ -52,7 +52,14 @@ export function cashRoutes(ctx: AppContext): FastifyPluginAsync {
       trx,
       pin_code,
       cash_out,
-    }: { delta: number; trx: string; pin_code: string | null; cash_out?: boolean | undefined },
+      player_id,
+    }: {
+      delta: number;
+      trx: string;
+      pin_code: string | null;
+      cash_out?: boolean | undefined;
+      player_id?: number | undefined;
+    },
   ) {
     const cashier = cashierOf(request);
     const settle = async (device: Pick<DeviceRow, 'id' | 'uuid'>) => {
@@ -67,6 +74,7 @@ export function cashRoutes(ctx: AppContext): FastifyPluginAsync {
         trx,
         remote_pin: pin_code,
         cash_out,
+        ...(player_id === undefined ? {} : { player_id }),
       });
       return sendOutcome(reply, outcomeForViewer(withReceipt(outcome), restrictionsOf(cashier)));
     };

@@ -21,6 +21,7 @@ import { ledgerAnchorsMigration } from './migrations/018-ledger-anchors.js';
 import { ledgerSealsMigration } from './migrations/019-ledger-seals.js';
 import { deviceCashMovesMigration } from './migrations/020-device-cash-moves.js';
 import { drawerMovementsMigration } from './migrations/021-drawer-movements.js';
+import { playersMigration } from './migrations/022-players.js';
 
 function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
@@ -45,6 +46,7 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '019-ledger-seals': ledgerSealsMigration(dialect),
     '020-device-cash-moves': deviceCashMovesMigration,
     '021-drawer-movements': drawerMovementsMigration(dialect),
+    '022-players': playersMigration(dialect),
   };
 }
 

@@ -41,6 +41,7 @@ export const RUNTIME_PRIVILEGES: Readonly<Record<keyof Database, readonly Privil
   shifts: CHANGED,
   approvals: CHANGED,
   alerts: CHANGED,
+  players: CHANGED,
   sessions: TRANSIENT,
   sign_in_throttle: TRANSIENT,
   settings: TRANSIENT,

@@ -43,6 +43,12 @@ export interface AccountsTable {
   /** The daily report (migration 015): IANA time zone, and the hour there the gaming day starts. */
   time_zone: Generated<string>;
   day_starts_at: Generated<number>;
+  /** Players (migration 022): the default daily deposit limit (null: none), a raise's cooling-off. */
+  player_daily_limit_cents: Generated<number | null>;
+  limit_cooling_off_hours: Generated<number>;
+  /** The cash report (migration 022): a player's transaction above the first is logged; a day above the second reported. */
+  cash_log_above_cents: Generated<number | null>;
+  cash_report_above_cents: Generated<number | null>;
   created_at_ms: number;
 }
 
@@ -117,6 +123,8 @@ export interface PlacesTable {
   username: string;
   entries_cents: Generated<number>;
   final_bonus_cents: Generated<number>;
+  /** The player the seat holds (migration 022), until it is emptied (ledger/player-rules.ts seatPlayer). */
+  player_id: Generated<number | null>;
 }
 
 /** Idempotency records: the stored answer of every money or linking call, by (scope, trx). */
@@ -138,6 +146,34 @@ export interface OperationsTable {
   shift_id: Generated<number | null>;
   /** A correction's original operation (migration 013): corrected at most once (a unique index). */
   corrects_operation_id: Generated<number | null>;
+  /** The player a cash call or transfer was for (migration 022): what the cash report sums. */
+  player_id: Generated<number | null>;
+}
+
+/** A player the venue knows by a card it issued (migration 022, docs/product.md "Players"). */
+export interface PlayersTable {
+  id: Generated<number>;
+  account_id: number;
+  card: string;
+  name: string | null;
+  document_kind: string | null;
+  document_number: string | null;
+  /** ISO day. */
+  birth_date: string | null;
+  /** The player's own daily deposit limit; null: the venue's default. */
+  daily_limit_cents: number | null;
+  /** A raise of the limit waiting out the venue's cooling-off, and when it takes effect. */
+  limit_raise_cents: number | null;
+  limit_raise_at_ms: number | null;
+  excluded: Flag;
+  /** ISO day, the last day of the exclusion; null with `excluded` 1: indefinite. */
+  excluded_until: string | null;
+  /** The gaming day (ISO) the two sums below are of; the ledger's batch starts them again on a new day. */
+  day: string;
+  day_cash_in_cents: number;
+  day_cash_out_cents: number;
+  created_at_ms: number;
+  updated_at_ms: number;
 }
 
 // The ledger's vocabulary is part of the contract: the back office filters and shows it.
@@ -299,6 +335,8 @@ export interface ApprovalsTable {
   /** What the manager approves, the payout's ceiling (migration 017). */
   amount_cents: number;
   remote_pin: string | null;
+  /** The player the held call is for (migration 022): applied, it is the same call. */
+  player_id: Generated<number | null>;
   status: StoredApprovalStatus;
   created_at_ms: number;
   decided_at_ms: number | null;
@@ -356,12 +394,14 @@ export interface Database {
   shift_movements: ShiftMovementsTable;
   approvals: ApprovalsTable;
   alerts: AlertsTable;
+  players: PlayersTable;
 }
 
 export type AccountRow = Selectable<AccountsTable>;
 export type UserRow = Selectable<UsersTable>;
 export type DeviceRow = Selectable<DevicesTable>;
 export type PlaceRow = Selectable<PlacesTable>;
+export type PlayerRow = Selectable<PlayersTable>;
 export type ShiftRow = Selectable<ShiftsTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type NewLedgerEntry = Insertable<LedgerEntriesTable>;

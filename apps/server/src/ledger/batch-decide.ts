@@ -19,9 +19,26 @@ import {
 } from '../approvals/index.js';
 import { assertRemotePin } from '../devices/index.js';
 import type { Executor } from '../db/database.js';
-import type { AccountRow, PlaceRow } from '../db/schema.js';
+import type { AccountRow, PlaceRow, PlayerRow } from '../db/schema.js';
 import { ApiError } from '../http/api-error.js';
-import { approvalsChange, cashChange, floatChange, playChange, type Change } from '../live/change-feed.js';
+import {
+  approvalsChange,
+  cashChange,
+  floatChange,
+  playChange,
+  transferChange,
+  type Change,
+} from '../live/change-feed.js';
+import {
+  afterCash,
+  dailyLimitOf,
+  dayFigures,
+  depositRefusal,
+  exclusionOn,
+  needsIdentity,
+  playerDayOf,
+  seatPlayer,
+} from '../players/index.js';
 import { shiftOfOperation } from '../shifts/index.js';
 import { claimKeyOf, scopeOf, type BatchReads } from './batch-read.js';
 import { replayOutcome, requestHash } from './idempotency.js';
@@ -33,6 +50,7 @@ import {
   decideDeposit,
   decideEvent,
   decideFloatMove,
+  decideTransfer,
   decideWithdraw,
   floatLimit,
   floatMoveKind,
@@ -47,6 +65,8 @@ import type {
   LedgerRequest,
   Outcome,
   PlaceCashInput,
+  PlayerState,
+  TransferInput,
   WritePlan,
 } from './types.js';
 
@@ -67,7 +87,15 @@ type Judged =
       also: WritePlan['operations'][number]['also'];
       /** Written whatever the decision: an approved call's refusal, kept on its approval. */
       always?: (db: Executor) => CompiledQuery;
+      /** If the decision is yes: the player's row after it, and the players its seats hold after it. */
+      players?: PlayerMove;
     };
+
+/** What an accepted call does to a player: their day's sums, and which player each seat holds. */
+interface PlayerMove {
+  player: PlayerRow | null;
+  seats: { device_id: number; place: number; player_id: number | null }[];
+}
 
 export function decideBatch(
   requests: readonly LedgerRequest[],
@@ -77,13 +105,15 @@ export function decideBatch(
   const plan: WritePlan = {
     before: balancesOf(reads),
     after: { floats: new Map(), places: new Map() },
+    players: { before: playersOf(reads, now), after: new Map() },
+    seatPlayers: new Map(),
     operations: [],
     held: [],
     replayed: new Set(),
   };
   const settled = requests.map((request): Settled => {
     try {
-      return settle(request, judge(request, now, reads), reads, plan);
+      return settle(request, judge(request, now, reads), reads, plan, now);
     } catch (error) {
       // A refusal that must not use up the trx (ApiError); anything else fails the batch, whose calls
       // then run alone (ledger.service.ts): it may have left the working copies half-moved.
@@ -98,11 +128,18 @@ export function decideBatch(
 function judge(request: LedgerRequest, now: number, reads: BatchReads): Judged {
   if (request.kind === 'cash') return judgeCash(request, now, reads);
   if (request.kind === 'event') return judgeEvent(request, now, reads);
+  if (request.kind === 'transfer') return judgeTransfer(request, now, reads);
   return judgeFloat(request, now, reads);
 }
 
 /** Puts what was judged into the plan and moves the working copies on. */
-function settle(request: LedgerRequest, judged: Judged, reads: BatchReads, plan: WritePlan): Settled {
+function settle(
+  request: LedgerRequest,
+  judged: Judged,
+  reads: BatchReads,
+  plan: WritePlan,
+  now: number,
+): Settled {
   if ('replay' in judged) {
     // Its money moved (and was told) when it was first answered: a replay changes nothing.
     plan.replayed.add(claimKeyOf(request));
@@ -128,6 +165,7 @@ function settle(request: LedgerRequest, judged: Judged, reads: BatchReads, plan:
     also: judged.also,
   });
   moveOn(reads, plan.after, decision.postings);
+  if (judged.players) movePlayers(reads, plan, judged.players, now);
   // A game event is its place's latest now: a cancel later in the batch looks for it.
   if (decision.event) {
     reads.lastEvents.set(
@@ -172,18 +210,27 @@ function judgeCash(request: { kind: 'cash'; input: PlaceCashInput }, now: number
     if (state !== 'apply') return { held: state, change: null, write: null };
   }
   const checked = checkCall(input, account, reads, now, approval !== undefined);
+  const player = playerOfCall(input, place, reads);
   const record = recordOf(request, kind, hash, now, {
     account_id: input.account_id,
     user_id: input.user_id,
     device_id: input.device_id,
     shift_id: 'refused' in checked ? null : checked.shiftId,
+    ...(player ? { player_id: player.id } : {}),
   });
-  const decision =
+  const day = playerDayOf(now, account);
+  let decision =
     'refused' in checked
       ? checked.refused
       : inVenue(input, reads)
-        ? decideCash(input, account, place, now, approval?.amount_cents)
+        ? (playerRefusal(input, player, account, now, day) ??
+          decideCash(input, account, place, now, approval?.amount_cents))
         : movedAway(approval);
+  if (decision.ok && player && needsIdentity(player, account, paidOut(decision.postings), day)) {
+    // Fresh, it waits for the identity with its trx free; approved, it fails as any later refusal does.
+    if (!approval) throw new ApiError(ERR.identityRequired);
+    decision = { ok: false, outcome: refusal(ERR.identityRequired) };
+  }
   // Four eyes: a payout the rules would let through, which with the seat's others in the window passes
   // the venue's `approval_above`, waits for a manager; one they refuse is refused now, never filed.
   const seat = seatKeyOf(input);
@@ -197,7 +244,67 @@ function judgeCash(request: { kind: 'cash'; input: PlaceCashInput }, now: number
     approval && !decision.ok
       ? (db: Executor) => setApprovalOutcomeStatement(db, approval.id, JSON.stringify(decision.outcome.body))
       : undefined;
-  return { decision, record, change, also: [], ...(always ? { always } : {}) };
+  return {
+    decision,
+    record,
+    change,
+    also: [],
+    ...(always ? { always } : {}),
+    ...(decision.ok ? { players: cashPlayerMove(input, player, place, decision.postings, day) } : {}),
+  };
+}
+
+/**
+ * The player of a cashier's call: the one it names, else the one its seat holds (their limit applies to
+ * any deposit onto their seat), or none. A named player must be the venue's (404 `not found`, as for a
+ * card of another venue) and the seat must hold them or nobody (409: another player's money is on it).
+ * Thrown: the trx stays free for the call as it should have been.
+ */
+function playerOfCall(input: PlaceCashInput, place: PlaceRow, reads: BatchReads): PlayerRow | null {
+  const held = seatPlayer(place);
+  if (input.player_id === undefined) return held === null ? null : (reads.players.get(held) ?? null);
+  const named = venuePlayer(reads, input.player_id, input.account_id);
+  if (held !== null && held !== named.id) throw new ApiError(ERR.seatTaken);
+  return named;
+}
+
+/** The venue's player by id, as the batch locked them: 404 `not found` for none, or another venue's. */
+function venuePlayer(reads: BatchReads, playerId: number, accountId: number): PlayerRow {
+  const player = reads.players.get(playerId);
+  if (!player || player.account_id !== accountId) throw new ApiError(ERR.notFound);
+  return player;
+}
+
+/** A deposit for an excluded player, or past what is left of their limit: refused, stored under the trx. */
+function playerRefusal(
+  input: PlaceCashInput,
+  player: PlayerRow | null,
+  account: AccountRow,
+  now: number,
+  day: string,
+): Decision | null {
+  if (!player || input.corrects || input.delta_cents <= 0 || input.cash_out === true) return null;
+  const refused = depositRefusal(player, account, input.delta_cents, now, day);
+  return refused ? { ok: false, outcome: refusal(refused.err, refused.details) } : null;
+}
+
+/**
+ * An accepted cash call's player move: a deposit counts as the player's cash in and seats them (an
+ * anonymous deposit seats nobody, so an emptied seat's last player is not brought back), a payout counts
+ * as their cash out.
+ */
+function cashPlayerMove(
+  input: PlaceCashInput,
+  player: PlayerRow | null,
+  place: PlaceRow,
+  postings: readonly Posting[],
+  day: string,
+): PlayerMove {
+  const paid = paidOut(postings);
+  const deposited = input.delta_cents > 0 && input.cash_out !== true ? input.delta_cents : 0;
+  const seat = { device_id: place.device_id, place: place.place, player_id: player?.id ?? null };
+  const seats = deposited > 0 && place.player_id !== seat.player_id ? [seat] : [];
+  return { player: player ? afterCash(player, day, deposited, paid) : null, seats };
 }
 
 /** What an accepted cash call's rows took off the place's entries (0 for a deposit). */
@@ -322,6 +429,7 @@ function fileApproval(
     // What the manager approves, and so the most it pays: a cash-out's is the seat's balance now.
     amount_cents: payoutOf(input, place),
     remote_pin: input.remote_pin,
+    player_id: input.player_id ?? null,
     status: 'pending',
     created_at_ms: now,
     decided_at_ms: null,
@@ -347,7 +455,10 @@ function cashRequestHash(input: PlaceCashInput): string {
   // A correction is its own request: what it corrects and why (never the hash of a cashier's call).
   if (input.corrects) return requestHash(['correction', input.corrects.operation_id, input.corrects.reason]);
   // Stryker disable next-line StringLiteral: stored-hash
-  return requestHash(input.cash_out === true ? [...request, 'cash_out'] : request);
+  const call = input.cash_out === true ? [...request, 'cash_out'] : request;
+  // A call for a named player is another request than the same money for nobody (or someone else).
+  // Stryker disable next-line StringLiteral: stored-hash
+  return requestHash(input.player_id === undefined ? call : [...call, 'player', input.player_id]);
 }
 
 function judgeEvent(
@@ -373,6 +484,66 @@ function judgeEvent(
     shift_id: null,
   });
   return { decision: decideEvent(input, place, rules, last, now), record, change, also: [] };
+}
+
+/**
+ * A player's transfer between two seats of the venue (money-rules.ts decideTransfer): the player must be
+ * the venue's, the seat it leaves must hold them and the seat it goes to them or nobody, and both devices
+ * the venue's (all thrown, the trx free); a self-excluded player's transfer is refused, stored.
+ */
+function judgeTransfer(
+  request: { kind: 'transfer'; input: TransferInput },
+  now: number,
+  reads: BatchReads,
+): Judged {
+  const input = request.input;
+  const account = lockedAccount(reads, input.account_id);
+  const from = reads.places.get(placeKeyOf(input.from));
+  const to = reads.places.get(placeKeyOf(input.to));
+  if (!from) throw ApiError.validation('from', 'the device has no such place');
+  if (!to) throw ApiError.validation('to', 'the device has no such place');
+  // Stryker disable next-line StringLiteral: stored-hash
+  const hash = requestHash([
+    'transfer',
+    input.player_id,
+    input.from.device_id,
+    input.from.place,
+    input.to.device_id,
+    input.to.place,
+    input.amount_cents,
+  ]);
+  const replay = replayOf(request, reads, hash);
+  if (replay) return { replay };
+  const player = venuePlayer(reads, input.player_id, input.account_id);
+  for (const seat of [input.from, input.to]) {
+    if (reads.deviceVenues.get(seat.device_id) !== input.account_id)
+      throw new ApiError(ERR.deviceNotAvailable);
+  }
+  if (seatPlayer(from) !== player.id) throw ApiError.validation('from', "holds none of this player's money");
+  const toHolds = seatPlayer(to);
+  if (toHolds !== null && toHolds !== player.id) throw new ApiError(ERR.seatTaken);
+  const record = recordOf(request, 'transfer', hash, now, {
+    account_id: input.account_id,
+    user_id: input.user_id,
+    device_id: input.from.device_id,
+    shift_id: null,
+    player_id: player.id,
+  });
+  const change = transferChange(input.account_id, [input.from.device_id, input.to.device_id]);
+  const excluded = exclusionOn(player, playerDayOf(now, account));
+  if (excluded) {
+    const decision: Decision = { ok: false, outcome: refusal(ERR.playerExcluded, { until: excluded.until }) };
+    return { decision, record, change, also: [] };
+  }
+  const decision = decideTransfer(input, from, to, now);
+  const seats = [
+    { device_id: to.device_id, place: to.place, player_id: player.id },
+    // An emptied seat holds nobody: written, so no later deposit finds the player there.
+    ...(decision.ok && input.amount_cents === from.entries_cents
+      ? [{ device_id: from.device_id, place: from.place, player_id: null }]
+      : []),
+  ];
+  return { decision, record, change, also: [], players: { player: null, seats } };
 }
 
 function judgeFloat(
@@ -411,7 +582,10 @@ function recordOf(
   kind: string,
   hash: string,
   now: number,
-  who: Pick<NewOperation, 'account_id' | 'user_id' | 'device_id' | 'shift_id'> & { reason?: string },
+  who: Pick<NewOperation, 'account_id' | 'user_id' | 'device_id' | 'shift_id'> & {
+    reason?: string;
+    player_id?: number;
+  },
 ): NewOperation {
   return {
     scope: scopeOf(request),
@@ -424,6 +598,42 @@ function recordOf(
     ...who,
     created_at_ms: now,
   };
+}
+
+/** A player's state as the invariants hold it: the venue, the day's sums and the limit in effect now. */
+function playerStateOf(player: PlayerRow, account: AccountRow, now: number): PlayerState {
+  const day = playerDayOf(now, account);
+  const today = dayFigures(player, day);
+  return {
+    account_id: player.account_id,
+    day,
+    cash_in_cents: today.cash_in,
+    cash_out_cents: today.cash_out,
+    limit_cents: dailyLimitOf(player, account, now),
+  };
+}
+
+/** The players as locked, of the venues the batch locked (another venue's player is refused anyway). */
+function playersOf(reads: BatchReads, now: number): Map<number, PlayerState> {
+  const players = new Map<number, PlayerState>();
+  for (const player of reads.players.values()) {
+    const account = reads.accounts.get(player.account_id);
+    if (account) players.set(player.id, playerStateOf(player, account, now));
+  }
+  return players;
+}
+
+/** Moves the working copies of an accepted call's player and seats on, and notes them to write. */
+function movePlayers(reads: BatchReads, plan: WritePlan, move: PlayerMove, now: number): void {
+  if (move.player) {
+    reads.players.set(move.player.id, move.player);
+    const account = reads.accounts.get(move.player.account_id)!;
+    plan.players.after.set(move.player.id, playerStateOf(move.player, account, now));
+  }
+  for (const seat of move.seats) {
+    reads.places.get(placeKeyOf(seat))!.player_id = seat.player_id;
+    plan.seatPlayers.set(placeKeyOf(seat), seat);
+  }
 }
 
 /** The balances as locked, before any operation of the batch: what the invariants start from. */

@@ -11,7 +11,8 @@ import { TX_TYPE } from '@cashdesk/contract';
 import { findApprovalsStatement, type ApprovalRow } from '../approvals/index.js';
 import type { DialectName, Executor } from '../db/database.js';
 import type { Pipeline } from '../db/pipelined-transaction.js';
-import type { AccountRow, PlaceRow } from '../db/schema.js';
+import type { AccountRow, PlaceRow, PlayerRow } from '../db/schema.js';
+import { lockPlayersStatement, seatPlayer } from '../players/index.js';
 import { readOpenShifts } from '../shifts/index.js';
 import {
   devicePinsStatement,
@@ -64,6 +65,11 @@ export interface BatchReads {
   approvals: Map<string, ApprovalRow>;
   /** Operations of the batch's corrections already corrected (their ids); the decide phase adds its own. */
   corrected: Set<number>;
+  /**
+   * By player id, locked after the places: the players the batch's cash calls and transfers name, and
+   * the players the seats of its cash calls and transfers hold. The decide phase moves their day on.
+   */
+  players: Map<number, PlayerRow>;
   /** The open shift of each cashier of the batch (none: no entry); it counts where the venue uses shifts. */
   openShifts: Map<number, number>;
   /**
@@ -115,16 +121,27 @@ function keysOf(requests: readonly LedgerRequest[]) {
   const cash = requests.flatMap((r) => (r.kind === 'cash' ? [r.input] : []));
   const events = requests.flatMap((r) => (r.kind === 'event' ? [r.input] : []));
   const floats = requests.flatMap((r) => (r.kind === 'float' ? [r.input] : []));
+  const transfers = requests.flatMap((r) => (r.kind === 'transfer' ? [r.input] : []));
+  const transferSeats = transfers.flatMap((t) => [t.from, t.to]);
   return {
     // Stryker disable next-line ArrowFunction,ArithmeticOperator,MethodExpression: lock-order
-    accountIds: unique([...cash, ...floats].map((input) => input.account_id)).sort((a, b) => a - b),
-    places: uniquePlaces([...cash, ...events]),
+    accountIds: unique([...cash, ...floats, ...transfers].map((input) => input.account_id)).sort(
+      (a, b) => a - b,
+    ),
+    places: uniquePlaces([...cash, ...events, ...transferSeats]),
+    /** The places whose players the batch reads: a cash call's or a transfer's seat. */
+    playerPlaces: [...cash, ...transferSeats].map((k) => placeKeyOf(k)),
+    /** The players the batch's calls name. */
+    namedPlayers: [
+      ...cash.flatMap((input) => (input.player_id === undefined ? [] : [input.player_id])),
+      ...transfers.map((t) => t.player_id),
+    ],
     eventDevices: unique(events.map((input) => input.device_id)),
     phones: unique(cash.filter((input) => input.remote_pin !== null).map((input) => input.device_id)),
     // Only a cancel looks at the place's latest event; the batch's own events update it in memory.
     cancelPlaces: uniquePlaces(events.filter((input) => CANCEL_TYPES.includes(input.type))),
     cashiers: cash.map((input) => input.user_id),
-    cashDevices: unique(cash.map((input) => input.device_id)),
+    cashDevices: unique([...cash, ...transferSeats].map((input) => input.device_id)),
     /** The operations the batch's corrections reverse. */
     originals: cash.flatMap((input) => (input.corrects ? [input.corrects.operation_id] : [])),
     // Four eyes counts a seat's payouts; a correction is none, and only a payout can be held.
@@ -167,6 +184,7 @@ export async function readBatch(
     pipe.run(lastDeviceEventStatement(db, key)).then((rows) => [placeKeyOf(key), rows[0]] as const),
   );
   const openShifts = readOpenShifts(pipe, db, dialect, keys.cashiers);
+  const playerRows = lockPlayers(pipe, db, dialect, keys, placeRows);
   const rules = new Map((await ruleRows).map((r) => [r.device_id, rulesOf(r)]));
   const { deviceVenues, seatPayouts } = await venues;
   for (const id of keys.eventDevices) deviceVenues.set(id, rules.get(id)?.account_id ?? null);
@@ -185,6 +203,7 @@ export async function readBatch(
     ),
     pins: new Map((await pinRows).map(({ id, ...pin }) => [id, pin])),
     lastEvents: new Map(await Promise.all(lastEvents)),
+    players: new Map((await playerRows).map((p) => [p.id, { ...p }])),
     openShifts: await openShifts,
     venueLocks: await venueLocks,
     operationIds: await operationIds,
@@ -214,6 +233,29 @@ async function readVenuesAndPayouts(
     deviceVenues: new Map((await venueRows).map((d) => [d.id, d.account_id])),
     seatPayouts: new Map(paid as [string, number][]),
   };
+}
+
+/**
+ * Locks the players of the batch once its places are locked (a seat's player is known only then): the
+ * named ones and the ones the cash calls' and transfers' seats hold, in id order. A batch without them
+ * sends no statement and waits for nothing.
+ */
+async function lockPlayers(
+  pipe: Pipeline,
+  db: Executor,
+  dialect: DialectName,
+  keys: { playerPlaces: readonly string[]; namedPlayers: readonly number[] },
+  placeRows: Promise<PlaceRow[]>,
+): Promise<PlayerRow[]> {
+  if (keys.playerPlaces.length === 0) return [];
+  const wanted = new Set(keys.playerPlaces);
+  const held = (await placeRows).flatMap((p) => {
+    const player = wanted.has(placeKeyOf(p)) ? seatPlayer(p) : null;
+    return player === null ? [] : [player];
+  });
+  // Stryker disable next-line ArrowFunction,ArithmeticOperator,MethodExpression: lock-order
+  const ids = unique([...keys.namedPlayers, ...held]).sort((a, b) => a - b);
+  return ids.length > 0 ? pipe.run(lockPlayersStatement(db, dialect, ids)) : [];
 }
 
 /**

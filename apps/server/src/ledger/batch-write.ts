@@ -16,6 +16,7 @@ import {
   setPlacesBalancesStatement,
 } from './ledger.repository.js';
 import { insertOperationsStatement, insertOperationsWithIdsStatement } from './operations.repository.js';
+import { setPlayersDayStatement, setSeatPlayersStatement } from '../players/index.js';
 import type { WritePlan } from './types.js';
 
 /** What another transaction did between the batch's reads and its writes: the batch runs again. */
@@ -76,6 +77,16 @@ export async function writeBatch(
   }
   if (plan.after.places.size > 0)
     void pipe.run(setPlacesBalancesStatement(db, [...plan.after.places.values()]));
+  if (plan.seatPlayers.size > 0) void pipe.run(setSeatPlayersStatement(db, [...plan.seatPlayers.values()]));
+  if (plan.players.after.size > 0) {
+    const players = [...plan.players.after].map(([id, p]) => ({
+      id,
+      day: p.day,
+      day_cash_in_cents: p.cash_in_cents,
+      day_cash_out_cents: p.cash_out_cents,
+    }));
+    void pipe.run(setPlayersDayStatement(db, players));
+  }
   const rows: UnchainedPosting[] = [];
   const events = [];
   for (const { record, postings, event, also } of operations) {

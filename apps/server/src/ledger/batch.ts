@@ -69,6 +69,10 @@ function noteRecord(
 /** The rows a request's transaction locks, named for the group commit's lanes. */
 export function lockedRowsOf(request: LedgerRequest): string[] {
   if (request.kind === 'float') return [accountLockKey(request.input.account_id)];
+  if (request.kind === 'transfer') {
+    const { input } = request;
+    return [accountLockKey(input.account_id), placeLockKey(input.from), placeLockKey(input.to)];
+  }
   const place = placeLockKey(request.input);
   return request.kind === 'cash' ? [accountLockKey(request.input.account_id), place] : [place];
 }

@@ -9,6 +9,10 @@
 //   6. money never leaves its venue: every row of an operation is booked to the operation's venue, and a
 //      row on a device's place is booked to the venue that device belongs to, as read under the place's
 //      lock (so a correction or a late approval on a device that has moved since can never reach it).
+//   7. a player's money stays in the player's venue: every operation for a player is booked to the venue
+//      the player belongs to, and a player's day's cash in, where the batch raised it, ends within the
+//      daily limit in effect (so no deposit ever takes a player past it, however many tills race);
+//      a day's sums never go down.
 // A broken invariant is a bug in the code that made the plan: the batch throws LedgerInvariantBroken, its
 // transaction rolls back, the error is logged and each call answers 500 (http/errors.ts). Nothing is written.
 import { placeKeyOf, trxKeyOf } from './keys.js';
@@ -41,6 +45,7 @@ export function assertWritePlan(plan: WritePlan): void {
       assertSameVenue(posting, operation.record.account_id, plan.before.places);
     }
   }
+  assertPlayers(plan);
   assertWritten(floats, plan.before.floats, plan.after.floats, (f) => f.balance_cents);
   assertWritten(
     places,
@@ -48,6 +53,39 @@ export function assertWritePlan(plan: WritePlan): void {
     plan.after.places,
     (p) => `${p.entries_cents}/${p.final_bonus_cents}`,
   );
+}
+
+/** Invariant 7: each operation for a player is the player's venue's; a day's cash in ends within the limit. */
+function assertPlayers(plan: WritePlan): void {
+  for (const { record } of plan.operations) {
+    const playerId = record.player_id;
+    if (playerId === null || playerId === undefined) continue;
+    const player = plan.players.before.get(playerId);
+    if (!player || player.account_id !== record.account_id) {
+      throw new LedgerInvariantBroken("a player's operation is booked to the player's venue", {
+        trx: record.trx,
+        player_id: playerId,
+        account_id: record.account_id,
+      });
+    }
+  }
+  for (const [id, after] of plan.players.after) {
+    const before = plan.players.before.get(id);
+    if (!before || before.day !== after.day || before.account_id !== after.account_id)
+      throw new LedgerInvariantBroken('a player moved is one the batch locked, on its day', {
+        player_id: id,
+      });
+    if (after.cash_in_cents < before.cash_in_cents || after.cash_out_cents < before.cash_out_cents)
+      throw new LedgerInvariantBroken("a player's day's sums never go down", { player_id: id });
+    const limit = after.limit_cents;
+    if (after.cash_in_cents > before.cash_in_cents && limit !== null && after.cash_in_cents > limit) {
+      throw new LedgerInvariantBroken('no deposit takes a player past the daily limit', {
+        player_id: id,
+        cash_in: after.cash_in_cents,
+        limit,
+      });
+    }
+  }
 }
 
 type Floats = WritePlan['before']['floats'];

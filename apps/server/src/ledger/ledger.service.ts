@@ -10,10 +10,17 @@ import { noChangePublisher, publishAfterCommit, type ChangePublisher } from '../
 import { BatchRaced, claimKeyOf, lockedRowsOf, runBatch, type Settled } from './batch.js';
 import type { LedgerSealer } from './ledger-sealer.js';
 import { GroupCommit, type Pending } from './group-commit.js';
-import type { DeviceEventInput, FloatMoveInput, LedgerRequest, Outcome, PlaceCashInput } from './types.js';
+import type {
+  DeviceEventInput,
+  FloatMoveInput,
+  LedgerRequest,
+  Outcome,
+  PlaceCashInput,
+  TransferInput,
+} from './types.js';
 
 export { floatLimit } from './money-rules.js';
-export type { DeviceEventInput, FloatMoveInput, PlaceCashInput } from './types.js';
+export type { DeviceEventInput, FloatMoveInput, PlaceCashInput, TransferInput } from './types.js';
 
 /** A batch of one that lost a trx race to another process runs again, this many times at most. */
 const RACE_RETRIES = 3;
@@ -82,6 +89,15 @@ export class LedgerService {
    */
   changePlaceCash(input: PlaceCashInput): Promise<Outcome> {
     return this.commits.submit({ kind: 'cash', input });
+  }
+
+  /**
+   * A player's money from one seat of the venue to another (docs/product.md "Players"), in the next
+   * batch: no cash, no float; the player's exclusion and the seats' players obey the rules of
+   * batch-decide.ts judgeTransfer.
+   */
+  transfer(input: TransferInput): Promise<Outcome> {
+    return this.commits.submit({ kind: 'transfer', input });
   }
 
   /**

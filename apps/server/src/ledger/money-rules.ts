@@ -12,6 +12,7 @@ import {
   type CashResult,
   type CorrectionResult,
   type FloatMoveResult,
+  type TransferResult,
 } from '@cashdesk/contract';
 import type { AccountRow, LedgerKind, LedgerLine, PlaceRow } from '../db/schema.js';
 import { ApiError } from '../http/api-error.js';
@@ -23,6 +24,7 @@ import type {
   FloatMoveInput,
   Outcome,
   PlaceCashInput,
+  TransferInput,
 } from './types.js';
 
 /** The venue's settings a game event obeys, as read inside its transaction. */
@@ -244,6 +246,37 @@ export function decideCorrection(
     device_id: call.device_id,
     place: call.place,
     created_at: new Date(now).toISOString(),
+  });
+  return { ok: true, outcome, postings, event: null };
+}
+
+// ---- A player's transfer between seats (docs/product.md "Players") ----------------------------------
+
+/**
+ * A transfer: the amount off one seat's entries onto another's of the same venue, no more than the first
+ * holds. No cash passes the counter: the float does not move and no final bonus burns (it stays with
+ * its seat, as when a bet empties it). The caller has checked the seats are the venue's and the player's.
+ */
+export function decideTransfer(input: TransferInput, from: PlaceRow, to: PlaceRow, now: number): Decision {
+  const amount = input.amount_cents;
+  if (amount > from.entries_cents) return refused(refusal(ERR.notEnoughMoney));
+  const fromAfter = from.entries_cents - amount;
+  const toAfter = safeBalance(to.entries_cents + amount, 'amount');
+  const row = (seat: PlaceRow) =>
+    rowBuilder(input.trx, 'transfer', now, input.account_id, {
+      device_id: seat.device_id,
+      place: seat.place,
+      user_id: input.user_id,
+    });
+  const postings: Posting[] = [
+    { ...row(from)('entries', -amount, fromAfter), tx_type: TX_TYPE.withdraw },
+    { ...row(to)('entries', amount, toAfter), tx_type: TX_TYPE.deposit },
+  ];
+  const outcome = ok<TransferResult>({
+    trx: input.trx,
+    amount,
+    from: { entries: fromAfter, final_bonus: from.final_bonus_cents },
+    to: { entries: toAfter, final_bonus: to.final_bonus_cents },
   });
   return { ok: true, outcome, postings, event: null };
 }

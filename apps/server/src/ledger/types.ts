@@ -40,6 +40,11 @@ export interface PlaceCashInput {
    * `user_id` is then the manager's, and no block, PIN, shift or approval applies.
    */
   corrects?: Correction | undefined;
+  /**
+   * The player the money is for (docs/product.md "Players"): their limit, exclusion and report threshold
+   * apply, and the seat holds them until it is emptied. Without it a seat's own player is the one.
+   */
+  player_id?: number | undefined;
 }
 
 /** What a correction reverses: the original operation, its trx and the delta it moved onto the place. */
@@ -79,10 +84,25 @@ export interface FloatMoveInput {
   alsoWrite?: (moved: { balance_before: number; balance_after: number }, db: Executor) => CompiledQuery;
 }
 
+/**
+ * A player's money moved from one seat of the venue to another by a cashier (docs/product.md "Players"):
+ * no cash passes the counter and the float does not move.
+ */
+export interface TransferInput {
+  account_id: number;
+  user_id: number;
+  player_id: number;
+  from: { device_id: number; place: number };
+  to: { device_id: number; place: number };
+  amount_cents: number;
+  trx: string;
+}
+
 export type LedgerRequest =
   | { kind: 'cash'; input: PlaceCashInput }
   | { kind: 'event'; input: DeviceEventInput }
-  | { kind: 'float'; input: FloatMoveInput };
+  | { kind: 'float'; input: FloatMoveInput }
+  | { kind: 'transfer'; input: TransferInput };
 
 // ---- Stage 2: the decision --------------------------------------------------------------------------
 
@@ -128,6 +148,18 @@ interface Balances {
   >;
 }
 
+/**
+ * A player as a batch decides on them (by player id): their venue, the gaming day's sums and the daily
+ * deposit limit in effect (null: none). The invariants hold the sums to the limit and the venue.
+ */
+export interface PlayerState {
+  account_id: number;
+  day: string;
+  cash_in_cents: number;
+  cash_out_cents: number;
+  limit_cents: number | null;
+}
+
 /** Everything one batch writes, in one transaction, and what it was decided from. */
 export interface WritePlan {
   /** The balances as the batch locked them, which the first operation's rows start from. */
@@ -142,6 +174,10 @@ export interface WritePlan {
     /** Statements the caller asked to write with the move (FloatMoveInput.alsoWrite), compiled at write. */
     also: ((db: Executor) => CompiledQuery)[];
   }[];
+  /** The players the batch locked, and the ones its operations moved (their day's sums to write). */
+  players: { before: Map<number, PlayerState>; after: Map<number, PlayerState> };
+  /** By `device_id/place`: the player each seat holds after the batch, where an operation changed it. */
+  seatPlayers: Map<string, { device_id: number; place: number; player_id: number | null }>;
   /** Calls held back for a manager (four eyes): their approvals, written whatever else the batch does. */
   held: ((db: Executor) => CompiledQuery)[];
   /** `scope\0trx` of the batch's replays: they were answered from their record and write nothing. */

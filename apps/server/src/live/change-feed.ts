@@ -275,6 +275,15 @@ export function cashChange(accountId: number, deviceId: number): Change {
   return { account_id: accountId, float: true, device_ids: [deviceId], device_state_ids: [deviceId] };
 }
 
+/**
+ * A player's money moved from one seat to another (a transfer): both devices' detail and own state
+ * changed; no float moved.
+ */
+export function transferChange(accountId: number, deviceIds: readonly number[]): Change {
+  const ids = [...new Set(deviceIds)];
+  return { account_id: accountId, float: false, device_ids: ids, device_state_ids: ids };
+}
+
 /** A device linked to the venue or unlinked from it: its detail, and its own state (`linked`). */
 export function linkChange(accountId: number, deviceId: number): Change {
   return { account_id: accountId, float: false, device_ids: [deviceId], device_state_ids: [deviceId] };
