@@ -49,6 +49,12 @@ describe('query plans of the calls the screens make (SQLite)', () => {
     const day = `from=${encodeURIComponent('2026-01-01T00:00:00+00:00')}&to=${encodeURIComponent('2036-01-01T00:00:00+00:00')}`;
     const pin = { 'x-device-pin': phone.pin };
     const today = gamingDayOf(Date.now(), venue);
+    // Both halves of the cash report on (a venue made after migration 022 has neither yet).
+    await db.kysely
+      .updateTable('accounts')
+      .set({ cash_log_above_cents: 3_000_00, cash_report_above_cents: 10_000_00 })
+      .where('id', '=', venue.id)
+      .execute();
     cashReport = () => manager.get(`${account}/cash_report?day=${today}`);
     calls.push(
       { name: 'float', run: () => cashier.get('/a/cashier/account_balance') },
@@ -169,7 +175,7 @@ describe('query plans of the calls the screens make (SQLite)', () => {
     expect(res.status).toBe(200);
     for (const { node, queryId } of recorder.queries) {
       const query = db.kysely.getExecutor().compileQuery(node, queryId);
-      if (!/\boperations as "?o"?\b/.test(query.sql) && !/"operations" as "o"/.test(query.sql)) continue;
+      if (!query.sql.includes('"o"."player_id" is not null')) continue;
       const plan = await db.kysely.executeQuery<{ detail: string }>(
         CompiledQuery.raw(`explain query plan ${query.sql}`, [...query.parameters]),
       );
@@ -181,7 +187,7 @@ describe('query plans of the calls the screens make (SQLite)', () => {
     const operations =
       'SEARCH o USING INDEX operations_player_day (account_id=? AND created_at_ms>? AND created_at_ms<?)';
     const entries = 'SEARCH l USING INDEX ledger_operation (operation_id=?)';
-    const correction = 'SEARCH c USING INDEX operations_corrects_once (corrects_operation_id=?)';
+    const correction = 'SEARCH c USING INDEX operations_corrects_once (corrects_operation_id=?) LEFT-JOIN';
     // The log, then the reports: each the day's range of the index and keyed reads from there.
     expect(reads.filter((r) => r.startsWith('SEARCH o') || r.startsWith('SCAN o'))).toEqual([
       operations,
