@@ -165,13 +165,13 @@ export interface PlayersTable {
   /** A raise of the limit waiting out the venue's cooling-off, and when it takes effect. */
   limit_raise_cents: number | null;
   limit_raise_at_ms: number | null;
-  excluded: Flag;
+  excluded: Generated<Flag>;
   /** ISO day, the last day of the exclusion; null with `excluded` 1: indefinite. */
   excluded_until: string | null;
   /** The gaming day (ISO) the two sums below are of; the ledger's batch starts them again on a new day. */
-  day: string;
-  day_cash_in_cents: number;
-  day_cash_out_cents: number;
+  day: Generated<string>;
+  day_cash_in_cents: Generated<number>;
+  day_cash_out_cents: Generated<number>;
   created_at_ms: number;
   updated_at_ms: number;
 }

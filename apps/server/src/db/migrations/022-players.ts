@@ -66,13 +66,17 @@ export function playersMigration(dialect: DialectName): Migration {
         .columns(['account_id', 'created_at_ms', 'player_id'])
         .where(sql.ref('player_id'), 'is not', null)
         .execute();
-      for (const [column, type] of [
-        ['player_daily_limit_cents', 'bigint'],
-        ['cash_log_above_cents', 'bigint'],
-        ['cash_report_above_cents', 'bigint'],
-      ] as const) {
-        await db.schema.alterTable('accounts').addColumn(column, type).execute();
-      }
+      await db.schema.alterTable('accounts').addColumn('player_daily_limit_cents', 'bigint').execute();
+      // The thresholds of the rules this models (docs/product.md, "Cash reports"), in the venue's cents,
+      // for every venue, new or already there; null turns either off.
+      await db.schema
+        .alterTable('accounts')
+        .addColumn('cash_log_above_cents', 'bigint', (c) => c.defaultTo(300_000))
+        .execute();
+      await db.schema
+        .alterTable('accounts')
+        .addColumn('cash_report_above_cents', 'bigint', (c) => c.defaultTo(1_000_000))
+        .execute();
       await db.schema
         .alterTable('accounts')
         .addColumn('limit_cooling_off_hours', 'integer', (c) =>
@@ -81,11 +85,6 @@ export function playersMigration(dialect: DialectName): Migration {
             .defaultTo(24)
             .check(sql`limit_cooling_off_hours between 0 and 720`),
         )
-        .execute();
-      // The thresholds of the rules this models (docs/product.md, "Cash reports"), in the venue's cents.
-      await db
-        .updateTable('accounts')
-        .set({ cash_log_above_cents: 300_000, cash_report_above_cents: 1_000_000 })
         .execute();
     },
   };
