@@ -123,7 +123,7 @@ export interface PlacesTable {
   username: string;
   entries_cents: Generated<number>;
   final_bonus_cents: Generated<number>;
-  /** The player the seat holds (migration 022), until it is emptied (ledger/player-rules.ts seatPlayer). */
+  /** The player the seat holds (migration 022), until it is emptied (players/player-rules.ts seatPlayer). */
   player_id: Generated<number | null>;
 }
 
@@ -150,7 +150,7 @@ export interface OperationsTable {
   player_id: Generated<number | null>;
 }
 
-/** A player the venue knows by a card it issued (migration 022, docs/product.md "Players"). */
+/** A player the venue knows by a card it issued (migration 022, docs/product.md section 18). */
 export interface PlayersTable {
   id: Generated<number>;
   account_id: number;

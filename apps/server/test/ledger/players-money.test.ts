@@ -1,4 +1,4 @@
-// The money rules of players (docs/product.md "Players"), through HTTP and the ledger on both databases:
+// The money rules of players (docs/product.md section 18), through HTTP and the ledger on both databases:
 // the daily deposit limit on both sides of what is left (the venue's default and the player's own, and on
 // a seat the player holds without the card), self-exclusion to a day and indefinite, identity before a
 // payout passes the report threshold, the seat's player, transfers between seats, and another venue's

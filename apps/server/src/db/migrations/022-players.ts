@@ -1,7 +1,7 @@
-// Players the venue knows (docs/product.md, "Players"): a card the venue issues, identity recorded when a
+// Players the venue knows (docs/product.md section 18): a card the venue issues, identity recorded when a
 // threshold asks for it, a daily deposit limit and self-exclusion.
 //   players: one row per card and venue; `day` and its two sums are the player's cash in and cash out of
-//     that gaming day, kept by the ledger's batch under the player's row lock (ledger/player-rules.ts), so
+//     that gaming day, kept by the ledger's batch under the player's row lock (players/player-rules.ts), so
 //     a limit holds however many tills deposit at once; the cash report reads the ledger itself;
 //   places.player_id: the player a seat holds, until the seat is emptied;
 //   operations.player_id: the player a cash call or transfer was for: what the cash report sums;
@@ -67,7 +67,7 @@ export function playersMigration(dialect: DialectName): Migration {
         .where(sql.ref('player_id'), 'is not', null)
         .execute();
       await db.schema.alterTable('accounts').addColumn('player_daily_limit_cents', 'bigint').execute();
-      // The thresholds of the rules this models (docs/product.md, "Cash reports"), in the venue's cents,
+      // The thresholds of the rules this models (docs/product.md section 18), in the venue's cents,
       // for every venue, new or already there; null turns either off.
       await db.schema
         .alterTable('accounts')
