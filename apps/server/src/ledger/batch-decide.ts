@@ -214,7 +214,8 @@ function judgeCash(request: { kind: 'cash'; input: PlaceCashInput }, now: number
     shift_id: 'refused' in checked ? null : checked.shiftId,
     ...(player ? { player_id: player.id } : {}),
   });
-  const day = playerDayOf(now, account);
+  // The gaming day counts only for a player's sums (and reading it costs a time-zone conversion).
+  const day = player ? playerDayOf(now, account) : '';
   const decision =
     'refused' in checked
       ? checked.refused
