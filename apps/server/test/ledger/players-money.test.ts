@@ -5,13 +5,14 @@
 // player, seat or device never reached. Each refusal a money rule stores answers its trx again.
 import { ERR } from '@cashdesk/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '../../src/auth/password.js';
 import type { LedgerService } from '../../src/ledger/ledger.service.js';
 import { verifyLedger } from '../../src/ledger/verify.js';
 import { answer, cashierClient, linkCabinet, newTrx } from '../helpers/cashier.js';
 import { FakeClock } from '../helpers/clock.js';
 import { testDatabases } from '../helpers/databases.js';
-import { createVenue } from '../helpers/factories.js';
-import type { TestClient } from '../helpers/server.js';
+import { createTestUser, createVenue } from '../helpers/factories.js';
+import { clientForUser, type TestClient } from '../helpers/server.js';
 import { useTestServer } from '../helpers/test-server-suite.js';
 
 interface Venue {
@@ -287,6 +288,42 @@ describe.each(testDatabases)('players money rules on $name', (database) => {
       body: { err: ERR.playerExcluded, until: null },
     });
     await suite.db.kysely.updateTable('players').set({ excluded: 0 }).where('id', '=', p).execute();
+    await emptyAll(a);
+  });
+
+  it("applies a player's payout a manager approved as the call it was, counted as the player's", async () => {
+    await settings(a, { player_daily_limit_cents: null, approval_above_cents: 100_00 });
+    const PASSWORD = 'the manager knows this one';
+    const user = await createTestUser(suite.db, { account_id: a.id, role: 'manager' });
+    await suite.db.kysely
+      .updateTable('users')
+      .set({ password_hash: await hashPassword(PASSWORD) })
+      .where('id', '=', user.id)
+      .execute();
+    const manager = await clientForUser(suite.server, user);
+    const p = await player(a);
+    expect((await deposit(a, 7, 300_00, p)).status).toBe(200);
+    const trx = newTrx();
+    const held = await deposit(a, 7, -150_00, p, trx);
+    expect(held.status).toBe(202);
+    const approvalId = (held.body as { approval_id: string }).approval_id;
+    const decided = await manager.post(`/a/manager/account/${a.id}/approvals/${approvalId}`, {
+      decision: 'approve',
+      password: PASSWORD,
+    });
+    expect(answer(decided)).toMatchObject({ status: 200, body: { status: 'approved' } });
+    // The cashier asking again gets the applied answer, not a trx conflict: the player is part of the call.
+    expect(answer(await deposit(a, 7, -150_00, p, trx))).toMatchObject({
+      status: 200,
+      body: { delta: -150_00 },
+    });
+    const row = await suite.db.kysely
+      .selectFrom('players')
+      .select('day_cash_out_cents')
+      .where('id', '=', p)
+      .executeTakeFirstOrThrow();
+    expect(Number(row.day_cash_out_cents)).toBe(150_00);
+    await settings(a, { approval_above_cents: null });
     await emptyAll(a);
   });
 
