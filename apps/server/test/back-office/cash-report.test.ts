@@ -1,4 +1,4 @@
-// The cash report (docs/product.md section 18): a venue's players' cash of one gaming day, read from the
+// The cash report (docs/product.md section 19): a venue's players' cash of one gaming day, read from the
 // ledger. The log holds each player cash transaction above the log threshold, the reports each player
 // whose cash in or cash out of the day, over every seat and till, is above the report threshold: each
 // threshold's edge on both sides (at it: neither; a cent above: both), a transfer that is no cash, a
@@ -30,7 +30,7 @@ import { signedInAs } from './support.js';
 const DAY = '2026-11-20';
 const DAY_START = Date.UTC(2026, 10, 20, 6);
 const DAY_END = Date.UTC(2026, 10, 21, 6);
-// The defaults of migration 022 (set on the venue: players-support.ts): logged above 3,000.00, reported above 10,000.00.
+// Migration 022's defaults, set on the venue all the same: logged above 3,000.00, reported above 10,000.00.
 const LOG_ABOVE = 3_000_00;
 const REPORT_ABOVE = 10_000_00;
 

@@ -55,10 +55,7 @@ export function playerCash(
   return cashier.post(`/a/cashier/devices/${seat.device}/place/${seat.place}/update`, body);
 }
 
-/**
- * Sets the venue's cash report thresholds (cents; null: off). Migration 022 gave its defaults, 3,000.00
- * and 10,000.00, to the venues there were; a venue made since has none until they are set.
- */
+/** Sets the venue's cash report thresholds (cents; null: off); by default migration 022's, 3,000.00 and 10,000.00. */
 export async function setCashThresholds(
   db: Db,
   accountId: number,

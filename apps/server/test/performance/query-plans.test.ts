@@ -49,12 +49,6 @@ describe('query plans of the calls the screens make (SQLite)', () => {
     const day = `from=${encodeURIComponent('2026-01-01T00:00:00+00:00')}&to=${encodeURIComponent('2036-01-01T00:00:00+00:00')}`;
     const pin = { 'x-device-pin': phone.pin };
     const today = gamingDayOf(Date.now(), venue);
-    // Both halves of the cash report on (a venue made after migration 022 has neither yet).
-    await db.kysely
-      .updateTable('accounts')
-      .set({ cash_log_above_cents: 3_000_00, cash_report_above_cents: 10_000_00 })
-      .where('id', '=', venue.id)
-      .execute();
     cashReport = () => manager.get(`${account}/cash_report?day=${today}`);
     calls.push(
       { name: 'float', run: () => cashier.get('/a/cashier/account_balance') },

@@ -12,6 +12,7 @@ import {
   createPostgresDatabase,
   createSqliteDatabase,
   linkCabinets,
+  seedPlayers,
   seedVenue,
   type TortureDatabase,
 } from './fixture.js';
@@ -76,9 +77,10 @@ export async function runTorture(options: TortureOptions): Promise<TortureReport
   const servers: ServerProcess[] = [];
   let keep = false;
   try {
-    const seeded = await withDb(database, (db) =>
-      seedVenue(db, { float: 1_000_000, overdraft: 200_000, cashiers: clientCount }),
-    );
+    const seeded = await withDb(database, async (db) => {
+      const venue = await seedVenue(db, { float: 1_000_000, overdraft: 200_000, cashiers: clientCount });
+      return { ...venue, players: await seedPlayers(db, venue.accountId, 8) };
+    });
     for (let i = 0; i < serverCount; i++) {
       servers.push(
         new ServerProcess({
