@@ -43,6 +43,9 @@ export interface RunSummary {
   absent: number;
   conflictsRefused: number;
   moneyRefusals: number;
+  /** Transfers of a player's money between seats that moved it, and cash calls applied for a player. */
+  transfers: number;
+  playerCalls: number;
 }
 
 export async function checkInvariants(
@@ -58,6 +61,8 @@ export async function checkInvariants(
     absent: 0,
     conflictsRefused: 0,
     moneyRefusals: 0,
+    transfers: 0,
+    playerCalls: 0,
   };
 
   const operations = await db.kysely
@@ -168,6 +173,8 @@ export async function checkInvariants(
       problems.push(`${label}: the applied payload was itself refused as a trx conflict`);
     }
     const payload = record.payloads[applied]!;
+    if (payload.op === 'transfer') summary.transfers += 1;
+    if (payload.op === 'cash' && payload.playerId !== undefined) summary.playerCalls += 1;
     const floatMoved = lines.get('float') ?? 0;
     const expectedFloat = payload.op === 'cash' ? -payload.delta : 0;
     if (floatMoved !== expectedFloat) {
