@@ -62,6 +62,25 @@ async function ok<T>(answer: Promise<Answer>): Promise<T> {
   return body as T;
 }
 
+/** Both plural forms of a counted text as one pattern, the count a group of digits. */
+function countedPattern(t: Translate, key: string): RegExp {
+  const forms = [t(`${key}_one`), t(`${key}_other`)].map((text) =>
+    text.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{\{\s*\w+\s*\}\}/g, '\\d+'),
+  );
+  return new RegExp(`^(${forms.join('|')})$`);
+}
+
+/** Whether the strip's tab named `name` lies wholly inside its visible part. */
+function inSight(strip: Locator, name: string): Promise<boolean> {
+  return strip.evaluate((nav, wanted) => {
+    const tab = [...nav.querySelectorAll('a')].find((a) => a.textContent?.trim() === wanted);
+    if (!tab) throw new Error(`no tab ${wanted}`);
+    const box = nav.getBoundingClientRect();
+    const rect = tab.getBoundingClientRect();
+    return rect.left >= box.left - 1 && rect.right <= box.right + 1;
+  }, name);
+}
+
 describeE2E('the players in the back office', () => {
   const e2e = useE2E();
   const venue = () => e2e.server.demo.accountId;
@@ -114,6 +133,24 @@ describeE2E('the players in the back office', () => {
   const press = (viewport: ViewportName, target: Locator) =>
     viewport === 'mobile' ? target.tap() : target.click();
 
+  /**
+   * Follows one of the venue's tabs from the first (Overview) as a person does: on a phone the strip's
+   * counted "more" button is pressed until the tab is wholly in sight, then the tab.
+   */
+  async function reachTab(page: Page, viewport: ViewportName, t: Translate, tabKey: string): Promise<void> {
+    const name = t(`backOffice:${tabKey}`);
+    const strip = page.getByRole('navigation', { name: t('backOffice:account.sections'), exact: true });
+    const tab = strip.getByRole('link', { name, exact: true });
+    await tab.waitFor();
+    for (let presses = 0; !(await inSight(strip, name)); presses += 1) {
+      expect(presses, `presses of "more" to reach the tab ${name}`).toBeLessThan(12);
+      const more = page.getByRole('button', { name: countedPattern(t, 'backOffice:account.tabsAfter') });
+      await press(viewport, more);
+      await page.waitForTimeout(400); // the strip scrolls smoothly
+    }
+    await press(viewport, tab);
+  }
+
   beforeAll(async () => {
     await setFloatBalance(e2e.server, 100_000_00);
     cabinet = await createLinkedCabinet(e2e.server, 'Players cabinet');
@@ -142,7 +179,8 @@ describeE2E('the players in the back office', () => {
       // A cabinet of the visit's own: a seat holds one player's money at a time.
       const seat = await createLinkedCabinet(e2e.server, `Exclusion ${lng} ${width}`);
 
-      const page = await openAs(viewport, lng, 'players');
+      const page = await openAs(viewport, lng, 'overview');
+      await reachTab(page, viewport, t, 'account.section.players');
       const section = page.getByRole('region', { name: bo('account.section.players'), exact: true });
       await section.getByLabel(pl('players.searchLabel'), { exact: true }).fill(documentNumber);
       await press(viewport, section.getByRole('button', { name: pl('players.searchButton'), exact: true }));
@@ -255,7 +293,7 @@ describeE2E('the players in the back office', () => {
       await ok(
         call(page, 'POST', accountApi(), { cash_log_above: LOG_ABOVE, cash_report_above: REPORT_ABOVE }),
       );
-      await page.goto(accountPath('cash-report'));
+      await reachTab(page, viewport, t, 'account.section.cashReport');
 
       const today = gamingDay();
       const section = page.getByRole('region', { name: bo('account.section.cashReport'), exact: true });

@@ -342,7 +342,6 @@ const ACCOUNT_SECTIONS: readonly { section: string; title: string; tab?: string 
   { section: 'settings', title: 'backOffice:account.section.settings' },
   { section: 'float', title: 'backOffice:account.section.float' },
   { section: 'devices', title: 'backOffice:account.section.devices' },
-  { section: 'players', title: 'backOffice:account.section.players' },
   { section: 'ledger', title: 'backOffice:account.section.ledger' },
   { section: 'shift', title: 'backOffice:account.section.shift' },
   { section: 'shifts', title: 'backOffice:drawerShifts.title' },
@@ -352,6 +351,7 @@ const ACCOUNT_SECTIONS: readonly { section: string; title: string; tab?: string 
     title: 'backOffice:account.section.cashReport',
     tab: 'backOffice:account.section.cashReport',
   },
+  { section: 'players', title: 'backOffice:account.section.players' },
   { section: 'audit', title: 'backOffice:audit.title' },
 ];
 
