@@ -3,7 +3,13 @@
 import { z } from 'zod';
 import { idParam } from './schemas.js';
 
-export const ALERT_KINDS = ['float_low', 'device_silent', 'shift_difference', 'withdrawals_hour'] as const;
+export const ALERT_KINDS = [
+  'float_low',
+  'device_silent',
+  'shift_difference',
+  'withdrawals_hour',
+  'structuring',
+] as const;
 export type AlertKindName = (typeof ALERT_KINDS)[number];
 
 /**
@@ -33,6 +39,24 @@ export const alertFacts = z.discriminatedUnion('kind', [
     cashier: z.string(),
     closed_at: z.string(),
     difference: z.number(),
+  }),
+  /**
+   * A player's cash of the gaming day clustering just under a threshold (docs/product.md section 16):
+   * the player as carded and named now, the side (`cash_in`: deposits, `cash_out`: withdrawals and
+   * cash-outs), the rule it meets now (`log`: `transactions` of that side each from 90% of the log
+   * threshold up to it; `report`: the side's `total` of the day, over `transactions`, from 90% of the
+   * report threshold up to it), and that threshold (cents).
+   */
+  z.object({
+    kind: z.literal('structuring'),
+    player_id: z.number(),
+    card: z.string(),
+    name: z.string().nullable(),
+    side: z.enum(['cash_in', 'cash_out']),
+    rule: z.enum(['log', 'report']),
+    transactions: z.number(),
+    total: z.number(),
+    threshold: z.number(),
   }),
 ]);
 export type AlertFacts = z.infer<typeof alertFacts>;

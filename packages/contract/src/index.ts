@@ -14,6 +14,7 @@ export * from './daily-totals.js';
 export * from './floor.js';
 export * from './daily-report.js';
 export * from './daily-report-table.js';
+export * from './cash-report-table.js';
 export * from './gaming-day.js';
 export * from './csv.js';
 export * from './players.js';

@@ -2,6 +2,7 @@
 // identity recorded when a threshold asks for it, a daily deposit limit, self-exclusion, transfers
 // between seats and the cash report of a gaming day.
 import { z } from 'zod';
+import { gamingDay } from './daily-report.js';
 import { balances, cents, idParam, placeNumber, positiveId, trx } from './schemas.js';
 
 /** A card number or the text of the QR code the venue prints: letters, digits and - _ . : */
@@ -129,7 +130,14 @@ export const playersQuery = z.strictObject({
 });
 export type PlayersQuery = z.input<typeof playersQuery>;
 
-/** One line of the cash report's log: a player's cash call above the venue's log threshold. */
+/** The cash report's day: the daily report's (a real date from 2000-01-01, begun at the venue). */
+export const cashReportQuery = z.strictObject({ day: gamingDay });
+export type CashReportQuery = z.input<typeof cashReportQuery>;
+
+/**
+ * One line of the cash report's log: a player's cash call above the venue's log threshold (a deposit is
+ * `cash_in`, a withdraw or cash-out `cash_out`; `amount` a positive size in cents).
+ */
 export const cashLogLine = z.object({
   at: z.string(),
   player_id: z.number(),
@@ -139,12 +147,21 @@ export const cashLogLine = z.object({
   amount: z.number(),
   device_id: z.number(),
   place: z.number(),
+  /** The cashier's login. */
   cashier: z.string().nullable(),
   trx: z.string(),
+  /**
+   * The trx of the manager's correction that reversed it before the day ended (added to the contract's
+   * shape): still logged, counted in no sum of the report. Null when it stands.
+   */
+  corrected_by: z.string().nullable(),
 });
 export type CashLogLine = z.infer<typeof cashLogLine>;
 
-/** A player whose cash in or cash out of the day passed the venue's report threshold. */
+/**
+ * A player whose cash in or cash out of the day passed the venue's report threshold: both sums in cents
+ * over every seat and till, and how many cash calls they add up (corrected ones left out).
+ */
 export const cashReportLine = z.object({
   player_id: z.number(),
   card: z.string(),

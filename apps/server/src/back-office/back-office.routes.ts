@@ -13,6 +13,7 @@ import { floorEventsRoutes } from './floor/floor-events.routes.js';
 import { floorRoutes } from './floor/floor.routes.js';
 import { ledgerRoutes } from './ledger/ledger.routes.js';
 import { verifyRoutes } from './reconciliation/verify.routes.js';
+import { cashReportRoutes } from './reports/cash-report.routes.js';
 import { dailyReportRoutes } from './reports/daily-report.routes.js';
 import { shiftReportRoutes } from './reports/shift-report.routes.js';
 import { backOfficeShiftsRoutes } from './shifts/shifts.routes.js';
@@ -43,6 +44,7 @@ export function backOfficeRoutes(
     await app.register(ledgerRoutes(ctx));
     await app.register(shiftReportRoutes(ctx));
     await app.register(dailyReportRoutes(ctx));
+    await app.register(cashReportRoutes(ctx));
     await app.register(backOfficeShiftsRoutes(ctx));
     await app.register(verifyRoutes(ctx));
     await app.register(auditRoutes(ctx));

@@ -353,7 +353,9 @@ export interface ApprovalsTable {
  */
 export type StoredApprovalStatus = Exclude<ApprovalStatus, 'expired' | 'failed'>;
 
-export type AlertKind = 'float_low' | 'device_silent' | 'shift_difference' | 'withdrawals_hour';
+/** The kinds migration 023's CHECK allows (contract ALERT_KINDS). */
+export type AlertKind =
+  'float_low' | 'device_silent' | 'shift_difference' | 'withdrawals_hour' | 'structuring';
 
 /** An alert of the manager's floor (migration 014): open while cleared_at_ms is null. */
 export interface AlertsTable {

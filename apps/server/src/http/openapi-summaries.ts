@@ -113,6 +113,8 @@ export const OPERATION_SUMMARIES: Readonly<Record<string, string>> = {
     'Deposit and withdraw totals of each cashier of the account over a period',
   [`GET ${a}/manager/account/:id/daily_report`]:
     "The daily report of one gaming day (the venue's time_zone and day_starts_at): per device and in total",
+  [`GET ${a}/manager/account/:id/cash_report`]:
+    "The cash report of one gaming day: players' cash transactions above the log threshold, players above the report threshold",
   [`GET ${a}/manager/account/:id/shifts`]: "The account's cash-drawer shifts, newest first",
   [`GET ${a}/manager/account/:id/shifts/:shift_id`]: 'The Z-report of a closed shift',
   [`GET ${a}/manager/account/:id/overview`]:

@@ -14,6 +14,7 @@ import {
   floorOverview,
   player,
   shiftListRow,
+  cashReport,
   dailyReport,
   shiftReport,
   verifyResult,
@@ -311,6 +312,13 @@ const ROUTES: RouteRow[] = [
     path: (f) => `${acct(f)}/daily_report?day=2020-01-01`,
     scope: 'account',
     ok: { status: 200, check: shape(dailyReport, (r, f) => expect(r.account_id).toBe(f.venueId)) },
+  },
+  {
+    route: 'GET /a/manager/account/:id/cash_report',
+    method: 'GET',
+    path: (f) => `${acct(f)}/cash_report?day=2020-01-01`,
+    scope: 'account',
+    ok: { status: 200, check: shape(cashReport, (r, f) => expect(r.account_id).toBe(f.venueId)) },
   },
   {
     route: 'GET /a/manager/account/:id/overview',

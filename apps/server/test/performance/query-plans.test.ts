@@ -4,6 +4,7 @@
 // (PostgreSQL's does: on a test-sized table it rightly scans; BENCHMARKS.md has its report times over a
 // ledger of 1M rows).
 import { randomUUID } from 'node:crypto';
+import { gamingDayOf } from '@cashdesk/contract';
 import { CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/database.js';
@@ -26,6 +27,7 @@ describe('query plans of the calls the screens make (SQLite)', () => {
   let cashierList: () => Promise<TestResponse<unknown>>;
   let dailyTotals: () => Promise<TestResponse<unknown>>;
   let withdraw: () => Promise<TestResponse<unknown>>;
+  let cashReport: () => Promise<TestResponse<unknown>>;
 
   beforeAll(async () => {
     const opened = await sqliteTestDatabase.open();
@@ -46,6 +48,8 @@ describe('query plans of the calls the screens make (SQLite)', () => {
     const account = `/a/manager/account/${venue.id}`;
     const day = `from=${encodeURIComponent('2026-01-01T00:00:00+00:00')}&to=${encodeURIComponent('2036-01-01T00:00:00+00:00')}`;
     const pin = { 'x-device-pin': phone.pin };
+    const today = gamingDayOf(Date.now(), venue);
+    cashReport = () => manager.get(`${account}/cash_report?day=${today}`);
     calls.push(
       { name: 'float', run: () => cashier.get('/a/cashier/account_balance') },
       { name: 'device list', run: () => cashier.get('/a/cashier/devices') },
@@ -76,6 +80,7 @@ describe('query plans of the calls the screens make (SQLite)', () => {
       },
       { name: 'back-office ledger', run: () => manager.get(`${account}/transactions?${day}`) },
       { name: 'back-office shift report', run: () => manager.get(`${account}/shift_report?${day}`) },
+      { name: 'cash report', run: cashReport },
       { name: 'back-office devices', run: () => manager.get(`${account}/devices`) },
       { name: 'back-office users', run: () => manager.get(`${account}/users`) },
       { name: 'venue audit log', run: () => manager.get(`${account}/audit`) },
@@ -152,6 +157,38 @@ describe('query plans of the calls the screens make (SQLite)', () => {
     expect(await ledgerReadsOf(dailyTotals)).toEqual([
       'l USING COVERING INDEX ledger_account_cash_time (account_id=? AND created_at_ms>?)',
     ]);
+  });
+
+  // The cash report walks the day's operations for a player through the partial index of migration 022,
+  // never the venue's other operations, and reaches each one's entries row and correction by their keys.
+  it("reads the cash report's day by the venue's player operations alone", async () => {
+    const reads: string[] = [];
+    recorder.start();
+    const res = await cashReport();
+    recorder.recording = false;
+    expect(res.status).toBe(200);
+    for (const { node, queryId } of recorder.queries) {
+      const query = db.kysely.getExecutor().compileQuery(node, queryId);
+      if (!/\boperations as "?o"?\b/.test(query.sql) && !/"operations" as "o"/.test(query.sql)) continue;
+      const plan = await db.kysely.executeQuery<{ detail: string }>(
+        CompiledQuery.raw(`explain query plan ${query.sql}`, [...query.parameters]),
+      );
+      for (const { detail } of plan.rows) {
+        const read = /^(SEARCH|SCAN) (o|l|c|p|u)\b(.*)$/.exec(detail);
+        if (read) reads.push(`${read[1]} ${read[2]}${read[3]}`);
+      }
+    }
+    const operations =
+      'SEARCH o USING INDEX operations_player_day (account_id=? AND created_at_ms>? AND created_at_ms<?)';
+    const entries = 'SEARCH l USING INDEX ledger_operation (operation_id=?)';
+    const correction = 'SEARCH c USING INDEX operations_corrects_once (corrects_operation_id=?)';
+    // The log, then the reports: each the day's range of the index and keyed reads from there.
+    expect(reads.filter((r) => r.startsWith('SEARCH o') || r.startsWith('SCAN o'))).toEqual([
+      operations,
+      operations,
+    ]);
+    expect(reads.filter((r) => / (l|c) /.test(r))).toEqual([entries, correction, entries, correction]);
+    expect(reads.filter((r) => r.startsWith('SCAN'))).toEqual([]);
   });
 
   // Four eyes sums a seat's payouts of the window at the venue it is booked to: through the partial

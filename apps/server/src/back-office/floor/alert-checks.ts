@@ -6,18 +6,21 @@
 //   venue; the changes arriving while it waits (`debounceMs`) or runs cost that one check, or one more.
 //   The check reads the venue's row (float and settings), its open alerts, and, with the hour's alert on,
 //   one indexed range sum of its withdrawals: float_low and withdrawals_hour are raised or cleared there,
-//   and a setting set to null clears that kind's open alerts.
+//   and a setting set to null clears that kind's open alerts. With the cash report's thresholds on, it
+//   also sums the running gaming day's player cash per player (one walk of the partial index of the
+//   day's player operations) and raises structuring for each player the rule of structuring.ts finds;
+//   that alert ends with its gaming day, not when the sums move on.
 // - a closed shift (`closed_shift_ids`) raises shift_difference once if |difference| is above the setting.
 //   It names a past event, so it clears when a manager acknowledges it (floor.routes.ts), or when its
 //   setting is turned off; never by itself.
 // - a timer every `everyMs` (reading the app's clock, so tests move time) raises device_silent for the
 //   ready devices past their venue's silence and clears the rest, and rechecks the venues with an open
-//   withdrawals_hour alert (their hour slides with time alone).
+//   withdrawals_hour alert (their hour slides with time alone) or structuring alert (its day ends).
 //
 // Each server process runs its own checks on every process's changes (PostgreSQL's LISTEN/NOTIFY):
 // raising is idempotent by the unique index `alerts_one_open`, and only the process whose raise or
 // clear wrote a row tells the back office (`alerts: true` in the change).
-import { ALERT_KINDS } from '@cashdesk/contract';
+import { ALERT_KINDS, runningGamingDays } from '@cashdesk/contract';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/database.js';
 import type { AlertKind } from '../../db/schema.js';
@@ -37,11 +40,14 @@ import {
   units,
   venueAlertSettings,
   withdrawalsSince,
+  type OpenAlert,
   type OpenAlertKey,
   type SilentDevice,
   type VenueAlertSettings,
 } from './alert-queries.js';
 import { clearAlert, raiseAlert } from './floor.repository.js';
+import { playerDayFigures } from '../reports/cash-report.repository.js';
+import { justUnder, structuringDetails, structuringSign } from './structuring.js';
 
 export interface AlertCheckOptions {
   debounceMs: number;
@@ -122,8 +128,8 @@ export class AlertChecks implements ChangeSubscriber {
       () => this.settleSilence(now),
       (venues) => [...venues].map(alertsChange),
     );
-    const hourly = await openAlertKeys(this.db.kysely, { kinds: ['withdrawals_hour'] });
-    for (const alert of hourly) this.schedule(alert.account_id, []);
+    const sliding = await openAlertKeys(this.db.kysely, { kinds: ['withdrawals_hour', 'structuring'] });
+    for (const venue of new Set(sliding.map((alert) => alert.account_id))) this.schedule(venue, []);
   }
 
   private async checkEveryVenue(): Promise<void> {
@@ -185,6 +191,7 @@ export class AlertChecks implements ChangeSubscriber {
       ),
       await this.clearTurnedOff(venue, open, now),
       await this.shiftDifferences(venue, shiftIds, now),
+      await this.structuring(venue, open, now),
     ];
     return told.some(Boolean);
   }
@@ -207,6 +214,44 @@ export class AlertChecks implements ChangeSubscriber {
     const total = await withdrawalsSince(this.db.kysely, venue.id, now - HOUR_MS);
     if (total <= venue.withdrawals_hour) return null;
     return `withdrawals ${units(total)} in the last hour, above ${units(venue.withdrawals_hour)}`;
+  }
+
+  /**
+   * Raises structuring for each player of the running gaming day whose cash the rule flags
+   * (structuring.ts), once per player and day: an open one stays open while its day runs, whatever the
+   * sums do next, and clears once the day is over, or at once when both thresholds are turned off.
+   */
+  private async structuring(
+    venue: VenueAlertSettings,
+    open: readonly OpenAlert[],
+    now: number,
+  ): Promise<boolean> {
+    const { today } = runningGamingDays(now, venue);
+    const off = venue.log_above === null && venue.report_above === null;
+    let told = false;
+    const stillOpen = new Set<string>();
+    for (const alert of open.filter((o) => o.kind === 'structuring')) {
+      if (off || alert.started_at_ms < today.fromMs) {
+        told = (await clearAlert(this.db.kysely, { ...alert, now_ms: now })) || told;
+      } else stillOpen.add(alert.subject);
+    }
+    if (off) return told;
+    const players = await playerDayFigures(this.db.kysely, {
+      accountId: venue.id,
+      fromMs: today.fromMs,
+      toMs: today.toMs,
+      correctedBeforeMs: today.toMs,
+      band: venue.log_above === null ? null : justUnder(venue.log_above),
+    });
+    for (const player of players) {
+      const sign = structuringSign(player, venue);
+      const subject = `player:${player.player_id}`;
+      if (sign === null || stillOpen.has(subject)) continue;
+      const key = { account_id: venue.id, kind: 'structuring' as const, subject };
+      const details = structuringDetails(player.player_id, sign, units);
+      told = (await raiseAlert(this.db.kysely, { ...key, details, now_ms: now })) || told;
+    }
+    return told;
   }
 
   /** A setting set to null clears the open alerts of its kind at once. */

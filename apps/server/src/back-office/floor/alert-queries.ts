@@ -1,7 +1,8 @@
 // What the floor's alert checks read (alert-checks.ts), each one cheap: a venue's settings and float are
 // one row; the hour's withdrawals one range of the ledger index `ledger_account_line_time_cash`
 // (migration 016: it holds kind and amount, so the table is never read); open alerts a range of the
-// partial index `alerts_one_open`; the devices one small table.
+// partial index `alerts_one_open`; the devices one small table. The players' day for the structuring
+// rule is the cash report's walk of the day's player operations (reports/cash-report.repository.ts).
 import { ALERT_SETTINGS } from '../../accounts/index.js';
 import type { Executor } from '../../db/database.js';
 import type { AlertKind } from '../../db/schema.js';
@@ -16,6 +17,12 @@ export interface VenueAlertSettings {
   device_silent_minutes: number | null;
   shift_difference: number | null;
   withdrawals_hour: number | null;
+  /** The cash report's thresholds, which the structuring rule watches (structuring.ts). */
+  log_above: number | null;
+  report_above: number | null;
+  /** The venue's gaming day (docs/product.md section 15). */
+  time_zone: string;
+  day_starts_at: number;
 }
 
 const orNull = (value: number | null) => (value === null ? null : Number(value));
@@ -26,7 +33,15 @@ export async function venueAlertSettings(
 ): Promise<VenueAlertSettings | undefined> {
   const row = await db
     .selectFrom('accounts')
-    .select(['id', 'balance_cents', ...ALERT_SETTINGS])
+    .select([
+      'id',
+      'balance_cents',
+      ...ALERT_SETTINGS,
+      'cash_log_above_cents',
+      'cash_report_above_cents',
+      'time_zone',
+      'day_starts_at',
+    ])
     .where('id', '=', accountId)
     .executeTakeFirst();
   if (!row) return undefined;
@@ -37,6 +52,10 @@ export async function venueAlertSettings(
     device_silent_minutes: orNull(row.alert_device_silent_minutes),
     shift_difference: orNull(row.alert_shift_difference),
     withdrawals_hour: orNull(row.alert_withdrawals_hour),
+    log_above: orNull(row.cash_log_above_cents),
+    report_above: orNull(row.cash_report_above_cents),
+    time_zone: row.time_zone,
+    day_starts_at: Number(row.day_starts_at),
   };
 }
 
@@ -59,19 +78,28 @@ export interface OpenAlertKey {
   subject: string;
 }
 
+/** An open alert's key, and when it started (a structuring alert ends with its gaming day). */
+export interface OpenAlert extends OpenAlertKey {
+  started_at_ms: number;
+}
+
 /** Open alerts, of one venue or of every venue, of some kinds: the partial index's rows. */
 export async function openAlertKeys(
   db: Executor,
   q: { account_id?: number; kinds: readonly AlertKind[] },
-): Promise<OpenAlertKey[]> {
+): Promise<OpenAlert[]> {
   let query = db
     .selectFrom('alerts')
-    .select(['account_id', 'kind', 'subject'])
+    .select(['account_id', 'kind', 'subject', 'started_at_ms'])
     .where('cleared_at_ms', 'is', null)
     .where('kind', 'in', q.kinds);
   if (q.account_id !== undefined) query = query.where('account_id', '=', q.account_id);
   const rows = await query.execute();
-  return rows.map((r) => ({ ...r, account_id: Number(r.account_id) }));
+  return rows.map((r) => ({
+    ...r,
+    account_id: Number(r.account_id),
+    started_at_ms: Number(r.started_at_ms),
+  }));
 }
 
 /** Whether the venue ever had this alert (open or cleared): a closed shift's difference is told once. */

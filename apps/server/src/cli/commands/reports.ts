@@ -1,14 +1,18 @@
-// report:daily: a venue's daily report (docs/product.md section 15) as a table, CSV or JSON.
+// report:daily: a venue's daily report (docs/product.md section 15) as a table, CSV or JSON; report:cash:
+// its cash report of a gaming day (section 18) the same ways.
 import {
+  cashReportLines,
   csvLines,
   DAILY_REPORT_COLUMNS,
   dailyReportHeader,
   dailyReportRows,
   gamingDay,
+  type CashReport,
   type DailyReport,
 } from '@cashdesk/contract';
 import { findAccount } from '../../accounts/accounts.repository.js';
 import { OPERATOR } from '../../back-office/access.js';
+import { makeCashReport } from '../../back-office/reports/cash-report.js';
 import { makeDailyReport } from '../../back-office/reports/daily-report.js';
 import { ApiError } from '../../http/api-error.js';
 import type { Command } from '../command.js';
@@ -100,4 +104,84 @@ const reportDaily: Command = {
   },
 };
 
-export const reportCommands: readonly Command[] = [reportDaily];
+/** The cash report's file as the back office downloads it (by the same writer, without the browser's BOM). */
+export function cashReportCsv(report: CashReport): string {
+  return csvLines(cashReportLines(report));
+}
+
+function describeCash(r: CashReport): string {
+  const m = (cents: number | null) => (cents === null ? 'off' : money(cents, r.currency));
+  const who = (p: { card: string; name: string | null }) =>
+    p.name === null ? p.card : `${p.card} ${p.name}`;
+  return [
+    `cash report: ${r.venue} (account ${r.account_id}), gaming day ${r.day}${r.complete ? '' : ' (still running)'}`,
+    `  ${r.from} .. ${r.to} (${r.time_zone}, day starts at ${r.day_starts_at}:00)`,
+    `  made ${r.made_at} by ${r.made_by}`,
+    `  ledger head at the day's end: ${r.ledger_head.entries} entries, ${r.ledger_head.hash}`,
+    `  logged above ${m(r.log_above)}, reported above ${m(r.report_above)}`,
+    '',
+    `log: ${r.log.length}`,
+    table(
+      ['at', 'player', 'kind', 'amount', 'device/place', 'cashier', 'trx', 'corrected by'],
+      r.log.map((l) => [
+        l.at,
+        who(l),
+        l.kind,
+        m(l.amount),
+        `${l.device_id}/${l.place}`,
+        l.cashier ?? '-',
+        l.trx,
+        l.corrected_by ?? '-',
+      ]),
+    ),
+    '',
+    `reports: ${r.reports.length}`,
+    table(
+      ['player', 'document', 'birth date', 'cash in', 'cash out', 'transactions'],
+      r.reports.map((p) => [
+        who(p),
+        [p.document_kind, p.document_number].filter((x) => x !== null).join(' ') || '-',
+        p.birth_date ?? '-',
+        m(p.cash_in),
+        m(p.cash_out),
+        String(p.transactions),
+      ]),
+    ),
+  ].join('\n');
+}
+
+const reportCash: Command = {
+  name: 'report:cash',
+  usage: 'report:cash --account <id> --day YYYY-MM-DD [--csv]',
+  summary:
+    "a venue's cash report: players' cash transactions logged and players reported, for one gaming day",
+  details: [
+    "The gaming day is the daily report's; the thresholds are the account's cash_log_above and cash_report_above.",
+    '--csv prints the file the back office downloads; --json the report as the API answers it.',
+  ],
+  positionals: [],
+  flags: { account: 'string', day: 'string', csv: 'boolean' },
+  async run(args, { db, clock, print }) {
+    const id = parseId('--account', args.required('account'));
+    const day = validate(gamingDay, args.required('day'), { '': '--day' });
+    const account = await findAccount(db.kysely, id);
+    if (!account) throw new CliError(`unknown account ${id}`);
+    const report = await makeCashReport(db, {
+      account,
+      day,
+      nowMs: clock.now(),
+      madeBy: OPERATOR.login,
+    }).catch((error: unknown) => {
+      if (error instanceof ApiError)
+        throw new UsageError(`bad --day '${day}': the gaming day has not begun yet`);
+      throw error;
+    });
+    if (args.bool('csv') && !print.json) {
+      print.result(report, () => cashReportCsv(report).trimEnd());
+    } else {
+      print.result(report, () => describeCash(report));
+    }
+  },
+};
+
+export const reportCommands: readonly Command[] = [reportDaily, reportCash];

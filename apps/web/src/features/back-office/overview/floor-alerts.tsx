@@ -43,8 +43,21 @@ export function alertBody(alert: FloorAlert, t: TFunction): string {
         amount: money(Math.abs(facts.difference)),
         time: formatDateTime(facts.closed_at),
       });
+    case 'structuring':
+      return t(STRUCTURING_TEXT[facts.side][facts.rule], {
+        player: facts.name === null ? facts.card : `${facts.card} (${facts.name})`,
+        n: facts.transactions,
+        total: money(facts.total),
+        threshold: money(facts.threshold),
+      });
   }
 }
+
+/** A structuring alert's words by its side and the rule it meets (docs/product.md section 16). */
+const STRUCTURING_TEXT = {
+  cash_in: { log: 'floor.alerts.text.structuringInLog', report: 'floor.alerts.text.structuringInReport' },
+  cash_out: { log: 'floor.alerts.text.structuringOutLog', report: 'floor.alerts.text.structuringOutReport' },
+} as const;
 
 /** An alert in words: its kind as the title, what it is about as the body. */
 export function useAlertText(): (alert: FloorAlert) => { title: string; body: string } {
