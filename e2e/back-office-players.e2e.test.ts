@@ -3,7 +3,8 @@
 // number, excludes them until a day (a deposit for them is then refused) and lifts it; sets the venue's
 // four player settings (a wrong cooling-off refused first); and opens the cash report of today's gaming
 // day, where a cashier's deposits for a registered player are logged and the player reported with their
-// identity, and downloads its CSV. The players and their cash are made through the API as a cashier would.
+// identity, and downloads its CSV. The players and their cash are made through the API as a cashier would;
+// both tabs are reached through the venue's strip of tabs, as a person does.
 import fs from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { gamingDayOf, type Account, type Language, type Player } from '@cashdesk/contract';
@@ -333,15 +334,28 @@ describeE2E('the players in the back office', () => {
       await page.emulateMedia({ media: 'screen' });
 
       const downloading = page.waitForEvent('download');
-      await press(viewport, section.getByRole('link', { name: bo('daily.csv'), exact: true }));
+      await press(viewport, section.getByRole('button', { name: bo('daily.csv'), exact: true }));
       const download = await downloading;
-      expect(download.suggestedFilename()).toMatch(/\.csv$/);
-      const text = fs.readFileSync(await download.path(), 'utf8');
-      expect(text).toContain(today);
-      expect(text).toContain('E2E-BIG-0001');
-      expect(text).toContain('BIG-778899');
-      for (const trx of bigDeposits) expect(text).toContain(trx);
-      await expectNoOtherVenue(text);
+      expect(download.suggestedFilename()).toBe(`cash-report-${venue()}-${today}.csv`);
+      const lines = fs
+        .readFileSync(await download.path(), 'utf8')
+        .replace(/^\uFEFF/, '')
+        .split('\n');
+      expect(lines.slice(0, 2)).toEqual(['venue,Demo Venue', `gaming_day,${today}`]);
+      expect(lines).toContain('log_above,100.00');
+      expect(lines).toContain('report_above,200.00');
+      // Each deposit in the log (cash_in, 150.00, the trx), the player in the reports with identity.
+      const logged = lines.slice(lines.indexOf('log'), lines.indexOf('reports'));
+      for (const trx of bigDeposits) {
+        expect(logged.find((line) => line.includes(`,${trx},`))).toMatch(
+          /,E2E-BIG-0001,Bruna Grande,cash_in,150\.00,/,
+        );
+      }
+      const reportedLines = lines.slice(lines.indexOf('reports'));
+      expect(reportedLines.find((line) => line.includes('E2E-BIG-0001'))).toBe(
+        `${big.id},E2E-BIG-0001,Bruna Grande,ID card,BIG-778899,1990-04-02,300.00,0.00,2`,
+      );
+      await expectNoOtherVenue(lines.join('\n'));
     },
   );
 

@@ -57,10 +57,12 @@ export function PlayerDetail({
             <>
               <br />
               <span className="bo-muted">
-                {t('players.raiseWaiting', {
-                  amount: formatMoney(player.limit_raise.daily_limit, account.currency),
-                  at: formatDateTime(player.limit_raise.at),
-                })}
+                {player.limit_raise.daily_limit === null
+                  ? t('players.raiseToDefault', { at: formatDateTime(player.limit_raise.at) })
+                  : t('players.raiseWaiting', {
+                      amount: formatMoney(player.limit_raise.daily_limit, account.currency),
+                      at: formatDateTime(player.limit_raise.at),
+                    })}
               </span>
             </>
           )}

@@ -1,7 +1,7 @@
 // The venue's Players tab as a manager uses it: a search by card, name or document finds players with
 // their identity, limit and exclusion; one opens with every fact recorded and a raise waiting; an
 // exclusion is set until a day (never one before today's gaming day), indefinitely, or lifted, and the
-// list says so after; a search for nothing asks nothing.
+// list says so after; before any search, and for an empty one, the venue's newest players.
 import { ERR, type Account, type ExclusionRequest, type Player } from '@cashdesk/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -79,18 +79,17 @@ async function searchFor(user: ReturnType<typeof userEvent.setup>, text: string)
 }
 
 describe('the Players tab', () => {
-  it('asks nothing for an empty search, then lists the players found with identity, limit and exclusion', async () => {
+  it("shows the venue's newest players first, then the players a search finds with identity, limit and exclusion", async () => {
     const { searches } = serve();
     const user = userEvent.setup();
     renderWithProviders(<PlayersView account={ACCOUNT} />);
-    await user.click(screen.getByRole('button', { name: 'Search' }));
-    expect(screen.getByRole('alert').textContent).toBe('Type a card, a name or a document number');
-    expect(searches()).toEqual([]);
+    expect(await screen.findByText("The venue's 2 newest players:")).toBeTruthy();
+    expect(searches()).toEqual([null]);
 
     await searchFor(user, '  souza ');
-    const table = await screen.findByRole('table', { name: 'Players' });
-    expect(searches()).toEqual(['souza']);
-    expect(screen.getByText('2 players match “souza”.')).toBeTruthy();
+    expect(await screen.findByText('2 players match “souza”.')).toBeTruthy();
+    const table = screen.getByRole('table', { name: 'Players' });
+    expect(searches()).toEqual([null, 'souza']);
     const rows = within(table).getAllByRole('row').slice(1);
     expect(
       rows.map((r) =>
@@ -211,10 +210,13 @@ describe('the Players tab', () => {
     expect(store.getState().toasts.queue).toEqual([]);
   });
 
-  it('says so when no player matches, and when the venue refuses the search', async () => {
-    stubApi({ [PLAYERS_PATH]: [{ body: [] }, { status: 404, body: { err: ERR.notFound } }] });
+  it('says so when the venue has no player, when none matches, and when the venue refuses the search', async () => {
+    stubApi({
+      [PLAYERS_PATH]: [{ body: [] }, { body: [] }, { status: 404, body: { err: ERR.notFound } }],
+    });
     const user = userEvent.setup();
     renderWithProviders(<PlayersView account={ACCOUNT} />);
+    expect(await screen.findByText('No player is registered at this venue yet.')).toBeTruthy();
     await searchFor(user, 'nobody');
     expect(await screen.findByText('No player matches “nobody”.')).toBeTruthy();
     await user.clear(screen.getByLabelText('Card, name or document number'));

@@ -1,12 +1,12 @@
-// The venue's Players tab (docs/back-office.md, "Players"): a search by card, name or document number,
-// the players found, and one player's detail with their identity, daily limit and exclusion. What was
+// The venue's Players tab (docs/back-office.md, "Players"): the venue's newest players at first, a search
+// by card, name or document number, the players found, and one player's detail with their identity, daily limit and exclusion. What was
 // searched and which player is open live in the address (?q=&player=), so Back returns from a player to
 // the results, on a phone too, and a reload shows the same.
 import type { Account, Player } from '@cashdesk/contract';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { FormAlert, InputField } from '../shared/fields';
+import { InputField } from '../shared/fields';
 import { QueryState } from '../shared/query-state';
 import { useBoPlayersQuery } from './players-api';
 import { PlayerDetail } from './player-detail';
@@ -20,8 +20,8 @@ export function PlayersView({ account }: { account: Account }) {
   const q = params.get('q') ?? '';
   const openId = Number(params.get('player'));
   const [typed, setTyped] = useState(q);
-  const [problem, setProblem] = useState<string | null>(null);
-  const asked = useBoPlayersQuery({ id: account.id, q }, { skip: q === '' });
+  // Without a search the server answers the venue's newest players.
+  const asked = useBoPlayersQuery({ id: account.id, q });
   // This search's answer only: another search's players (or none, when it failed) are not its results.
   const found = { ...asked, data: asked.currentData };
   const open = found.data?.find((p) => p.id === openId) ?? null;
@@ -29,13 +29,12 @@ export function PlayersView({ account }: { account: Account }) {
   function search(event: FormEvent) {
     event.preventDefault();
     const term = typed.trim();
-    if (term === '') return setProblem(t('players.typeSomething'));
-    setProblem(null);
-    setParams({ q: term });
+    // An empty search goes back to the newest players.
+    setParams(term === '' ? {} : { q: term });
   }
 
-  const openPlayer = (player: Player) => setParams({ q, player: String(player.id) });
-  const backToResults = () => setParams({ q });
+  const openPlayer = (player: Player) => setParams({ ...(q ? { q } : {}), player: String(player.id) });
+  const backToResults = () => setParams(q ? { q } : {});
 
   return (
     <section className="bo-section" aria-labelledby="bo-players-title">
@@ -55,20 +54,15 @@ export function PlayersView({ account }: { account: Account }) {
           </button>
         </div>
       </form>
-      <FormAlert message={problem} />
-      {q === '' ? (
-        <p className="bo-muted">{t('players.intro')}</p>
-      ) : (
-        <QueryState query={found}>
-          {(list) =>
-            open ? (
-              <PlayerDetail account={account} player={open} onBack={backToResults} />
-            ) : (
-              <PlayersTable account={account} players={list} q={q} onOpen={openPlayer} />
-            )
-          }
-        </QueryState>
-      )}
+      <QueryState query={found}>
+        {(list) =>
+          open ? (
+            <PlayerDetail account={account} player={open} onBack={backToResults} />
+          ) : (
+            <PlayersTable account={account} players={list} q={q} onOpen={openPlayer} />
+          )
+        }
+      </QueryState>
     </section>
   );
 }
@@ -88,14 +82,16 @@ function PlayersTable({
   if (players.length === 0) {
     return (
       <p role="status" className="bo-muted">
-        {t('players.none', { q })}
+        {q === '' ? t('players.noneYet') : t('players.none', { q })}
       </p>
     );
   }
   return (
     <>
       <p role="status" className="bo-muted">
-        {t('players.found', { count: players.length, q })}
+        {q === ''
+          ? t('players.newest', { count: players.length })
+          : t('players.found', { count: players.length, q })}
       </p>
       <table className="bo-table" aria-labelledby="bo-players-title">
         <thead>

@@ -1,6 +1,6 @@
 // The cash report's call (docs/back-office.md, "The cash report"): one gaming day's log of the players'
 // large transactions and the players reported, read like the daily report.
-import { API_BASE, type CashReport } from '@cashdesk/contract';
+import type { CashReport } from '@cashdesk/contract';
 import { backOfficeApi } from '../shared/back-office-api';
 
 const cashReportPath = (id: number) => `/a/manager/account/${id}/cash_report`;
@@ -18,15 +18,3 @@ export const cashReportApi = backOfficeApi.injectEndpoints({
 });
 
 export const { useBoCashReportQuery } = cashReportApi;
-
-/**
- * The day's CSV as the server writes it (`?format=csv`, the contract's "CSV like the daily report"): a
- * plain link, the session cookie goes along, and the file is the server's own, identity included.
- */
-export function cashReportCsvUrl(id: number, day: string): string {
-  return `${API_BASE}${cashReportPath(id)}?${new URLSearchParams({ day, format: 'csv' }).toString()}`;
-}
-
-export function cashReportFileName(id: number, day: string): string {
-  return `cash-report-${id}-${day}.csv`;
-}

@@ -1,11 +1,12 @@
 // The Cash report tab: opens on today's gaming day by the venue's own clock, shows the header with the
 // thresholds and the ledger head, the log of large transactions and the players reported with their
-// identity (a missing one marked), money in the venue's currency; refuses a day not begun without
-// asking; prints; links the server's CSV of the day shown; and says when a threshold is off.
+// identity (a missing one marked), money in the venue's currency, a transaction a manager reversed marked
+// with its correction; refuses a day not begun without asking; prints; downloads the CSV the CLI prints;
+// and says when a threshold is off.
 import type { Account, CashReport } from '@cashdesk/contract';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { addBackOfficeCatalogues } from '../../../i18n/back-office-resources';
 import i18n from '../../../i18n/i18n';
 import { runAtFixedTime } from '../../../test/fixed-time';
@@ -44,6 +45,7 @@ const REPORT: CashReport = {
       place: 2,
       cashier: 'Demo Cashier',
       trx: 'trx-large-deposit',
+      corrected_by: null,
     },
     {
       at: '2026-03-12T02:00:00.000Z',
@@ -56,6 +58,7 @@ const REPORT: CashReport = {
       place: 1,
       cashier: null,
       trx: 'trx-large-payout',
+      corrected_by: 'trx-fix-1',
     },
   ],
   reports: [
@@ -128,7 +131,15 @@ describe('the cash report tab', () => {
         'Demo Cashier',
         'trx-large-deposit',
       ],
-      ['CARD-0022', '2026-03-11 23:00:00', 'Cash out', '3500.50 BRL', 'Device 8, place 1', '–', 'trx-large-payout'],
+      [
+        'CARD-0022',
+        '2026-03-11 23:00:00',
+        'Cash out',
+        '3500.50 BRL',
+        'Device 8, place 1',
+        '–',
+        'trx-large-payout · Corrected by trx-fix-1',
+      ],
     ]);
 
     const reports = screen.getByRole('table', { name: 'Players above 10000.00 BRL in the day' });
@@ -149,16 +160,42 @@ describe('the cash report tab', () => {
     expect(askedDays()).toEqual(['2026-03-11']);
   });
 
-  it("prints, and downloads the server's CSV of the day shown", async () => {
+  it('prints, and downloads the CSV: the header lines, then the log and the reports, amounts in units', async () => {
     const { user } = renderTab();
     await screen.findByRole('table', { name: 'Transactions above 3000.00 BRL' });
     const print = vi.fn();
     vi.stubGlobal('print', print);
     await user.click(screen.getByRole('button', { name: 'Print' }));
     expect(print).toHaveBeenCalledOnce();
-    const csv = screen.getByRole('link', { name: 'Download CSV' });
-    expect(csv.getAttribute('href')).toBe('/api/v1/a/manager/account/5/cash_report?day=2026-03-11&format=csv');
-    expect(csv.getAttribute('download')).toBe('cash-report-5-2026-03-11.csv');
+
+    const files: { name: string; blob: Blob }[] = [];
+    let blob: Blob | undefined;
+    const { createObjectURL, revokeObjectURL } = URL;
+    URL.createObjectURL = (made: Blob) => ((blob = made), 'blob:cash');
+    URL.revokeObjectURL = () => undefined;
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      if (blob) files.push({ name: this.download, blob });
+    });
+    onTestFinished(() => {
+      Object.assign(URL, { createObjectURL, revokeObjectURL });
+      click.mockRestore();
+    });
+    await user.click(screen.getByRole('button', { name: 'Download CSV' }));
+    await waitFor(() => expect(files).toHaveLength(1));
+    expect(files[0]!.name).toBe('cash-report-5-2026-03-11.csv');
+    const lines = (await files[0]!.blob.text()).replace(/^\uFEFF/, '').split('\n');
+    expect(lines.slice(0, 2)).toEqual(['venue,Rio Hall', 'gaming_day,2026-03-11']);
+    expect(lines).toContain('log_above,3000.00');
+    expect(lines).toContain(`ledger_hash,${'cd'.repeat(32)}`);
+    const log = lines.indexOf('log');
+    expect(lines[log + 2]).toBe(
+      '2026-03-11T23:15:00.000Z,21,CARD-0021,Ana Souza,cash_in,4000.00,7,2,Demo Cashier,trx-large-deposit,',
+    );
+    expect(lines[log + 3]).toMatch(/,trx-large-payout,trx-fix-1$/);
+    const reports = lines.indexOf('reports');
+    expect(lines[reports + 2]).toBe('21,CARD-0021,Ana Souza,CPF,123.456.789-09,1990-04-02,12000.00,0.00,3');
   });
 
   it('says when the log and the reports are off, or empty', async () => {

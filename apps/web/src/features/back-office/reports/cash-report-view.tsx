@@ -2,7 +2,8 @@
 // the log of the players' transactions above the venue's log threshold, and the players whose cash in or
 // cash out of the day passed its report threshold, with their identity (the console is a manager's or an
 // admin's alone). The header carries the ledger head, as the daily report's; it prints on its own (the
-// daily report's print style sheet) and downloads as the server's CSV.
+// daily report's print style sheet) and downloads as CSV made in the browser from the report shown, the
+// file `cashdesk report:cash --csv` prints.
 import {
   gamingDayBounds,
   gamingDayOf,
@@ -13,13 +14,15 @@ import {
 } from '@cashdesk/contract';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { downloadFile } from '../../../lib/download-file';
 import { formatMoney } from '../../../lib/money';
 import { DayField, FormAlert } from '../shared/fields';
 import { documentText } from '../players';
 import { Money } from '../shared/money';
 import { QueryState } from '../shared/query-state';
 import { isDay } from '../shared/day-range';
-import { cashReportCsvUrl, cashReportFileName, useBoCashReportQuery } from './cash-report-api';
+import { useBoCashReportQuery } from './cash-report-api';
+import { cashReportCsv, cashReportFileName } from './cash-report';
 import { venueTime } from './daily-report';
 
 export function CashReportView({ account }: { account: Account }) {
@@ -62,19 +65,16 @@ function CashReportSheet({ report: r }: { report: CashReport }) {
   const { t } = useTranslation('backOfficePlayers');
   const threshold = (cents: number | null) =>
     cents === null ? t('cashReport.off') : formatMoney(cents, r.currency);
+  const csv = () => downloadFile(cashReportFileName(r), cashReportCsv(r), 'text/csv;charset=utf-8');
   return (
     <div className="bo-daily">
       <div className="bo-actions bo-no-print">
         <button type="button" onClick={() => window.print()}>
           {t('backOffice:daily.print')}
         </button>
-        <a
-          className="bo-button-link"
-          href={cashReportCsvUrl(r.account_id, r.day)}
-          download={cashReportFileName(r.account_id, r.day)}
-        >
+        <button type="button" onClick={csv}>
           {t('backOffice:daily.csv')}
-        </a>
+        </button>
       </div>
       <h3 className="bo-daily__title">{t('cashReport.heading', { venue: r.venue, day: r.day })}</h3>
       {!r.complete && <p className="bo-alert">{t('backOffice:daily.running')}</p>}
@@ -160,6 +160,13 @@ function LogRow({ line, report }: { line: CashLogLine; report: CashReport }) {
       <td data-label={t('cashReport.log.cashier')}>{line.cashier ?? '–'}</td>
       <td data-label={t('cashReport.log.trx')}>
         <code>{line.trx}</code>
+        {line.corrected_by !== null && (
+          // Reversed by a manager before the day ended: still logged, counted in no sum of the report.
+          <span className="bo-muted">
+            {' '}
+            · {t('backOffice:corrections.correctedBy', { trx: line.corrected_by })}
+          </span>
+        )}
       </td>
     </tr>
   );
