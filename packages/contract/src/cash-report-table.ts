@@ -1,4 +1,4 @@
-// The cash report as a file (docs/product.md, "Cash reports"), laid out as the daily report's
+// The cash report as a file (docs/product.md section 19), laid out as the daily report's
 // (daily-report-table.ts): the header as `name,value` lines with the ledger head, then the log and the
 // reports, each a table under its own name. The back office's CSV and `cashdesk report:cash --csv` both
 // write these rows with the one CSV writer (csv.ts). No zod here, for the same reason as gaming-day.ts.

@@ -48,7 +48,7 @@ export const ERR = {
   deviceMoved: 'device moved',
   /** A correction named by a trx that several of the venue's operations carry: name it by `operation_id`. */
   trxAmbiguous: 'trx ambiguous',
-  /** Players (docs/product.md "Players"): a deposit past what is left of the player's daily limit (+ `left`). */
+  /** Players (docs/product.md section 18): a deposit past what is left of the player's daily limit (+ `left`). */
   depositLimit: 'deposit limit exceeded',
   /** A deposit or transfer for a self-excluded player (+ `until`, null: indefinite). */
   playerExcluded: 'player excluded',

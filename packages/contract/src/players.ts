@@ -1,4 +1,4 @@
-// Players the venue knows (docs/product.md "Players", docs/api.md "Players"): a card the venue issues,
+// Players the venue knows (docs/product.md section 18, docs/api.md "Players"): a card the venue issues,
 // identity recorded when a threshold asks for it, a daily deposit limit, self-exclusion, transfers
 // between seats and the cash report of a gaming day.
 import { z } from 'zod';

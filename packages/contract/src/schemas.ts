@@ -280,7 +280,7 @@ const cashOutTakesOff = <T extends { delta: number; cash_out?: boolean | undefin
   body.cash_out !== true || body.delta < 0;
 const cashOutRefinement = { message: 'must be below 0 in a cash-out', path: ['delta'] };
 
-/** The player the money is for (docs/product.md "Players"): the seat holds them until it is emptied. */
+/** The player the money is for (docs/product.md section 18): the seat holds them until it is emptied. */
 const playerId = positiveId.optional();
 
 export const cashRequest = z
@@ -552,7 +552,7 @@ export const updateAccountRequest = z.strictObject({
   alert_shift_difference: alertSetting(Number.MAX_SAFE_INTEGER),
   /** Withdrawals and cash-outs of the last hour above it (cents); null: off. */
   alert_withdrawals_hour: alertSetting(Number.MAX_SAFE_INTEGER),
-  /** Players (docs/product.md "Players"): the default daily deposit limit (cents); null: none. */
+  /** Players (docs/product.md section 18): the default daily deposit limit (cents); null: none. */
   player_daily_limit: cents.nullable().optional(),
   /** Hours before a player's raised limit takes effect (a lower one does at once). */
   limit_cooling_off_hours: z.number().int().min(0).max(720).optional(),
@@ -589,7 +589,7 @@ export const account = z.object({
   alert_device_silent_minutes: z.number().nullable().optional(),
   alert_shift_difference: z.number().nullable().optional(),
   alert_withdrawals_hour: z.number().nullable().optional(),
-  /** Players (docs/product.md "Players"): cents and hours; null when off. */
+  /** Players (docs/product.md section 18): cents and hours; null when off. */
   player_daily_limit: z.number().nullable().optional(),
   limit_cooling_off_hours: z.number().optional(),
   cash_log_above: z.number().nullable().optional(),

@@ -123,7 +123,7 @@ export interface PlacesTable {
   username: string;
   entries_cents: Generated<number>;
   final_bonus_cents: Generated<number>;
-  /** The player the seat holds (migration 022), until it is emptied (ledger/player-rules.ts seatPlayer). */
+  /** The player the seat holds (migration 022), until it is emptied (players/player-rules.ts seatPlayer). */
   player_id: Generated<number | null>;
 }
 
@@ -150,7 +150,7 @@ export interface OperationsTable {
   player_id: Generated<number | null>;
 }
 
-/** A player the venue knows by a card it issued (migration 022, docs/product.md "Players"). */
+/** A player the venue knows by a card it issued (migration 022, docs/product.md section 18). */
 export interface PlayersTable {
   id: Generated<number>;
   account_id: number;
@@ -165,13 +165,13 @@ export interface PlayersTable {
   /** A raise of the limit waiting out the venue's cooling-off, and when it takes effect. */
   limit_raise_cents: number | null;
   limit_raise_at_ms: number | null;
-  excluded: Flag;
+  excluded: Generated<Flag>;
   /** ISO day, the last day of the exclusion; null with `excluded` 1: indefinite. */
   excluded_until: string | null;
   /** The gaming day (ISO) the two sums below are of; the ledger's batch starts them again on a new day. */
-  day: string;
-  day_cash_in_cents: number;
-  day_cash_out_cents: number;
+  day: Generated<string>;
+  day_cash_in_cents: Generated<number>;
+  day_cash_out_cents: Generated<number>;
   created_at_ms: number;
   updated_at_ms: number;
 }

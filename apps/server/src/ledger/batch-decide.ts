@@ -203,12 +203,8 @@ function judgeCash(request: { kind: 'cash'; input: PlaceCashInput }, now: number
     return judgeCorrection({ ...input, corrects: input.corrects }, request, hash, now, reads);
   const kind = cashKind(input.delta_cents);
   const approval = reads.approvals.get(claimKeyOf(request));
-  if (approval) {
-    // Filed before: its answer now, unless a manager approved it and it is to be applied.
-    if (approval.request_hash !== hash) return { held: refusal(ERR.trxConflict), change: null, write: null };
-    const state = approvalState(approval, input.trx, now);
-    if (state !== 'apply') return { held: state, change: null, write: null };
-  }
+  const held = approval ? heldAnswer(approval, hash, now) : null;
+  if (held) return held;
   const checked = checkCall(input, account, reads, now, approval !== undefined);
   const player = playerOfCall(input, place, reads);
   const record = recordOf(request, kind, hash, now, {
@@ -218,19 +214,14 @@ function judgeCash(request: { kind: 'cash'; input: PlaceCashInput }, now: number
     shift_id: 'refused' in checked ? null : checked.shiftId,
     ...(player ? { player_id: player.id } : {}),
   });
-  const day = playerDayOf(now, account);
-  let decision =
+  // The gaming day counts only for a player's sums (and reading it costs a time-zone conversion).
+  const day = player ? playerDayOf(now, account) : '';
+  const decision =
     'refused' in checked
       ? checked.refused
       : inVenue(input, reads)
-        ? (playerRefusal(input, player, account, now, day) ??
-          decideCash(input, account, place, now, approval?.amount_cents))
+        ? decideForPlayer(input, { account, place, player, day, approval }, now)
         : movedAway(approval);
-  if (decision.ok && player && needsIdentity(player, account, paidOut(decision.postings), day)) {
-    // Fresh, it waits for the identity with its trx free; approved, it fails as any later refusal does.
-    if (!approval) throw new ApiError(ERR.identityRequired);
-    decision = { ok: false, outcome: refusal(ERR.identityRequired) };
-  }
   // Four eyes: a payout the rules would let through, which with the seat's others in the window passes
   // the venue's `approval_above`, waits for a manager; one they refuse is refused now, never filed.
   const seat = seatKeyOf(input);
@@ -275,6 +266,32 @@ function venuePlayer(reads: BatchReads, playerId: number, accountId: number): Pl
   return player;
 }
 
+/**
+ * The money rule of a cashier's call with its player's rules around it: a deposit they refuse is refused
+ * (stored), and a payout that would pass the report threshold before their identity is recorded waits
+ * for it: fresh, thrown with its trx free; approved, it fails as any later refusal does.
+ */
+function decideForPlayer(
+  input: PlaceCashInput,
+  on: {
+    account: AccountRow;
+    place: PlaceRow;
+    player: PlayerRow | null;
+    day: string;
+    approval: ApprovalRow | undefined;
+  },
+  now: number,
+): Decision {
+  const { account, place, player, day, approval } = on;
+  const decision =
+    playerRefusal(input, player, account, now, day) ??
+    decideCash(input, account, place, now, approval?.amount_cents);
+  if (!decision.ok || !player || !needsIdentity(player, account, paidOut(decision.postings), day))
+    return decision;
+  if (!approval) throw new ApiError(ERR.identityRequired);
+  return { ok: false, outcome: refusal(ERR.identityRequired) };
+}
+
 /** A deposit for an excluded player, or past what is left of their limit: refused, stored under the trx. */
 function playerRefusal(
   input: PlaceCashInput,
@@ -305,6 +322,13 @@ function cashPlayerMove(
   const seat = { device_id: place.device_id, place: place.place, player_id: player?.id ?? null };
   const seats = deposited > 0 && place.player_id !== seat.player_id ? [seat] : [];
   return { player: player ? afterCash(player, day, deposited, paid) : null, seats };
+}
+
+/** A call filed for a manager before: its answer now, unless a manager approved it and it is to be applied. */
+function heldAnswer(approval: ApprovalRow, hash: string, now: number): Judged | null {
+  if (approval.request_hash !== hash) return { held: refusal(ERR.trxConflict), change: null, write: null };
+  const state = approvalState(approval, approval.trx, now);
+  return state === 'apply' ? null : { held: state, change: null, write: null };
 }
 
 /** What an accepted cash call's rows took off the place's entries (0 for a deposit). */
@@ -515,13 +539,7 @@ function judgeTransfer(
   const replay = replayOf(request, reads, hash);
   if (replay) return { replay };
   const player = venuePlayer(reads, input.player_id, input.account_id);
-  for (const seat of [input.from, input.to]) {
-    if (reads.deviceVenues.get(seat.device_id) !== input.account_id)
-      throw new ApiError(ERR.deviceNotAvailable);
-  }
-  if (seatPlayer(from) !== player.id) throw ApiError.validation('from', "holds none of this player's money");
-  const toHolds = seatPlayer(to);
-  if (toHolds !== null && toHolds !== player.id) throw new ApiError(ERR.seatTaken);
+  assertTransferSeats(input, from, to, player, reads);
   const record = recordOf(request, 'transfer', hash, now, {
     account_id: input.account_id,
     user_id: input.user_id,
@@ -544,6 +562,23 @@ function judgeTransfer(
       : []),
   ];
   return { decision, record, change, also: [], players: { player: null, seats } };
+}
+
+/** Both devices the venue's, the seat left the player's, the seat reached theirs or nobody's (thrown). */
+function assertTransferSeats(
+  input: TransferInput,
+  from: PlaceRow,
+  to: PlaceRow,
+  player: PlayerRow,
+  reads: BatchReads,
+): void {
+  for (const seat of [input.from, input.to]) {
+    if (reads.deviceVenues.get(seat.device_id) !== input.account_id)
+      throw new ApiError(ERR.deviceNotAvailable);
+  }
+  if (seatPlayer(from) !== player.id) throw ApiError.validation('from', "holds none of this player's money");
+  const toHolds = seatPlayer(to);
+  if (toHolds !== null && toHolds !== player.id) throw new ApiError(ERR.seatTaken);
 }
 
 function judgeFloat(

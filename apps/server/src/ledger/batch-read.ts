@@ -196,11 +196,7 @@ export async function readBatch(
     rules,
     earlier: new Map((await earlierRows).map((r) => [trxKeyOf(r), r])),
     approvals: new Map((await approvalRows).map((a) => [trxKeyOf(a), a])),
-    corrected: new Set(
-      (await correctedRows).flatMap((r) =>
-        r.corrects_operation_id === null ? [] : [r.corrects_operation_id],
-      ),
-    ),
+    corrected: correctedOf(await correctedRows),
     pins: new Map((await pinRows).map(({ id, ...pin }) => [id, pin])),
     lastEvents: new Map(await Promise.all(lastEvents)),
     players: new Map((await playerRows).map((p) => [p.id, { ...p }])),
@@ -208,6 +204,11 @@ export async function readBatch(
     venueLocks: await venueLocks,
     operationIds: await operationIds,
   };
+}
+
+/** The ids of the operations already corrected, of the corrections' records read. */
+function correctedOf(rows: readonly { corrects_operation_id: number | null }[]): Set<number> {
+  return new Set(rows.flatMap((r) => (r.corrects_operation_id === null ? [] : [r.corrects_operation_id])));
 }
 
 /**

@@ -92,7 +92,7 @@ export class LedgerService {
   }
 
   /**
-   * A player's money from one seat of the venue to another (docs/product.md "Players"), in the next
+   * A player's money from one seat of the venue to another (docs/product.md section 18), in the next
    * batch: no cash, no float; the player's exclusion and the seats' players obey the rules of
    * batch-decide.ts judgeTransfer.
    */

@@ -250,7 +250,7 @@ export function decideCorrection(
   return { ok: true, outcome, postings, event: null };
 }
 
-// ---- A player's transfer between seats (docs/product.md "Players") ----------------------------------
+// ---- A player's transfer between seats (docs/product.md section 18) ----------------------------------
 
 /**
  * A transfer: the amount off one seat's entries onto another's of the same venue, no more than the first

@@ -41,7 +41,7 @@ export interface PlaceCashInput {
    */
   corrects?: Correction | undefined;
   /**
-   * The player the money is for (docs/product.md "Players"): their limit, exclusion and report threshold
+   * The player the money is for (docs/product.md section 18): their limit, exclusion and report threshold
    * apply, and the seat holds them until it is emptied. Without it a seat's own player is the one.
    */
   player_id?: number | undefined;
@@ -85,7 +85,7 @@ export interface FloatMoveInput {
 }
 
 /**
- * A player's money moved from one seat of the venue to another by a cashier (docs/product.md "Players"):
+ * A player's money moved from one seat of the venue to another by a cashier (docs/product.md section 18):
  * no cash passes the counter and the float does not move.
  */
 export interface TransferInput {

@@ -10,6 +10,7 @@ import {
   type DeviceEventInput,
   type FloatMoveInput,
   type PlaceCashInput,
+  type TransferInput,
 } from '../ledger/ledger.service.js';
 import { floatMoveKind } from '../ledger/money-rules.js';
 import type { Outcome } from '../ledger/outcome.js';
@@ -68,6 +69,13 @@ export class MeteredLedger extends LedgerService {
     return this.counted(
       () => super.changePlaceCash(input),
       (outcome) => placeCashKind(input, outcome),
+    );
+  }
+
+  override transfer(input: TransferInput): Promise<Outcome> {
+    return this.counted(
+      () => super.transfer(input),
+      () => 'transfer',
     );
   }
 

@@ -15,7 +15,8 @@ export type LedgerOperationKind =
   | 'game_event'
   | 'float_top_up'
   | 'float_withdraw'
-  | 'correction';
+  | 'correction'
+  | 'transfer';
 
 /**
  * How it ended: applied (the money moved), refused (by a money rule, a block, a PIN...), replayed (a

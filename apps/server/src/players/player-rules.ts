@@ -1,4 +1,4 @@
-// The rules a player's money obeys (docs/product.md "Players"), pure: the ledger's batch applies them to
+// The rules a player's money obeys (docs/product.md section 18), pure: the ledger's batch applies them to
 // the player's row as it locked it (ledger/batch-decide.ts), the till's card lookup shows what they say.
 //   - a seat holds its player while it holds money: emptied, it holds none (seatPlayer);
 //   - a daily deposit limit: the player's own or the venue's default; lowered at once, raised only after

@@ -13,6 +13,7 @@ import {
   type Approval,
   type AuditEntry,
   type BackOfficeUser,
+  type CashReport,
   type DailyReport,
   type Device,
   type FloorAlert,
@@ -379,6 +380,24 @@ const ROWS: Row[] = [
       expect(devices).not.toContain(f.b.deviceId);
       // Every deposit of the venue is a cashier's (no correction of a withdraw here): all of them, no other.
       expect(report.total.deposit_total).toBe(await ledgerSum(f.db, f.a.id, 'deposit'));
+    },
+  },
+  {
+    route: 'GET /a/manager/account/:id/cash_report',
+    method: 'GET',
+    call: (account) => ({ path: `${acct(account)}/cash_report?day=${DAY}` }),
+    own: async (res, f) => {
+      status(res, 200);
+      const report = res.body as CashReport;
+      expect(report.account_id).toBe(f.a.id);
+      // Every player a line names is the venue's own.
+      const named = [...report.log, ...report.reports].map((line) => line.player_id);
+      const theirs = await f.db.kysely
+        .selectFrom('players')
+        .select('id')
+        .where('account_id', '=', f.a.id)
+        .execute();
+      expect(named.filter((id) => !theirs.some((p) => Number(p.id) === id))).toEqual([]);
     },
   },
   {

@@ -46,7 +46,7 @@ describe.each(testDatabases)('the structuring alert on $name', (database) => {
     const b = await linkCabinet(suite.server, cashier);
     let n = 0;
     const player = (card: string) =>
-      createPlayer(suite.db, venueId, `${card}-${venueId}-${++n}`, { name: `Name ${card}` });
+      createPlayer(cashier, `${card}-${venueId}-${++n}`, { name: `Name ${card}` });
     return { venueId, cashier, manager, a, b, player };
   }
 

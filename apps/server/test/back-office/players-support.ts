@@ -1,5 +1,6 @@
-// Players for the cash report's and the structuring alert's suites: rows made straight in the table (the
-// players' own routes are another suite's), and cash calls made for a player through the cashier's route.
+// Players for the cash report's and the structuring alert's suites: registered at a till, cash calls made
+// for them through the cashier's route, and the venue's cash report thresholds.
+import type { Player } from '@cashdesk/contract';
 import type { Db } from '../../src/db/database.js';
 import { newTrx } from '../helpers/cashier.js';
 import type { TestClient, TestResponse } from '../helpers/server.js';
@@ -10,33 +11,26 @@ export interface TestPlayer {
   name: string | null;
 }
 
-/** A player of `accountId`; with `identity`, name, document and birth date recorded (payouts past the report threshold need them). */
+/**
+ * A player registered at a till of the venue (`POST /a/cashier/players`); with `identity`, name, document
+ * and birth date recorded (a payout past the report threshold needs them).
+ */
 export async function createPlayer(
-  db: Db,
-  accountId: number,
+  till: TestClient,
   card: string,
   options: { identity?: boolean; name?: string } = {},
 ): Promise<TestPlayer> {
-  const name = options.name ?? (options.identity ? `Player ${card}` : null);
-  const row = await db.kysely
-    .insertInto('players')
-    .values({
-      account_id: accountId,
-      card,
-      name,
-      document_kind: options.identity ? 'passport' : null,
-      document_number: options.identity ? `P-${card}` : null,
-      birth_date: options.identity ? '1980-02-29' : null,
-      excluded: 0,
-      day: '',
-      day_cash_in_cents: 0,
-      day_cash_out_cents: 0,
-      created_at_ms: Date.now(),
-      updated_at_ms: Date.now(),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return { id: Number(row.id), card, name };
+  const name = options.name ?? (options.identity ? `Player ${card}` : undefined);
+  const res = await till.post<Player>('/a/cashier/players', {
+    card,
+    trx: newTrx(),
+    ...(name === undefined ? {} : { name }),
+    ...(options.identity
+      ? { document_kind: 'passport', document_number: `P-${card}`, birth_date: '1980-02-29' }
+      : {}),
+  });
+  if (res.status !== 200) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return { id: res.body.id, card: res.body.card, name: res.body.name };
 }
 
 /** A cashier's cash call on a cabinet's place for `player` (null: for nobody); a cash-out takes the seat's all. */
@@ -55,10 +49,7 @@ export function playerCash(
   return cashier.post(`/a/cashier/devices/${seat.device}/place/${seat.place}/update`, body);
 }
 
-/**
- * Sets the venue's cash report thresholds (cents; null: off). Migration 022 gave its defaults, 3,000.00
- * and 10,000.00, to the venues there were; a venue made since has none until they are set.
- */
+/** Sets the venue's cash report thresholds (cents; null: off); by default migration 022's, 3,000.00 and 10,000.00. */
 export async function setCashThresholds(
   db: Db,
   accountId: number,

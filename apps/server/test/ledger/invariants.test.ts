@@ -310,6 +310,73 @@ describe.each(testDatabases)('ledger invariants at write on $name', (database) =
     });
     expect(plainMessage(message)).toBe('ledger invariant broken: no entries or final bonus below 0');
   });
+
+  /** A player of the venue, with a daily deposit limit of their own. */
+  async function playerOf(accountId: number, limitCents: number | null) {
+    const now = Date.now();
+    const inserted = await db.kysely
+      .insertInto('players')
+      .values({
+        account_id: accountId,
+        card: `inv-${accountId}-${now}`,
+        daily_limit_cents: limitCents,
+        created_at_ms: now,
+        updated_at_ms: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return Number(inserted.id);
+  }
+
+  it("refuses a player's deposit taken past the daily limit, one cent over and not at it", async () => {
+    const v = await venue();
+    const p = await playerOf(v.account.id, 5_00);
+    const forPlayer = (delta: number, trx: string): LedgerRequest => ({
+      kind: 'cash',
+      input: { ...v.cash(delta, trx), player_id: p },
+    });
+    // A decision bug that lets one cent more through.
+    const message = await writeBroken([forPlayer(5_00, 'limit')], (plan) => {
+      const after = plan.players.after.get(p)!;
+      after.cash_in_cents = 5_01;
+    });
+    expect(plainMessage(message)).toBe(
+      'ledger invariant broken: no deposit takes a player past the daily limit',
+    );
+    // The same plan at the limit exactly is written.
+    await db.pipelined(async (pipe) => {
+      const requests = [forPlayer(5_00, 'at-limit')];
+      const reads = await readBatch(pipe, db.kysely, db.dialect, requests, Date.now());
+      await writeBatch(pipe, db.kysely, decideBatch(requests, Date.now(), reads).plan, {
+        venueLocks: reads.venueLocks,
+        operationIds: null,
+      });
+    });
+    const written = await db.kysely
+      .selectFrom('players')
+      .select('day_cash_in_cents')
+      .where('id', '=', p)
+      .executeTakeFirstOrThrow();
+    expect(Number(written.day_cash_in_cents)).toBe(5_00);
+  });
+
+  it("refuses an operation for another venue's player", async () => {
+    const v = await venue();
+    const other = await venue();
+    const mine = await playerOf(v.account.id, null);
+    const theirs = await playerOf(other.account.id, null);
+    const message = await writeBroken(
+      [{ kind: 'cash', input: { ...v.cash(1_00, 'theirs'), player_id: mine } }],
+      (plan) => {
+        // A bug that books the call to the other venue's player.
+        plan.operations[0]!.record.player_id = theirs;
+        plan.players.before.set(theirs, { ...plan.players.before.get(mine)!, account_id: other.account.id });
+      },
+    );
+    expect(plainMessage(message)).toBe(
+      "ledger invariant broken: a player's operation is booked to the player's venue",
+    );
+  });
 });
 
 /** A ledger row of the venue's deposit, to build a wrong plan from. */

@@ -65,6 +65,41 @@ describe.each(testDatabases)('GET /metrics on $name', (database) => {
     }).toEqual({ applied: 1, replayed: 1, conflict: 1, refused: 1, withdraw: 1, cashOut: 1 });
   });
 
+  it("counts a player's transfers between seats as transfers", async () => {
+    const before = await scrape(suite.server);
+    const venueId = (
+      await suite.db.kysely
+        .selectFrom('devices')
+        .select('account_id')
+        .where('id', '=', deviceId)
+        .executeTakeFirstOrThrow()
+    ).account_id!;
+    const now = Date.now();
+    const player = await suite.db.kysely
+      .insertInto('players')
+      .values({ account_id: venueId, card: `metrics-${now}`, created_at_ms: now, updated_at_ms: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const url = `/a/cashier/devices/${deviceId}/place/2/update`;
+    expect((await cashier.post(url, { delta: 10_00, trx: randomUUID(), player_id: player.id })).status).toBe(
+      200,
+    );
+    const move = (amount: number) =>
+      cashier.post(`/a/cashier/players/${player.id}/transfer`, {
+        from: { device_id: deviceId, place: 2 },
+        to: { device_id: deviceId, place: 3 },
+        amount,
+        trx: randomUUID(),
+      });
+    expect((await move(4_00)).status).toBe(200);
+    expect((await move(7_00)).status).toBe(422); // more than the seat holds
+    const after = await scrape(suite.server);
+    const moved = (outcome: string) =>
+      valueOf(after, OPERATIONS, { kind: 'transfer', outcome }) -
+      valueOf(before, OPERATIONS, { kind: 'transfer', outcome });
+    expect({ applied: moved('applied'), refused: moved('refused') }).toEqual({ applied: 1, refused: 1 });
+  });
+
   it('shows how many operations each ledger batch committed', async () => {
     const BATCH = 'cashdesk_ledger_batch_size';
     const before = await scrape(suite.server);

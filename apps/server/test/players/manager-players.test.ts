@@ -5,7 +5,6 @@
 import { ERR, type Account, type Player } from '@cashdesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyLedger } from '../../src/ledger/verify.js';
-import { signedInAs } from '../back-office/support.js';
 import { answer, cashierClient } from '../helpers/cashier.js';
 import { DAY, FakeClock } from '../helpers/clock.js';
 import { testDatabases } from '../helpers/databases.js';

@@ -79,6 +79,48 @@ export interface Cashier {
   token: string;
 }
 
+/** A player of the venue the workload deposits for, pays out to and moves between seats. */
+export interface Player {
+  id: number;
+  card: string;
+  /** Their own daily deposit limit (cents), or none. */
+  limit: number | null;
+}
+
+/**
+ * Players straight in the database: half with a daily limit of their own (the workload's deposits pass
+ * it), half with their identity recorded (the others hit the report threshold's 428 now and then), and
+ * the venue's report threshold low enough for that.
+ */
+export async function seedPlayers(db: Db, accountId: number, count: number): Promise<Player[]> {
+  await db.kysely
+    .updateTable('accounts')
+    .set({ cash_report_above_cents: 100_000, player_daily_limit_cents: null })
+    .where('id', '=', accountId)
+    .execute();
+  const players: Player[] = [];
+  for (let i = 0; i < count; i++) {
+    const now = Date.now();
+    const limit = i % 2 === 0 ? 60_000 : null;
+    const identified = i % 4 < 2;
+    const card = `torture-${i}-${randomBytes(3).toString('hex')}`;
+    const row = await db.kysely
+      .insertInto('players')
+      .values({
+        account_id: accountId,
+        card,
+        daily_limit_cents: limit,
+        ...(identified ? { name: `Player ${i}`, document_number: `D${i}` } : {}),
+        created_at_ms: now,
+        updated_at_ms: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    players.push({ id: Number(row.id), card, limit });
+  }
+  return players;
+}
+
 export interface Cabinet {
   id: number;
   /** `Authorization: Bearer <device_token>` */

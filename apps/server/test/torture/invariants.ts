@@ -1,7 +1,7 @@
 // What must hold after a torture run, read from the database against the workload's journal. Each check
 // returns the problems it finds as sentences; an empty list means no cent was lost or made up.
 import { isDeepStrictEqual } from 'node:util';
-import { TX_TYPE } from '@cashdesk/contract';
+import { gamingDayBounds, TX_TYPE } from '@cashdesk/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../src/db/database.js';
 import { verifyLedger } from '../../src/ledger/verify.js';
@@ -43,6 +43,9 @@ export interface RunSummary {
   absent: number;
   conflictsRefused: number;
   moneyRefusals: number;
+  /** Transfers of a player's money between seats that moved it, and cash calls applied for a player. */
+  transfers: number;
+  playerCalls: number;
 }
 
 export async function checkInvariants(
@@ -58,6 +61,8 @@ export async function checkInvariants(
     absent: 0,
     conflictsRefused: 0,
     moneyRefusals: 0,
+    transfers: 0,
+    playerCalls: 0,
   };
 
   const operations = await db.kysely
@@ -78,6 +83,18 @@ export async function checkInvariants(
     const lines = linesByOp.get(Number(m.operation_id)) ?? new Map<string, number>();
     lines.set(m.line, Number(m.total));
     linesByOp.set(Number(m.operation_id), lines);
+  }
+
+  const transferRows = new Map<number, { device_id: number; place: number; amount: number }[]>();
+  const transfers = await db.kysely
+    .selectFrom('ledger_entries')
+    .select(['operation_id', 'device_id', 'place', 'amount_cents'])
+    .where('kind', '=', 'transfer')
+    .execute();
+  for (const r of transfers) {
+    const rows = transferRows.get(Number(r.operation_id)) ?? [];
+    rows.push({ device_id: Number(r.device_id), place: Number(r.place), amount: Number(r.amount_cents) });
+    transferRows.set(Number(r.operation_id), rows);
   }
 
   // ---- every trx the clients sent -------------------------------------------------------------------
@@ -136,9 +153,13 @@ export async function checkInvariants(
       if (lines.size > 0) problems.push(`${label}: refused with ${op.status_code}, yet it has ledger rows`);
       continue;
     }
-    // Which of the trx's payloads did the server apply? Its ledger rows say, by the entries they moved.
+    // Which of the trx's payloads did the server apply? Its ledger rows say, by the entries they moved;
+    // a transfer's sum to 0, so its stored answer's amount says (and its rows are checked seat by seat).
     const entriesMoved = lines.get('entries') ?? 0;
-    const applied = record.payloads.findIndex((p) => entriesEffect(p) === entriesMoved);
+    const applied =
+      record.kind === 'transfer'
+        ? appliedTransfer(record.payloads, op.response_json, transferRows.get(op.id) ?? [])
+        : record.payloads.findIndex((p) => entriesEffect(p) === entriesMoved);
     if (applied === -1) {
       problems.push(
         `${label}: its ledger rows moved ${entriesMoved} entries, which none of its payloads asks for`,
@@ -152,6 +173,8 @@ export async function checkInvariants(
       problems.push(`${label}: the applied payload was itself refused as a trx conflict`);
     }
     const payload = record.payloads[applied]!;
+    if (payload.op === 'transfer') summary.transfers += 1;
+    if (payload.op === 'cash' && payload.playerId !== undefined) summary.playerCalls += 1;
     const floatMoved = lines.get('float') ?? 0;
     const expectedFloat = payload.op === 'cash' ? -payload.delta : 0;
     if (floatMoved !== expectedFloat) {
@@ -162,7 +185,7 @@ export async function checkInvariants(
   }
 
   // ---- the database as a whole ----------------------------------------------------------------------
-  const clientKinds = new Set(['deposit', 'withdraw', 'device_event']);
+  const clientKinds = new Set(['deposit', 'withdraw', 'device_event', 'transfer']);
   for (const op of operations) {
     if (op.status_code === null || op.response_json === null) {
       problems.push(`operation ${op.id} (${op.kind} ${op.trx}) has no stored answer (half-written)`);
@@ -193,6 +216,8 @@ export async function checkInvariants(
   for (const p of negativePlaces)
     problems.push(`place ${p.device_id}/${p.place} is below 0: ${JSON.stringify(p)}`);
 
+  problems.push(...(await playerProblems(db)));
+
   const end = await totalBalances(db);
   const total = await sql<{
     total: number | null;
@@ -213,9 +238,71 @@ export async function checkInvariants(
   return { problems, summary };
 }
 
+/**
+ * The payload a transfer applied: the one whose amount its stored answer names, and whose seats its rows
+ * moved (the seat left down by the amount, the seat reached up by it); -1 for none.
+ */
+function appliedTransfer(
+  payloads: readonly Payload[],
+  responseJson: string,
+  rows: readonly { device_id: number; place: number; amount: number }[],
+): number {
+  const answered = (JSON.parse(responseJson) as { amount?: unknown }).amount;
+  return payloads.findIndex((p) => {
+    if (p.op !== 'transfer' || p.amount !== answered || rows.length !== 2) return false;
+    const on = (deviceId: number, place: number) =>
+      rows.find((r) => r.device_id === deviceId && r.place === place)?.amount;
+    return on(p.from.deviceId, p.from.place) === -p.amount && on(p.to.deviceId, p.to.place) === p.amount;
+  });
+}
+
+/**
+ * Each player's day's sums as the ledger kept them under the player's lock: equal to what their cash
+ * calls' ledger rows moved in that gaming day, and a cash in never past their own limit.
+ */
+async function playerProblems(db: Db): Promise<string[]> {
+  const problems: string[] = [];
+  const players = await db.kysely
+    .selectFrom('players')
+    .innerJoin('accounts', 'accounts.id', 'players.account_id')
+    .select([
+      'players.id',
+      'players.day',
+      'players.day_cash_in_cents',
+      'players.day_cash_out_cents',
+      'players.daily_limit_cents',
+      'accounts.time_zone',
+      'accounts.day_starts_at',
+    ])
+    .execute();
+  for (const p of players) {
+    if (p.day === '') continue;
+    const { fromMs, toMs } = gamingDayBounds(p.day, p);
+    const sums = await sql<{ cash_in: number | null; cash_out: number | null }>`
+      select sum(case when l.amount_cents > 0 then l.amount_cents else 0 end) as cash_in,
+        sum(case when l.amount_cents < 0 then -l.amount_cents else 0 end) as cash_out
+      from operations o join ledger_entries l on l.operation_id = o.id
+      where o.player_id = ${p.id} and o.kind in ('deposit', 'withdraw') and l.line = 'entries'
+        and o.created_at_ms >= ${fromMs} and o.created_at_ms < ${toMs}`.execute(db.kysely);
+    const ledger = { in: Number(sums.rows[0]?.cash_in ?? 0), out: Number(sums.rows[0]?.cash_out ?? 0) };
+    const kept = { in: Number(p.day_cash_in_cents), out: Number(p.day_cash_out_cents) };
+    if (ledger.in !== kept.in || ledger.out !== kept.out) {
+      problems.push(
+        `player ${p.id}: the day's sums kept ${JSON.stringify(kept)}, the ledger says ${JSON.stringify(ledger)}`,
+      );
+    }
+    const limit = p.daily_limit_cents === null ? null : Number(p.daily_limit_cents);
+    if (limit !== null && kept.in > limit) {
+      problems.push(`player ${p.id}: cash in ${kept.in} is past their daily limit ${limit}`);
+    }
+  }
+  return problems;
+}
+
 /** What a payload, once applied, moves on the place's entries line. */
 function entriesEffect(payload: Payload): number {
   if (payload.op === 'cash') return payload.delta;
+  if (payload.op === 'transfer') return 0;
   switch (payload.type) {
     case TX_TYPE.pay:
     case TX_TYPE.luckyBet:

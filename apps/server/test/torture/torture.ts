@@ -12,6 +12,7 @@ import {
   createPostgresDatabase,
   createSqliteDatabase,
   linkCabinets,
+  seedPlayers,
   seedVenue,
   type TortureDatabase,
 } from './fixture.js';
@@ -76,9 +77,10 @@ export async function runTorture(options: TortureOptions): Promise<TortureReport
   const servers: ServerProcess[] = [];
   let keep = false;
   try {
-    const seeded = await withDb(database, (db) =>
-      seedVenue(db, { float: 1_000_000, overdraft: 200_000, cashiers: clientCount }),
-    );
+    const seeded = await withDb(database, async (db) => {
+      const venue = await seedVenue(db, { float: 1_000_000, overdraft: 200_000, cashiers: clientCount });
+      return { ...venue, players: await seedPlayers(db, venue.accountId, 8) };
+    });
     for (let i = 0; i < serverCount; i++) {
       servers.push(
         new ServerProcess({
@@ -189,7 +191,8 @@ export function describeReport(report: TortureReport): string {
     `torture on ${report.db}, seed ${report.seed}: ${report.problems.length === 0 ? 'OK' : `${report.problems.length} PROBLEM(S)`} in ${(report.elapsedMs / 1000).toFixed(1)} s`,
     `  ${s.trx} trx in ${report.attempts} attempts, ${report.reads} reads; ${s.acknowledged} acknowledged, ` +
       `${s.committedUnacknowledged} committed without an answer, ${s.absent} absent (never committed), ` +
-      `${s.moneyRefusals} refused by a money rule, ${s.conflictsRefused} changed payloads refused as trx conflict`,
+      `${s.moneyRefusals} refused by a money rule, ${s.conflictsRefused} changed payloads refused as trx conflict; ` +
+      `${s.playerCalls} cash calls for a player and ${s.transfers} transfers applied`,
     `  answered attempts took p50 ${report.latency.p50} ms, p99 ${report.latency.p99} ms, max ${report.latency.max} ms`,
     `  kills: ${report.kills.map((k) => `server ${k.server} at ${k.atMs} ms`).join(', ') || 'none'}; exit codes on SIGTERM: ${report.exitCodes.join(', ')}`,
     ...report.problems.slice(0, 50).map((p) => `  PROBLEM ${p}`),

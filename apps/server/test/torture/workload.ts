@@ -1,17 +1,25 @@
 // The torture workload: clients that each act as one cashier at one server, doing random deposits,
-// withdraws, cash-outs, device game events and reads until a deadline. Every money call's trx is sent
+// withdraws, cash-outs (a third of them for a player), transfers of a player's money between seats,
+// device game events and reads until a deadline. Every money call's trx is sent
 // 2-4 times (concurrently, after a delay, or again with a changed payload); a call that fails on the
 // network or with a 5xx fails over to the next server. Every attempt and its answer go to the journal,
 // which the invariant checks read against the database afterwards.
 import { randomUUID } from 'node:crypto';
 import { ERR, TX_TYPE } from '@cashdesk/contract';
-import type { Cabinet, Cashier } from './fixture.js';
+import type { Cabinet, Cashier, Player } from './fixture.js';
 import type { Random } from './random.js';
 import { sleep } from './server-process.js';
 
+/** A seat: a cabinet's place. */
+export interface Seat {
+  deviceId: number;
+  place: number;
+}
+
 export type Payload =
-  | { op: 'cash'; deviceId: number; place: number; delta: number }
-  | { op: 'event'; deviceId: number; place: number; type: number; amount: number };
+  | { op: 'cash'; deviceId: number; place: number; delta: number; playerId?: number }
+  | { op: 'event'; deviceId: number; place: number; type: number; amount: number }
+  | { op: 'transfer'; playerId: number; from: Seat; to: Seat; amount: number };
 
 /** `batch`: sent inside a burst (WorkloadClient.burst) that lands in one ledger batch with others. */
 export type RetryPattern = 'concurrent' | 'delayed' | 'changed' | 'batch';
@@ -32,7 +40,7 @@ export interface TrxRecord {
   /** The trx namespace the server keeps it in: `user:<id>` or `device:<id>`. */
   scope: string;
   trx: string;
-  kind: 'deposit' | 'withdraw' | 'cashout' | 'event';
+  kind: 'deposit' | 'withdraw' | 'cashout' | 'event' | 'transfer';
   pattern: RetryPattern;
   payloads: Payload[];
   attempts: Attempt[];
@@ -50,6 +58,7 @@ export interface WorkloadTarget {
   servers: readonly string[];
   cashiers: readonly Cashier[];
   cabinets: readonly Cabinet[];
+  players: readonly Player[];
 }
 
 /** Statuses that mean the server stored an answer under the trx (contract: idempotency). */
@@ -96,6 +105,7 @@ class WorkloadClient {
         event: 28,
         read: 20,
         burst: 6,
+        transfer: 6,
       });
       const cabinet = this.rng.pick(this.target.cabinets);
       const place = this.rng.int(1, cabinet.places);
@@ -106,6 +116,7 @@ class WorkloadClient {
             deviceId: cabinet.id,
             place,
             delta: this.rng.int(1, 20_000),
+            ...this.maybePlayer(),
           });
           break;
         case 'withdraw':
@@ -114,7 +125,11 @@ class WorkloadClient {
             deviceId: cabinet.id,
             place,
             delta: -this.rng.int(1, 10_000),
+            ...this.maybePlayer(),
           });
+          break;
+        case 'transfer':
+          await this.transfer(cabinet, place);
           break;
         case 'cashout':
           await this.cashOut(cabinet, place);
@@ -130,6 +145,46 @@ class WorkloadClient {
           break;
       }
     }
+  }
+
+  /** A cash call for a player a third of the time (their seat's player otherwise, or nobody). */
+  private maybePlayer(): { playerId?: number } {
+    const players = this.target.players;
+    if (players.length === 0 || this.rng.int(0, 2) !== 0) return {};
+    return { playerId: this.rng.pick(players).id };
+  }
+
+  /**
+   * A player's transfer as the till makes one: read their card for the seats they hold, then move some
+   * of one seat's money (now and then more than it holds) to another seat of the venue.
+   */
+  private async transfer(cabinet: Cabinet, place: number): Promise<void> {
+    const player = this.rng.pick(this.target.players);
+    const res = await this.call(
+      this.home,
+      'GET',
+      `/api/v1/a/cashier/players/by_card/${encodeURIComponent(player.card)}`,
+      undefined,
+      'cashier',
+    );
+    this.journal.reads += 1;
+    if ('error' in res) return;
+    if (res.status !== 200) {
+      this.journal.unexpected.push(`player card answered ${res.status} ${JSON.stringify(res.body)}`);
+      return;
+    }
+    const seats = (res.body as { seats: { device_id: number; place: number; entries: number }[] }).seats;
+    if (seats.length === 0) return;
+    const from = this.rng.pick(seats);
+    if (from.device_id === cabinet.id && from.place === place) return;
+    const amount = this.rng.int(1, 10) === 1 ? from.entries + 1 : this.rng.int(1, from.entries);
+    await this.money('transfer', {
+      op: 'transfer',
+      playerId: player.id,
+      from: { deviceId: from.device_id, place: from.place },
+      to: { deviceId: cabinet.id, place },
+      amount,
+    });
   }
 
   private gameEvent(cabinet: Cabinet, place: number): Payload {
@@ -229,7 +284,7 @@ class WorkloadClient {
 
   /** One trx: the first send and its 1-3 retries by the drawn pattern. */
   private async money(kind: TrxRecord['kind'], payload: Payload): Promise<void> {
-    const scope = payload.op === 'cash' ? `user:${this.cashier.id}` : `device:${payload.deviceId}`;
+    const scope = payload.op === 'event' ? `device:${payload.deviceId}` : `user:${this.cashier.id}`;
     const pattern = this.rng.pick<RetryPattern>(['concurrent', 'delayed', 'changed']);
     const record: TrxRecord = { scope, trx: randomUUID(), kind, pattern, payloads: [payload], attempts: [] };
     this.journal.records.push(record);
@@ -261,24 +316,9 @@ class WorkloadClient {
     const giveUp = Date.now() + FAILOVER_MS;
     for (let server = first; ; server = (server + 1) % this.target.servers.length) {
       const sent = performance.now();
-      const res =
-        payload.op === 'cash'
-          ? await this.call(
-              server,
-              'POST',
-              `/api/v1/a/cashier/devices/${payload.deviceId}/place/${payload.place}/update`,
-              { delta: payload.delta, trx: record.trx },
-              'cashier',
-            )
-          : await this.call(
-              server,
-              'POST',
-              '/device/events',
-              { trx: record.trx, place: payload.place, type: payload.type, amount: payload.amount },
-              this.target.cabinets.find((c) => c.id === payload.deviceId)!.auth,
-            );
+      const res = await this.sendPayload(server, payload, record.trx);
       record.attempts.push({ payload: payloadIndex, server, ms: performance.now() - sent, ...res });
-      if (!('error' in res) && !STORED.has(res.status)) {
+      if (!('error' in res) && !STORED.has(res.status) && !isUnstoredRefusal(res, payload)) {
         this.journal.unexpected.push(
           `${record.kind} ${record.trx} answered ${res.status} ${JSON.stringify(res.body)}`,
         );
@@ -287,6 +327,39 @@ class WorkloadClient {
       if (answered || Date.now() > giveUp) return;
       await sleep(this.rng.int(50, 300));
     }
+  }
+
+  private sendPayload(server: number, payload: Payload, trx: string) {
+    if (payload.op === 'cash') {
+      return this.call(
+        server,
+        'POST',
+        `/api/v1/a/cashier/devices/${payload.deviceId}/place/${payload.place}/update`,
+        {
+          delta: payload.delta,
+          trx,
+          ...(payload.playerId === undefined ? {} : { player_id: payload.playerId }),
+        },
+        'cashier',
+      );
+    }
+    if (payload.op === 'transfer') {
+      const seat = (s: Seat) => ({ device_id: s.deviceId, place: s.place });
+      return this.call(
+        server,
+        'POST',
+        `/api/v1/a/cashier/players/${payload.playerId}/transfer`,
+        { from: seat(payload.from), to: seat(payload.to), amount: payload.amount, trx },
+        'cashier',
+      );
+    }
+    return this.call(
+      server,
+      'POST',
+      '/device/events',
+      { trx, place: payload.place, type: payload.type, amount: payload.amount },
+      this.target.cabinets.find((c) => c.id === payload.deviceId)!.auth,
+    );
   }
 
   private async call(
@@ -321,9 +394,28 @@ function changed(payload: Payload, by: number): Payload {
   return { ...payload, amount: payload.amount + by };
 }
 
+/**
+ * A refusal a player's rules throw without storing it, so the trx stays free (docs/product.md section
+ * 18): a seat another player holds (a racing deposit seated them first), a payout waiting for the
+ * player's identity, a transfer from a seat the player no longer holds (the card was read a moment ago).
+ */
+export function isUnstoredRefusal(answer: { status?: number; body?: unknown }, payload?: Payload): boolean {
+  const err = (answer.body as { err?: unknown } | null | undefined)?.err;
+  return (
+    (answer.status === 409 && err === ERR.seatTaken) ||
+    (answer.status === 428 && err === ERR.identityRequired) ||
+    (payload?.op === 'transfer' && answer.status === 400 && err === ERR.validation)
+  );
+}
+
 /** The answer is a stored one (not a trx conflict): the call was acknowledged. */
 export function isAcknowledged(attempt: Attempt): boolean {
-  return attempt.status !== undefined && STORED.has(attempt.status) && !isTrxConflict(attempt);
+  return (
+    attempt.status !== undefined &&
+    STORED.has(attempt.status) &&
+    !isTrxConflict(attempt) &&
+    !isUnstoredRefusal(attempt)
+  );
 }
 
 export function isTrxConflict(attempt: Attempt): boolean {

@@ -2,7 +2,7 @@
 // gaming day that clusters just under one of the cash report's thresholds, as someone splitting cash to
 // stay out of the log or the report would leave it. The venue's log threshold (a transaction above it is
 // logged with the player's name) and report threshold (a day's cash in or out above it is reported with
-// their identity) are the cash report's (docs/product.md section 18); the rule adds no setting of its own.
+// their identity) are the cash report's (docs/product.md section 19); the rule adds no setting of its own.
 import type { SideFigures } from '../reports/cash-report.repository.js';
 
 /** An amount from this share of a threshold up to the threshold itself is just under it. */

@@ -1,4 +1,4 @@
-// The queries of the cash report (docs/product.md section 18) and of the floor's structuring alert: a
+// The queries of the cash report (docs/product.md section 19) and of the floor's structuring alert: a
 // venue's players' cash transactions of a window, read from the ledger, never from the players' day
 // counters. A player's cash transaction is an operation for a player (`operations.player_id`) whose
 // entries row is a deposit (cash in) or a withdraw or cash-out (cash out); its amount is that row's.

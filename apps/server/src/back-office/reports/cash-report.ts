@@ -1,4 +1,4 @@
-// The cash report of one venue's gaming day (docs/product.md section 18), modelled on the US casino
+// The cash report of one venue's gaming day (docs/product.md section 19), modelled on the US casino
 // rules (31 CFR 1021.311 and 1021.313): the log of every player cash transaction above the venue's log
 // threshold, with the player's card and name, and the players whose cash in or cash out of the day,
 // summed over every seat and till, passed its report threshold, with their identity. Its day, header

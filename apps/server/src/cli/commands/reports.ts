@@ -1,5 +1,5 @@
 // report:daily: a venue's daily report (docs/product.md section 15) as a table, CSV or JSON; report:cash:
-// its cash report of a gaming day (section 18) the same ways.
+// its cash report of a gaming day (section 19) the same ways.
 import {
   cashReportLines,
   csvLines,

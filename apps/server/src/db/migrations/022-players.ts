@@ -1,7 +1,7 @@
-// Players the venue knows (docs/product.md, "Players"): a card the venue issues, identity recorded when a
+// Players the venue knows (docs/product.md section 18): a card the venue issues, identity recorded when a
 // threshold asks for it, a daily deposit limit and self-exclusion.
 //   players: one row per card and venue; `day` and its two sums are the player's cash in and cash out of
-//     that gaming day, kept by the ledger's batch under the player's row lock (ledger/player-rules.ts), so
+//     that gaming day, kept by the ledger's batch under the player's row lock (players/player-rules.ts), so
 //     a limit holds however many tills deposit at once; the cash report reads the ledger itself;
 //   places.player_id: the player a seat holds, until the seat is emptied;
 //   operations.player_id: the player a cash call or transfer was for: what the cash report sums;
@@ -66,13 +66,17 @@ export function playersMigration(dialect: DialectName): Migration {
         .columns(['account_id', 'created_at_ms', 'player_id'])
         .where(sql.ref('player_id'), 'is not', null)
         .execute();
-      for (const [column, type] of [
-        ['player_daily_limit_cents', 'bigint'],
-        ['cash_log_above_cents', 'bigint'],
-        ['cash_report_above_cents', 'bigint'],
-      ] as const) {
-        await db.schema.alterTable('accounts').addColumn(column, type).execute();
-      }
+      await db.schema.alterTable('accounts').addColumn('player_daily_limit_cents', 'bigint').execute();
+      // The thresholds of the rules this models (docs/product.md section 18), in the venue's cents,
+      // for every venue, new or already there; null turns either off.
+      await db.schema
+        .alterTable('accounts')
+        .addColumn('cash_log_above_cents', 'bigint', (c) => c.defaultTo(300_000))
+        .execute();
+      await db.schema
+        .alterTable('accounts')
+        .addColumn('cash_report_above_cents', 'bigint', (c) => c.defaultTo(1_000_000))
+        .execute();
       await db.schema
         .alterTable('accounts')
         .addColumn('limit_cooling_off_hours', 'integer', (c) =>
@@ -81,11 +85,6 @@ export function playersMigration(dialect: DialectName): Migration {
             .defaultTo(24)
             .check(sql`limit_cooling_off_hours between 0 and 720`),
         )
-        .execute();
-      // The thresholds of the rules this models (docs/product.md, "Cash reports"), in the venue's cents.
-      await db
-        .updateTable('accounts')
-        .set({ cash_log_above_cents: 300_000, cash_report_above_cents: 1_000_000 })
         .execute();
     },
   };

@@ -394,7 +394,37 @@ describe("the manager's overview", () => {
       details: 'float 1.00 below 2.00',
       facts: null,
     };
-    const all = [ALERT, silent, short, low, old];
+    const structuring = (id: number, facts: Extract<FloorAlert['facts'], { kind: 'structuring' }>) => ({
+      ...ALERT,
+      id,
+      kind: 'structuring' as const,
+      subject: `player:${facts.player_id}`,
+      details: `player ${facts.player_id}: ...`,
+      facts,
+    });
+    const nearLog = structuring(10, {
+      kind: 'structuring',
+      player_id: 7,
+      card: 'CARD-7',
+      name: 'Ana Lima',
+      side: 'cash_in',
+      rule: 'log',
+      transactions: 2,
+      total: 5_800_00,
+      threshold: 3_000_00,
+    });
+    const nearReport = structuring(11, {
+      kind: 'structuring',
+      player_id: 8,
+      card: 'CARD-8',
+      name: null,
+      side: 'cash_out',
+      rule: 'report',
+      transactions: 2,
+      total: 9_500_00,
+      threshold: 10_000_00,
+    });
+    const all = [ALERT, silent, short, low, old, nearLog, nearReport];
     const routes = {
       'GET /api/v1/a/manager/account/1/overview': { body: overview({ alerts: all }) },
       'GET /api/v1/a/manager/account/1/alerts': { body: all },
@@ -405,29 +435,37 @@ describe("the manager's overview", () => {
       return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}`;
     };
     const { unmount } = renderOverview(routes);
-    const alerts = await region('Alerts: 5');
+    const alerts = await region('Alerts: 7');
     for (const text of [
       ALERT_TEXT,
       `Corner cabinet: no report since ${local('2026-11-28T12:00:00.000Z')} (silent after 10 min).`,
       `Tina Till closed a shift 35.00 EUR short at ${local('2026-11-28T13:00:00.000Z')}.`,
       'The float is 320.00 EUR, below 500.00 EUR.',
       'float 1.00 below 2.00',
+      'CARD-7 (Ana Lima): 2 cash-ins today, each just under the log threshold of 3000.00 EUR.',
+      'CARD-8: cash out today 9500.00 EUR in 2 transactions, just under the report threshold of 10000.00 EUR.',
     ]) {
       expect(within(alerts).getByText(text)).toBeTruthy();
     }
     expect(within(alerts).queryByText(/Till 9/)).toBeNull();
+    expect(within(alerts).getAllByText('Cash split under a threshold')).toHaveLength(2);
     unmount();
 
     await act(() => i18n.changeLanguage('pt'));
     try {
       renderOverview(routes);
-      const emPortugues = await region('Alertas: 5');
+      const emPortugues = await region('Alertas: 7');
       expect(
         within(emPortugues).getByText('Saques na última hora: 2500.00 EUR, acima de 2000.00 EUR.'),
       ).toBeTruthy();
       expect(
         within(emPortugues).getByText(
           `Tina Till fechou um turno com 35.00 EUR a menos às ${local('2026-11-28T13:00:00.000Z')}.`,
+        ),
+      ).toBeTruthy();
+      expect(
+        within(emPortugues).getByText(
+          'CARD-7 (Ana Lima): 2 entradas de dinheiro hoje, cada uma logo abaixo do limite de registro de 3000.00 EUR.',
         ),
       ).toBeTruthy();
     } finally {
