@@ -1,5 +1,5 @@
 // A manager on a phone (375 px) and a portrait tablet (768 px), in English and in Portuguese, in Chromium
-// against the real server: the account's ten tabs are all reachable from a strip that says how many are
+// against the real server: the account's twelve tabs are all reachable from a strip that says how many are
 // out of sight; the folded Menu counts the payouts waiting for the manager; an alert reads in the
 // manager's language, with money in its currency, the device by its name now and its last report on the
 // browser's clock; the audit log shows money and names; and the daily report's four-eyes counts add up,

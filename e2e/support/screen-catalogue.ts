@@ -335,8 +335,9 @@ async function closeShift(v: Visit): Promise<void> {
   await v.page.getByRole('dialog', { name: v.t('shift:report.title'), exact: true }).waitFor();
 }
 
-/** The sections of a back-office account page, each with the heading it shows. */
-const ACCOUNT_SECTIONS = [
+/** The sections of a back-office account page, each with the heading it shows (and its tab's text, when
+ * that is not `account.section.<section>`). */
+const ACCOUNT_SECTIONS: readonly { section: string; title: string; tab?: string }[] = [
   { section: 'overview', title: 'backOffice:account.section.overview' },
   { section: 'settings', title: 'backOffice:account.section.settings' },
   { section: 'float', title: 'backOffice:account.section.float' },
@@ -345,12 +346,18 @@ const ACCOUNT_SECTIONS = [
   { section: 'shift', title: 'backOffice:account.section.shift' },
   { section: 'shifts', title: 'backOffice:drawerShifts.title' },
   { section: 'daily', title: 'backOffice:account.section.daily' },
+  {
+    section: 'cash-report',
+    title: 'backOffice:account.section.cashReport',
+    tab: 'backOffice:account.section.cashReport',
+  },
+  { section: 'players', title: 'backOffice:account.section.players' },
   { section: 'audit', title: 'backOffice:audit.title' },
-] as const;
+];
 
 /** The demo venue's account page in the back office, one screen per section, the first from its path. */
 function accountSectionScreens(): ScreenEntry[] {
-  return ACCOUNT_SECTIONS.map(({ section, title }, index): ScreenEntry => {
+  return ACCOUNT_SECTIONS.map(({ section, title, tab }, index): ScreenEntry => {
     const name = `back-office-account-${section}`;
     const shown = async (v: Visit) => void (await heading(v, title).waitFor());
     if (index === 0) {
@@ -367,7 +374,7 @@ function accountSectionScreens(): ScreenEntry[] {
       reach: async (v) => {
         await v.page
           .getByRole('navigation', { name: v.t('backOffice:account.sections') })
-          .getByRole('link', { name: v.t(`backOffice:account.section.${section}`), exact: true })
+          .getByRole('link', { name: v.t(tab ?? `backOffice:account.section.${section}`), exact: true })
           .click();
         await shown(v);
       },

@@ -2,7 +2,7 @@
 // keys English lacks; interpolation names match, so no screen shows a raw key or a missing value.
 import { LANGUAGES } from '@cashdesk/contract';
 import { describe, expect, it } from 'vitest';
-import { backOfficeResources, BACK_OFFICE_NAMESPACE } from './back-office-resources';
+import { backOfficeCatalogues } from './back-office-resources';
 import { allResources } from './all-resources';
 import { NAMESPACES } from './resources';
 
@@ -20,7 +20,7 @@ function flatten(tree: Tree, prefix = ''): Map<string, string> {
 
 const variables = (text: string) => [...text.matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]).sort();
 
-/** Every catalogue by namespace and language: the bundled ones and the back office's lazy one. */
+/** Every catalogue by namespace and language: the bundled ones and the back office's lazy ones. */
 const catalogues: Record<string, Record<string, Tree>> = {
   ...Object.fromEntries(
     NAMESPACES.map((ns) => [
@@ -28,7 +28,7 @@ const catalogues: Record<string, Record<string, Tree>> = {
       Object.fromEntries(LANGUAGES.map((lng) => [lng, allResources[lng][ns] as Tree])),
     ]),
   ),
-  [BACK_OFFICE_NAMESPACE]: backOfficeResources as Record<string, Tree>,
+  ...(backOfficeCatalogues as Record<string, Record<string, Tree>>),
 };
 
 describe.each(Object.keys(catalogues))('catalogue %s', (ns) => {

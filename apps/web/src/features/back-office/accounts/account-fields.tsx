@@ -100,6 +100,27 @@ export function AccountFields({
           })}
         </fieldset>
       )}
+      {mode === 'settings' && (
+        <fieldset className="bo-fieldset">
+          <legend>{t('backOfficePlayers:settings.legend')}</legend>
+          {text('player_daily_limit', t('backOfficePlayers:settings.dailyLimit'), {
+            inputMode: 'decimal',
+            hint: t('backOfficePlayers:settings.dailyLimitHint'),
+          })}
+          {text('limit_cooling_off_hours', t('backOfficePlayers:settings.coolingOff'), {
+            inputMode: 'numeric',
+            hint: t('backOfficePlayers:settings.coolingOffHint'),
+          })}
+          {text('cash_log_above', t('backOfficePlayers:settings.logAbove'), {
+            inputMode: 'decimal',
+            hint: t('backOfficePlayers:settings.logAboveHint'),
+          })}
+          {text('cash_report_above', t('backOfficePlayers:settings.reportAbove'), {
+            inputMode: 'decimal',
+            hint: t('backOfficePlayers:settings.reportAboveHint'),
+          })}
+        </fieldset>
+      )}
     </div>
   );
 }

@@ -205,3 +205,75 @@ describe('the account form', () => {
     expect(toUpdateRequest(accountFormValues(ACCOUNT), ACCOUNT).request).toEqual({});
   });
 });
+
+describe("the venue's player settings", () => {
+  const PLAYERS = makeAccount({
+    player_daily_limit: 500_00,
+    limit_cooling_off_hours: 48,
+    cash_log_above: 3_000_00,
+    cash_report_above: 10_000_00,
+  });
+
+  it('shows money as units and hours, and sends a change in cents and hours, only what changed', () => {
+    const values = accountFormValues(PLAYERS);
+    expect(values).toMatchObject({
+      player_daily_limit: '500.00',
+      limit_cooling_off_hours: '48',
+      cash_log_above: '3000.00',
+      cash_report_above: '10000.00',
+    });
+    expect(toUpdateRequest(values, PLAYERS).request).toEqual({});
+    expect(
+      toUpdateRequest(
+        {
+          ...values,
+          player_daily_limit: '750,50',
+          limit_cooling_off_hours: ' 0 ',
+          cash_log_above: '2500',
+          cash_report_above: '9000.00',
+        },
+        PLAYERS,
+      ).request,
+    ).toEqual({
+      player_daily_limit: 750_50,
+      limit_cooling_off_hours: 0,
+      cash_log_above: 2_500_00,
+      cash_report_above: 9_000_00,
+    });
+  });
+
+  it('sends null for an emptied amount (no limit, log or report off), and keeps 0 as an amount', () => {
+    const values = accountFormValues(PLAYERS);
+    expect(
+      toUpdateRequest(
+        { ...values, player_daily_limit: '', cash_log_above: ' ', cash_report_above: '0' },
+        PLAYERS,
+      ).request,
+    ).toEqual({ player_daily_limit: null, cash_log_above: null, cash_report_above: 0 });
+    const none = makeAccount({ player_daily_limit: null, cash_log_above: null, cash_report_above: null });
+    expect(accountFormValues(none)).toMatchObject({
+      player_daily_limit: '',
+      cash_log_above: '',
+      cash_report_above: '',
+    });
+  });
+
+  it("leaves the settings alone when the server does not tell them (the cooling-off's default, 24 h)", () => {
+    const values = accountFormValues(ACCOUNT);
+    expect(values.limit_cooling_off_hours).toBe('24');
+    expect(toUpdateRequest(values, ACCOUNT).request).toEqual({});
+  });
+
+  it.each([
+    [{ player_daily_limit: 'lots' }, { player_daily_limit: 'form.badAmount' }],
+    [{ cash_log_above: '-5' }, { cash_log_above: 'form.badAmount' }],
+    [{ cash_report_above: '10.001' }, { cash_report_above: 'form.badAmount' }],
+    [{ limit_cooling_off_hours: '721' }, { limit_cooling_off_hours: 'backOfficePlayers:settings.badHours' }],
+    [{ limit_cooling_off_hours: '' }, { limit_cooling_off_hours: 'backOfficePlayers:settings.badHours' }],
+    [{ limit_cooling_off_hours: '1.5' }, { limit_cooling_off_hours: 'backOfficePlayers:settings.badHours' }],
+  ] as const)('refuses %j', (typed, expected) => {
+    const { request, errors } = toUpdateRequest({ ...accountFormValues(PLAYERS), ...typed }, PLAYERS);
+    expect(request).toBeNull();
+    expect(errors).toEqual(expected);
+  });
+});

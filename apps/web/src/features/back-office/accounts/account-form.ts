@@ -40,11 +40,25 @@ export interface AccountFormValues {
   alert_device_silent_minutes: string;
   alert_shift_difference: string;
   alert_withdrawals_hour: string;
+  /** Players (settings only): the default daily deposit limit and the two cash-report thresholds as
+   * typed, empty for none; the hours a raised limit waits. */
+  player_daily_limit: string;
+  limit_cooling_off_hours: string;
+  cash_log_above: string;
+  cash_report_above: string;
 }
 
 export type AccountField = keyof AccountFormValues;
 /** i18n keys (backOffice:form.*) of the messages under the fields. */
 export type AccountFormErrors = Partial<Record<AccountField, string>>;
+
+/**
+ * The hours a raised limit waits when the server does not say (the column's default, migration 022):
+ * the form then compares with what the venue has, and sends nothing unchanged.
+ */
+export const DEFAULT_LIMIT_COOLING_OFF_HOURS = 24;
+/** The longest cooling-off the contract takes (updateAccountRequest): 30 days. */
+export const MAX_LIMIT_COOLING_OFF_HOURS = 720;
 
 export const NEW_ACCOUNT_VALUES: AccountFormValues = {
   name: '',
@@ -67,6 +81,10 @@ export const NEW_ACCOUNT_VALUES: AccountFormValues = {
   alert_device_silent_minutes: '',
   alert_shift_difference: '',
   alert_withdrawals_hour: '',
+  player_daily_limit: '',
+  limit_cooling_off_hours: String(DEFAULT_LIMIT_COOLING_OFF_HOURS),
+  cash_log_above: '',
+  cash_report_above: '',
 };
 
 export function accountFormValues(account: Account): AccountFormValues {
@@ -93,8 +111,18 @@ export function accountFormValues(account: Account): AccountFormValues {
       : '',
     alert_shift_difference: amountOrEmpty(account.alert_shift_difference),
     alert_withdrawals_hour: amountOrEmpty(account.alert_withdrawals_hour),
+    player_daily_limit: centsOrEmpty(account.player_daily_limit),
+    limit_cooling_off_hours: String(coolingOffOf(account)),
+    cash_log_above: centsOrEmpty(account.cash_log_above),
+    cash_report_above: centsOrEmpty(account.cash_report_above),
   };
 }
+
+const coolingOffOf = (account: Account) => account.limit_cooling_off_hours ?? DEFAULT_LIMIT_COOLING_OFF_HOURS;
+
+/** A player amount as typed: 0 is an amount here (a limit of nothing, every transaction logged), not off. */
+const centsOrEmpty = (cents: number | null | undefined) =>
+  cents === null || cents === undefined ? '' : unitsText(cents);
 
 const amountOrEmpty = (cents: number | null | undefined) => (cents ? unitsText(cents) : '');
 
@@ -118,6 +146,31 @@ function alertSettings(values: AccountFormValues, errors: AccountFormErrors): Al
     errors.alert_device_silent_minutes = 'form.badMinutes';
   }
   settings.alert_device_silent_minutes = silent;
+  return settings;
+}
+
+const PLAYER_AMOUNTS = ['player_daily_limit', 'cash_log_above', 'cash_report_above'] as const;
+type PlayerSettings = Required<
+  Pick<UpdateAccountRequest, (typeof PLAYER_AMOUNTS)[number] | 'limit_cooling_off_hours'>
+>;
+
+/**
+ * The players' settings as typed (docs/back-office.md, "Players"): each amount empty for none (null), or
+ * an amount of 0 or more as the contract takes it; the cooling-off whole hours from 0 to 720.
+ */
+function playerSettings(values: AccountFormValues, errors: AccountFormErrors): PlayerSettings {
+  const settings = {} as PlayerSettings;
+  for (const field of PLAYER_AMOUNTS) {
+    const typed = values[field].trim();
+    const cents = typed === '' ? null : parseUnits(typed);
+    if (typed !== '' && cents === null) errors[field] = 'form.badAmount';
+    settings[field] = cents;
+  }
+  const hours = values.limit_cooling_off_hours.trim();
+  if (!/^\d{1,3}$/.test(hours) || Number(hours) > MAX_LIMIT_COOLING_OFF_HOURS) {
+    errors.limit_cooling_off_hours = 'backOfficePlayers:settings.badHours';
+  }
+  settings.limit_cooling_off_hours = Number(hours);
   return settings;
 }
 
@@ -211,11 +264,13 @@ export function toUpdateRequest(
   if (window === undefined) errors.approval_window_minutes = 'form.badWindow';
   const clock = dayClock(values, errors);
   const alerts = alertSettings(values, errors);
+  const players = playerSettings(values, errors);
   if (!settings || Object.keys(errors).length > 0) return { errors, request: null };
   const next: UpdateAccountRequest = {
     ...settings,
     ...clock,
     ...alerts,
+    ...players,
     approval_above: threshold ?? null,
     ...(window === undefined ? {} : { approval_window_minutes: window }),
     is_hard_block_home_play: values.is_hard_block_home_play,
@@ -242,6 +297,10 @@ export function toUpdateRequest(
     alert_device_silent_minutes: account.alert_device_silent_minutes ?? null,
     alert_shift_difference: account.alert_shift_difference ?? null,
     alert_withdrawals_hour: account.alert_withdrawals_hour ?? null,
+    player_daily_limit: account.player_daily_limit ?? null,
+    limit_cooling_off_hours: coolingOffOf(account),
+    cash_log_above: account.cash_log_above ?? null,
+    cash_report_above: account.cash_report_above ?? null,
   };
   const changed = Object.fromEntries(Object.entries(next).filter(([key, value]) => current[key] !== value));
   return { errors: {}, request: changed as UpdateAccountRequest };

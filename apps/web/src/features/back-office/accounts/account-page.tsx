@@ -1,6 +1,6 @@
 // One account (an admin's pick, or a manager's own): its name and float over the sections Overview (the
 // first), Approvals (with the count of payouts waiting for a manager), Settings, Float, Devices, Ledger,
-// Shift report, Drawer shifts, Daily report and Audit log, each on its own path.
+// Shift report, Drawer shifts, Daily report, Cash report, Players and Audit log, each on its own path.
 import { useTranslation } from 'react-i18next';
 import { NavLink, Navigate, Route, Routes, useLocation, useParams } from 'react-router';
 import { useBoAccountQuery } from '../shared/back-office-api';
@@ -11,7 +11,8 @@ import { AuditList } from '../audit';
 import { AccountDevices } from '../devices';
 import { LedgerView } from '../ledger';
 import { FloorOverview } from '../overview';
-import { DailyReportView, DrawerShifts, ShiftReportView } from '../reports';
+import { PlayersView } from '../players';
+import { CashReportView, DailyReportView, DrawerShifts, ShiftReportView } from '../reports';
 import { AccountSettings } from './account-settings';
 import { FloatMoves } from './float-moves';
 import { SectionTabs } from './section-tabs';
@@ -27,8 +28,15 @@ const SECTIONS = [
   'shift',
   'shifts',
   'daily',
+  'cash-report',
+  // After the reports: a phone's strip brings about one tab into sight per press, and the daily report,
+  // read every day, stays as near as it was.
+  'players',
   'audit',
 ] as const;
+
+/** A section whose path is not its text's key (paths are kebab-case, keys camelCase). */
+const SECTION_TEXT: Partial<Record<(typeof SECTIONS)[number], string>> = { 'cash-report': 'cashReport' };
 
 export function AccountPage() {
   const { t } = useTranslation('backOffice');
@@ -71,7 +79,7 @@ export function AccountPage() {
                   isActive ? 'bo-tabs__link bo-tabs__link--active' : 'bo-tabs__link'
                 }
               >
-                {t(`account.section.${section}`)}
+                {t(`account.section.${SECTION_TEXT[section] ?? section}`)}
                 {section === 'approvals' && <ApprovalsBadge accountId={a.id} />}
               </NavLink>
             ))}
@@ -83,10 +91,12 @@ export function AccountPage() {
             <Route path="approvals" element={<ApprovalsView account={a} />} />
             <Route path="float" element={<FloatMoves account={a} />} />
             <Route path="devices" element={<AccountDevices account={a} />} />
+            <Route path="players" element={<PlayersView account={a} />} />
             <Route path="ledger" element={<LedgerView account={a} />} />
             <Route path="shift" element={<ShiftReportView account={a} />} />
             <Route path="shifts" element={<DrawerShifts account={a} />} />
             <Route path="daily" element={<DailyReportView account={a} />} />
+            <Route path="cash-report" element={<CashReportView account={a} />} />
             <Route path="audit" element={<AuditList accountId={a.id} headingLevel={2} />} />
             <Route path="*" element={<Navigate to="overview" replace />} />
           </Routes>

@@ -47,13 +47,24 @@ export function DayField({
   label,
   value,
   onValueChange,
+  error,
 }: {
   label: string;
   value: string;
   onValueChange: (value: string) => void;
+  /** The form's own message about the day (one before today...), shown when the text reads as a day. */
+  error?: string | null;
 }) {
   const field = useDayTimeField('day', value, onValueChange);
-  return <InputField label={label} hint={field.hint} error={field.error} maxLength={10} {...field.input} />;
+  return (
+    <InputField
+      label={label}
+      hint={field.hint}
+      error={field.error ?? error ?? null}
+      maxLength={10}
+      {...field.input}
+    />
+  );
 }
 
 export function SelectField({

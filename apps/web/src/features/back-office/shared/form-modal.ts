@@ -22,7 +22,7 @@ export interface FormToast {
   kind?: ToastKind;
 }
 
-/** A toast of the console (`backOffice:` texts), each one shown even when repeated. */
+/** A toast of the console (`backOffice:` texts unless the key names its namespace), each one shown even when repeated. */
 function useFormToast() {
   const dispatch = useAppDispatch();
   return ({ key, params, kind = 'success' }: FormToast) =>
@@ -30,7 +30,8 @@ function useFormToast() {
       toastShown({
         id: `bo:${key}:${Date.now()}`,
         kind,
-        key: `backOffice:${key}`,
+        // A key of another of the console's namespaces comes with it (`backOfficePlayers:...`).
+        key: key.includes(':') ? key : `backOffice:${key}`,
         ...(params ? { params } : {}),
       }),
     );

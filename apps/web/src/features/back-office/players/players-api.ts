@@ -1,0 +1,29 @@
+// The back office's calls about a venue's players (docs/back-office.md, "Players"): the search and a
+// self-exclusion set or lifted by a manager. The server audits an exclusion; the audit log is stale after.
+import type { ExclusionRequest, Player } from '@cashdesk/contract';
+import { backOfficeApi, queryParams } from '../shared/back-office-api';
+
+// On the console's API, so its audit tag is there to invalidate.
+const api = backOfficeApi.enhanceEndpoints({ addTagTypes: ['BoPlayers'] });
+const players = (id: number) => `/a/manager/account/${id}/players`;
+
+export const playersApi = api.injectEndpoints({
+  overrideExisting: 'throw',
+  endpoints: (build) => ({
+    /** The venue's players whose card, name or document number matches `q`. */
+    boPlayers: build.query<Player[], { id: number; q: string }>({
+      query: ({ id, q }) => ({ url: players(id), params: queryParams({ q }) }),
+      providesTags: ['BoPlayers'],
+    }),
+    boSetPlayerExclusion: build.mutation<Player, { id: number; playerId: number; body: ExclusionRequest }>({
+      query: ({ id, playerId, body }) => ({
+        url: `${players(id)}/${playerId}/exclusion`,
+        method: 'POST',
+        body,
+      }),
+      invalidatesTags: ['BoPlayers', 'BoAudit'],
+    }),
+  }),
+});
+
+export const { useBoPlayersQuery, useBoSetPlayerExclusionMutation } = playersApi;
