@@ -7,8 +7,9 @@
 // The parts: the cash modal (locales/en/cash-modal.json, namespace cash), the device's detail
 // (locales/en/device-detail.json, namespace devices), the shift's screens and till
 // (locales/en/shift-parts.json, namespace shift, added by features/shift/shift-texts.ts) and the till's
-// payouts held for a manager (locales/en/held-payouts.json, namespace cash). locales/en/index.ts joins
-// each to its namespace.
+// payouts held for a manager (locales/en/held-payouts.json, namespace cash) and the player card with the
+// identity form (locales/en/player-card.json, namespace players). locales/en/index.ts joins each to its
+// namespace.
 import type { i18n as I18n } from 'i18next';
 import { BUNDLED_LANGUAGE, type Namespace } from './resources';
 

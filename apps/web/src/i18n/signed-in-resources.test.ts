@@ -8,6 +8,7 @@ import cashModalTexts from './locales/en/cash-modal.json';
 import deviceDetailTexts from './locales/en/device-detail.json';
 import shiftPartsTexts from './locales/en/shift-parts.json';
 import heldPayoutsTexts from './locales/en/held-payouts.json';
+import playerCardTexts from './locales/en/player-card.json';
 import { addPartTexts } from './part-resources';
 import { addReportCatalogues, reportCatalogues } from './report-resources';
 import { addSignedInCatalogues, signedInCatalogues } from './signed-in-resources';
@@ -29,6 +30,7 @@ describe('English catalogues of the first bundle, the signed-in chunk, the defer
     addPartTexts(i18n, 'devices', deviceDetailTexts);
     addPartTexts(i18n, 'shift', shiftPartsTexts);
     addPartTexts(i18n, 'cash', heldPayoutsTexts);
+    addPartTexts(i18n, 'players', playerCardTexts);
     addSignedInCatalogues(i18n);
     addSignedInCatalogues(i18n);
     addReportCatalogues(i18n);

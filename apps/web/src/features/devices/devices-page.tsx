@@ -1,6 +1,7 @@
 // The devices screen (/devices): Visible/Hidden lists with counts, Add device and Remote devices, the
 // 24-hour totals and the device table; on screens >= 768 px a side panel shows the chosen device, below
-// that a row opens /devices/:id. Three minutes without activity reset the screen (docs/product.md section 4).
+// that a row opens /devices/:id. Three minutes without activity reset the screen (docs/product.md section 4),
+// and forget the player the till served. Player card reads a player's card (features/players).
 import { DEVICE_TYPE, type Device } from '@cashdesk/contract';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +10,7 @@ import { isFirstLoad, REFETCH_ON_OPEN_OLDER_THAN_S } from '../../api/base-api';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { useFloatQuery } from '../float';
 import { usePollInterval } from '../live-updates';
+import { PlayerCardModal, playerDismissed, TillPlayerBar } from '../players';
 import { useDevicesQuery } from './api/devices-api';
 import type { BlockLevel } from './components/block-modal';
 import { DailyTotals } from './components/daily-totals';
@@ -41,6 +43,8 @@ type OpenModal =
   | { kind: 'remote' }
   | { kind: 'block'; level: BlockLevel }
   | { kind: 'edit'; device: Device }
+  /** The player card: a card to show (the served player's), or null to read one. */
+  | { kind: 'player'; card: string | null }
   | null;
 
 const NO_DEVICES: readonly Device[] = [];
@@ -77,13 +81,19 @@ export function DevicesPage() {
     }),
   });
 
-  useEffect(() => preloadWhenIdle(DEVICE_PARTS), []);
+  useEffect(() => preloadWhenIdle([...DEVICE_PARTS, PlayerCardModal]), []);
 
   const reset = useCallback(() => {
     dispatch(viewReset());
     setModal(null);
   }, [dispatch]);
-  useInactivityReset(reset);
+  // The next person at the till is not the player served three minutes ago.
+  const resetAfterInactivity = useCallback(() => {
+    reset();
+    dispatch(playerDismissed());
+  }, [reset, dispatch]);
+  useInactivityReset(resetAfterInactivity);
+  const showPlayer = useCallback((card: string) => setModal({ kind: 'player', card }), []);
   const closeModal = useCallback(() => setModal(null), []);
   const leaveDevice = useCallback(() => dispatch(viewReset()), [dispatch]);
 
@@ -126,6 +136,9 @@ export function DevicesPage() {
           </h1>
           <VisibilityToggle value={shown} counts={counts} canSeeHidden={canEdit} onChange={setVisibility} />
           <div className="devices-toolbar__actions">
+            <button type="button" onClick={() => setModal({ kind: 'player', card: null })}>
+              {t('players:open')}
+            </button>
             {has('can_register_new_device') && (
               <button type="button" className="button--primary" onClick={() => setModal({ kind: 'add' })}>
                 {t('add.open')}
@@ -138,6 +151,8 @@ export function DevicesPage() {
             )}
           </div>
         </header>
+
+        <TillPlayerBar onShow={showPlayer} />
 
         {!has('disable_daily_total') && <DailyTotals />}
 
@@ -196,6 +211,7 @@ export function DevicesPage() {
         />
       )}
       {modal?.kind === 'edit' && <EditDeviceModal device={modal.device} onClose={closeModal} />}
+      {modal?.kind === 'player' && <PlayerCardModal devices={all} card={modal.card} onClose={closeModal} />}
     </div>
   );
 }

@@ -21,6 +21,9 @@ import support from './support.json';
 // parts (the Open shift screen, the close, the reports, the till).
 import shift from './shift.json';
 import shiftParts from './shift-parts.json';
+// Players (features/players): the till's served player, and the texts of the player card's part.
+import players from './players.json';
+import playerCard from './player-card.json';
 
 export default {
   common,
@@ -37,4 +40,5 @@ export default {
   history,
   statistic,
   shift: { ...shift, ...shiftParts },
+  players: { ...players, ...playerCard },
 };
