@@ -39,6 +39,8 @@ import { insertBefore } from './http/insert-before.js';
 import { isSignedInScreen, screenPages } from './http/first-screen-preloads.js';
 import { reportsRoutes } from './reports/reports.routes.js';
 import { receiptCopyRoutes } from './cash/receipt-copy.routes.js';
+import { cashierPlayersRoutes } from './players/cashier-players.routes.js';
+import { managerPlayersRoutes } from './players/manager-players.routes.js';
 import { shiftsRoutes } from './shifts/shifts.routes.js';
 
 /** Which worker process answered (only with WORKERS > 1): for an operator reading a trace, and tests. */
@@ -57,7 +59,8 @@ export interface BuildOptions {
 
 /**
  * Fields that must never reach a log line, whatever an error or a future log call carries: cookies,
- * device tokens, passwords. A second line of defence; no log call passes them on purpose.
+ * device tokens, passwords, identity documents. A second line of defence; no log call passes them on
+ * purpose.
  */
 const REDACT = [
   'req.headers.cookie',
@@ -69,6 +72,11 @@ const REDACT = [
   '*.token',
   '*.device_token',
   '*.password_hash',
+  // A player's identity (docs/security.md, "Players' identity"); their name goes under a key too common
+  // to redact everywhere, and no log call is handed a player.
+  '*.document_kind',
+  '*.document_number',
+  '*.birth_date',
 ];
 
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -185,10 +193,12 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(receiptCopyRoutes(ctx), { prefix: API_BASE });
   await app.register(shiftsRoutes(ctx), { prefix: API_BASE });
   await app.register(cashierApprovalsRoutes(ctx), { prefix: API_BASE });
+  await app.register(cashierPlayersRoutes(ctx), { prefix: API_BASE });
   await app.register(reportsRoutes(ctx), { prefix: API_BASE });
-  await app.register(backOfficeRoutes(ctx, { approvals: managerApprovalsRoutes(ctx) }), {
-    prefix: API_BASE,
-  });
+  await app.register(
+    backOfficeRoutes(ctx, { approvals: managerApprovalsRoutes(ctx), players: managerPlayersRoutes(ctx) }),
+    { prefix: API_BASE },
+  );
   await app.register(lockRoutes(ctx), { prefix: API_BASE });
   await app.register(maintenanceRoutes(ctx), { prefix: API_BASE });
   await app.register(clientConfigRoutes(ctx), { prefix: API_BASE });

@@ -51,6 +51,15 @@ export const AUDIT_ACTIONS = [
   'operation.correct',
   // A manager acknowledged an alert of the floor (target: the account; after: the alert).
   'alert.ack',
+  // Players (target: the player). A till registered a card; a till recorded, changed or cleared identity
+  // fields (before and after name the fields, never their values: docs/security.md, "Players' identity");
+  // a till set the daily deposit limit (after: the limit in effect and a raise waiting out the
+  // cooling-off); a manager excluded the player (to a day, or indefinitely) or lifted the exclusion.
+  'player.create',
+  'player.identity',
+  'player.limit',
+  'player.exclude',
+  'player.exclusion_lift',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -70,13 +79,18 @@ const AUDIT_MONEY_FIELDS: ReadonlySet<string> = new Set([
   'alert_shift_difference',
   'alert_withdrawals_hour',
   'delta',
+  'player_daily_limit',
+  'cash_log_above',
+  'cash_report_above',
+  'daily_limit',
+  'limit_raise',
 ]);
 
 export function isAuditMoneyField(field: string): boolean {
   return AUDIT_MONEY_FIELDS.has(field) || field.endsWith('_cents');
 }
 
-export const AUDIT_TARGETS = ['account', 'user', 'device'] as const;
+export const AUDIT_TARGETS = ['account', 'user', 'device', 'player'] as const;
 export type AuditTarget = (typeof AUDIT_TARGETS)[number];
 
 /**

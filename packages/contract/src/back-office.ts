@@ -236,7 +236,10 @@ export const auditEntry = z.object({
   trx: z.string().nullable(),
   /** The actor's name now (null for the operator CLI, the system, or a user gone). */
   actor_name: z.string().nullable(),
-  /** The target's name now: the account's, the user's or the device's (null when it is gone). */
+  /**
+   * The target's name now: the account's, the user's or the device's, a player's card (never their name);
+   * null when it is gone.
+   */
   target_name: z.string().nullable(),
   /** The currency of the entry's account, for its money fields (AUDIT_MONEY_FIELDS); null without one. */
   currency: z.string().nullable(),

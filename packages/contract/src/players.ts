@@ -2,7 +2,7 @@
 // identity recorded when a threshold asks for it, a daily deposit limit, self-exclusion, transfers
 // between seats and the cash report of a gaming day.
 import { z } from 'zod';
-import { balances, cents, placeNumber, positiveId, trx } from './schemas.js';
+import { balances, cents, idParam, placeNumber, positiveId, trx } from './schemas.js';
 
 /** A card number or the text of the QR code the venue prints: letters, digits and - _ . : */
 export const playerCard = z
@@ -14,7 +14,12 @@ export const playerCard = z
 export const isoDay = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a day as YYYY-MM-DD')
-  .refine((day) => new Date(`${day}T00:00:00Z`).toISOString().slice(0, 10) === day, 'is no such day');
+  // Zod runs a refinement after a failed regex too, and an invalid Date's toISOString throws (a 500):
+  // a text that is no date is no such day.
+  .refine((day) => {
+    const date = new Date(`${day}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === day;
+  }, 'is no such day');
 
 const identityText = (max: number) => z.string().trim().min(1, 'must not be empty').max(max).nullable();
 
@@ -76,8 +81,11 @@ export const player = z.object({
   birth_date: z.string().nullable(),
   /** The player's own limit (cents) in effect; null: the venue's default applies. */
   daily_limit: z.number().nullable(),
-  /** A raise waiting out the cooling-off, and when it takes effect (added to the contract's shape). */
-  limit_raise: z.object({ daily_limit: z.number(), at: z.string() }).nullable().optional(),
+  /**
+   * A raise waiting out the cooling-off, and when it takes effect (added to the contract's shape); its
+   * `daily_limit` null: back to the venue's default, when that is higher or none.
+   */
+  limit_raise: z.object({ daily_limit: z.number().nullable(), at: z.string() }).nullable().optional(),
   excluded_until: z.string().nullable(),
   excluded: z.boolean(),
   created_at: z.string(),
@@ -92,6 +100,34 @@ export const playerAtTill = player.extend({
   seats: z.array(z.object({ device_id: z.number(), place: z.number(), entries: z.number() })),
 });
 export type PlayerAtTill = z.infer<typeof playerAtTill>;
+
+/** `/a/cashier/players/:id/...`: a player of the cashier's venue. */
+export const playerParams = z.object({ id: idParam });
+
+/** `/a/cashier/players/by_card/:card`: the card as the till read it. */
+export const playerCardParams = z.object({ card: playerCard });
+
+/** `/a/manager/account/:id/players/:player_id/...`: a player of that venue. */
+export const accountPlayerParams = z.object({ id: idParam, player_id: idParam });
+
+/** The most players one search answers, and how many without a `limit`. */
+export const PLAYER_SEARCH_MAX = 200;
+export const PLAYER_SEARCH_DEFAULT = 50;
+
+/**
+ * The back office's player search: `q` is found in the card, the name or the document number (any case);
+ * without it, the venue's newest players. At most `limit` (1 to PLAYER_SEARCH_MAX) of them.
+ */
+export const playersQuery = z.strictObject({
+  q: z.string().trim().min(1, 'must not be empty').max(120).optional(),
+  limit: z
+    .string()
+    .regex(/^\d{1,4}$/, 'must be a whole number')
+    .transform(Number)
+    .pipe(z.number().int().min(1).max(PLAYER_SEARCH_MAX))
+    .optional(),
+});
+export type PlayersQuery = z.input<typeof playersQuery>;
 
 /** One line of the cash report's log: a player's cash call above the venue's log threshold. */
 export const cashLogLine = z.object({

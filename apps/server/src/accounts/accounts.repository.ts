@@ -34,6 +34,7 @@ export function toAccount(row: AccountRow): Account {
     time_zone: row.time_zone,
     day_starts_at: Number(row.day_starts_at),
     ...alertSettingsOf(row),
+    ...playerSettingsOf(row),
     created_at: new Date(row.created_at_ms).toISOString(),
   };
 }
@@ -53,6 +54,22 @@ function alertSettingsOf(row: AccountRow): Pick<Account, (typeof ALERT_SETTINGS)
     alert_device_silent_minutes: value(row.alert_device_silent_minutes),
     alert_shift_difference: value(row.alert_shift_difference),
     alert_withdrawals_hour: value(row.alert_withdrawals_hour),
+  };
+}
+
+/**
+ * The players' settings (migration 022, docs/product.md "Players"): the default daily deposit limit and
+ * the cooling-off of a raise, and the cash report's two thresholds; a limit or threshold null when off.
+ */
+function playerSettingsOf(
+  row: AccountRow,
+): Pick<Account, 'player_daily_limit' | 'limit_cooling_off_hours' | 'cash_log_above' | 'cash_report_above'> {
+  const value = (v: number | null) => (v === null ? null : Number(v));
+  return {
+    player_daily_limit: value(row.player_daily_limit_cents),
+    limit_cooling_off_hours: Number(row.limit_cooling_off_hours),
+    cash_log_above: value(row.cash_log_above_cents),
+    cash_report_above: value(row.cash_report_above_cents),
   };
 }
 
@@ -131,6 +148,12 @@ export async function updateAccount(
   if (patch.time_zone !== undefined) set.time_zone = patch.time_zone;
   if (patch.day_starts_at !== undefined) set.day_starts_at = patch.day_starts_at;
   for (const key of ALERT_SETTINGS) if (patch[key] !== undefined) set[key] = patch[key];
+  // A limit of 0 is one (no deposit for a player without their own); null turns it off.
+  if (patch.player_daily_limit !== undefined) set.player_daily_limit_cents = patch.player_daily_limit;
+  if (patch.limit_cooling_off_hours !== undefined)
+    set.limit_cooling_off_hours = patch.limit_cooling_off_hours;
+  if (patch.cash_log_above !== undefined) set.cash_log_above_cents = patch.cash_log_above;
+  if (patch.cash_report_above !== undefined) set.cash_report_above_cents = patch.cash_report_above;
   if (Object.keys(set).length === 0) return findAccount(db, id);
   return db.updateTable('accounts').set(set).where('id', '=', id).returningAll().executeTakeFirst();
 }

@@ -21,12 +21,13 @@ import { usersRoutes } from './users/users.routes.js';
 const ACCOUNT_ROUTES = `${API_BASE}/a/manager/account/:id`;
 
 /**
- * `approvals`: the manager's four-eyes routes (apps/server/src/approvals/), handed in by app.ts: that
- * domain uses this one, so this one cannot import it. Registered here, behind the same checks.
+ * `approvals`: the manager's four-eyes routes (apps/server/src/approvals/), and `players`: the manager's
+ * player routes (apps/server/src/players/), handed in by app.ts: those domains use this one, so this one
+ * cannot import them. Registered here, behind the same checks.
  */
 export function backOfficeRoutes(
   ctx: AppContext,
-  routes: { approvals: FastifyPluginAsync },
+  routes: { approvals: FastifyPluginAsync; players: FastifyPluginAsync },
 ): FastifyPluginAsync {
   return async (app) => {
     decorateScopedAccount(app);
@@ -46,6 +47,7 @@ export function backOfficeRoutes(
     await app.register(verifyRoutes(ctx));
     await app.register(auditRoutes(ctx));
     await app.register(routes.approvals);
+    await app.register(routes.players);
     await app.register(correctionsRoutes(ctx));
     await app.register(floorRoutes(ctx));
     await app.register(floorEventsRoutes(ctx));

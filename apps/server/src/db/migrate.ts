@@ -22,6 +22,7 @@ import { ledgerSealsMigration } from './migrations/019-ledger-seals.js';
 import { deviceCashMovesMigration } from './migrations/020-device-cash-moves.js';
 import { drawerMovementsMigration } from './migrations/021-drawer-movements.js';
 import { playersMigration } from './migrations/022-players.js';
+import { auditPlayerTargetMigration } from './migrations/024-audit-player-target.js';
 
 function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
@@ -47,6 +48,8 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '020-device-cash-moves': deviceCashMovesMigration,
     '021-drawer-movements': drawerMovementsMigration(dialect),
     '022-players': playersMigration(dialect),
+    // 023 is left to another change, merged apart.
+    '024-audit-player-target': auditPlayerTargetMigration(dialect),
   };
 }
 

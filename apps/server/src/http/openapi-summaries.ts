@@ -62,6 +62,15 @@ export const OPERATION_SUMMARIES: Readonly<Record<string, string>> = {
   [`POST ${a}/cashier/receipt/reprint`]: "A copy of the cashier's last receipt (audited)",
   [`POST ${a}/cashier/approvals/:approval_id/withdraw`]:
     "Withdraw the cashier's own withdraw or cash-out waiting for a manager's approval (four eyes)",
+  [`POST ${a}/cashier/players`]:
+    "Register a card of the cashier's venue, with the identity the till has; idempotent by trx",
+  [`GET ${a}/cashier/players/by_card/:card`]:
+    "The venue's player of a card: today's cash in and out, what is left of the daily limit, the seats holding their money",
+  [`POST ${a}/cashier/players/:id`]: "Record, change or clear (null) a player's identity fields",
+  [`POST ${a}/cashier/players/:id/limit`]:
+    "Set a player's daily deposit limit: a lower one at once, a higher one after the venue's cooling-off",
+  [`POST ${a}/cashier/players/:id/transfer`]:
+    "Move a player's money from one seat of the venue to another (no cash, no float); idempotent by trx",
 
   // back office
   [`GET ${a}/admin/accounts`]: 'Every account (venue)',
@@ -79,6 +88,10 @@ export const OPERATION_SUMMARIES: Readonly<Record<string, string>> = {
     "The venue's withdraws and cash-outs held for a manager's approval, by status, newest first",
   [`POST ${a}/manager/account/:id/approvals/:approval_id`]:
     "Approve (applied through the ledger with the cashier's trx) or decline a held-back call, with the manager's password",
+  [`GET ${a}/manager/account/:id/players`]:
+    "The venue's players whose card, name or document number holds q, newest first",
+  [`POST ${a}/manager/account/:id/players/:player_id/exclusion`]:
+    'Exclude a player of the venue to a last gaming day or indefinitely, or lift the exclusion',
   [`POST ${a}/manager/account/:id/corrections`]:
     'Reverse one cash operation of the venue by a new operation linked to it (never an edit); idempotent by correction_trx',
   [`POST ${a}/manager/account/:id/move`]:

@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import type { DialectName, Executor } from '../db/database.js';
 import { shapedRowsStatement, shapedStatement } from '../db/query-shapes.js';
 import { lockedOn } from '../db/row-locks.js';
+import type { PlaceRow, PlayerRow } from '../db/schema.js';
 
 /**
  * Locks the players in ascending id order, after the batch's places (ledger/batch-read.ts): a deposit's
@@ -63,4 +64,169 @@ export function setSeatPlayersStatement(
     update places set player_id = v.player_id
     from v where places.device_id = v.device_id and places.place = v.place`.compile(db);
   });
+}
+
+// ---- The till's and the back office's reads and edits (players.service.ts, the routes) -----------------
+
+/** A new player's row: the card, the identity fields given (the others null), when. */
+export interface NewPlayer {
+  account_id: number;
+  card: string;
+  name: string | null;
+  document_kind: string | null;
+  document_number: string | null;
+  birth_date: string | null;
+  now_ms: number;
+}
+
+/**
+ * Inserts a player: no limit of their own, not excluded, no cash yet. The unique index players_card
+ * refuses a card the venue already issued.
+ */
+export async function insertPlayer(db: Executor, player: NewPlayer): Promise<PlayerRow> {
+  const { now_ms, ...row } = player;
+  return db
+    .insertInto('players')
+    .values({
+      ...row,
+      excluded: 0,
+      day: '',
+      day_cash_in_cents: 0,
+      day_cash_out_cents: 0,
+      created_at_ms: now_ms,
+      updated_at_ms: now_ms,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** The venue's player with this card, if any (a card of another venue is none). */
+export async function findPlayerByCard(
+  db: Executor,
+  accountId: number,
+  card: string,
+): Promise<PlayerRow | undefined> {
+  return db
+    .selectFrom('players')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .where('card', '=', card)
+    .executeTakeFirst();
+}
+
+/**
+ * The venue's player by id, locked until the transaction ends (the lock the ledger's batch takes before
+ * it decides a deposit on the player's limit: lockPlayersStatement), or undefined for none or another
+ * venue's.
+ */
+export async function lockVenuePlayer(
+  db: Executor,
+  dialect: DialectName,
+  accountId: number,
+  id: number,
+): Promise<PlayerRow | undefined> {
+  return db
+    .selectFrom('players')
+    .selectAll()
+    .where('id', '=', id)
+    .where('account_id', '=', accountId)
+    .$call(lockedOn(dialect))
+    .executeTakeFirst();
+}
+
+/** The venue's player by id, unlocked (a route's early check; the ledger decides under its own lock). */
+export async function findVenuePlayer(
+  db: Executor,
+  accountId: number,
+  id: number,
+): Promise<PlayerRow | undefined> {
+  return db
+    .selectFrom('players')
+    .selectAll()
+    .where('id', '=', id)
+    .where('account_id', '=', accountId)
+    .executeTakeFirst();
+}
+
+/** The columns of a player a till or a manager may change; the day's sums are the ledger's alone. */
+export type PlayerChange = Partial<
+  Pick<
+    PlayerRow,
+    | 'name'
+    | 'document_kind'
+    | 'document_number'
+    | 'birth_date'
+    | 'daily_limit_cents'
+    | 'limit_raise_cents'
+    | 'limit_raise_at_ms'
+    | 'excluded'
+    | 'excluded_until'
+  >
+>;
+
+/** Writes a change to a player locked by lockVenuePlayer, and answers the row as it now is. */
+export async function updatePlayer(
+  db: Executor,
+  id: number,
+  change: PlayerChange,
+  nowMs: number,
+): Promise<PlayerRow> {
+  return db
+    .updateTable('players')
+    .set({ ...change, updated_at_ms: nowMs })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/**
+ * The places of the venue's devices that name the player, with their entries: the seats the player may
+ * hold (player-rules.ts seatPlayer says which do), by device and place.
+ */
+export async function listPlayerPlaces(
+  db: Executor,
+  accountId: number,
+  playerId: number,
+): Promise<Pick<PlaceRow, 'device_id' | 'place' | 'entries_cents' | 'player_id'>[]> {
+  return db
+    .selectFrom('places')
+    .innerJoin('devices', 'devices.id', 'places.device_id')
+    .select(['places.device_id', 'places.place', 'places.entries_cents', 'places.player_id'])
+    .where('devices.account_id', '=', accountId)
+    .where('places.player_id', '=', playerId)
+    .orderBy('places.device_id')
+    .orderBy('places.place')
+    .execute();
+}
+
+/** `text` for a LIKE pattern with `\` as its escape: its % and _ match only themselves. */
+const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * The venue's players whose card, name or document number holds `q` (case folded as the database's
+ * `lower` folds it), or all of them without `q`; newest first, at most `limit`.
+ */
+export async function searchPlayers(
+  db: Executor,
+  accountId: number,
+  q: string | undefined,
+  limit: number,
+): Promise<PlayerRow[]> {
+  const pattern = q === undefined ? null : `%${likeLiteral(q.toLowerCase())}%`;
+  return db
+    .selectFrom('players')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .$if(pattern !== null, (query) =>
+      query.where((eb) =>
+        eb.or(
+          (['card', 'name', 'document_number'] as const).map(
+            (column) => sql<boolean>`lower(${eb.ref(column)}) like ${pattern} escape '\\'`,
+          ),
+        ),
+      ),
+    )
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
 }

@@ -12,6 +12,7 @@ import {
   approval,
   ledgerRow,
   floorOverview,
+  player,
   shiftListRow,
   dailyReport,
   shiftReport,
@@ -22,6 +23,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/database.js';
 import { verifyLedger } from '../../src/ledger/verify.js';
+import { insertPlayer } from '../../src/players/players.repository.js';
 import { updateUser } from '../../src/users/users.repository.js';
 import { testDatabases } from '../helpers/databases.js';
 import {
@@ -47,6 +49,8 @@ interface Fixture {
   venueId: number;
   cashierId: number;
   cabinetId: number;
+  /** A player of the venue, with a name to search by. */
+  playerId: number;
   db: Db;
 }
 
@@ -394,6 +398,29 @@ const ROUTES: RouteRow[] = [
       ),
     },
   },
+  // Players (players/manager-players.test.ts holds the rules): the search finds the venue's player; the
+  // exclusion's lift leaves the player as each allowed cell found them.
+  {
+    route: 'GET /a/manager/account/:id/players',
+    method: 'GET',
+    path: (f) => `${acct(f)}/players?q=matrix`,
+    scope: 'account',
+    ok: {
+      status: 200,
+      check: shape(player.array(), (list, f) => expect(list.map((p) => p.id)).toEqual([f.playerId])),
+    },
+  },
+  {
+    route: 'POST /a/manager/account/:id/players/:player_id/exclusion',
+    method: 'POST',
+    path: (f) => `${acct(f)}/players/${f.playerId}/exclusion`,
+    body: () => ({ lift: true }),
+    scope: 'account',
+    ok: {
+      status: 200,
+      check: shape(player, (p, f) => expect(p).toMatchObject({ id: f.playerId, excluded: false })),
+    },
+  },
 ];
 
 const CALLERS = [
@@ -458,7 +485,22 @@ describe.each(testDatabases)('back-office route permissions on $name', (database
       if (caller.startsWith('a blocked')) await updateUser(suite.db.kysely, signedIn.id, { blocked: true });
       clients.set(caller, signedIn.client);
     }
-    fixture = { venueId: venue.id, cashierId: cashier.id, cabinetId: cabinet.id, db: suite.db };
+    const matrixPlayer = await insertPlayer(suite.db.kysely, {
+      account_id: venue.id,
+      card: 'MATRIX-PLAYER-1',
+      name: 'Matrix Player',
+      document_kind: null,
+      document_number: null,
+      birth_date: null,
+      now_ms: Date.now(),
+    });
+    fixture = {
+      venueId: venue.id,
+      cashierId: cashier.id,
+      cabinetId: cabinet.id,
+      playerId: matrixPlayer.id,
+      db: suite.db,
+    };
   });
 
   afterAll(async () => {

@@ -18,6 +18,7 @@ import {
   type FloorAlert,
   type FloorOverview,
   type LedgerRow,
+  type Player,
   type ShiftListRow,
   type ShiftReport,
   type VerifyResult,
@@ -28,6 +29,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { raiseAlert } from '../../src/back-office/floor/floor.repository.js';
 import type { Db } from '../../src/db/database.js';
 import { verifyLedger } from '../../src/ledger/verify.js';
+import { insertPlayer } from '../../src/players/players.repository.js';
 import { cash, cashierClient, newTrx } from '../helpers/cashier.js';
 import { FakeClock, HOUR } from '../helpers/clock.js';
 import { testDatabases } from '../helpers/databases.js';
@@ -65,6 +67,8 @@ interface Venue {
   depositTrx: string;
   /** Linked and holding nothing: an unlink of it would go through. */
   emptyDeviceId: number;
+  /** A player of the venue, not excluded: an exclusion of them would go through. */
+  playerId: number;
 }
 
 /** The ids a call names: the venue's fixed ones, or (for the own manager's calls) fresh ones. */
@@ -74,6 +78,7 @@ interface Ids {
   alert(): Promise<number>;
   deposit(): Promise<string>;
   emptyDevice(): Promise<number>;
+  player(): Promise<number>;
 }
 
 interface Fixture {
@@ -450,6 +455,30 @@ const ROWS: Row[] = [
     },
   },
   {
+    route: 'GET /a/manager/account/:id/players',
+    method: 'GET',
+    call: (account) => ({ path: `${acct(account)}/players` }),
+    own: (res, f) => {
+      status(res, 200);
+      const ids = (res.body as Player[]).map((p) => p.id);
+      expect(ids).toContain(f.a.playerId);
+      expect(ids).not.toContain(f.b.playerId);
+    },
+  },
+  {
+    route: 'POST /a/manager/account/:id/players/:player_id/exclusion',
+    method: 'POST',
+    call: async (account, ids) => ({
+      path: `${acct(account)}/players/${await ids.player()}/exclusion`,
+      body: { until: null },
+    }),
+    own: (res) => {
+      status(res, 200);
+      expect(res.body).toMatchObject({ excluded: true, excluded_until: null });
+    },
+    foreign: notFound,
+  },
+  {
     route: 'GET /a/manager/account/:id/audit',
     method: 'GET',
     call: (account) => ({ path: `${acct(account)}/audit` }),
@@ -536,6 +565,19 @@ describe.each(testDatabases)("another venue's ids at a venue's manager routes on
     return Number(shift.id);
   }
 
+  async function newPlayer(accountId: number): Promise<number> {
+    const player = await insertPlayer(suite.db.kysely, {
+      account_id: accountId,
+      card: `CROSS-${unique()}`,
+      name: null,
+      document_kind: null,
+      document_number: null,
+      birth_date: null,
+      now_ms: clock.now(),
+    });
+    return player.id;
+  }
+
   async function venue(): Promise<Venue> {
     const id = (await createVenue(suite.db, { float: 100_000_00 })).id;
     const { user } = await createUserWithPassword(suite.db, {
@@ -554,6 +596,7 @@ describe.each(testDatabases)("another venue's ids at a venue's manager routes on
     v.approvalId = await pendingApproval(v);
     v.alertId = await openAlert(id);
     v.shiftId = await closedShift(id, cashierId);
+    v.playerId = await newPlayer(id);
     return v;
   }
 
@@ -564,6 +607,7 @@ describe.each(testDatabases)("another venue's ids at a venue's manager routes on
     alert: () => Promise.resolve(v.alertId),
     deposit: () => Promise.resolve(v.depositTrx),
     emptyDevice: () => Promise.resolve(v.emptyDeviceId),
+    player: () => Promise.resolve(v.playerId),
   });
 
   /** Fresh ids for the venue's own manager, whose calls use them up. */
@@ -573,6 +617,7 @@ describe.each(testDatabases)("another venue's ids at a venue's manager routes on
     alert: () => openAlert(v.id),
     deposit: () => deposit(v, 50_00),
     emptyDevice: async () => (await createLinkedDevice(suite.db, { account_id: v.id })).id,
+    player: () => newPlayer(v.id),
   });
 
   /** Everything a refused call must leave as it was, the alerts, approvals, shifts and audit log too. */

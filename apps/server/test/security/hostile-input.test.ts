@@ -51,6 +51,13 @@ import {
   cashRequest,
   reportRequest,
   signInRequest,
+  exclusionRequest,
+  isoDay,
+  playerIdentity,
+  playerLimitRequest,
+  playersQuery,
+  registerPlayerRequest,
+  transferRequest,
 } from '@cashdesk/contract';
 import fc from 'fast-check';
 import { randomBytes } from 'node:crypto';
@@ -58,6 +65,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { updateAccount } from '../../src/accounts/accounts.repository.js';
 import type { Db } from '../../src/db/database.js';
+import { insertPlayer } from '../../src/players/players.repository.js';
 import { linkCabinet, linkRemote, cashierClient, newTrx, type LinkedDevice } from '../helpers/cashier.js';
 import { testDatabases } from '../helpers/databases.js';
 import { signedInAs } from '../back-office/support.js';
@@ -93,6 +101,9 @@ interface Fixture {
   spareDeviceId: number;
   cabinet: LinkedDevice;
   phone: LinkedDevice;
+  /** A player of the venue. */
+  playerId: number;
+  playerCard: string;
 }
 
 /** `session`: the cashier's cookie; `admin`: an admin's cookie; `device`: the cabinet's bearer token. */
@@ -234,6 +245,43 @@ const ROUTES: FuzzRoute[] = [
     auth: 'session',
     params: { approval_id: () => 'no-such-approval' },
     body: { schema: approvalRetractRequest, valid: () => ({}) },
+  },
+  // Players: the valid calls name the venue's player; hostile ones must change nothing.
+  {
+    route: 'POST /api/v1/a/cashier/players',
+    auth: 'session',
+    body: { schema: registerPlayerRequest, valid: () => ({ card: `FUZZ-${unique()}`, trx: newTrx() }) },
+  },
+  {
+    route: 'GET /api/v1/a/cashier/players/by_card/:card',
+    auth: 'session',
+    params: { card: (f) => f.playerCard },
+  },
+  {
+    route: 'POST /api/v1/a/cashier/players/:id',
+    auth: 'session',
+    params: { id: (f) => String(f.playerId) },
+    body: { schema: playerIdentity, valid: () => ({ name: 'Fuzzed Name' }) },
+  },
+  {
+    route: 'POST /api/v1/a/cashier/players/:id/limit',
+    auth: 'session',
+    params: { id: (f) => String(f.playerId) },
+    body: { schema: playerLimitRequest, valid: () => ({ daily_limit: 100_00 }) },
+  },
+  {
+    route: 'POST /api/v1/a/cashier/players/:id/transfer',
+    auth: 'session',
+    params: { id: (f) => String(f.playerId) },
+    body: {
+      schema: transferRequest,
+      valid: (f) => ({
+        from: { device_id: f.cabinet.id, place: 1 },
+        to: { device_id: f.cabinet.id, place: 2 },
+        amount: 1_00,
+        trx: newTrx(),
+      }),
+    },
   },
   { route: 'GET /api/v1/a/cashier/events', auth: 'session' },
   { route: 'GET /api/v1/a/cashier/devices', auth: 'session' },
@@ -479,6 +527,21 @@ const ROUTES: FuzzRoute[] = [
         "looked up: with the valid body every such id is a password guess, which sign-in's throttle counts " +
         'by design (approvals/approval-password-throttle.test.ts)',
     },
+  },
+  {
+    route: 'GET /api/v1/a/manager/account/:id/players',
+    auth: 'admin',
+    params: { id: venueId },
+    query: { schema: playersQuery, valid: () => ({ q: 'fuzz', limit: '5' }) },
+  },
+  {
+    route: 'POST /api/v1/a/manager/account/:id/players/:player_id/exclusion',
+    auth: 'admin',
+    params: { id: venueId, player_id: (f) => String(f.playerId) },
+    // The body is one of two objects (exclusionRequest); the fuzz spoils the first, and the server's
+    // own schema says which bodies it takes.
+    body: { schema: z.strictObject({ until: isoDay.nullable() }), valid: () => ({ until: null }) },
+    alsoAccepts: (body) => exclusionRequest.safeParse(body).success,
   },
   {
     route: 'GET /api/v1/a/manager/account/:id/audit',
@@ -790,6 +853,15 @@ describe.each(testDatabases)('hostile input on $name', (database) => {
     const admin = await signedInAs(suite.server, suite.db, 'admin', null);
     const cashier = await createTestUser(suite.db, { account_id: venue.id });
     const spare = await createLinkedDevice(suite.db, { account_id: venue.id });
+    const player = await insertPlayer(suite.db.kysely, {
+      account_id: venue.id,
+      card: 'FUZZ-PLAYER-1',
+      name: null,
+      document_kind: null,
+      document_number: null,
+      birth_date: null,
+      now_ms: Date.now(),
+    });
     fixture = {
       token: client.token!,
       adminToken: admin.client.token!,
@@ -799,6 +871,8 @@ describe.each(testDatabases)('hostile input on $name', (database) => {
       spareDeviceId: spare.id,
       cabinet,
       phone,
+      playerId: player.id,
+      playerCard: player.card,
     };
   });
 

@@ -21,8 +21,11 @@ import {
   floatInfo,
   gameEvent,
   pinResult,
+  player,
+  playerAtTill,
   reportEntry,
   serverTime,
+  transferResult,
   user,
   versionInfo,
   type Restriction,
@@ -69,6 +72,9 @@ interface Fixture {
   venueId: number;
   /** Closes every open shift straight in the table, so each shift cell starts from none. */
   endOpenShifts: () => Promise<void>;
+  /** A player of the venue whose money is on the cabinet's place 3. */
+  playerId: number;
+  playerCard: string;
 }
 
 interface Expected {
@@ -122,6 +128,7 @@ const shape =
   };
 
 const unavailable: Expected = { status: 406, body: { err: ERR.deviceNotAvailable } };
+const notFound: Expected = { status: 404, body: { err: ERR.notFound } };
 const linkedElsewhere: Expected = { status: 422, body: { err: ERR.errorLinking } };
 const pinHeader = (f: Fixture) => ({ 'x-device-pin': f.phone.pin });
 // docs/money.md, "Blocks": a hard block refuses every cash call and remote-device call, a light block
@@ -560,6 +567,64 @@ const ROUTES: RouteRow[] = [
     },
     otherVenue: { status: 404, body: { err: ERR.notFound } },
   },
+  // Players (players/*.test.ts hold the rules): the venue's cashiers act on the venue's player; another
+  // venue's cashier registers a card in their own venue and finds none of this one's players (404).
+  {
+    route: 'POST /a/cashier/players',
+    method: 'POST',
+    path: () => '/a/cashier/players',
+    body: () => ({ card: `MATRIX-${newTrx().slice(0, 8)}`, trx: newTrx() }),
+    access: 'cashier',
+    restriction: null,
+    ok: { status: 200, check: shape(player, (p, f) => expect(p.account_id).toBe(f.venueId)) },
+    otherVenue: { status: 200, check: shape(player, (p, f) => expect(p.account_id).not.toBe(f.venueId)) },
+  },
+  {
+    route: 'GET /a/cashier/players/by_card/:card',
+    method: 'GET',
+    path: (f) => `/a/cashier/players/by_card/${f.playerCard}`,
+    access: 'cashier',
+    restriction: null,
+    ok: { status: 200, check: shape(playerAtTill, (p, f) => expect(p.id).toBe(f.playerId)) },
+    otherVenue: notFound,
+  },
+  {
+    route: 'POST /a/cashier/players/:id',
+    method: 'POST',
+    path: (f) => `/a/cashier/players/${f.playerId}`,
+    body: () => ({ document_kind: 'passport' }),
+    access: 'cashier',
+    restriction: null,
+    ok: { status: 200, check: shape(player, (p) => expect(p.document_kind).toBe('passport')) },
+    otherVenue: notFound,
+  },
+  {
+    route: 'POST /a/cashier/players/:id/limit',
+    method: 'POST',
+    path: (f) => `/a/cashier/players/${f.playerId}/limit`,
+    body: () => ({ daily_limit: 1_000_000_00 }),
+    access: 'cashier',
+    restriction: null,
+    ok: { status: 200, check: shape(player, (p) => expect(p.daily_limit).toBe(1_000_000_00)) },
+    otherVenue: notFound,
+  },
+  {
+    // A cent from place 3 to place 4 each time: no cash, so a light block lets it through.
+    route: 'POST /a/cashier/players/:id/transfer',
+    method: 'POST',
+    path: (f) => `/a/cashier/players/${f.playerId}/transfer`,
+    body: (f) => ({
+      from: { device_id: f.cabinet.id, place: 3 },
+      to: { device_id: f.cabinet.id, place: 4 },
+      amount: 1,
+      trx: newTrx(),
+    }),
+    access: 'cashier',
+    restriction: null,
+    ok: { status: 200, check: shape(transferResult, (r) => expect(r.amount).toBe(1)) },
+    otherVenue: notFound,
+    hardBlock: hardBlocked,
+  },
   // Four eyes: a cashier withdraws only their own held-back call; an unknown one is 404 for every
   // cashier (approvals/approvals.test.ts holds the 200 and the races).
   {
@@ -694,6 +759,18 @@ describe.each(testDatabases)('permission matrix on $name', (database) => {
       trx: newTrx(),
       pin_code: phone.pin,
     });
+    // The venue's player, with money of theirs on the cabinet's place 3 (the transfer row moves it).
+    const playerCard = 'MATRIX-PLAYER-1';
+    const registered = await installer.post<{ id: number }>('/a/cashier/players', {
+      card: playerCard,
+      trx: newTrx(),
+    });
+    const playerId = registered.body.id;
+    await installer.post(`/a/cashier/devices/${cabinet.id}/place/3/update`, {
+      delta: 10_00,
+      trx: newTrx(),
+      player_id: playerId,
+    });
     const endOpenShifts = async () => {
       const closedAt = Date.now();
       await suite.db.kysely
@@ -715,7 +792,17 @@ describe.each(testDatabases)('permission matrix on $name', (database) => {
       await setDevicePin(suite.db.kysely, id, pin, Date.now() + PIN_TTL_MS);
       return pin;
     };
-    fixture = { cabinet, phone, sparePhone, otherVenueFloat, venueId: venue.id, endOpenShifts, newPin };
+    fixture = {
+      cabinet,
+      phone,
+      sparePhone,
+      otherVenueFloat,
+      venueId: venue.id,
+      endOpenShifts,
+      newPin,
+      playerId,
+      playerCard,
+    };
   });
 
   afterAll(async () => {

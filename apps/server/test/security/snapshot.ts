@@ -1,5 +1,5 @@
 // Everything a refused request must leave as it was: balances, ledger, answers stored under trx, users,
-// sessions, devices and their PINs, and sign-in counts. (A session's last-use time is left out: any
+// sessions, devices and their PINs, players, and sign-in counts. (A session's last-use time is left out: any
 // authenticated call may move it forward.)
 import type { Db } from '../../src/db/database.js';
 
@@ -25,6 +25,7 @@ export async function databaseSnapshot(db: Db): Promise<string> {
       .orderBy('token_hash')
       .execute(),
     throttle: await k.selectFrom('sign_in_throttle').selectAll().orderBy('key').execute(),
+    players: await k.selectFrom('players').selectAll().orderBy('id').execute(),
     operations: await count('operations'),
     ledger: await count('ledger_entries'),
     events: await count('device_events'),

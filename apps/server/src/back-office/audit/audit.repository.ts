@@ -103,12 +103,16 @@ export async function listAudit(db: Executor, q: AuditListQuery): Promise<AuditE
     .leftJoin('accounts as target_account', (join) =>
       join.onRef('target_account.id', '=', 'audit_log.target_id').on('audit_log.target_type', '=', 'account'),
     )
+    // A player is named by their card: their identity stays out of the log (docs/security.md).
+    .leftJoin('players as target_player', (join) =>
+      join.onRef('target_player.id', '=', 'audit_log.target_id').on('audit_log.target_type', '=', 'player'),
+    )
     .leftJoin('accounts as venue', 'venue.id', 'audit_log.account_id')
     .selectAll('audit_log')
     .select((eb) => [
       'actor.name as actor_name',
       eb.fn
-        .coalesce('target_user.name', 'target_device.name', 'target_account.name')
+        .coalesce('target_user.name', 'target_device.name', 'target_account.name', 'target_player.card')
         .$castTo<string | null>()
         .as('target_name'),
       'venue.currency as currency',
