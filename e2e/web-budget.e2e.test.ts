@@ -46,9 +46,8 @@ const DEFERRED_PARTS = [
   'src/features/cash/receipt.tsx',
   // The player card (read a card, register one, a limit, a transfer), its camera, and the identity form
   // a payout may ask for.
-  'src/features/players/player-card-modal.tsx',
+  'src/features/players/parts.ts',
   'src/features/players/components/qr-scanner.tsx',
-  'src/features/players/identity-form.tsx',
   // The QR decoder package, loaded by the camera when the browser has no BarcodeDetector of its own.
   '../../node_modules/qr/decode.js',
 ];

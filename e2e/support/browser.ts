@@ -11,6 +11,8 @@ export const VIEWPORTS = {
   /** A tablet held upright: the narrowest width with the side panel (the table once clipped here). */
   portrait: { width: 768, height: 1024 },
   mobile: { width: 375, height: 812 },
+  /** A till's laptop screen (the players' flows, e2e/players.e2e.test.ts). */
+  laptop: { width: 1280, height: 800 },
 } as const;
 
 export type ViewportName = keyof typeof VIEWPORTS;

@@ -10,7 +10,7 @@ import { isFirstLoad, REFETCH_ON_OPEN_OLDER_THAN_S } from '../../api/base-api';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { useFloatQuery } from '../float';
 import { usePollInterval } from '../live-updates';
-import { PlayerCardModal, playerDismissed, TillPlayerBar } from '../players';
+import { PlayerCardModal, playerDismissed, selectTillPlayer, TillPlayerBar } from '../players';
 import { useDevicesQuery } from './api/devices-api';
 import type { BlockLevel } from './components/block-modal';
 import { DailyTotals } from './components/daily-totals';
@@ -60,6 +60,7 @@ export function DevicesPage() {
   const [modal, setModal] = useState<OpenModal>(null);
   const selected = useAppSelector(selectSelectedDevice);
   const remotePin = useAppSelector((s) => (selected ? selectRemotePin(s, selected.id) : null));
+  const servingPlayer = useAppSelector((s) => selectTillPlayer(s) !== null);
   const { data: float } = useFloatQuery(undefined, { selectFromResult: ({ data }) => ({ data }) });
   // The screen follows the venue: fetched afresh when it opens, polled like the float (5 s, 15 s while the
   // live-updates stream is open) and refetched on every pushed change naming a device (features/live-updates).
@@ -81,7 +82,7 @@ export function DevicesPage() {
     }),
   });
 
-  useEffect(() => preloadWhenIdle([...DEVICE_PARTS, PlayerCardModal]), []);
+  useEffect(() => preloadWhenIdle([...DEVICE_PARTS, PlayerCardModal, TillPlayerBar]), []);
 
   const reset = useCallback(() => {
     dispatch(viewReset());
@@ -152,7 +153,7 @@ export function DevicesPage() {
           </div>
         </header>
 
-        <TillPlayerBar onShow={showPlayer} />
+        {servingPlayer && <TillPlayerBar onShow={showPlayer} />}
 
         {!has('disable_daily_total') && <DailyTotals />}
 

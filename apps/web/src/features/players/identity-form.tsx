@@ -1,7 +1,7 @@
 // The identity a payout asks for (428 `identity required`: the payout takes the player past the venue's
 // report threshold for the day): name, document kind and number, and the birth date if given, recorded
 // with POST /a/cashier/players/:id. Shown in the cash modal (features/cash, `IdentityForm`), which then
-// sends the waiting payout again under its trx. A chunk of its own, loaded only when a payout asks.
+// sends the waiting payout again under its trx. In the players' parts chunk (parts.ts).
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiFailure } from '../../api/api-error';

@@ -1,9 +1,9 @@
 // The player card at the till (contract "Players"): the cashier reads a card (typed, or its QR code) and
 // sees the player (features/players/components/player-summary.tsx); an unknown card can be registered.
 // From the card the cashier serves the player at this till (the cash modal's operations are then for
-// them), sets their daily limit, or moves their money between seats. A chunk of its own, opened from the
-// devices screen's Player card button.
-import type { Device, Player } from '@cashdesk/contract';
+// them), sets their daily limit, or moves their money between seats. In the players' parts chunk
+// (parts.ts), opened from the devices screen's Player card button.
+import type { Device, Player, PlayerAtTill } from '@cashdesk/contract';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,7 +21,7 @@ import { LimitForm } from './components/limit-form';
 import { PlayerSummary } from './components/player-summary';
 import { RegisterForm } from './components/register-form';
 import { TransferForm } from './components/transfer-form';
-import { playerServed, selectTillPlayer, tillPlayerOf } from './till-player-slice';
+import { playerServed, selectTillPlayer, type TillPlayer } from './till-player-slice';
 import './players.css';
 
 // Its English texts come with this chunk, in before its first render (i18n/part-resources.ts).
@@ -107,6 +107,18 @@ export function PlayerCardModal({ devices, card: initialCard = null, onClose }: 
       )}
     </Modal>
   );
+}
+
+/** The till's copy of the player as the card's read gave it (till-player-slice.ts). */
+function tillPlayerOf(player: PlayerAtTill): TillPlayer {
+  return {
+    id: player.id,
+    card: player.card,
+    name: player.name,
+    excluded: player.excluded,
+    excluded_until: player.excluded_until,
+    limit_left: player.limit_left,
+  };
 }
 
 interface CardViewProps {

@@ -1,12 +1,18 @@
 // The player the till serves, above the devices: who, what was left of their daily limit at the read (or
-// that they are excluded), Show card (the player card again, read afresh) and Done with player. Part of
-// the devices screen's first load, so it stays small: the card itself is a chunk of its own.
+// that they are excluded), Show card (the player card again, read afresh) and Done with player. In the
+// players' parts chunk (parts.ts), fetched once a player is served or at the screen's idle time.
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../lib/money';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import i18n from '../../i18n/i18n';
+import playerCardTexts from '../../i18n/locales/en/player-card.json';
+import { addPartTexts } from '../../i18n/part-resources';
 import { useFloatQuery } from '../float';
 import { playerDismissed, selectTillPlayer } from './till-player-slice';
-import './till-player-bar.css';
+import './players.css';
+
+// Its English texts come with the players' parts, in before its first render (i18n/part-resources.ts).
+addPartTexts(i18n, 'players', playerCardTexts);
 
 export function TillPlayerBar({ onShow }: { onShow(card: string): void }) {
   const { t } = useTranslation('players');

@@ -4,7 +4,6 @@
 // a home-play PIN: a reload, a sign-out, a session's end and the devices screen's inactivity reset (three
 // minutes without a touch, docs/product.md section 4) forget it, so the next customer is never served as
 // the last one.
-import type { PlayerAtTill } from '@cashdesk/contract';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { sessionExpired } from '../../api/session-events';
 import { signedOut } from '../session';
@@ -45,18 +44,6 @@ export const tillPlayerSlice = createSlice({
 });
 
 export const { playerServed, playerDismissed } = tillPlayerSlice.actions;
-
-/** The till's copy of a player as the card read gave it. */
-export function tillPlayerOf(player: PlayerAtTill): TillPlayer {
-  return {
-    id: player.id,
-    card: player.card,
-    name: player.name,
-    excluded: player.excluded,
-    excluded_until: player.excluded_until,
-    limit_left: player.limit_left,
-  };
-}
 
 type WithTillPlayer = { tillPlayer: TillPlayerState };
 export const selectTillPlayer = (state: WithTillPlayer): TillPlayer | null => state.tillPlayer.served;

@@ -71,7 +71,9 @@ export function PlayerSummary({ player, devices, currency }: PlayerSummaryProps)
             {player.daily_limit === null ? t('summary.venueLimit') : money(player.daily_limit)}
             {raise && (
               <span className="player-summary__raise">
-                {t('summary.raise', { amount: money(raise.daily_limit), at: formatDateTime(raise.at) })}
+                {raise.daily_limit === null
+                  ? t('summary.raiseToVenue', { at: formatDateTime(raise.at) })
+                  : t('summary.raise', { amount: money(raise.daily_limit), at: formatDateTime(raise.at) })}
               </span>
             )}
           </dd>
