@@ -591,6 +591,33 @@ export const SCREENS: readonly ScreenEntry[] = [
   },
   { name: 'cash', path: '/devices', as: 'cashier', reach: async (v) => void (await openCash(v, 1)) },
   {
+    name: 'cash-age-check',
+    after: 'cash',
+    reach: async (v) => {
+      await operate(v, v.page.getByRole('dialog'), '20', 'deposit');
+      await heading(v, 'cash:adult.title').waitFor();
+    },
+  },
+  {
+    name: 'cash-under-age',
+    after: 'cash-age-check',
+    reach: async (v) => {
+      const no = button(v.page.getByRole('dialog'), v.t('cash:adult.no'));
+      await v.page.waitForTimeout(DOUBLE_CLICK_GUARD_MS + 100); // the step ignores clicks at first
+      await no.click();
+      await heading(v, 'cash:underAge.title').waitFor();
+    },
+  },
+  {
+    name: 'cash-bonus-confirm',
+    path: '/devices',
+    as: 'cashier',
+    reach: async (v) => {
+      await operate(v, await openCash(v, 2), '5', 'withdraw');
+      await heading(v, 'cash:bonus.title').waitFor();
+    },
+  },
+  {
     name: 'player-card',
     path: '/devices',
     as: 'cashier',
@@ -639,33 +666,6 @@ export const SCREENS: readonly ScreenEntry[] = [
       await button(region, v.t('devices:players.manageLabel', { place: 1 })).click();
       const who = v.t('cash:player.for', { who: CATALOGUE_PLAYER.name });
       await v.page.getByRole('dialog').getByText(who, { exact: true }).waitFor();
-    },
-  },
-  {
-    name: 'cash-age-check',
-    after: 'cash',
-    reach: async (v) => {
-      await operate(v, v.page.getByRole('dialog'), '20', 'deposit');
-      await heading(v, 'cash:adult.title').waitFor();
-    },
-  },
-  {
-    name: 'cash-under-age',
-    after: 'cash-age-check',
-    reach: async (v) => {
-      const no = button(v.page.getByRole('dialog'), v.t('cash:adult.no'));
-      await v.page.waitForTimeout(DOUBLE_CLICK_GUARD_MS + 100); // the step ignores clicks at first
-      await no.click();
-      await heading(v, 'cash:underAge.title').waitFor();
-    },
-  },
-  {
-    name: 'cash-bonus-confirm',
-    path: '/devices',
-    as: 'cashier',
-    reach: async (v) => {
-      await operate(v, await openCash(v, 2), '5', 'withdraw');
-      await heading(v, 'cash:bonus.title').waitFor();
     },
   },
   {
