@@ -44,6 +44,12 @@ const DEFERRED_PARTS = [
   'src/features/cash/unconfirmed/till-notices.tsx',
   'src/features/cash/unconfirmed/unconfirmed-notice.tsx',
   'src/features/cash/receipt.tsx',
+  // The player card (read a card, register one, a limit, a transfer), its camera, and the identity form
+  // a payout may ask for.
+  'src/features/players/parts.ts',
+  'src/features/players/components/qr-scanner.tsx',
+  // The QR decoder package, loaded by the camera when the browser has no BarcodeDetector of its own.
+  '../../node_modules/qr/decode.js',
 ];
 
 describeE2E('web budget of the production build', () => {

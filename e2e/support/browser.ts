@@ -11,7 +11,7 @@ export const VIEWPORTS = {
   /** A tablet held upright: the narrowest width with the side panel (the table once clipped here). */
   portrait: { width: 768, height: 1024 },
   mobile: { width: 375, height: 812 },
-  /** A laptop: the console's sections unfolded, its tables as tables (the players' tests run here). */
+  /** A laptop: the console's sections unfolded, its tables as tables; a till's laptop screen (the players' flows). */
   laptop: { width: 1280, height: 800 },
 } as const;
 

@@ -18,6 +18,7 @@ import {
   sendDeviceEvent,
 } from './devices';
 import type { Translate } from './i18n';
+import { createPlayer, depositForPlayer } from './players';
 import type { E2EServer } from './server';
 import { opensInPanel } from './screens';
 import { LOGINS } from './ui';
@@ -81,6 +82,13 @@ export const SCREENS_SERVER_ENV = {
 /** A still cabinet of the demo venue: place 1 with 50.00, place 2 with 30.00 less a pay that left final bonus. */
 export const CATALOGUE_CABINET = 'Scan Cabinet';
 
+/**
+ * A player of the demo venue (contract "Players") excluded for a while, with money on two seats of a
+ * cabinet of their own: the player card shows every part of itself.
+ */
+const CATALOGUE_PLAYER = { card: 'SCAN-0001', name: 'Scan Player' };
+const PLAYERS_CABINET = 'Scan Players';
+
 /** A venue that counts its drawers in shifts (docs/shifts.md): its cashiers meet the shift screens. */
 const SHIFT_VENUE = 'Shift Venue';
 const SHIFT_CASHIER_PASSWORD = 'long enough 1';
@@ -96,12 +104,46 @@ export async function prepareScreens(server: E2EServer): Promise<void> {
   await devicePays(server, cabinet.token, 2, 10_00);
   await prepareCorrections(server);
   await prepareShifts(server);
+  await preparePlayers(server);
   // The other venue has home play under a hard block: its Remote devices button shows the block modal.
   await server.ctx.db.kysely
     .updateTable('accounts')
     .set({ home_play: 1, is_hard_block_home_play: 1 })
     .where('name', '=', 'Other Venue')
     .execute();
+}
+
+/** The catalogue's player, with 40.00 and 25.50 on two seats of their cabinet and their limit half used. */
+async function preparePlayers(server: E2EServer): Promise<void> {
+  const cabinet = await createLinkedCabinet(server, PLAYERS_CABINET);
+  const until = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+  const player = await createPlayer(server, CATALOGUE_PLAYER.card, {
+    name: CATALOGUE_PLAYER.name,
+    document_kind: 'passport',
+    document_number: 'X1234567',
+    daily_limit: 130_00,
+  });
+  await depositForPlayer(server, player, cabinet.id, 1, 40_00);
+  await depositForPlayer(server, player, cabinet.id, 2, 25_50);
+  await server.ctx.db.kysely
+    .updateTable('players')
+    .set({ excluded: 1, excluded_until: until })
+    .where('id', '=', player.id)
+    .execute();
+}
+
+/** The player card from the devices toolbar. */
+async function openPlayerCard(v: Visit): Promise<Locator> {
+  await devicesShown(v);
+  return openDialog(v, v.t('players:open'), v.t('players:title'));
+}
+
+/** The catalogue player's card, read by its typed number. */
+async function readPlayerCard(v: Visit): Promise<void> {
+  const dialog = v.page.getByRole('dialog');
+  await dialog.getByRole('textbox', { name: v.t('players:read.label') }).fill(CATALOGUE_PLAYER.card);
+  await button(dialog, v.t('players:read.submit')).click();
+  await dialog.getByRole('heading', { name: CATALOGUE_PLAYER.name, exact: true }).waitFor();
 }
 
 /** A correction's note of one long word, as a manager may paste a reference: it must wrap all the same. */
@@ -580,6 +622,57 @@ export const SCREENS: readonly ScreenEntry[] = [
     reach: async (v) => {
       await operate(v, await openCash(v, 2), '5', 'withdraw');
       await heading(v, 'cash:bonus.title').waitFor();
+    },
+  },
+  {
+    name: 'player-card',
+    path: '/devices',
+    as: 'cashier',
+    reach: async (v) => void (await openPlayerCard(v)),
+  },
+  { name: 'player-card-read', after: 'player-card', reach: readPlayerCard },
+  {
+    name: 'player-transfer',
+    after: 'player-card-read',
+    reach: async (v) => {
+      await button(v.page.getByRole('dialog'), v.t('players:actions.transfer')).click();
+      await heading(v, 'players:transfer.title').waitFor();
+    },
+  },
+  {
+    name: 'player-limit',
+    path: '/devices',
+    as: 'cashier',
+    reach: async (v) => {
+      await openPlayerCard(v);
+      await readPlayerCard(v);
+      await button(v.page.getByRole('dialog'), v.t('players:actions.limit')).click();
+      await heading(v, 'players:limit.title').waitFor();
+    },
+  },
+  {
+    name: 'player-served',
+    path: '/devices',
+    as: 'cashier',
+    reach: async (v) => {
+      await openPlayerCard(v);
+      await readPlayerCard(v);
+      await button(v.page.getByRole('dialog'), v.t('players:actions.serve')).click();
+      await v.page.getByRole('region', { name: v.t('players:bar.label') }).waitFor();
+    },
+  },
+  {
+    name: 'cash-player',
+    after: 'player-served',
+    reach: async (v) => {
+      await button(v.page, v.t('devices:table.open', { name: PLAYERS_CABINET })).click();
+      const scope = opensInPanel(v.viewport)
+        ? v.page.getByRole('complementary', { name: v.t('devices:detail.label') })
+        : v.page;
+      const region = scope.getByRole('region', { name: PLAYERS_CABINET, exact: true });
+      await button(region, v.t('devices:players.manageLabel', { place: 1 })).click();
+      const who = v.t('cash:player.for', { who: CATALOGUE_PLAYER.name });
+      await v.page.getByRole('dialog').getByText(who, { exact: true }).waitFor();
     },
   },
   {

@@ -29,11 +29,13 @@ export function contentSecurityPolicy(trustedOrigins: readonly string[] = []): s
 
 /**
  * Browser features the till never uses, off for the page and any frame in it (a support chat included):
- * a script that got in could not reach a camera, microphone, location or payment prompt.
+ * a script that got in could not reach a microphone, location or payment prompt. The camera is the
+ * page's own only (`self`): the player card reads a card's QR code with it (apps/web/src/features/players),
+ * and no frame may ask for it.
  */
 export const PERMISSIONS_POLICY = [
   'accelerometer=()',
-  'camera=()',
+  'camera=(self)',
   'display-capture=()',
   'geolocation=()',
   'gyroscope=()',

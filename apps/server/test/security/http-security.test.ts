@@ -37,7 +37,7 @@ function expectSecurityHeaders(headers: Headers, where: string): void {
   expect(headers.get('x-frame-options'), where).toBe('DENY');
   expect(headers.get('referrer-policy'), where).toBe('no-referrer');
   expect(headers.get('permissions-policy'), where).toMatch(
-    /camera=\(\).*geolocation=\(\).*microphone=\(\).*payment=\(\)/,
+    /camera=\(self\).*geolocation=\(\).*microphone=\(\).*payment=\(\)/,
   );
 }
 

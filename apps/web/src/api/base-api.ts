@@ -72,7 +72,17 @@ export function isFirstLoad(result: { isLoading: boolean; isUninitialized: boole
   return result.isLoading || result.isUninitialized;
 }
 
-export const TAGS = ['Me', 'Float', 'Devices', 'Device', 'Reports', 'Lock', 'Version', 'Shift'] as const;
+export const TAGS = [
+  'Me',
+  'Float',
+  'Devices',
+  'Device',
+  'Reports',
+  'Lock',
+  'Version',
+  'Shift',
+  'Player',
+] as const;
 export type Tag = (typeof TAGS)[number];
 /** The venue's data, dropped from the cache while the till is locked (not the session's, not the build's). */
 export const CASHIER_DATA_TAGS: readonly Tag[] = TAGS.filter(

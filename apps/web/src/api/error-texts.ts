@@ -39,6 +39,12 @@ export const ERR_KEYS: Readonly<Record<ErrText, string>> = {
   [ERR.placeNoLongerHolds]: 'placeNoLongerHolds',
   [ERR.deviceMoved]: 'deviceMoved',
   [ERR.trxAmbiguous]: 'trxAmbiguous',
+  [ERR.depositLimit]: 'depositLimit',
+  // With `until` (error-toast.ts): 'playerExcluded', or 'playerExcludedIndefinitely' for null.
+  [ERR.playerExcluded]: 'playerExcluded',
+  [ERR.identityRequired]: 'identityRequired',
+  [ERR.seatTaken]: 'seatTaken',
+  [ERR.cardTaken]: 'cardTaken',
   // A client's own mistake (a request that is not JSON): nothing the cashier can correct.
   [ERR.unsupportedMediaType]: 'requestRefused',
   [ERR.internal]: 'internal',

@@ -12,13 +12,15 @@ import { ERR_KEYS } from './error-texts';
 
 const CALLS: CallKind[] = ['default', 'signIn', 'remote', 'me'];
 
-/** The figures an answer carries with some texts (contract: overdraft, limits, retry_after). */
+/** The figures an answer carries with some texts (contract: overdraft, limits, retry_after, players). */
 const DETAILS: Record<string, unknown> = {
   balance: -1_000_00,
   overdraft: 500_00,
   min_amount: 1_00,
   max_amount: 5000_00,
   retry_after: 30,
+  left: 150_00,
+  until: '2026-12-31',
 };
 
 const failure = (err: string | null, status: ApiFailure['status'], details = DETAILS): ApiFailure => ({
@@ -101,6 +103,11 @@ describe('error toasts', () => {
     [ERR.placeNoLongerHolds]: 'The place no longer holds this money: it was played',
     [ERR.deviceMoved]: 'The device has left this venue: nothing moved',
     [ERR.trxAmbiguous]: 'Several operations have this id: choose one',
+    [ERR.depositLimit]: "Over the player's daily deposit limit: 150.00 left today",
+    [ERR.playerExcluded]: 'The player is excluded until 2026-12-31: no deposit or transfer can be made',
+    [ERR.identityRequired]: "Identity required: record the player's name and document before this payout",
+    [ERR.seatTaken]: "This seat holds another player's money: use another seat",
+    [ERR.cardTaken]: 'This card is already issued to another player',
     [ERR.unsupportedMediaType]: 'The request was refused, contact technical support',
     [ERR.internal]: 'Internal server error',
   };
@@ -198,11 +205,49 @@ describe('error toasts', () => {
       'Este id de transacción corresponde a varias operaciones: elija cuál',
       'Este id de transação corresponde a várias operações: escolha qual',
     ],
+    [
+      'deposit limit exceeded',
+      failure(ERR.depositLimit, 422),
+      'Supera el límite diario de depósito del jugador: quedan 150.00 hoy',
+      'Acima do limite diário de depósito do jogador: restam 150.00 hoje',
+    ],
+    [
+      'player excluded',
+      failure(ERR.playerExcluded, 403),
+      'El jugador está excluido hasta el 2026-12-31: no se puede hacer ningún depósito ni traspaso',
+      'O jogador está excluído até 2026-12-31: nenhum depósito ou transferência pode ser feito',
+    ],
+    [
+      'identity required',
+      failure(ERR.identityRequired, 428),
+      'Identidad requerida: registre el nombre y el documento del jugador antes de este pago',
+      'Identidade obrigatória: registre o nome e o documento do jogador antes deste pagamento',
+    ],
   ];
   it.each(MONEY)('says %s in Spanish and Portuguese', (_name, given, es, pt) => {
     const toast = errorToast(given);
     expect(sentence(toast, 'es')).toBe(es);
     expect(sentence(toast, 'pt')).toBe(pt);
+  });
+
+  it("names what is left of the player's limit, and until when (or that it is indefinite) they are excluded, until read", () => {
+    const limit = errorToast(failure(ERR.depositLimit, 422, { left: 0 }));
+    expect(sentence(limit, 'en')).toBe("Over the player's daily deposit limit: 0.00 left today");
+    const indefinite = errorToast(failure(ERR.playerExcluded, 403, { until: null }));
+    expect(sentence(indefinite, 'en')).toBe(
+      'The player is excluded indefinitely: no deposit or transfer can be made',
+    );
+    expect(sentence(indefinite, 'es')).toBe(
+      'El jugador está excluido indefinidamente: no se puede hacer ningún depósito ni traspaso',
+    );
+    for (const [err, status] of [
+      [ERR.depositLimit, 422],
+      [ERR.playerExcluded, 403],
+      [ERR.identityRequired, 428],
+      [ERR.seatTaken, 409],
+    ] as const) {
+      expect(errorToast(failure(err, status)).sticky, err).toBe(true);
+    }
   });
 
   it('never shows a text the contract does not know: the product fallback instead', () => {

@@ -17,6 +17,11 @@ function cents(value: unknown): string {
   return typeof value === 'number' && Number.isSafeInteger(value) ? formatCents(value) : '?';
 }
 
+/** An ISO day (YYYY-MM-DD), as an exclusion's `until` is; anything else reads as indefinite. */
+function isDay(value: unknown): value is string {
+  return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value);
+}
+
 function errorOf(key: string, params?: Toast['params']): Toast {
   return { id: `error:${key}`, kind: 'error', key: `errors:${key}`, ...(params ? { params } : {}) };
 }
@@ -62,6 +67,19 @@ function contractToast(err: ErrText, details: Record<string, unknown>, call: Cal
       return mustRead(errorOf('maxAmount', { amount: cents(details.max_amount) }));
     case ERR.internal:
       return errorOf(call === 'signIn' ? 'internalLogin' : 'internal');
+    // Players (contract "Players"): what is left of the day's limit, until when the player is excluded,
+    // and the rules a payout or a seat asks for: each stays until read.
+    case ERR.depositLimit:
+      return mustRead(errorOf('depositLimit', { left: cents(details.left) }));
+    case ERR.playerExcluded:
+      return mustRead(
+        isDay(details.until)
+          ? errorOf('playerExcluded', { until: details.until })
+          : errorOf('playerExcludedIndefinitely'),
+      );
+    case ERR.identityRequired:
+    case ERR.seatTaken:
+      return mustRead(errorOf(ERR_KEYS[err]));
     case ERR.weakPassword:
       // Why it was refused (auth/password-policy.ts on the server), so the cashier knows what to change.
       return mustRead(errorOf(WEAK_PASSWORD_KEYS[String(details.reason)] ?? 'weakPassword'));

@@ -11,6 +11,7 @@ import { baseApi } from '../api/base-api';
 import { unconfirmedSlice } from '../features/cash';
 import { devicesViewSlice } from '../features/devices';
 import { liveUpdatesSlice } from '../features/live-updates';
+import { tillPlayerSlice } from '../features/players';
 import { sessionSlice } from '../features/session';
 import { toastsSlice } from '../store/toasts-slice';
 
@@ -21,6 +22,7 @@ const reducers = {
   [devicesViewSlice.name]: devicesViewSlice.reducer,
   [liveUpdatesSlice.name]: liveUpdatesSlice.reducer,
   [unconfirmedSlice.name]: unconfirmedSlice.reducer,
+  [tillPlayerSlice.name]: tillPlayerSlice.reducer,
 };
 
 export type RootState = StateFromReducersMapObject<typeof reducers>;

@@ -30,6 +30,7 @@ export const NAMESPACES = [
   'history',
   'statistic',
   'shift',
+  'players',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

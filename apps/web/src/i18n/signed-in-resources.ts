@@ -8,6 +8,7 @@ import cash from './locales/en/cash.json';
 import devices from './locales/en/devices.json';
 import lock from './locales/en/lock.json';
 import navigation from './locales/en/navigation.json';
+import players from './locales/en/players.json';
 import shift from './locales/en/shift.json';
 import support from './locales/en/support.json';
 import { BUNDLED_LANGUAGE, type Namespace } from './resources';
@@ -19,6 +20,7 @@ export const signedInCatalogues = {
   lock,
   support,
   shift,
+  players,
 } satisfies Partial<Record<Namespace, object>>;
 
 /** Adds the English catalogues of the signed-in screens once (a second call changes nothing). */

@@ -18,3 +18,11 @@ export function formatReceiptTime(iso: string): string {
   if (!d) return '';
   return `${two(d.getDate())}.${two(d.getMonth() + 1)}.${d.getFullYear()} ${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}`;
 }
+
+/** A moment to come or gone, with its year: DD.MM.YYYY HH:mm (a raised limit's start, say). */
+export function formatDateTime(iso: string): string {
+  const d = parse(iso);
+  return d
+    ? `${two(d.getDate())}.${two(d.getMonth() + 1)}.${d.getFullYear()} ${two(d.getHours())}:${two(d.getMinutes())}`
+    : '';
+}

@@ -16,7 +16,13 @@ import {
 } from './change-password-validation';
 import { PasswordField } from '../../components/ui/form-field';
 import type { FieldError } from './login-validation';
+import i18n from '../../i18n/i18n';
+import changePasswordTexts from '../../i18n/locales/en/change-password.json';
+import { addPartTexts } from '../../i18n/part-resources';
 import './change-password-modal.css';
+
+// Its English texts come with this chunk, in before its first render (i18n/part-resources.ts).
+addPartTexts(i18n, 'auth', changePasswordTexts);
 
 type Field = keyof ChangePasswordValues;
 const FIELDS: readonly Field[] = ['old', 'new', 'repeat'];

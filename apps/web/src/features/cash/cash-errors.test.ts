@@ -32,6 +32,11 @@ describe('after a failed cash call', () => {
     ['trx conflict', failure(422, ERR.trxConflict), 'close'],
     ['validation', failure(400, ERR.validation), 'close'],
     ['an unknown text', failure(418, 'teapot'), 'close'],
+    // Players (contract "Players").
+    ['deposit limit exceeded', failure(422, ERR.depositLimit, { left: 150_00 }), 'stayOpen'],
+    ['player excluded', failure(403, ERR.playerExcluded, { until: '2026-12-31' }), 'close'],
+    ['409 seat held by another player', failure(409, ERR.seatTaken), 'close'],
+    ['428 identity required', failure(428, ERR.identityRequired), 'askIdentity'],
   ])('%s -> %s', (_name, given, outcome) => {
     expect(cashErrorOutcome(given)).toBe(outcome);
   });

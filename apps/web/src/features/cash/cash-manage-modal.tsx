@@ -2,22 +2,28 @@
 // out, with the adult check before a deposit, the final-bonus confirmation before a withdraw, the
 // error rules of section 8 and an optional printed receipt. Regular devices, or remote ones with a PIN.
 // An operation whose answer is lost stays unconfirmed (unconfirmed/): the modal says so, and the place
-// takes no new operation until it is settled.
+// takes no new operation until it is settled. With a player served at the till (features/players) every
+// operation is for them (`player_id`); a payout that waits for their identity asks for it, then goes out
+// again under the same trx.
 import { CENTS_PER_UNIT, formatCents, type DeviceDetail, type Place } from '@cashdesk/contract';
-import { useState } from 'react';
+import { useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiFailure } from '../../api/api-error';
 import { baseApi } from '../../api/base-api';
+import { errorToast } from '../../api/error-toast';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { toastClosed } from '../../store/toasts-slice';
 import type { NumpadKey } from '../../components/ui/numpad';
 import { Modal } from '../../components/ui/modal';
 import { maskPin } from '../../lib/mask-pin';
 import { useMeQuery } from '../../api/auth-api';
 import { amountTextToCents, applyAmountKey, unitsToAmountText } from './amount';
 import { cashErrorOutcome } from './cash-errors';
+import { identityPlayerOf, type CashPlayer, type IdentityFormProps } from './cash-player';
 import { AdultCheck } from './components/adult-check';
 import { BonusConfirm } from './components/bonus-confirm';
 import { CashForm } from './components/cash-form';
+import { PlayerLine } from './components/player-line';
 import { UnderAgeNotice } from './components/under-age-notice';
 import { formatMoney } from '../../lib/money';
 import { usePrintPreference } from './print-preference';
@@ -35,6 +41,7 @@ import {
   type QuickMode,
 } from './rules';
 import { useCashCall } from './use-cash-call';
+import type { NewOperation } from './unconfirmed/unconfirmed-operation';
 import { useCashFloat } from './use-cash-float';
 import { PlaceUnconfirmedNotice } from './unconfirmed/unconfirmed-notice';
 import { selectPlaceOperation } from './unconfirmed/unconfirmed-slice';
@@ -51,6 +58,10 @@ export interface CashManageModalProps {
   place: Place;
   /** The remote device's current PIN: non-null means the remote variant (sent as pin_code). */
   remotePin: string | null;
+  /** The player the till serves: every operation is for them. */
+  player?: CashPlayer | null;
+  /** Records a player's identity when a payout asks for it (features/players); without it the modal closes. */
+  IdentityForm?: ComponentType<IdentityFormProps>;
   onClose(): void;
 }
 
@@ -65,9 +76,21 @@ type Step =
   | { name: 'adultCheck'; attempt: Attempt }
   | { name: 'underAge' }
   | { name: 'bonusConfirm'; attempt: Attempt & { kind: 'withdraw' | 'cashOut' }; bonus_cents: number }
+  /** A payout refused until the player's identity is recorded: the same call (fields and trx) waits. */
+  | { name: 'identity'; playerId: number; fields: CallFields; trx: string }
   | { name: 'printing'; receipt: ReceiptData };
 
-export function CashManageModal({ device, place, remotePin, onClose }: CashManageModalProps) {
+/** A cash operation as the modal sends it, but its trx. */
+type CallFields = Omit<NewOperation, 'trx'>;
+
+export function CashManageModal({
+  device,
+  place,
+  remotePin,
+  player = null,
+  IdentityForm,
+  onClose,
+}: CashManageModalProps) {
   const { t } = useTranslation('cash');
   const dispatch = useAppDispatch();
   const me = useMeQuery();
@@ -88,7 +111,8 @@ export function CashManageModal({ device, place, remotePin, onClose }: CashManag
   const rule = { amount_cents, entries_cents, block };
   const mode = effectiveQuickMode(chosenMode, entries_cents);
   const enabled: Record<CashKind, boolean> = {
-    deposit: canDeposit(rule),
+    // An excluded player gets no deposit (the server refuses it too; the player line says why).
+    deposit: canDeposit(rule) && !player?.excluded,
     withdraw: canWithdraw(rule),
     cashOut: canCashOut(entries_cents, block),
   };
@@ -105,7 +129,7 @@ export function CashManageModal({ device, place, remotePin, onClose }: CashManag
     if (next === 'adultCheck') setStep({ name: 'adultCheck', attempt });
     else if (next === 'bonusConfirm' && attempt.kind !== 'deposit') {
       setStep({ name: 'bonusConfirm', attempt: { ...attempt, kind: attempt.kind }, bonus_cents });
-    } else void send(attempt);
+    } else void send(fieldsOf(attempt));
   }
 
   function startOperation(kind: CashKind) {
@@ -121,15 +145,13 @@ export function CashManageModal({ device, place, remotePin, onClose }: CashManag
     if (cashCall.isSending() || blocked || !canQuickAmount(quickMode, units, { entries_cents, block })) {
       return;
     }
+    if (quickMode === 'deposit' && player?.excluded) return;
     setAmountText(unitsToAmountText(units));
     begin({ kind: quickMode, amount_cents: units * CENTS_PER_UNIT });
   }
 
-  async function send(attempt: Attempt) {
-    if (cashCall.isSending() || blocked) return;
-    setStep({ name: 'form' });
-    // The toasts, and the receipt of a success, come with the outcome (unconfirmed/cash-call.ts).
-    const outcome = await cashCall.send({
+  function fieldsOf(attempt: Attempt): CallFields {
+    return {
       cashierId: me.data?.id ?? null,
       cashierName: me.data?.name || t('receipt.cashierFallback'),
       deviceId: device.id,
@@ -144,12 +166,21 @@ export function CashManageModal({ device, place, remotePin, onClose }: CashManag
       currency: currency ?? null,
       remotePin,
       print: printReceipt,
-    });
+      ...(player ? { playerId: player.id } : {}),
+    };
+  }
+
+  /** Sends a new operation, or (`trx` given) the same call again after its identity was recorded. */
+  async function send(fields: CallFields, trx?: string) {
+    if (cashCall.isSending() || blocked) return;
+    setStep({ name: 'form' });
+    // The toasts, and the receipt of a success, come with the outcome (unconfirmed/cash-call.ts).
+    const outcome = await cashCall.send(fields, trx);
     if (!outcome) return;
     // Whatever the answer, the form starts again; an undecided one keeps the modal, showing the operation.
     resetForm();
     if (outcome.kind === 'success') succeeded(outcome.receipt);
-    else if (outcome.kind === 'refused') failed(outcome.failure);
+    else if (outcome.kind === 'refused') failed(outcome.failure, fields, outcome.operation.trx);
   }
 
   function succeeded(receipt: ReceiptData | null) {
@@ -158,8 +189,17 @@ export function CashManageModal({ device, place, remotePin, onClose }: CashManag
     else setStep({ name: 'printing', receipt });
   }
 
-  function failed(failure: ApiFailure) {
+  function failed(failure: ApiFailure, fields: CallFields, trx: string) {
     const outcome = cashErrorOutcome(failure);
+    if (outcome === 'askIdentity') {
+      const playerId = identityPlayerOf(failure.details, player);
+      if (IdentityForm && playerId !== null) {
+        // The form says what the toast said, and stays until answered: the toast would only cover it.
+        dispatch(toastClosed(errorToast(failure).id));
+        setStep({ name: 'identity', playerId, fields, trx });
+        return;
+      }
+    }
     if (outcome === 'closeAndRefresh') dispatch(baseApi.util.invalidateTags(['Device']));
     if (outcome !== 'stayOpen') onClose();
   }
@@ -171,6 +211,7 @@ export function CashManageModal({ device, place, remotePin, onClose }: CashManag
     adultCheck: t('adult.title'),
     underAge: t('underAge.title'),
     bonusConfirm: t('bonus.title'),
+    identity: t('identity.title'),
   };
 
   return (
@@ -187,6 +228,7 @@ export function CashManageModal({ device, place, remotePin, onClose }: CashManag
           <span className="cash-modal__remote">{t('remote', { pin: maskPin(remotePin) })}</span>
         )}
       </p>
+      {player && step.name !== 'identity' && <PlayerLine player={player} currency={currency} />}
       {step.name === 'form' && <PlaceUnconfirmedNotice deviceId={device.id} place={place.place} />}
       {step.name === 'form' && (
         <CashForm
@@ -209,13 +251,14 @@ export function CashManageModal({ device, place, remotePin, onClose }: CashManag
           onPrintReceipt={setPrintReceipt}
           busy={sending}
           blocked={blocked}
+          depositRefused={player?.excluded ?? false}
         />
       )}
       {step.name === 'adultCheck' && (
         <AdultCheck
           amount={formatMoney(step.attempt.amount_cents, currency)}
           place={place.place}
-          onYes={() => void send(step.attempt)}
+          onYes={() => void send(fieldsOf(step.attempt))}
           onNo={() => setStep({ name: 'underAge' })}
         />
       )}
@@ -226,9 +269,21 @@ export function CashManageModal({ device, place, remotePin, onClose }: CashManag
           amount={formatMoney(step.attempt.amount_cents, currency)}
           place={place.place}
           bonus={formatMoney(step.bonus_cents, currency)}
-          onConfirm={() => void send(step.attempt)}
+          onConfirm={() => void send(fieldsOf(step.attempt))}
           onCancel={() => setStep({ name: 'form' })}
         />
+      )}
+      {step.name === 'identity' && IdentityForm && (
+        <>
+          <p className="cash-modal__identity">
+            {t('identity.why', { amount: formatMoney(Math.abs(step.fields.delta), currency) })}
+          </p>
+          <IdentityForm
+            playerId={step.playerId}
+            onSaved={() => void send(step.fields, step.trx)}
+            onCancel={onClose}
+          />
+        </>
       )}
     </Modal>
   );

@@ -2,7 +2,9 @@
 // of one not confirmed yet. Both go through unconfirmed/cash-call.ts, so an answer ends an operation and
 // tells the cashier the same way whoever sent it. A first send takes a new trx and records the operation
 // before its request leaves; a resend carries the operation's own trx, so the server (and the base API's
-// retries on 500) execute it at most once.
+// retries on 500) execute it at most once. A call the server refused without using up its trx (a payout
+// that waits for the player's identity, 428) is sent again as a first send of the same trx, once the
+// cashier has done what it asked.
 import { useCallback, useRef, useState } from 'react';
 import { newTrx } from '../../lib/trx';
 import { formatMoney } from '../../lib/money';
@@ -18,8 +20,11 @@ export interface CashCall {
   sending: boolean;
   /** The same, read at once: two clicks in one frame must not send two requests. */
   isSending(): boolean;
-  /** Records a new operation under a new trx and sends it; null while another first send is on the wire. */
-  send(fields: Omit<NewOperation, 'trx'>): Promise<CashCallOutcome | null>;
+  /**
+   * Records a new operation and sends it; null while another first send is on the wire. Under a new trx,
+   * or under `trx` when it is the same call again after a refusal that left its trx unused.
+   */
+  send(fields: Omit<NewOperation, 'trx'>, trx?: string): Promise<CashCallOutcome | null>;
   /** Sends a recorded operation again, with its own trx; null when it is gone or already on the wire. */
   resend(trx: string): Promise<CashCallOutcome | null>;
 }
@@ -31,11 +36,11 @@ export function useCashCall(): CashCall {
   const sendingRef = useRef(false);
 
   const send = useCallback(
-    async (fields: Omit<NewOperation, 'trx'>) => {
+    async (fields: Omit<NewOperation, 'trx'>, trx?: string) => {
       if (sendingRef.current) return null;
       sendingRef.current = true;
       setSending(true);
-      const operation = newOperation({ trx: newTrx(), ...fields });
+      const operation = newOperation({ trx: trx ?? newTrx(), ...fields });
       dispatch(recordCashOperation(operation));
       const outcome = await dispatch(sendCashCall(operation.trx, 'first'));
       sendingRef.current = false;

@@ -4,6 +4,7 @@ import { DEVICE_TYPE } from '@cashdesk/contract';
 import { useCallback } from 'react';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { playerDismissed } from '../players';
 import { DeviceDetailView } from './components/deferred-parts';
 import { selectRemotePin, viewReset } from './devices-view-slice';
 import { useInactivityReset } from '../../hooks/use-inactivity-reset';
@@ -22,7 +23,12 @@ export function DevicePage() {
     dispatch(viewReset());
     void navigate('/devices', { replace: true });
   }, [dispatch, navigate]);
-  useInactivityReset(exit);
+  // Three minutes without activity: back to the list, and the served player forgotten (devices-page.tsx).
+  const resetAfterInactivity = useCallback(() => {
+    dispatch(playerDismissed());
+    exit();
+  }, [dispatch, exit]);
+  useInactivityReset(resetAfterInactivity);
 
   if (!Number.isSafeInteger(id) || id <= 0) return <Navigate to="/devices" replace />;
   return (

@@ -1,6 +1,7 @@
 // The devices screen (/devices): Visible/Hidden lists with counts, Add device and Remote devices, the
 // 24-hour totals and the device table; on screens >= 768 px a side panel shows the chosen device, below
-// that a row opens /devices/:id. Three minutes without activity reset the screen (docs/product.md section 4).
+// that a row opens /devices/:id. Three minutes without activity reset the screen (docs/product.md section 4),
+// and forget the player the till served. Player card reads a player's card (features/players).
 import { DEVICE_TYPE, type Device } from '@cashdesk/contract';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +10,7 @@ import { isFirstLoad, REFETCH_ON_OPEN_OLDER_THAN_S } from '../../api/base-api';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { useFloatQuery } from '../float';
 import { usePollInterval } from '../live-updates';
+import { PlayerCardModal, playerDismissed, selectTillPlayer, TillPlayerBar } from '../players';
 import { useDevicesQuery } from './api/devices-api';
 import type { BlockLevel } from './components/block-modal';
 import { DailyTotals } from './components/daily-totals';
@@ -41,6 +43,8 @@ type OpenModal =
   | { kind: 'remote' }
   | { kind: 'block'; level: BlockLevel }
   | { kind: 'edit'; device: Device }
+  /** The player card: a card to show (the served player's), or null to read one. */
+  | { kind: 'player'; card: string | null }
   | null;
 
 const NO_DEVICES: readonly Device[] = [];
@@ -56,6 +60,7 @@ export function DevicesPage() {
   const [modal, setModal] = useState<OpenModal>(null);
   const selected = useAppSelector(selectSelectedDevice);
   const remotePin = useAppSelector((s) => (selected ? selectRemotePin(s, selected.id) : null));
+  const servingPlayer = useAppSelector((s) => selectTillPlayer(s) !== null);
   const { data: float } = useFloatQuery(undefined, { selectFromResult: ({ data }) => ({ data }) });
   // The screen follows the venue: fetched afresh when it opens, polled like the float (5 s, 15 s while the
   // live-updates stream is open) and refetched on every pushed change naming a device (features/live-updates).
@@ -77,13 +82,19 @@ export function DevicesPage() {
     }),
   });
 
-  useEffect(() => preloadWhenIdle(DEVICE_PARTS), []);
+  useEffect(() => preloadWhenIdle([...DEVICE_PARTS, PlayerCardModal, TillPlayerBar]), []);
 
   const reset = useCallback(() => {
     dispatch(viewReset());
     setModal(null);
   }, [dispatch]);
-  useInactivityReset(reset);
+  // The next person at the till is not the player served three minutes ago.
+  const resetAfterInactivity = useCallback(() => {
+    reset();
+    dispatch(playerDismissed());
+  }, [reset, dispatch]);
+  useInactivityReset(resetAfterInactivity);
+  const showPlayer = useCallback((card: string) => setModal({ kind: 'player', card }), []);
   const closeModal = useCallback(() => setModal(null), []);
   const leaveDevice = useCallback(() => dispatch(viewReset()), [dispatch]);
 
@@ -126,6 +137,9 @@ export function DevicesPage() {
           </h1>
           <VisibilityToggle value={shown} counts={counts} canSeeHidden={canEdit} onChange={setVisibility} />
           <div className="devices-toolbar__actions">
+            <button type="button" onClick={() => setModal({ kind: 'player', card: null })}>
+              {t('players:open')}
+            </button>
             {has('can_register_new_device') && (
               <button type="button" className="button--primary" onClick={() => setModal({ kind: 'add' })}>
                 {t('add.open')}
@@ -138,6 +152,8 @@ export function DevicesPage() {
             )}
           </div>
         </header>
+
+        {servingPlayer && <TillPlayerBar onShow={showPlayer} />}
 
         {!has('disable_daily_total') && <DailyTotals />}
 
@@ -196,6 +212,7 @@ export function DevicesPage() {
         />
       )}
       {modal?.kind === 'edit' && <EditDeviceModal device={modal.device} onClose={closeModal} />}
+      {modal?.kind === 'player' && <PlayerCardModal devices={all} card={modal.card} onClose={closeModal} />}
     </div>
   );
 }

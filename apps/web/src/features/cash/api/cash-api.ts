@@ -30,15 +30,19 @@ export interface PlaceOperationsArgs {
 
 // Money moved (or maybe moved, when the answer was lost): the float, the device list and the device's
 // places are stale, and so are the reports. RTK Query applies these on failures too.
-const AFTER_CASH_CALL = ['Float', 'Devices', 'Device', 'Reports'] as const;
+// A call for a player moves their figures of the day (what is left of their limit) and maybe their seats.
+const AFTER_CASH_CALL = ['Float', 'Devices', 'Device', 'Reports', 'Player'] as const;
+
+/** The player the call is for, only when one is named: a call for nobody stays the request the spec names. */
+const playerOf = (player_id: number | undefined) => (player_id === undefined ? {} : { player_id });
 
 export const cashApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     modifyPlaceCash: build.mutation<CashResult, PlaceCashArgs>({
-      query: ({ deviceId, place, delta, trx, cash_out }) => ({
+      query: ({ deviceId, place, delta, trx, cash_out, player_id }) => ({
         url: `/a/cashier/devices/${deviceId}/place/${place}/update`,
         method: 'POST',
-        body: { delta, trx, ...(cash_out ? { cash_out } : {}) } satisfies CashRequest,
+        body: { delta, trx, ...(cash_out ? { cash_out } : {}), ...playerOf(player_id) } satisfies CashRequest,
         // Without it a call whose connection hangs would keep the modal busy for the browser's own
         // limit (minutes); after it the operation is unconfirmed and resent, never dropped.
         timeout: CASH_CALL_TIMEOUT_MS,
@@ -47,10 +51,16 @@ export const cashApi = baseApi.injectEndpoints({
     }),
 
     modifyRemotePlaceCash: build.mutation<CashResult, RemotePlaceCashArgs>({
-      query: ({ deviceId, place, delta, trx, pin_code, cash_out }) => ({
+      query: ({ deviceId, place, delta, trx, pin_code, cash_out, player_id }) => ({
         url: `/a/cashier/devices/remote/${deviceId}/place/${place}/update`,
         method: 'POST',
-        body: { delta, trx, pin_code, ...(cash_out ? { cash_out } : {}) } satisfies RemoteCashRequest,
+        body: {
+          delta,
+          trx,
+          pin_code,
+          ...(cash_out ? { cash_out } : {}),
+          ...playerOf(player_id),
+        } satisfies RemoteCashRequest,
         timeout: CASH_CALL_TIMEOUT_MS,
       }),
       invalidatesTags: [...AFTER_CASH_CALL],

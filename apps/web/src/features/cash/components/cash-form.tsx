@@ -55,6 +55,8 @@ export interface CashFormProps {
   busy: boolean;
   /** The place has an unconfirmed operation: no new one until it is settled (the notice says why). */
   blocked: boolean;
+  /** The served player may get no deposit (excluded): the deposit quick amounts are off too. */
+  depositRefused?: boolean;
 }
 
 export function CashForm(props: CashFormProps) {
@@ -88,6 +90,7 @@ export function CashForm(props: CashFormProps) {
           entries_cents={props.entries_cents}
           block={props.block}
           disabled={disabled}
+          depositRefused={props.depositRefused ?? false}
         />
         <AmountField
           value={props.amountText}

@@ -12,6 +12,8 @@ export interface QuickAmountsProps {
   entries_cents: number;
   block: AccountBlock;
   disabled: boolean;
+  /** No deposit for this player (excluded, features/players): the deposit amounts are off. */
+  depositRefused?: boolean;
 }
 
 export function QuickAmounts({
@@ -21,6 +23,7 @@ export function QuickAmounts({
   entries_cents,
   block,
   disabled,
+  depositRefused = false,
 }: QuickAmountsProps) {
   const { t } = useTranslation('cash');
   const modeLabelId = useId();
@@ -50,7 +53,11 @@ export function QuickAmounts({
             key={units}
             type="button"
             className={`cash-quick__amount cash-quick__amount--${mode}`}
-            disabled={disabled || !canQuickAmount(mode, units, { entries_cents, block })}
+            disabled={
+              disabled ||
+              (mode === 'deposit' && depositRefused) ||
+              !canQuickAmount(mode, units, { entries_cents, block })
+            }
             aria-label={t(mode === 'deposit' ? 'quick.depositAmount' : 'quick.withdrawAmount', {
               amount: formatCents(units * CENTS_PER_UNIT),
             })}

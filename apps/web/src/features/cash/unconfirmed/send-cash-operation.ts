@@ -47,6 +47,7 @@ export function sendCashOperation(trx: string): AppThunk<Promise<SendOutcome | n
       trx,
       // Only when set: a request without the flag stays the very request the spec names.
       ...(attempt.cashOut === true ? { cash_out: true } : {}),
+      ...(attempt.playerId !== undefined ? { player_id: attempt.playerId } : {}),
     };
     // Not tracked in the store: nothing reads the mutation's state, and its tags are invalidated anyway.
     const result =

@@ -5,11 +5,17 @@
 // operation confirmed later. unconfirmed-operations.tsx, in the first load, runs the resends.
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import i18n from '../../../i18n/i18n';
+import unconfirmedNoticeTexts from '../../../i18n/locales/en/unconfirmed-notice.json';
+import { addPartTexts } from '../../../i18n/part-resources';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { ReceiptPrint } from '../receipt';
 import { HeldPayouts } from './held-payouts';
 import { UnconfirmedNotice } from './unconfirmed-notice';
 import { isShownUnconfirmed, receiptPrinted } from './unconfirmed-slice';
+
+// Its English texts come with this chunk, in before its first render (i18n/part-resources.ts).
+addPartTexts(i18n, 'cash', unconfirmedNoticeTexts);
 
 export function TillNotices() {
   const { t } = useTranslation('cash');

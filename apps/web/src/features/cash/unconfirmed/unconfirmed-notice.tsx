@@ -3,6 +3,9 @@
 // failure, and a "Check again" that sends the same request at once. PlaceUnconfirmedNotice finds a
 // place's own, so the screens that show places need one line for it.
 import { useTranslation } from 'react-i18next';
+import i18n from '../../../i18n/i18n';
+import unconfirmedNoticeTexts from '../../../i18n/locales/en/unconfirmed-notice.json';
+import { addPartTexts } from '../../../i18n/part-resources';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { formatShortDate } from '../../../lib/date-time';
 import { formatMoney } from '../../../lib/money';
@@ -11,6 +14,9 @@ import { retractWaiting } from './resend-unconfirmed';
 import { amountOf, type UnconfirmedOperation } from './unconfirmed-operation';
 import { isShownUnconfirmed, selectIsSending, selectPlaceOperation } from './unconfirmed-slice';
 import './unconfirmed.css';
+
+// Its English texts come with this chunk, in before its first render (i18n/part-resources.ts).
+addPartTexts(i18n, 'cash', unconfirmedNoticeTexts);
 
 export interface UnconfirmedNoticeProps {
   operation: UnconfirmedOperation;

@@ -36,6 +36,11 @@ export interface UnconfirmedOperation {
    */
   cashOut?: boolean;
   currency: string | null;
+  /**
+   * The player the call is for (contract "Players": `player_id`), the one the till served when it was
+   * asked; absent: it names none. A resend carries it too: without it, it would be another request.
+   */
+  playerId?: number;
   /** Remote (home-play) calls: the PIN they were sent with, needed to send them again; null = regular. */
   remotePin: string | null;
   /** The cashier chose a printed receipt: it prints when the success is known, whenever that is. */

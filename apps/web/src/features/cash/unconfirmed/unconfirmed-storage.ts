@@ -140,6 +140,7 @@ function isStoredOperation(value: unknown): value is StoredOperation {
     v.delta !== 0 &&
     (v.cashOut === undefined || typeof v.cashOut === 'boolean') &&
     (v.currency === null || isString(v.currency)) &&
+    (v.playerId === undefined || (isInt(v.playerId) && v.playerId > 0)) &&
     (v.remotePin === null || isString(v.remotePin)) &&
     typeof v.print === 'boolean' &&
     isInt(v.createdAt) &&

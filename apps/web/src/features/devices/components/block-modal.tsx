@@ -3,7 +3,13 @@
 import { BLOCK_MODAL_COUNTDOWN_S } from '@cashdesk/contract';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import i18n from '../../../i18n/i18n';
+import deviceModalsTexts from '../../../i18n/locales/en/device-modals.json';
+import { addPartTexts } from '../../../i18n/part-resources';
 import { Modal } from '../../../components/ui/modal';
+
+// Its English texts come with this chunk, in before its first render (i18n/part-resources.ts).
+addPartTexts(i18n, 'devices', deviceModalsTexts);
 
 export type BlockLevel = 'hard' | 'light';
 

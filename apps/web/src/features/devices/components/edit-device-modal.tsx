@@ -3,6 +3,9 @@
 import type { Device } from '@cashdesk/contract';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import i18n from '../../../i18n/i18n';
+import deviceModalsTexts from '../../../i18n/locales/en/device-modals.json';
+import { addPartTexts } from '../../../i18n/part-resources';
 import { apiFailure } from '../../../api/api-error';
 import { errorToast } from '../../../api/error-toast';
 import { useAppDispatch } from '../../../store/hooks';
@@ -12,6 +15,9 @@ import { toastShown } from '../../../store/toasts-slice';
 import { useEditDeviceMutation } from '../api/devices-api';
 import { shortenDeviceName } from '../../../lib/shorten-device-name';
 import { uuidToHex } from '../../../lib/uuid-to-hex';
+
+// Its English texts come with this chunk, in before its first render (i18n/part-resources.ts).
+addPartTexts(i18n, 'devices', deviceModalsTexts);
 
 const NAME_MAX_LENGTH = 64;
 

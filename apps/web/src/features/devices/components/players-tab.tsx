@@ -1,10 +1,13 @@
 // The Players tab: one row per place with its colour, balance and final bonus, and a Manage button that
 // opens the cash-manage modal of that place (the cash feature's). A place with an unconfirmed cash
-// operation shows it in its row, so the cashier never takes it for a failure and repeats it.
+// operation shows it in its row, so the cashier never takes it for a failure and repeats it. The player the
+// till serves (features/players) goes with the modal: its operations are for them.
 import { formatCents, type DeviceDetail, type Place } from '@cashdesk/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAppSelector } from '../../../store/hooks';
 import { CashManageModal, PlaceUnconfirmedNotice } from '../../cash';
+import { PlayerIdentityForm, selectTillPlayer } from '../../players';
 import { ColourSwatch } from './colour-swatch';
 
 export function PlayersTab({ device, remotePin }: { device: DeviceDetail; remotePin: string | null }) {
@@ -12,6 +15,7 @@ export function PlayersTab({ device, remotePin }: { device: DeviceDetail; remote
   // The place number, not the object: the modal always gets the latest polled balances.
   const [managing, setManaging] = useState<number | null>(null);
   const managedPlace: Place | undefined = device.places.find((p) => p.place === managing);
+  const player = useAppSelector(selectTillPlayer);
 
   if (device.status === 'registering') {
     return (
@@ -66,6 +70,8 @@ export function PlayersTab({ device, remotePin }: { device: DeviceDetail; remote
           device={device}
           place={managedPlace}
           remotePin={remotePin}
+          player={player}
+          IdentityForm={PlayerIdentityForm}
           onClose={() => setManaging(null)}
         />
       )}

@@ -3,6 +3,9 @@
 import { ERR, PIN_LENGTH } from '@cashdesk/contract';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import i18n from '../../../i18n/i18n';
+import deviceModalsTexts from '../../../i18n/locales/en/device-modals.json';
+import { addPartTexts } from '../../../i18n/part-resources';
 import { apiFailure } from '../../../api/api-error';
 import { errorToast } from '../../../api/error-toast';
 import { useAppDispatch } from '../../../store/hooks';
@@ -14,6 +17,9 @@ import type { RemoteConnection } from '../devices-view-slice';
 import { answerUnknown } from './add-device-modal';
 import { ModalMessage } from './modal-message';
 import { PinEntry } from './pin-entry';
+
+// Its English texts come with this chunk, in before its first render (i18n/part-resources.ts).
+addPartTexts(i18n, 'devices', deviceModalsTexts);
 
 export interface RemoteDeviceModalProps {
   onClose: () => void;

@@ -15,6 +15,8 @@ import statistic from './statistic.json';
 import support from './support.json';
 // Cash-drawer shifts (features/shift).
 import shift from './shift.json';
+// Players (features/players).
+import players from './players.json';
 
 export default {
   common,
@@ -31,4 +33,5 @@ export default {
   history,
   statistic,
   shift,
+  players,
 };
