@@ -419,6 +419,28 @@ const ROUTES: RouteRow[] = [
     },
   },
   {
+    route: 'POST /a/manager/account/:id/players/:player_id',
+    method: 'POST',
+    path: (f) => `${acct(f)}/players/${f.playerId}`,
+    body: () => ({ document_kind: 'passport' }),
+    scope: 'account',
+    ok: {
+      status: 200,
+      check: shape(player, (p, f) => expect(p).toMatchObject({ id: f.playerId, document_kind: 'passport' })),
+    },
+  },
+  {
+    route: 'POST /a/manager/account/:id/players/:player_id/limit',
+    method: 'POST',
+    path: (f) => `${acct(f)}/players/${f.playerId}/limit`,
+    body: () => ({ daily_limit: 0 }),
+    scope: 'account',
+    ok: {
+      status: 200,
+      check: shape(player, (p, f) => expect(p).toMatchObject({ id: f.playerId, daily_limit: 0 })),
+    },
+  },
+  {
     route: 'POST /a/manager/account/:id/players/:player_id/exclusion',
     method: 'POST',
     path: (f) => `${acct(f)}/players/${f.playerId}/exclusion`,

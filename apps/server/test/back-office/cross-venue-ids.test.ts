@@ -485,6 +485,32 @@ const ROWS: Row[] = [
     },
   },
   {
+    route: 'POST /a/manager/account/:id/players/:player_id',
+    method: 'POST',
+    call: async (account, ids) => ({
+      path: `${acct(account)}/players/${await ids.player()}`,
+      body: { document_kind: 'id card' },
+    }),
+    own: (res) => {
+      status(res, 200);
+      expect(res.body).toMatchObject({ document_kind: 'id card' });
+    },
+    foreign: notFound,
+  },
+  {
+    route: 'POST /a/manager/account/:id/players/:player_id/limit',
+    method: 'POST',
+    call: async (account, ids) => ({
+      path: `${acct(account)}/players/${await ids.player()}/limit`,
+      body: { daily_limit: 0 },
+    }),
+    own: (res) => {
+      status(res, 200);
+      expect(res.body).toMatchObject({ daily_limit: 0 });
+    },
+    foreign: notFound,
+  },
+  {
     route: 'POST /a/manager/account/:id/players/:player_id/exclusion',
     method: 'POST',
     call: async (account, ids) => ({

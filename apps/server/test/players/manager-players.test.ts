@@ -1,5 +1,5 @@
-// The back office's player calls (docs/api.md "Players"): a manager's exclusion of a player (to a last
-// day, indefinitely, lifted), the venue's player search, and the venue's player settings on
+// The back office's player calls (docs/api.md "Players"): a manager's edits of a player's identity and
+// daily limit, and their exclusion (to a last day, indefinitely, lifted), the venue's player search, and the venue's player settings on
 // `POST /a/manager/account/:id`. The venue's manager or an admin only; another venue's manager or a
 // cashier 403, another venue's player 404.
 import { ERR, type Account, type Player } from '@cashdesk/contract';
@@ -56,6 +56,42 @@ describe.each(testDatabases)("the back office's player calls on $name", (databas
     );
   const search = (client: TestClient, accountId: number, query: string) =>
     client.get<Player[]>(`/a/manager/account/${accountId}/players${query}`);
+
+  describe('identity and limit', () => {
+    it("records a player's identity and lowers their limit, audited under the manager's login", async () => {
+      const player = await registered(till);
+      const edited = await manager.post<Player>(`/a/manager/account/${venueId}/players/${player.id}`, {
+        name: 'Rosa Ortiz',
+        document_kind: 'passport',
+        document_number: 'P7788',
+      });
+      expect(answer(edited)).toMatchObject({
+        status: 200,
+        body: { id: player.id, name: 'Rosa Ortiz', document_number: 'P7788' },
+      });
+      const limited = await manager.post<Player>(`/a/manager/account/${venueId}/players/${player.id}/limit`, {
+        daily_limit: 50_00,
+      });
+      expect(answer(limited)).toMatchObject({ status: 200, body: { daily_limit: 50_00 } });
+      // The till's deposit obeys it at once: one cent above what is left is refused.
+      expect(answer(await cashFor(till, cabinetId, freshPlace(), 50_01, player.id))).toEqual({
+        status: 422,
+        body: { err: ERR.depositLimit, left: 50_00 },
+      });
+      const audit = await playerAudit(suite.db, player.id);
+      expect(audit.slice(1).map((a) => [a.action, a.actor_login])).toEqual([
+        ['player.identity', managerLogin],
+        ['player.limit', managerLogin],
+      ]);
+      // The audit names what changed, never the values.
+      expect(audit.map((a) => a.raw).join(' ')).not.toContain('P7788');
+      // Another venue's manager: refused before anything is read.
+      const theirs = await otherManager.post(`/a/manager/account/${venueId}/players/${player.id}`, {
+        name: 'X',
+      });
+      expect(theirs.status).toBe(403);
+    });
+  });
 
   describe('exclusion', () => {
     it('excludes a player to a last day: their deposits are refused to its end, then taken again', async () => {

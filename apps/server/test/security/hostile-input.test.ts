@@ -542,6 +542,18 @@ const ROUTES: FuzzRoute[] = [
     query: { schema: playersQuery, valid: () => ({ q: 'fuzz', limit: '5' }) },
   },
   {
+    route: 'POST /api/v1/a/manager/account/:id/players/:player_id',
+    auth: 'admin',
+    params: { id: venueId, player_id: (f) => String(f.playerId) },
+    body: { schema: playerIdentity, valid: () => ({ name: 'Fuzz Player' }) },
+  },
+  {
+    route: 'POST /api/v1/a/manager/account/:id/players/:player_id/limit',
+    auth: 'admin',
+    params: { id: venueId, player_id: (f) => String(f.playerId) },
+    body: { schema: playerLimitRequest, valid: () => ({ daily_limit: 100_00 }) },
+  },
+  {
     route: 'POST /api/v1/a/manager/account/:id/players/:player_id/exclusion',
     auth: 'admin',
     params: { id: venueId, player_id: (f) => String(f.playerId) },
