@@ -90,6 +90,10 @@ export const OPERATION_SUMMARIES: Readonly<Record<string, string>> = {
     "Approve (applied through the ledger with the cashier's trx) or decline a held-back call, with the manager's password",
   [`GET ${a}/manager/account/:id/players`]:
     "The venue's players whose card, name or document number holds q, newest first",
+  [`POST ${a}/manager/account/:id/players/:player_id`]:
+    "Record or correct a venue's player's identity, as the till does (audited)",
+  [`POST ${a}/manager/account/:id/players/:player_id/limit`]:
+    "Set a venue's player's daily deposit limit: lower at once, higher after the cooling-off",
   [`POST ${a}/manager/account/:id/players/:player_id/exclusion`]:
     'Exclude a player of the venue to a last gaming day or indefinitely, or lift the exclusion',
   [`POST ${a}/manager/account/:id/corrections`]:

@@ -1,11 +1,13 @@
 // One player of the venue as a manager or an admin sees them (the console is theirs alone: a cashier is
-// sent away from it): the identity recorded, the daily limit that applies and a raise waiting out the
-// venue's cooling-off, and the exclusion, which the manager sets (to a day or indefinite) or lifts here.
+// sent away from it): the identity recorded and the daily limit that applies (with a raise waiting out the
+// venue's cooling-off), which the manager edits here, and the exclusion, set (to a day or indefinite) or
+// lifted here.
 import type { Account, Player } from '@cashdesk/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../../lib/money';
 import { formatDateTime } from '../shared/units';
+import { EditIdentityModal, EditLimitModal } from './edit-player-modals';
 import { ExcludeModal, LiftExclusionModal } from './exclusion-modals';
 import { exclusionOf } from './player-facts';
 import { DailyLimitText, ExclusionText, documentText } from './player-texts';
@@ -20,7 +22,7 @@ export function PlayerDetail({
   onBack: () => void;
 }) {
   const { t } = useTranslation('backOfficePlayers');
-  const [open, setOpen] = useState<'exclude' | 'lift' | null>(null);
+  const [open, setOpen] = useState<'identity' | 'limit' | 'exclude' | 'lift' | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const excluded = exclusionOf(player).kind !== 'none';
   const recorded = (value: string | null) =>
@@ -73,6 +75,12 @@ export function PlayerDetail({
         </dd>
       </dl>
       <div className="bo-actions bo-actions--start">
+        <button type="button" aria-haspopup="dialog" onClick={() => setOpen('identity')}>
+          {t('players.editIdentity')}
+        </button>
+        <button type="button" aria-haspopup="dialog" onClick={() => setOpen('limit')}>
+          {t('players.editLimit')}
+        </button>
         <button type="button" aria-haspopup="dialog" onClick={() => setOpen('exclude')}>
           {excluded ? t('players.changeExclusion') : t('players.exclude')}
         </button>
@@ -83,6 +91,10 @@ export function PlayerDetail({
         )}
       </div>
       <p className="bo-muted">{t('players.audited')}</p>
+      {open === 'identity' && (
+        <EditIdentityModal account={account} player={player} onClose={() => setOpen(null)} />
+      )}
+      {open === 'limit' && <EditLimitModal account={account} player={player} onClose={() => setOpen(null)} />}
       {open === 'exclude' && <ExcludeModal account={account} player={player} onClose={() => setOpen(null)} />}
       {open === 'lift' && (
         <LiftExclusionModal account={account} player={player} onClose={() => setOpen(null)} />
