@@ -288,8 +288,9 @@ function decideForPlayer(
     decideCash(input, account, place, now, approval?.amount_cents);
   if (!decision.ok || !player || !needsIdentity(player, account, paidOut(decision.postings), day))
     return decision;
-  if (!approval) throw new ApiError(ERR.identityRequired);
-  return { ok: false, outcome: refusal(ERR.identityRequired) };
+  // The player named, so a till that did not read their card knows whose identity to ask for.
+  if (!approval) throw new ApiError(ERR.identityRequired, { player_id: player.id });
+  return { ok: false, outcome: refusal(ERR.identityRequired, { player_id: player.id }) };
 }
 
 /** A deposit for an excluded player, or past what is left of their limit: refused, stored under the trx. */

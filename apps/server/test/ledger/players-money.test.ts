@@ -228,7 +228,7 @@ describe.each(testDatabases)('players money rules on $name', (database) => {
     const trx = newTrx();
     expect(answer(await deposit(a, 6, -1, undefined, trx))).toEqual({
       status: 428,
-      body: { err: ERR.identityRequired },
+      body: { err: ERR.identityRequired, player_id: p },
     });
     expect(await entries(a, 6)).toBe(1_000_00);
     await suite.db.kysely
