@@ -140,12 +140,6 @@ export const shiftReport = z.object({
 });
 export type ShiftReport = z.infer<typeof shiftReport>;
 
-// ---- the ledger's hash chain ----------------------------------------------------------------------------
-
-/** A venue's hash-chain head: how many ledger rows its chain holds, and the last one's SHA-256 (hex). */
-export const ledgerHead = z.object({ entries: z.number(), hash: z.string() });
-export type LedgerHead = z.infer<typeof ledgerHead>;
-
 // ---- reconciliation ----------------------------------------------------------------------------------
 
 export const ledgerMismatch = z.discriminatedUnion('kind', [

@@ -3,6 +3,7 @@
 // reports, each a table under its own name. The back office's CSV and `cashdesk report:cash --csv` both
 // write these rows with the one CSV writer (csv.ts). No zod here, for the same reason as gaming-day.ts.
 import type { CsvCell } from './csv.js';
+import { dayReportHeader } from './daily-report-table.js';
 import type { CashReport } from './players.js';
 
 export const CASH_LOG_COLUMNS = [
@@ -36,21 +37,10 @@ const threshold = (cents: number | null): CsvCell => (cents === null ? 'off' : {
 
 /** The `name, value` lines the file starts with: which venue and day, the thresholds, the ledger head. */
 export function cashReportHeader(report: CashReport): [string, CsvCell][] {
-  return [
-    ['venue', report.venue],
-    ['gaming_day', report.day],
-    ['from', report.from],
-    ['to', report.to],
-    ['time_zone', report.time_zone],
-    ['currency', report.currency],
+  return dayReportHeader<CsvCell>(report, [
     ['log_above', threshold(report.log_above)],
     ['report_above', threshold(report.report_above)],
-    ['made_at', report.made_at],
-    ['made_by', report.made_by],
-    ['ledger_entries', String(report.ledger_head.entries)],
-    ['ledger_hash', report.ledger_head.hash],
-    ['complete', report.complete ? 'yes' : 'no'],
-  ];
+  ]);
 }
 
 /** The log's rows under CASH_LOG_COLUMNS, in the order the ledger wrote them. */

@@ -1,6 +1,7 @@
 // The daily report as a table (docs/product.md section 15): the rows of the back office's CSV and of
 // `cashdesk report:daily --csv`. No zod here, for the same reason as gaming-day.ts.
-import type { DailyFigures, DailyReport } from './daily-report.js';
+import type { CsvCell } from './csv.js';
+import type { DailyFigures, DailyReport, GamingDayReportHead, LedgerHead } from './daily-report.js';
 
 export const DAILY_REPORT_COLUMNS = [
   'device_id',
@@ -30,7 +31,7 @@ export const DAILY_REPORT_COLUMNS = [
 ] as const;
 
 /** One cell: text, a count, or money in cents (written as units). */
-export type DailyReportCell = string | number | { cents: number };
+export type DailyReportCell = CsvCell;
 
 function figureCells(f: DailyFigures): DailyReportCell[] {
   return [
@@ -67,8 +68,15 @@ export function dailyReportRows(report: DailyReport): DailyReportCell[][] {
   ];
 }
 
-/** The `name, value` lines a CSV starts with (then a blank line, then the table): the file says what it is. */
-export function dailyReportHeader(report: DailyReport): [string, string][] {
+/**
+ * The `name, value` lines the file of a report of a gaming day starts with (then a blank line, then its
+ * tables), the daily report's and the cash report's (cash-report-table.ts): which venue and day, `more`
+ * after the currency (the cash report's thresholds), who made it when, the ledger head.
+ */
+export function dayReportHeader<C extends CsvCell = string>(
+  report: GamingDayReportHead & { ledger_head: LedgerHead },
+  more: readonly [string, C][] = [],
+): [string, string | C][] {
   return [
     ['venue', report.venue],
     ['gaming_day', report.day],
@@ -76,10 +84,16 @@ export function dailyReportHeader(report: DailyReport): [string, string][] {
     ['to', report.to],
     ['time_zone', report.time_zone],
     ['currency', report.currency],
+    ...more,
     ['made_at', report.made_at],
     ['made_by', report.made_by],
     ['ledger_entries', String(report.ledger_head.entries)],
     ['ledger_hash', report.ledger_head.hash],
     ['complete', report.complete ? 'yes' : 'no'],
   ];
+}
+
+/** The `name, value` lines a CSV starts with (then a blank line, then the table): the file says what it is. */
+export function dailyReportHeader(report: DailyReport): [string, string][] {
+  return dayReportHeader(report);
 }

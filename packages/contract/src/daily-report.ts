@@ -92,7 +92,11 @@ export type DailyFigures = z.infer<typeof dailyFigures>;
 export const dailyDevice = z.object({ device_id: z.number(), name: z.string(), ...figures });
 export type DailyDevice = z.infer<typeof dailyDevice>;
 
-export const dailyReport = z.object({
+/**
+ * What a report of a venue's gaming day says of itself, first in its answer: the daily report's (below)
+ * and the cash report's (players.ts). Its CSV header lines: daily-report-table.ts dayReportHeader.
+ */
+export const gamingDayReportHead = {
   account_id: z.number(),
   venue: z.string(),
   currency: z.string(),
@@ -107,8 +111,19 @@ export const dailyReport = z.object({
   made_at: z.string(),
   /** The login of who asked for it (`operator` for the CLI). */
   made_by: z.string(),
-  /** The venue's hash-chain head at the day's end (or now, for a running day). */
-  ledger_head: z.object({ entries: z.number(), hash: z.string() }),
+};
+export type GamingDayReportHead = z.infer<z.ZodObject<typeof gamingDayReportHead>>;
+
+/**
+ * A venue's hash-chain head: how many ledger rows its chain holds, and the last one's SHA-256 (hex). A
+ * day's report carries the head at the day's end (or now, for a running day).
+ */
+export const ledgerHead = z.object({ entries: z.number(), hash: z.string() });
+export type LedgerHead = z.infer<typeof ledgerHead>;
+
+export const dailyReport = z.object({
+  ...gamingDayReportHead,
+  ledger_head: ledgerHead,
   devices: z.array(dailyDevice),
   total: dailyFigures,
 });

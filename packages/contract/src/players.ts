@@ -2,7 +2,7 @@
 // identity recorded when a threshold asks for it, a daily deposit limit, self-exclusion, transfers
 // between seats and the cash report of a gaming day.
 import { z } from 'zod';
-import { gamingDay } from './daily-report.js';
+import { gamingDay, gamingDayReportHead, ledgerHead } from './daily-report.js';
 import { balances, cents, idParam, placeNumber, positiveId, trx } from './schemas.js';
 
 /** A card number or the text of the QR code the venue prints: letters, digits and - _ . : */
@@ -176,24 +176,12 @@ export const cashReportLine = z.object({
 export type CashReportLine = z.infer<typeof cashReportLine>;
 
 export const cashReport = z.object({
-  account_id: z.number(),
-  venue: z.string(),
-  currency: z.string(),
-  day: z.string(),
-  time_zone: z.string(),
-  day_starts_at: z.number(),
-  /** The day's first instant and the next day's first instant (excluded), ISO in UTC. */
-  from: z.string(),
-  to: z.string(),
-  /** false while the day is still running. */
-  complete: z.boolean(),
-  made_at: z.string(),
-  made_by: z.string(),
+  ...gamingDayReportHead,
   log_above: z.number().nullable(),
   report_above: z.number().nullable(),
   log: z.array(cashLogLine),
   reports: z.array(cashReportLine),
   /** The venue's hash-chain head at the day's end (or now, for a running day), as the daily report's. */
-  ledger_head: z.object({ entries: z.number(), hash: z.string() }),
+  ledger_head: ledgerHead,
 });
 export type CashReport = z.infer<typeof cashReport>;

@@ -6,11 +6,8 @@
 // `report:cash` both make it here.
 import type { CashLogLine, CashReport } from '@cashdesk/contract';
 import type { Db } from '../../db/database.js';
-import type { AccountRow } from '../../db/schema.js';
-import { sealVenue } from '../../ledger/ledger-sealer.js';
 import { cashLogRows, reportedPlayers, type CashLogRow } from './cash-report.repository.js';
-import { dayWindow } from './daily-report.js';
-import { chainHeadBefore } from './daily-report.repository.js';
+import { dayWindow, gamingDayReportHead, ledgerHeadAtDayEnd, type DayReportInput } from './daily-report.js';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 const orNull = (value: number | null) => (value === null ? null : Number(value));
@@ -31,10 +28,7 @@ function logLine(row: CashLogRow): CashLogLine {
   };
 }
 
-export async function makeCashReport(
-  database: Db,
-  input: { account: AccountRow; day: string; nowMs: number; madeBy: string },
-): Promise<CashReport> {
+export async function makeCashReport(database: Db, input: DayReportInput): Promise<CashReport> {
   const db = database.kysely;
   const { account, day, nowMs } = input;
   const { fromMs, toMs } = dayWindow(account, day, nowMs);
@@ -46,24 +40,11 @@ export async function makeCashReport(
   const log = logAbove === null ? [] : await cashLogRows(db, { ...window, aboveCents: logAbove });
   const reports = reportAbove === null ? [] : await reportedPlayers(db, { ...window, aboveCents: reportAbove });
   return {
-    account_id: account.id,
-    venue: account.name,
-    currency: account.currency,
-    day,
-    time_zone: account.time_zone,
-    day_starts_at: Number(account.day_starts_at),
-    from: iso(fromMs),
-    to: iso(toMs),
-    complete: toMs <= nowMs,
-    made_at: iso(nowMs),
-    made_by: input.madeBy,
+    ...gamingDayReportHead(input, { fromMs, toMs }),
     log_above: logAbove,
     report_above: reportAbove,
     log: log.map(logLine),
     reports,
-    // The head at the day's end, or now: every row written so far on the chain first (the daily report's).
-    ledger_head: await sealVenue(database, account.id).then(() =>
-      chainHeadBefore(db, account.id, Math.min(toMs, nowMs + 1)),
-    ),
+    ledger_head: await ledgerHeadAtDayEnd(database, account.id, toMs, nowMs),
   };
 }

@@ -6,6 +6,8 @@ import {
   type DailyDevice,
   type DailyFigures,
   type DailyReport,
+  type GamingDayReportHead,
+  type LedgerHead,
 } from '@cashdesk/contract';
 import { APPROVAL_WINDOW_MS } from '../../approvals/index.js';
 import type { Db } from '../../db/database.js';
@@ -116,10 +118,50 @@ export function dayWindow(account: AccountRow, day: string, nowMs: number): { fr
   return bounds;
 }
 
-export async function makeDailyReport(
+/** What a report of a venue's gaming day is made of: the venue, the day, the instant it is made, by whom. */
+export interface DayReportInput {
+  account: AccountRow;
+  day: string;
+  nowMs: number;
+  madeBy: string;
+}
+
+/** What a report of the gaming day says of itself (`window`: its instants), the daily and cash reports' head. */
+export function gamingDayReportHead(
+  input: DayReportInput,
+  window: { fromMs: number; toMs: number },
+): GamingDayReportHead {
+  const { account, nowMs } = input;
+  return {
+    account_id: account.id,
+    venue: account.name,
+    currency: account.currency,
+    day: input.day,
+    time_zone: account.time_zone,
+    day_starts_at: Number(account.day_starts_at),
+    from: iso(window.fromMs),
+    to: iso(window.toMs),
+    complete: window.toMs <= nowMs,
+    made_at: iso(nowMs),
+    made_by: input.madeBy,
+  };
+}
+
+/**
+ * The venue's hash-chain head at the end of the day ending at `toMs`, or now for a running day: every row
+ * written so far on the chain first.
+ */
+export async function ledgerHeadAtDayEnd(
   database: Db,
-  input: { account: AccountRow; day: string; nowMs: number; madeBy: string },
-): Promise<DailyReport> {
+  accountId: number,
+  toMs: number,
+  nowMs: number,
+): Promise<LedgerHead> {
+  await sealVenue(database, accountId);
+  return chainHeadBefore(database.kysely, accountId, Math.min(toMs, nowMs + 1));
+}
+
+export async function makeDailyReport(database: Db, input: DayReportInput): Promise<DailyReport> {
   const db = database.kysely;
   const { account, day, nowMs } = input;
   const { fromMs, toMs } = dayWindow(account, day, nowMs);
@@ -138,21 +180,8 @@ export async function makeDailyReport(
   }));
   const total = summed(cash, approvals);
   return {
-    account_id: account.id,
-    venue: account.name,
-    currency: account.currency,
-    day,
-    time_zone: account.time_zone,
-    day_starts_at: Number(account.day_starts_at),
-    from: iso(fromMs),
-    to: iso(toMs),
-    complete: toMs <= nowMs,
-    made_at: iso(nowMs),
-    made_by: input.madeBy,
-    // The head at the day's end, or now: every row written so far on the chain first.
-    ledger_head: await sealVenue(database, account.id).then(() =>
-      chainHeadBefore(db, account.id, Math.min(toMs, nowMs + 1)),
-    ),
+    ...gamingDayReportHead(input, { fromMs, toMs }),
+    ledger_head: await ledgerHeadAtDayEnd(database, account.id, toMs, nowMs),
     devices: rows,
     total: figuresOf(total.cash, total.approvals, trx),
   };

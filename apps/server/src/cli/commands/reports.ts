@@ -9,16 +9,73 @@ import {
   gamingDay,
   type CashReport,
   type DailyReport,
+  type GamingDayReportHead,
+  type LedgerHead,
 } from '@cashdesk/contract';
 import { findAccount } from '../../accounts/accounts.repository.js';
 import { OPERATOR } from '../../back-office/access.js';
 import { makeCashReport } from '../../back-office/reports/cash-report.js';
-import { makeDailyReport } from '../../back-office/reports/daily-report.js';
+import { makeDailyReport, type DayReportInput } from '../../back-office/reports/daily-report.js';
+import type { Db } from '../../db/database.js';
 import { ApiError } from '../../http/api-error.js';
 import type { Command } from '../command.js';
 import { CliError, UsageError } from '../errors.js';
 import { money, table } from '../output.js';
 import { parseId, validate } from '../values.js';
+
+/** The lines a report's text starts with: which venue and day, when it was made, the ledger head. */
+function heading(title: string, r: GamingDayReportHead & { ledger_head: LedgerHead }): string[] {
+  return [
+    `${title}: ${r.venue} (account ${r.account_id}), gaming day ${r.day}${r.complete ? '' : ' (still running)'}`,
+    `  ${r.from} .. ${r.to} (${r.time_zone}, day starts at ${r.day_starts_at}:00)`,
+    `  made ${r.made_at} by ${r.made_by}`,
+    `  ledger head at the day's end: ${r.ledger_head.entries} entries, ${r.ledger_head.hash}`,
+  ];
+}
+
+/**
+ * A command printing a report of a venue's gaming day: as text, with --csv as the file the back office
+ * downloads, with --json as the API answers it. A day not begun yet is a usage error.
+ */
+function gamingDayReportCommand<R>(spec: {
+  name: string;
+  summary: string;
+  /** The line `help <command>` starts with: where the report's day and figures come from. */
+  about: string;
+  make: (db: Db, input: DayReportInput) => Promise<R>;
+  csv: (report: R) => string;
+  describe: (report: R) => string;
+}): Command {
+  return {
+    name: spec.name,
+    usage: `${spec.name} --account <id> --day YYYY-MM-DD [--csv]`,
+    summary: spec.summary,
+    details: [
+      spec.about,
+      '--csv prints the file the back office downloads; --json the report as the API answers it.',
+    ],
+    positionals: [],
+    flags: { account: 'string', day: 'string', csv: 'boolean' },
+    async run(args, { db, clock, print }) {
+      const id = parseId('--account', args.required('account'));
+      const day = validate(gamingDay, args.required('day'), { '': '--day' });
+      const account = await findAccount(db.kysely, id);
+      if (!account) throw new CliError(`unknown account ${id}`);
+      const report = await spec
+        .make(db, { account, day, nowMs: clock.now(), madeBy: OPERATOR.login })
+        .catch((error: unknown) => {
+          if (error instanceof ApiError)
+            throw new UsageError(`bad --day '${day}': the gaming day has not begun yet`);
+          throw error;
+        });
+      if (args.bool('csv') && !print.json) {
+        print.result(report, () => spec.csv(report).trimEnd());
+      } else {
+        print.result(report, () => spec.describe(report));
+      }
+    },
+  };
+}
 
 /**
  * The same file the back office downloads (by the same writer, without the browser's BOM): the header
@@ -35,10 +92,7 @@ function describe(r: DailyReport): string {
     { ...r.total, label: 'total' },
   ];
   return [
-    `daily report: ${r.venue} (account ${r.account_id}), gaming day ${r.day}${r.complete ? '' : ' (still running)'}`,
-    `  ${r.from} .. ${r.to} (${r.time_zone}, day starts at ${r.day_starts_at}:00)`,
-    `  made ${r.made_at} by ${r.made_by}`,
-    `  ledger head at the day's end: ${r.ledger_head.entries} entries, ${r.ledger_head.hash}`,
+    ...heading('daily report', r),
     '',
     table(
       [
@@ -71,38 +125,14 @@ function describe(r: DailyReport): string {
   ].join('\n');
 }
 
-const reportDaily: Command = {
+const reportDaily = gamingDayReportCommand({
   name: 'report:daily',
-  usage: 'report:daily --account <id> --day YYYY-MM-DD [--csv]',
   summary: "a venue's daily report: per device and in total, for one gaming day",
-  details: [
-    "The gaming day starts at the account's day_starts_at hour in its time_zone (account:set).",
-    '--csv prints the file the back office downloads; --json the report as the API answers it.',
-  ],
-  positionals: [],
-  flags: { account: 'string', day: 'string', csv: 'boolean' },
-  async run(args, { db, clock, print }) {
-    const id = parseId('--account', args.required('account'));
-    const day = validate(gamingDay, args.required('day'), { '': '--day' });
-    const account = await findAccount(db.kysely, id);
-    if (!account) throw new CliError(`unknown account ${id}`);
-    const report = await makeDailyReport(db, {
-      account,
-      day,
-      nowMs: clock.now(),
-      madeBy: OPERATOR.login,
-    }).catch((error: unknown) => {
-      if (error instanceof ApiError)
-        throw new UsageError(`bad --day '${day}': the gaming day has not begun yet`);
-      throw error;
-    });
-    if (args.bool('csv') && !print.json) {
-      print.result(report, () => dailyReportCsv(report).trimEnd());
-    } else {
-      print.result(report, () => describe(report));
-    }
-  },
-};
+  about: "The gaming day starts at the account's day_starts_at hour in its time_zone (account:set).",
+  make: makeDailyReport,
+  csv: dailyReportCsv,
+  describe,
+});
 
 /** The cash report's file as the back office downloads it (by the same writer, without the browser's BOM). */
 export function cashReportCsv(report: CashReport): string {
@@ -114,10 +144,7 @@ function describeCash(r: CashReport): string {
   const who = (p: { card: string; name: string | null }) =>
     p.name === null ? p.card : `${p.card} ${p.name}`;
   return [
-    `cash report: ${r.venue} (account ${r.account_id}), gaming day ${r.day}${r.complete ? '' : ' (still running)'}`,
-    `  ${r.from} .. ${r.to} (${r.time_zone}, day starts at ${r.day_starts_at}:00)`,
-    `  made ${r.made_at} by ${r.made_by}`,
-    `  ledger head at the day's end: ${r.ledger_head.entries} entries, ${r.ledger_head.hash}`,
+    ...heading('cash report', r),
     `  logged above ${m(r.log_above)}, reported above ${m(r.report_above)}`,
     '',
     `log: ${r.log.length}`,
@@ -150,38 +177,15 @@ function describeCash(r: CashReport): string {
   ].join('\n');
 }
 
-const reportCash: Command = {
+const reportCash = gamingDayReportCommand({
   name: 'report:cash',
-  usage: 'report:cash --account <id> --day YYYY-MM-DD [--csv]',
   summary:
     "a venue's cash report: players' cash transactions logged and players reported, for one gaming day",
-  details: [
+  about:
     "The gaming day is the daily report's; the thresholds are the account's cash_log_above and cash_report_above.",
-    '--csv prints the file the back office downloads; --json the report as the API answers it.',
-  ],
-  positionals: [],
-  flags: { account: 'string', day: 'string', csv: 'boolean' },
-  async run(args, { db, clock, print }) {
-    const id = parseId('--account', args.required('account'));
-    const day = validate(gamingDay, args.required('day'), { '': '--day' });
-    const account = await findAccount(db.kysely, id);
-    if (!account) throw new CliError(`unknown account ${id}`);
-    const report = await makeCashReport(db, {
-      account,
-      day,
-      nowMs: clock.now(),
-      madeBy: OPERATOR.login,
-    }).catch((error: unknown) => {
-      if (error instanceof ApiError)
-        throw new UsageError(`bad --day '${day}': the gaming day has not begun yet`);
-      throw error;
-    });
-    if (args.bool('csv') && !print.json) {
-      print.result(report, () => cashReportCsv(report).trimEnd());
-    } else {
-      print.result(report, () => describeCash(report));
-    }
-  },
-};
+  make: makeCashReport,
+  csv: cashReportCsv,
+  describe: describeCash,
+});
 
 export const reportCommands: readonly Command[] = [reportDaily, reportCash];
