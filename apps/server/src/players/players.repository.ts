@@ -100,18 +100,18 @@ export async function insertPlayer(db: Executor, player: NewPlayer): Promise<Pla
     .executeTakeFirstOrThrow();
 }
 
+/** The venue's players, for a caller to narrow: a player of another venue is none of them. */
+function venuePlayers(db: Executor, accountId: number) {
+  return db.selectFrom('players').selectAll().where('account_id', '=', accountId);
+}
+
 /** The venue's player with this card, if any (a card of another venue is none). */
 export async function findPlayerByCard(
   db: Executor,
   accountId: number,
   card: string,
 ): Promise<PlayerRow | undefined> {
-  return db
-    .selectFrom('players')
-    .selectAll()
-    .where('account_id', '=', accountId)
-    .where('card', '=', card)
-    .executeTakeFirst();
+  return venuePlayers(db, accountId).where('card', '=', card).executeTakeFirst();
 }
 
 /**
@@ -125,13 +125,7 @@ export async function lockVenuePlayer(
   accountId: number,
   id: number,
 ): Promise<PlayerRow | undefined> {
-  return db
-    .selectFrom('players')
-    .selectAll()
-    .where('id', '=', id)
-    .where('account_id', '=', accountId)
-    .$call(lockedOn(dialect))
-    .executeTakeFirst();
+  return venuePlayers(db, accountId).where('id', '=', id).$call(lockedOn(dialect)).executeTakeFirst();
 }
 
 /** The venue's player by id, unlocked (a route's early check; the ledger decides under its own lock). */
@@ -140,12 +134,7 @@ export async function findVenuePlayer(
   accountId: number,
   id: number,
 ): Promise<PlayerRow | undefined> {
-  return db
-    .selectFrom('players')
-    .selectAll()
-    .where('id', '=', id)
-    .where('account_id', '=', accountId)
-    .executeTakeFirst();
+  return venuePlayers(db, accountId).where('id', '=', id).executeTakeFirst();
 }
 
 /** The columns of a player a till or a manager may change; the day's sums are the ledger's alone. */
@@ -213,10 +202,7 @@ export async function searchPlayers(
   limit: number,
 ): Promise<PlayerRow[]> {
   const pattern = q === undefined ? null : `%${likeLiteral(q.toLowerCase())}%`;
-  return db
-    .selectFrom('players')
-    .selectAll()
-    .where('account_id', '=', accountId)
+  return venuePlayers(db, accountId)
     .$if(pattern !== null, (query) =>
       query.where((eb) =>
         eb.or(
