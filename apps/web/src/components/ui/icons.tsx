@@ -1,14 +1,22 @@
-// Decorative line icons of the navigation bar, the lock screen, support and the client download page (the
-// controls carrying them are labelled by text).
+// Decorative line icons of the navigation bar, the lock screen, support, the client download page and the
+// show/hide toggles (eye-icon.tsx); the controls carrying them are labelled by text.
 import type { ReactNode } from 'react';
 
-/** A 20 px line icon, decorative. */
-export function Icon({ children }: { children: ReactNode }) {
+/** A line icon, decorative: 20 px as the navigation bar's, or `size` with its own class (eye-icon.tsx). */
+export function Icon({
+  children,
+  size = 20,
+  className = 'nav-icon',
+}: {
+  children: ReactNode;
+  size?: number;
+  className?: string;
+}) {
   return (
     <svg
-      className="nav-icon"
-      width="20"
-      height="20"
+      className={className}
+      width={size}
+      height={size}
       viewBox="0 0 24 24"
       fill="none"
       stroke="currentColor"
