@@ -1,6 +1,13 @@
 // A labelled form field with its validation message under it, wired for screen readers
-// (aria-invalid, aria-describedby). PasswordField adds the show/hide toggle.
-import { useId, useState, type InputHTMLAttributes, type Ref } from 'react';
+// (aria-invalid, aria-describedby): a text or date input, a select; PasswordField adds the show/hide toggle.
+import {
+  useId,
+  useState,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type Ref,
+  type SelectHTMLAttributes,
+} from 'react';
 import { EyeIcon } from './eye-icon';
 import './form-field.css';
 
@@ -13,28 +20,73 @@ export interface TextFieldProps extends InputProps {
   /** The message shown under the field, or null when it is valid (or not yet checked). */
   error: string | null;
   inputRef?: Ref<HTMLInputElement>;
+  /** 'date': the browser's date picker, its value YYYY-MM-DD. */
+  type?: 'text' | 'date';
 }
 
-export function TextField({ label, value, onValueChange, error, inputRef, ...input }: TextFieldProps) {
+export function TextField({
+  label,
+  value,
+  onValueChange,
+  error,
+  inputRef,
+  type = 'text',
+  ...input
+}: TextFieldProps) {
   const id = useId();
   return (
-    <div className="form-field">
-      <label className="form-field__label" htmlFor={id}>
-        {label}
-      </label>
+    <LabelledField id={id} label={label} error={error}>
       <input
         {...input}
         ref={inputRef}
         id={id}
-        type="text"
+        type={type}
         className="form-field__input"
         value={value}
         onChange={(e) => onValueChange(e.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
+        {...describedBy(id, error)}
       />
-      <FieldError id={`${id}-error`} error={error} />
-    </div>
+    </LabelledField>
+  );
+}
+
+type SelectProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id' | 'value' | 'onChange'>;
+
+export interface SelectFieldProps extends SelectProps {
+  label: string;
+  value: string;
+  onValueChange: (value: string) => void;
+  /** The message shown under the field, or null when it is valid (or not yet checked). */
+  error: string | null;
+  /** Marks the field invalid where its message stands elsewhere (a form's own alert). */
+  invalid?: boolean;
+  /** The options. */
+  children: ReactNode;
+}
+
+export function SelectField({
+  label,
+  value,
+  onValueChange,
+  error,
+  invalid = false,
+  children,
+  ...select
+}: SelectFieldProps) {
+  const id = useId();
+  return (
+    <LabelledField id={id} label={label} error={error}>
+      <select
+        {...select}
+        id={id}
+        className="form-field__input"
+        value={value}
+        onChange={(e) => onValueChange(e.target.value)}
+        {...describedBy(id, error, invalid)}
+      >
+        {children}
+      </select>
+    </LabelledField>
   );
 }
 
@@ -55,10 +107,7 @@ export function PasswordField({
   const id = useId();
   const [shown, setShown] = useState(false);
   return (
-    <div className="form-field">
-      <label className="form-field__label" htmlFor={id}>
-        {label}
-      </label>
+    <LabelledField id={id} label={label} error={error}>
       <div className="form-field__control">
         <input
           {...input}
@@ -72,8 +121,7 @@ export function PasswordField({
           autoCapitalize="none"
           autoCorrect="off"
           spellCheck={false}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
+          {...describedBy(id, error)}
         />
         <button
           type="button"
@@ -88,16 +136,41 @@ export function PasswordField({
           <EyeIcon crossed={!shown} />
         </button>
       </div>
-      <FieldError id={`${id}-error`} error={error} />
+    </LabelledField>
+  );
+}
+
+/** The label above the control `id` and, when there is one, the message under it. */
+function LabelledField({
+  id,
+  label,
+  error,
+  children,
+}: {
+  id: string;
+  label: string;
+  error: string | null;
+  children: ReactNode;
+}) {
+  return (
+    <div className="form-field">
+      <label className="form-field__label" htmlFor={id}>
+        {label}
+      </label>
+      {children}
+      {error && (
+        <p id={`${id}-error`} className="form-field__error">
+          {error}
+        </p>
+      )}
     </div>
   );
 }
 
-function FieldError({ id, error }: { id: string; error: string | null }) {
-  if (!error) return null;
-  return (
-    <p id={id} className="form-field__error">
-      {error}
-    </p>
-  );
+/** The control's state for a screen reader: invalid with a message (read with it), or marked so alone. */
+function describedBy(id: string, error: string | null, invalid = false) {
+  return {
+    'aria-invalid': error || invalid ? true : undefined,
+    'aria-describedby': error ? `${id}-error` : undefined,
+  } as const;
 }

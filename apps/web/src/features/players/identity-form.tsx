@@ -12,6 +12,7 @@ import i18n from '../../i18n/i18n';
 import playerCardTexts from '../../i18n/locales/en/player-card.json';
 import { addPartTexts } from '../../i18n/part-resources';
 import { useRecordPlayerIdentityMutation } from './api/players-api';
+import { FormActions } from './components/form-actions';
 import { IdentityFields } from './components/identity-fields';
 import { EMPTY_IDENTITY, identityProblems, identityRequestOf, localToday } from './lib/identity';
 import './players.css';
@@ -66,19 +67,13 @@ export function PlayerIdentityForm({ playerId, onSaved, onCancel }: PlayerIdenti
           complete
         />
       </fieldset>
-      {isLoading && (
-        <p className="player-form__status" role="status">
-          {t('identity.saving')}
-        </p>
-      )}
-      <div className="player-form__actions">
-        <button type="button" onClick={onCancel} disabled={isLoading}>
-          {t('identity.cancel')}
-        </button>
-        <button type="submit" className="button--primary" disabled={isLoading}>
-          {t('identity.save')}
-        </button>
-      </div>
+      <FormActions
+        busy={isLoading}
+        sending={t('identity.saving')}
+        back={t('identity.cancel')}
+        onBack={onCancel}
+        submit={t('identity.save')}
+      />
     </form>
   );
 }

@@ -13,6 +13,7 @@ import { toastShown } from '../../../store/toasts-slice';
 import { amountTextToCents } from '../../cash';
 import { useSetPlayerLimitMutation } from '../api/players-api';
 import { AmountInput } from './amount-input';
+import { DoneActions, FormActions } from './form-actions';
 
 export interface LimitFormProps {
   player: PlayerAtTill;
@@ -76,11 +77,7 @@ export function LimitForm({ player, currency, onBusy, onDone }: LimitFormProps) 
         <p className="player-form__done" role="status">
           {saved}
         </p>
-        <div className="player-form__actions">
-          <button type="button" className="button--primary" onClick={onDone} data-autofocus>
-            {t('actions.back')}
-          </button>
-        </div>
+        <DoneActions back={t('actions.back')} onBack={onDone} />
       </div>
     );
   }
@@ -99,17 +96,11 @@ export function LimitForm({ player, currency, onBusy, onDone }: LimitFormProps) 
         disabled={isLoading}
         error={error}
       />
-      <div className="player-form__actions">
-        <button type="button" onClick={onDone} disabled={isLoading}>
-          {t('actions.back')}
-        </button>
+      <FormActions busy={isLoading} back={t('actions.back')} onBack={onDone} submit={t('limit.save')}>
         <button type="button" onClick={() => void save(null)} disabled={isLoading}>
           {t('limit.venueDefault')}
         </button>
-        <button type="submit" className="button--primary" disabled={isLoading}>
-          {t('limit.save')}
-        </button>
-      </div>
+      </FormActions>
     </form>
   );
 }

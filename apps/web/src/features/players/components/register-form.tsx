@@ -11,6 +11,7 @@ import { useAppDispatch } from '../../../store/hooks';
 import { toastShown } from '../../../store/toasts-slice';
 import { useRegisterPlayerMutation } from '../api/players-api';
 import { EMPTY_IDENTITY, identityProblems, identityRequestOf, localToday } from '../lib/identity';
+import { FormActions } from './form-actions';
 import { IdentityFields } from './identity-fields';
 
 export interface RegisterFormProps {
@@ -59,14 +60,12 @@ export function RegisterForm({ card, onRegistered, onCancel }: RegisterFormProps
           complete={false}
         />
       </fieldset>
-      <div className="player-form__actions">
-        <button type="button" onClick={onCancel} disabled={isLoading}>
-          {t('actions.back')}
-        </button>
-        <button type="submit" className="button--primary" disabled={isLoading}>
-          {t('register.submit')}
-        </button>
-      </div>
+      <FormActions
+        busy={isLoading}
+        back={t('actions.back')}
+        onBack={onCancel}
+        submit={t('register.submit')}
+      />
     </form>
   );
 }

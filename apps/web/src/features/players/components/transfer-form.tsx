@@ -4,10 +4,11 @@
 // seat). One request under a fresh trx; the answer's balances of both seats are shown until the cashier
 // goes on. The server checks everything again (the seat's balance, whose seat it is, an exclusion).
 import { formatCents, type Device, type PlayerAtTill, type TransferResult } from '@cashdesk/contract';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiFailure } from '../../../api/api-error';
 import { errorToast } from '../../../api/error-toast';
+import { SelectField } from '../../../components/ui/form-field';
 import { formatMoney } from '../../../lib/money';
 import { newTrx } from '../../../lib/trx';
 import { useAppDispatch } from '../../../store/hooks';
@@ -16,6 +17,7 @@ import { amountTextToCents } from '../../cash';
 import { useTransferBetweenSeatsMutation } from '../api/players-api';
 import { transferProblem, type SeatKey } from '../lib/transfer';
 import { AmountInput } from './amount-input';
+import { DoneActions, FormActions } from './form-actions';
 import { seatName } from './player-summary';
 
 export interface TransferFormProps {
@@ -37,9 +39,6 @@ const keyOf = (seat: SeatKey) => `${seat.device_id}:${seat.place}`;
 export function TransferForm({ player, devices, currency, onBusy, onDone }: TransferFormProps) {
   const { t } = useTranslation('players');
   const dispatch = useAppDispatch();
-  const fromId = useId();
-  const deviceId = useId();
-  const placeId = useId();
   const [transfer, { isLoading }] = useTransferBetweenSeatsMutation();
   const seats = player.seats.filter((seat) => seat.entries > 0);
   const [fromKey, setFromKey] = useState(() => (seats[0] ? keyOf(seats[0]) : ''));
@@ -67,11 +66,7 @@ export function TransferForm({ player, devices, currency, onBusy, onDone }: Tran
             <dd>{money(done.result.to.entries)}</dd>
           </div>
         </dl>
-        <div className="player-form__actions">
-          <button type="button" className="button--primary" onClick={onDone} data-autofocus>
-            {t('actions.back')}
-          </button>
-        </div>
+        <DoneActions back={t('actions.back')} onBack={onDone} />
       </div>
     );
   }
@@ -122,68 +117,54 @@ export function TransferForm({ player, devices, currency, onBusy, onDone }: Tran
 
   return (
     <form className="player-form player-transfer" onSubmit={(event) => void submit(event)} noValidate>
-      <div className="form-field">
-        <label className="form-field__label" htmlFor={fromId}>
-          {t('transfer.from')}
-        </label>
-        <select
-          id={fromId}
-          className="form-field__input"
-          value={keyOf(from)}
-          onChange={(event) => setFromKey(event.target.value)}
-          disabled={isLoading}
-        >
-          {seats.map((seat) => (
-            <option key={keyOf(seat)} value={keyOf(seat)}>
-              {`${seatName(t, devices, seat)} (${money(seat.entries)})`}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        label={t('transfer.from')}
+        value={keyOf(from)}
+        onValueChange={setFromKey}
+        error={null}
+        disabled={isLoading}
+      >
+        {seats.map((seat) => (
+          <option key={keyOf(seat)} value={keyOf(seat)}>
+            {`${seatName(t, devices, seat)} (${money(seat.entries)})`}
+          </option>
+        ))}
+      </SelectField>
+      {/* The seat's problems are told once, in the alert under the amount. */}
       <fieldset className="player-form__fieldset player-transfer__to">
         <legend>{t('transfer.to')}</legend>
-        <div className="form-field">
-          <label className="form-field__label" htmlFor={deviceId}>
-            {t('transfer.device')}
-          </label>
-          <select
-            id={deviceId}
-            className="form-field__input"
-            value={toDevice}
-            onChange={(event) => {
-              setToDevice(event.target.value);
-              setToPlace('1');
-            }}
-            disabled={isLoading}
-            aria-invalid={shown === 'noTarget' ? true : undefined}
-          >
-            <option value="">{t('transfer.chooseDevice')}</option>
-            {targets.map((device) => (
-              <option key={device.id} value={device.id}>
-                {`${device.name} · ID ${device.id}`}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="form-field">
-          <label className="form-field__label" htmlFor={placeId}>
-            {t('transfer.place')}
-          </label>
-          <select
-            id={placeId}
-            className="form-field__input"
-            value={toPlace}
-            onChange={(event) => setToPlace(event.target.value)}
-            disabled={isLoading || !target}
-            aria-invalid={shown === 'sameSeat' ? true : undefined}
-          >
-            {Array.from({ length: target?.players ?? 1 }, (_, index) => index + 1).map((place) => (
-              <option key={place} value={place}>
-                {t('transfer.placeNumber', { place })}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          label={t('transfer.device')}
+          value={toDevice}
+          onValueChange={(device) => {
+            setToDevice(device);
+            setToPlace('1');
+          }}
+          error={null}
+          invalid={shown === 'noTarget'}
+          disabled={isLoading}
+        >
+          <option value="">{t('transfer.chooseDevice')}</option>
+          {targets.map((device) => (
+            <option key={device.id} value={device.id}>
+              {`${device.name} · ID ${device.id}`}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          label={t('transfer.place')}
+          value={toPlace}
+          onValueChange={setToPlace}
+          error={null}
+          invalid={shown === 'sameSeat'}
+          disabled={isLoading || !target}
+        >
+          {Array.from({ length: target?.players ?? 1 }, (_, index) => index + 1).map((place) => (
+            <option key={place} value={place}>
+              {t('transfer.placeNumber', { place })}
+            </option>
+          ))}
+        </SelectField>
       </fieldset>
       <AmountInput
         label={`${t('transfer.amount')}${currency ? ` (${currency})` : ''}`}
@@ -201,19 +182,13 @@ export function TransferForm({ player, devices, currency, onBusy, onDone }: Tran
           {problemText}
         </p>
       )}
-      {isLoading && (
-        <p className="player-form__status" role="status">
-          {t('transfer.sending')}
-        </p>
-      )}
-      <div className="player-form__actions">
-        <button type="button" onClick={onDone} disabled={isLoading}>
-          {t('actions.back')}
-        </button>
-        <button type="submit" className="button--primary" disabled={isLoading}>
-          {t('transfer.submit')}
-        </button>
-      </div>
+      <FormActions
+        busy={isLoading}
+        sending={t('transfer.sending')}
+        back={t('actions.back')}
+        onBack={onDone}
+        submit={t('transfer.submit')}
+      />
     </form>
   );
 }
