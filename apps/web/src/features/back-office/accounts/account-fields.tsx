@@ -1,7 +1,27 @@
 // The fields of an account's settings, shared by the create form and the settings page.
+import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AccountField, AccountFormErrors, AccountFormValues } from './account-form';
 import { CheckboxField, InputField } from '../shared/fields';
+
+/** A field of a settings block: its label's key, whose hint is the key with `Hint` after it. */
+type HintedField = readonly [field: AccountField, label: string, inputMode: 'decimal' | 'numeric'];
+
+/** The floor's alerts: when each one is raised. */
+const ALERT_FIELDS: readonly HintedField[] = [
+  ['alert_float_below', 'account.alertFloatBelow', 'decimal'],
+  ['alert_device_silent_minutes', 'account.alertDeviceSilent', 'decimal'],
+  ['alert_shift_difference', 'account.alertShiftDifference', 'decimal'],
+  ['alert_withdrawals_hour', 'account.alertWithdrawalsHour', 'decimal'],
+];
+
+/** The players' settings (docs/back-office.md, "Players"). */
+const PLAYER_FIELDS: readonly HintedField[] = [
+  ['player_daily_limit', 'backOfficePlayers:settings.dailyLimit', 'decimal'],
+  ['limit_cooling_off_hours', 'backOfficePlayers:settings.coolingOff', 'numeric'],
+  ['cash_log_above', 'backOfficePlayers:settings.logAbove', 'decimal'],
+  ['cash_report_above', 'backOfficePlayers:settings.reportAbove', 'decimal'],
+];
 
 export function AccountFields({
   values,
@@ -37,6 +57,14 @@ export function AccountFields({
       checked={values[field] as boolean}
       onChange={(checked) => onChange({ ...values, [field]: checked })}
     />
+  );
+  const fieldset = (legend: string, fields: readonly HintedField[]) => (
+    <fieldset className="bo-fieldset">
+      <legend>{legend}</legend>
+      {fields.map(([field, label, inputMode]) => (
+        <Fragment key={field}>{text(field, t(label), { inputMode, hint: t(`${label}Hint`) })}</Fragment>
+      ))}
+    </fieldset>
   );
   return (
     <div className="bo-form-grid">
@@ -79,48 +107,8 @@ export function AccountFields({
           {text('day_starts_at', t('account.dayStartsAt'), { hint: t('account.dayStartsAtHint') })}
         </fieldset>
       )}
-      {mode === 'settings' && (
-        <fieldset className="bo-fieldset">
-          <legend>{t('account.alertsLegend')}</legend>
-          {text('alert_float_below', t('account.alertFloatBelow'), {
-            inputMode: 'decimal',
-            hint: t('account.alertFloatBelowHint'),
-          })}
-          {text('alert_device_silent_minutes', t('account.alertDeviceSilent'), {
-            inputMode: 'decimal',
-            hint: t('account.alertDeviceSilentHint'),
-          })}
-          {text('alert_shift_difference', t('account.alertShiftDifference'), {
-            inputMode: 'decimal',
-            hint: t('account.alertShiftDifferenceHint'),
-          })}
-          {text('alert_withdrawals_hour', t('account.alertWithdrawalsHour'), {
-            inputMode: 'decimal',
-            hint: t('account.alertWithdrawalsHourHint'),
-          })}
-        </fieldset>
-      )}
-      {mode === 'settings' && (
-        <fieldset className="bo-fieldset">
-          <legend>{t('backOfficePlayers:settings.legend')}</legend>
-          {text('player_daily_limit', t('backOfficePlayers:settings.dailyLimit'), {
-            inputMode: 'decimal',
-            hint: t('backOfficePlayers:settings.dailyLimitHint'),
-          })}
-          {text('limit_cooling_off_hours', t('backOfficePlayers:settings.coolingOff'), {
-            inputMode: 'numeric',
-            hint: t('backOfficePlayers:settings.coolingOffHint'),
-          })}
-          {text('cash_log_above', t('backOfficePlayers:settings.logAbove'), {
-            inputMode: 'decimal',
-            hint: t('backOfficePlayers:settings.logAboveHint'),
-          })}
-          {text('cash_report_above', t('backOfficePlayers:settings.reportAbove'), {
-            inputMode: 'decimal',
-            hint: t('backOfficePlayers:settings.reportAboveHint'),
-          })}
-        </fieldset>
-      )}
+      {mode === 'settings' && fieldset(t('account.alertsLegend'), ALERT_FIELDS)}
+      {mode === 'settings' && fieldset(t('backOfficePlayers:settings.legend'), PLAYER_FIELDS)}
     </div>
   );
 }

@@ -126,6 +126,29 @@ const centsOrEmpty = (cents: number | null | undefined) =>
 
 const amountOrEmpty = (cents: number | null | undefined) => (cents ? unitsText(cents) : '');
 
+/** The fields typed as text (the others are checkboxes). */
+type TypedField = { [F in AccountField]: AccountFormValues[F] extends string ? F : never }[AccountField];
+
+/**
+ * Optional amounts as typed, each empty for none (null) or an amount `allowed` takes; `form.badAmount`
+ * under any other.
+ */
+function optionalAmounts<F extends TypedField>(
+  fields: readonly F[],
+  values: AccountFormValues,
+  errors: AccountFormErrors,
+  allowed: (cents: number) => boolean,
+): Record<F, number | null> {
+  const amounts = {} as Record<F, number | null>;
+  for (const field of fields) {
+    const typed = values[field].trim();
+    const cents = typed === '' ? null : parseUnits(typed);
+    if (typed !== '' && (cents === null || !allowed(cents))) errors[field] = 'form.badAmount';
+    amounts[field] = cents;
+  }
+  return amounts;
+}
+
 const ALERT_AMOUNTS = ['alert_float_below', 'alert_shift_difference', 'alert_withdrawals_hour'] as const;
 type AlertSettings = Required<
   Pick<UpdateAccountRequest, (typeof ALERT_AMOUNTS)[number] | 'alert_device_silent_minutes'>
@@ -133,20 +156,13 @@ type AlertSettings = Required<
 
 /** The floor's alert settings as typed: empty is off (null); an amount above 0; 1 minute to a week. */
 function alertSettings(values: AccountFormValues, errors: AccountFormErrors): AlertSettings {
-  const settings = {} as AlertSettings;
-  for (const field of ALERT_AMOUNTS) {
-    const typed = values[field].trim();
-    const cents = typed === '' ? null : parseUnits(typed);
-    if (typed !== '' && (cents === null || cents <= 0)) errors[field] = 'form.badAmount';
-    settings[field] = cents;
-  }
+  const amounts = optionalAmounts(ALERT_AMOUNTS, values, errors, (cents) => cents > 0);
   const minutes = values.alert_device_silent_minutes.trim();
   const silent = minutes === '' ? null : Number(minutes);
   if (silent !== null && !(/^\d+$/.test(minutes) && silent >= 1 && silent <= MAX_ALERT_SILENT_MINUTES)) {
     errors.alert_device_silent_minutes = 'form.badMinutes';
   }
-  settings.alert_device_silent_minutes = silent;
-  return settings;
+  return { ...amounts, alert_device_silent_minutes: silent };
 }
 
 const PLAYER_AMOUNTS = ['player_daily_limit', 'cash_log_above', 'cash_report_above'] as const;
@@ -159,19 +175,12 @@ type PlayerSettings = Required<
  * an amount of 0 or more as the contract takes it; the cooling-off whole hours from 0 to 720.
  */
 function playerSettings(values: AccountFormValues, errors: AccountFormErrors): PlayerSettings {
-  const settings = {} as PlayerSettings;
-  for (const field of PLAYER_AMOUNTS) {
-    const typed = values[field].trim();
-    const cents = typed === '' ? null : parseUnits(typed);
-    if (typed !== '' && cents === null) errors[field] = 'form.badAmount';
-    settings[field] = cents;
-  }
+  const amounts = optionalAmounts(PLAYER_AMOUNTS, values, errors, () => true);
   const hours = values.limit_cooling_off_hours.trim();
   if (!/^\d{1,3}$/.test(hours) || Number(hours) > MAX_LIMIT_COOLING_OFF_HOURS) {
     errors.limit_cooling_off_hours = 'backOfficePlayers:settings.badHours';
   }
-  settings.limit_cooling_off_hours = Number(hours);
-  return settings;
+  return { ...amounts, limit_cooling_off_hours: Number(hours) };
 }
 
 /** The four-eyes threshold as typed: empty or 0 is off (null); undefined when it is no amount. */

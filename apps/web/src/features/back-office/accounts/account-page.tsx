@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { NavLink, Navigate, Route, Routes, useLocation, useParams } from 'react-router';
 import { useBoAccountQuery } from '../shared/back-office-api';
 import { Money } from '../shared/money';
+import { PageHead } from '../shared/page-head';
 import { QueryState } from '../shared/query-state';
 import { ApprovalsBadge, ApprovalsView } from '../approvals';
 import { AuditList } from '../audit';
@@ -49,8 +50,7 @@ export function AccountPage() {
     <QueryState query={account}>
       {(a) => (
         <section className="bo-page" aria-labelledby="bo-account-title">
-          <div className="bo-page__head">
-            <h1 id="bo-account-title">{a.name}</h1>
+          <PageHead titleId="bo-account-title" title={a.name}>
             <dl className="bo-summary">
               <div>
                 <dt>{t('account.float')}</dt>
@@ -69,7 +69,7 @@ export function AccountPage() {
                 <dd>{a.home_play ? blocksText(a, t) : t('account.homePlayOff')}</dd>
               </div>
             </dl>
-          </div>
+          </PageHead>
           <SectionTabs label={t('account.sections')} current={pathname}>
             {SECTIONS.map((section) => (
               <NavLink

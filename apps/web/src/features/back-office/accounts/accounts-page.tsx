@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { useBoAccountsQuery } from '../shared/back-office-api';
 import { CreateAccountModal } from './create-account-modal';
 import { Money } from '../shared/money';
+import { NewButton, PageHead } from '../shared/page-head';
 import { QueryState } from '../shared/query-state';
 
 export function AccountsPage() {
@@ -14,17 +15,9 @@ export function AccountsPage() {
   const [creating, setCreating] = useState(false);
   return (
     <section className="bo-page" aria-labelledby="bo-accounts-title">
-      <div className="bo-page__head">
-        <h1 id="bo-accounts-title">{t('accounts.title')}</h1>
-        <button
-          type="button"
-          className="button--primary"
-          aria-haspopup="dialog"
-          onClick={() => setCreating(true)}
-        >
-          {t('accounts.new')}
-        </button>
-      </div>
+      <PageHead titleId="bo-accounts-title" title={t('accounts.title')}>
+        <NewButton label={t('accounts.new')} onOpen={() => setCreating(true)} />
+      </PageHead>
       <QueryState query={accounts}>
         {(list) => (
           <table className="bo-table" aria-labelledby="bo-accounts-title">

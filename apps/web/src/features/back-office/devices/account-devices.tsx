@@ -7,7 +7,7 @@ import { useBoDevicesQuery } from '../shared/back-office-api';
 import { EditDeviceModal, UnlinkDeviceModal } from './device-modals';
 import { Money } from '../shared/money';
 import { QueryState } from '../shared/query-state';
-import { RowActions } from '../shared/row-actions';
+import { RowActions, RowActionsHead } from '../shared/row-actions';
 
 type Open = { kind: 'edit' | 'unlink'; device: Device } | null;
 
@@ -34,9 +34,7 @@ export function AccountDevices({ account }: { account: Account }) {
                   <th scope="col">{t('devices.players')}</th>
                   <th scope="col">{t('devices.payment')}</th>
                   <th scope="col">{t('devices.visibility')}</th>
-                  <th scope="col">
-                    <span className="visually-hidden">{t('devices.actions')}</span>
-                  </th>
+                  <RowActionsHead label={t('devices.actions')} />
                 </tr>
               </thead>
               <tbody>

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { InputField } from '../shared/fields';
 import { QueryState } from '../shared/query-state';
+import { RowActionsHead } from '../shared/row-actions';
 import { useBoPlayersQuery } from './players-api';
 import { PlayerDetail } from './player-detail';
 import { DailyLimitText, ExclusionText, documentText } from './player-texts';
@@ -101,9 +102,7 @@ function PlayersTable({
             <th scope="col">{t('players.document')}</th>
             <th scope="col">{t('players.dailyLimit')}</th>
             <th scope="col">{t('players.exclusion')}</th>
-            <th scope="col">
-              <span className="visually-hidden">{t('players.actions')}</span>
-            </th>
+            <RowActionsHead label={t('players.actions')} />
           </tr>
         </thead>
         <tbody>

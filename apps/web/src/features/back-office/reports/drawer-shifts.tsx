@@ -7,7 +7,7 @@ import { ZReportModal } from '../../shift';
 import { useBoAccountUsersQuery } from '../shared/back-office-api';
 import { useBoDrawerShiftsQuery, useBoZReportQuery } from './drawer-shifts-api';
 import { LoadMore, PageRows, useCursorPages } from '../shared/cursor-pages';
-import { DayField, FormAlert, SelectField } from '../shared/fields';
+import { DayRangeFields, FormAlert, SelectField } from '../shared/fields';
 import { Money } from '../shared/money';
 import { dayRange, isDay } from '../shared/day-range';
 import { formatDateTime } from '../shared/units';
@@ -63,16 +63,7 @@ export function DrawerShifts({ account }: { account: Account }) {
             </option>
           ))}
         </SelectField>
-        <DayField
-          label={t('shift.fromDay')}
-          value={form.fromDay}
-          onValueChange={(fromDay) => setForm((was) => ({ ...was, fromDay }))}
-        />
-        <DayField
-          label={t('shift.toDay')}
-          value={form.toDay}
-          onValueChange={(toDay) => setForm((was) => ({ ...was, toDay }))}
-        />
+        <DayRangeFields days={form} onChange={(days) => setForm((was) => ({ ...was, ...days }))} />
         <button type="submit">{t('drawerShifts.show')}</button>
       </form>
       <FormAlert message={problem} />

@@ -4,7 +4,7 @@ import type { Account, CashierTotals } from '@cashdesk/contract';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBoShiftReportQuery } from '../shared/back-office-api';
-import { DayField, FormAlert } from '../shared/fields';
+import { DayRangeFields, FormAlert } from '../shared/fields';
 import { Money } from '../shared/money';
 import { QueryState } from '../shared/query-state';
 import { dayRange, isDay, localDay } from '../shared/day-range';
@@ -47,16 +47,7 @@ export function ShiftReportView({ account }: { account: Account }) {
     <section className="bo-section" aria-labelledby="bo-shift-title">
       <h2 id="bo-shift-title">{t('account.section.shift')}</h2>
       <form className="bo-filters" onSubmit={show} aria-label={t('shift.period')}>
-        <DayField
-          label={t('shift.fromDay')}
-          value={form.fromDay}
-          onValueChange={(fromDay) => setForm((was) => ({ ...was, fromDay }))}
-        />
-        <DayField
-          label={t('shift.toDay')}
-          value={form.toDay}
-          onValueChange={(toDay) => setForm((was) => ({ ...was, toDay }))}
-        />
+        <DayRangeFields days={form} onChange={(days) => setForm((was) => ({ ...was, ...days }))} />
         <div className="bo-actions">
           <button type="submit" className="button--primary">
             {t('shift.show')}

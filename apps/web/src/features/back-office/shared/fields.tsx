@@ -1,6 +1,7 @@
 // Labelled form controls of the console: a label a screen reader reads, the message under the field
 // wired by aria-describedby, 44 px targets from app/styles.css.
 import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useDayTimeField } from '../../../hooks/use-day-time-field';
 
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'>;
@@ -64,6 +65,33 @@ export function DayField({
       maxLength={10}
       {...field.input}
     />
+  );
+}
+
+/** A period of local days as a filter asks for it: its first day and its last, each a DayField. */
+export interface DaysTyped {
+  fromDay: string;
+  toDay: string;
+}
+
+export function DayRangeFields({
+  days,
+  onChange,
+}: {
+  days: DaysTyped;
+  /** The day that changed, for the form to merge into what it holds. */
+  onChange: (change: Partial<DaysTyped>) => void;
+}) {
+  const { t } = useTranslation('backOffice');
+  return (
+    <>
+      <DayField
+        label={t('shift.fromDay')}
+        value={days.fromDay}
+        onValueChange={(fromDay) => onChange({ fromDay })}
+      />
+      <DayField label={t('shift.toDay')} value={days.toDay} onValueChange={(toDay) => onChange({ toDay })} />
+    </>
   );
 }
 

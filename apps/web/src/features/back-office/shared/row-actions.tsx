@@ -7,6 +7,15 @@ export interface RowAction {
   onOpen: () => void;
 }
 
+/** The head of a column of row actions: named for a screen reader, blank to the eye. */
+export function RowActionsHead({ label }: { label: string }) {
+  return (
+    <th scope="col">
+      <span className="visually-hidden">{label}</span>
+    </th>
+  );
+}
+
 export function RowActions({ actions }: { actions: readonly RowAction[] }) {
   return (
     <td className="bo-table__actions">

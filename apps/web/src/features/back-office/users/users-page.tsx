@@ -6,8 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { useMe } from '../../../api/auth-api';
 import { useBoAccountsQuery, useBoUsersQuery } from '../shared/back-office-api';
 import { SelectField } from '../shared/fields';
+import { NewButton, PageHead } from '../shared/page-head';
 import { QueryState } from '../shared/query-state';
-import { RowActions } from '../shared/row-actions';
+import { RowActions, RowActionsHead } from '../shared/row-actions';
 import { CreateUserModal } from './create-user-modal';
 import { EditUserModal } from './edit-user-modal';
 import { PasswordModal } from './password-modal';
@@ -34,17 +35,9 @@ export function UsersPage() {
 
   return (
     <section className="bo-page" aria-labelledby="bo-users-title">
-      <div className="bo-page__head">
-        <h1 id="bo-users-title">{t('users.title')}</h1>
-        <button
-          type="button"
-          className="button--primary"
-          aria-haspopup="dialog"
-          onClick={() => setOpen({ kind: 'create' })}
-        >
-          {t('users.new')}
-        </button>
-      </div>
+      <PageHead titleId="bo-users-title" title={t('users.title')}>
+        <NewButton label={t('users.new')} onOpen={() => setOpen({ kind: 'create' })} />
+      </PageHead>
       {isAdmin && (
         <div className="bo-filters">
           <SelectField
@@ -81,9 +74,7 @@ export function UsersPage() {
                   {isAdmin && <th scope="col">{t('users.account')}</th>}
                   <th scope="col">{t('users.status')}</th>
                   <th scope="col">{t('users.restrictions')}</th>
-                  <th scope="col">
-                    <span className="visually-hidden">{t('devices.actions')}</span>
-                  </th>
+                  <RowActionsHead label={t('devices.actions')} />
                 </tr>
               </thead>
               <tbody>
