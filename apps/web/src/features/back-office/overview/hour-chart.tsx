@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { useElementWidth } from '../../../hooks/use-element-width';
 import { amountScale } from '../../../lib/chart-scale';
 import { formatMoney } from '../../../lib/money';
+import '../../../components/ui/chart.css';
 import { venueTime } from '../reports';
 
 export interface HourTotals {
@@ -74,7 +75,7 @@ export function HourChart({
 
   return (
     <figure className="bo-hour-chart" aria-labelledby={`${ids}-title`}>
-      <figcaption id={`${ids}-title`} className="bo-hour-chart__title">
+      <figcaption id={`${ids}-title`} className="chart__title">
         {title}
       </figcaption>
       <fieldset className="bo-segmented bo-hour-chart__series">
@@ -92,7 +93,7 @@ export function HourChart({
           </label>
         ))}
       </fieldset>
-      <ul className="bo-hour-chart__legend">
+      <ul className="chart__legend">
         <li>
           <span className="bo-hour-chart__swatch bo-hour-chart__swatch--yesterday" aria-hidden="true" />
           {t('floor.chart.yesterday')}
@@ -102,7 +103,7 @@ export function HourChart({
           {t('floor.chart.today')}
         </li>
       </ul>
-      <div className="bo-hour-chart__plot" ref={plotRef}>
+      <div className="chart__plot" ref={plotRef}>
         <Plot
           today={today}
           yesterday={yesterday}
@@ -114,7 +115,7 @@ export function HourChart({
       </div>
       <button
         type="button"
-        className="bo-hour-chart__toggle"
+        className="chart__toggle"
         aria-expanded={tableShown}
         aria-controls={tableShown ? `${ids}-table` : undefined}
         onClick={() => setTableShown((shown) => !shown)}
@@ -186,7 +187,7 @@ function Plot({
 
   return (
     <svg
-      className="bo-hour-chart__svg"
+      className="chart__svg"
       role="img"
       aria-label={label}
       width={width}
@@ -195,8 +196,8 @@ function Plot({
     >
       {ticks.map((tick) => (
         <g key={tick}>
-          <line className="bo-hour-chart__grid" x1={left} x2={left + plotWidth} y1={y(tick)} y2={y(tick)} />
-          <text className="bo-hour-chart__tick" x={left - 4} y={y(tick)} dy="0.32em" textAnchor="end">
+          <line className="chart__grid" x1={left} x2={left + plotWidth} y1={y(tick)} y2={y(tick)} />
+          <text className="chart__tick" x={left - 4} y={y(tick)} dy="0.32em" textAnchor="end">
             {tickText(tick)}
           </text>
         </g>
@@ -209,14 +210,14 @@ function Plot({
             {before && rect(seriesValue(before, series), middle - bar - 0.5, 'bo-hour-chart__bar--yesterday')}
             {rect(seriesValue(h, series), middle + 0.5, 'bo-hour-chart__bar--today')}
             {h.hour % labelEvery === 0 && (
-              <text className="bo-hour-chart__tick" x={middle} y={HEIGHT_PX - 8} textAnchor="middle">
+              <text className="chart__tick" x={middle} y={HEIGHT_PX - 8} textAnchor="middle">
                 {clockAt(Date.parse(h.from), timeZone).slice(0, 2)}
               </text>
             )}
           </g>
         );
       })}
-      <line className="bo-hour-chart__axis" x1={left} x2={left + plotWidth} y1={zero} y2={zero} />
+      <line className="chart__axis" x1={left} x2={left + plotWidth} y1={zero} y2={zero} />
     </svg>
   );
 }
