@@ -13,6 +13,7 @@ import { createSession, type Db } from '@cashdesk/server';
 import { EventStream } from './event-stream.js';
 import { addCashier, addDevice, fundedAccount } from './setup.js';
 import { Terminal } from './terminal.js';
+import { timedCall } from './timed-call.js';
 
 export const CASH_INTERVAL_MS = 60_000;
 /** A push terminal's slow poll of float, device detail and version, for what push may miss (as the app). */
@@ -107,7 +108,8 @@ export class Fleet {
   private readonly venues = new Map<number, Listener[]>();
   private readonly cashOps: CashOp[] = [];
   private stopped = false;
-  private inFlight = 0;
+  /** Calls sent and not answered yet (timedCall counts them). */
+  inFlight = 0;
   errors = 0;
   /** Why streams failed (the reason with its numbers blanked) and how often, for the log. */
   readonly streamFailures = new Map<string, number>();
@@ -272,17 +274,8 @@ export class Fleet {
 
   /** Makes one call, counted in flight, and records it. */
   private async timed(kind: Sample['kind'], call: () => Promise<{ status: number }>): Promise<void> {
-    const at = performance.now();
-    let status = 0;
-    this.inFlight++;
-    try {
-      status = (await call()).status;
-    } catch {
-      status = 0;
-    } finally {
-      this.inFlight--;
-    }
-    this.record({ at, latencyMs: performance.now() - at, kind, status });
+    const { at, latencyMs, status } = await timedCall(this, call);
+    this.record({ at, latencyMs, kind, status });
   }
 
   /** Calls `call` every `intervalMs` from a random phase; a call still running delays the next, as RTK Query's polling does. */

@@ -28,6 +28,7 @@ import { fundedAccount } from '../setup.js';
 import { formatMs, percentile, renderTable, type Column } from '../stats.js';
 import { serverDatabaseEnv, type Target } from '../targets.js';
 import { Terminal, type Answer } from '../terminal.js';
+import { timedCall } from '../timed-call.js';
 import { reportLedger } from './deposits.js';
 import type { SectionResult } from './section.js';
 
@@ -212,17 +213,8 @@ class Night {
 
   /** Makes one call and records it; a call that throws is recorded with status 0. */
   async timed(kind: Kind, call: () => Promise<{ status: number }>): Promise<number> {
-    const at = performance.now();
-    let status = 0;
-    this.inFlight++;
-    try {
-      status = (await call()).status;
-    } catch {
-      status = 0;
-    } finally {
-      this.inFlight--;
-    }
-    this.record.add({ at, latencyMs: performance.now() - at, kind, status });
+    const { at, latencyMs, status } = await timedCall(this, call);
+    this.record.add({ at, latencyMs, kind, status });
     return status;
   }
 
