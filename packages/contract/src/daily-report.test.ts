@@ -9,6 +9,7 @@ import {
   previousDate,
   runningGamingDays,
   timeZone,
+  wallClockText,
   type DailyFigures,
   type DailyReport,
 } from './index.js';
@@ -98,6 +99,18 @@ describe('a time zone', () => {
     for (const bad of ['Mars/Olympus_Mons', '', 'Europe/Lisbon; drop table', '../etc/passwd']) {
       expect(timeZone.safeParse(bad).success).toBe(false);
     }
+  });
+});
+
+describe('a wall clock', () => {
+  it("tells an instant as the venue's clocks show it, to the second, across a change of the clocks", () => {
+    // Berlin springs forward at 01:00 UTC on 2026-03-29 (02:00 -> 03:00) and falls back on 2026-10-25.
+    expect(wallClockText(Date.UTC(2026, 2, 29, 0, 59, 59, 999), 'Europe/Berlin')).toBe('2026-03-29 01:59:59');
+    expect(wallClockText(Date.UTC(2026, 2, 29, 1), 'Europe/Berlin')).toBe('2026-03-29 03:00:00');
+    expect(wallClockText(Date.UTC(2026, 9, 25, 0, 30), 'Europe/Berlin')).toBe('2026-10-25 02:30:00');
+    expect(wallClockText(Date.UTC(2026, 9, 25, 1, 30), 'Europe/Berlin')).toBe('2026-10-25 02:30:00');
+    expect(wallClockText(Date.UTC(2026, 0, 1, 0), 'Asia/Kathmandu')).toBe('2026-01-01 05:45:00');
+    expect(wallClockText(Date.UTC(2026, 0, 1, 0), 'UTC')).toBe('2026-01-01 00:00:00');
   });
 });
 

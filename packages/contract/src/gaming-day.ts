@@ -49,6 +49,11 @@ function wallAsUtc(ms: number, zone: string): number {
   return Date.UTC(year, month - 1, day, hour, minute, second);
 }
 
+/** Instant `ms` on the wall clocks of `zone`, to the second: `2026-03-28 06:00:00`. */
+export function wallClockText(ms: number, zone: string): string {
+  return new Date(wallAsUtc(ms, zone)).toISOString().slice(0, 19).replace('T', ' ');
+}
+
 /**
  * The instant `date` (YYYY-MM-DD) at `hour`:00 on the wall clocks of `zone`. An hour the clocks skip
  * (spring forward) is the instant they jump; an hour they show twice (fall back) is its later showing.

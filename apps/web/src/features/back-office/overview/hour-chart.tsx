@@ -3,14 +3,13 @@
 // change), labelled on the venue's clock, yesterday's hatched and pale, today's solid; deposits,
 // withdrawals or the net, as chosen. Accessible without the picture: the image is named by its totals,
 // and a button shows the same figures as a table.
-import { formatCents } from '@cashdesk/contract';
+import { formatCents, wallClockText } from '@cashdesk/contract';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useElementWidth } from '../../../hooks/use-element-width';
 import { amountScale } from '../../../lib/chart-scale';
 import { formatMoney } from '../../../lib/money';
 import '../../../components/ui/chart.css';
-import { venueTime } from '../reports';
 
 export interface HourTotals {
   /** The hour of the gaming day, 0 from its start. */
@@ -24,8 +23,7 @@ export interface HourTotals {
 const HOUR_MS = 3_600_000;
 
 /** An instant's time of day on the venue's clock, `06:00`. */
-const clockAt = (ms: number, timeZone: string) =>
-  venueTime(new Date(ms).toISOString(), timeZone).slice(11, 16);
+const clockAt = (ms: number, timeZone: string) => wallClockText(ms, timeZone).slice(11, 16);
 
 /** An hour as the table names it on the venue's clock: `06:00–07:00`. */
 function hourName(h: HourTotals, timeZone: string): string {

@@ -7,6 +7,7 @@ import {
   gamingDayOf,
   previousDate,
   toCsv,
+  wallClockText,
   type Account,
   type DailyReport,
 } from '@cashdesk/contract';
@@ -25,26 +26,10 @@ export function dailyReportFileName(report: DailyReport): string {
   return `daily-report-${report.account_id}-${report.day}.csv`;
 }
 
-const clocks = new Map<string, Intl.DateTimeFormat>();
-
 /**
  * An instant (ISO) on the venue's wall clocks, `2026-03-28 06:00:00`: the times a report and the
- * overview's hours show. One formatter per zone, kept: a chart asks for dozens at a time.
+ * overview's hours show, by the clock the gaming day is cut by (contract's gaming-day.ts).
  */
 export function venueTime(iso: string, timeZone: string): string {
-  let clock = clocks.get(timeZone);
-  if (!clock) {
-    clock = new Intl.DateTimeFormat('sv-SE', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    });
-    clocks.set(timeZone, clock);
-  }
-  return clock.format(new Date(iso));
+  return wallClockText(Date.parse(iso), timeZone);
 }
