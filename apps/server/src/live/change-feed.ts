@@ -225,16 +225,15 @@ export class LocalSubscribers {
   }
 }
 
-/** One process: a change is delivered to this process's subscribers, after the publisher's turn. */
-export class InProcessChangeFeed implements ChangeFeed {
-  private readonly subscribers = new LocalSubscribers();
+/**
+ * A feed whose subscribers are this process's (LocalSubscribers), as every feed's are: each says how a
+ * change reaches them (publish), when it is ready and how it closes.
+ */
+export abstract class LocalFeed implements ChangeFeed {
+  protected readonly subscribers = new LocalSubscribers();
 
   get subscriberCount(): number {
     return this.subscribers.size;
-  }
-
-  async publish(change: Change): Promise<void> {
-    queueMicrotask(() => this.subscribers.deliver(change));
   }
 
   subscribe(accountId: number, subscriber: ChangeSubscriber): () => void {
@@ -247,6 +246,17 @@ export class InProcessChangeFeed implements ChangeFeed {
 
   subscribeAll(subscriber: ChangeSubscriber): () => void {
     return this.subscribers.addAll(subscriber);
+  }
+
+  abstract publish(change: Change): Promise<void>;
+  abstract ready(): Promise<void>;
+  abstract close(): Promise<void>;
+}
+
+/** One process: a change is delivered to this process's subscribers, after the publisher's turn. */
+export class InProcessChangeFeed extends LocalFeed {
+  async publish(change: Change): Promise<void> {
+    queueMicrotask(() => this.subscribers.deliver(change));
   }
 
   async ready(): Promise<void> {}

@@ -10,13 +10,7 @@
 import { sql } from 'kysely';
 import pg from 'pg';
 import type { Db } from '../db/database.js';
-import {
-  LocalSubscribers,
-  mergeChanges,
-  type Change,
-  type ChangeFeed,
-  type ChangeSubscriber,
-} from './change-feed.js';
+import { LocalFeed, mergeChanges, type Change } from './change-feed.js';
 
 export const CHANGES_CHANNEL = 'cashdesk_changes';
 /** What a write revoked (auth/auth-cache.ts sends it, in the writing transaction). */
@@ -100,8 +94,7 @@ function ofSchema(payload: string | undefined, schema: string): boolean {
   }
 }
 
-export class PostgresChangeFeed implements ChangeFeed {
-  private readonly subscribers = new LocalSubscribers();
+export class PostgresChangeFeed extends LocalFeed {
   private listening: Promise<pg.Client> | null = null;
   private readonly publishing = new Set<Promise<void>>();
   private closed = false;
@@ -113,10 +106,8 @@ export class PostgresChangeFeed implements ChangeFeed {
   constructor(
     private readonly db: Db,
     private readonly url: string,
-  ) {}
-
-  get subscriberCount(): number {
-    return this.subscribers.size;
+  ) {
+    super();
   }
 
   /**
@@ -155,18 +146,6 @@ export class PostgresChangeFeed implements ChangeFeed {
         // Committed already; the terminals' poll catches it. A closing pool is the usual cause.
         () => undefined,
       );
-  }
-
-  subscribe(accountId: number, subscriber: ChangeSubscriber): () => void {
-    return this.subscribers.add(accountId, subscriber);
-  }
-
-  subscribeDevice(deviceId: number, subscriber: ChangeSubscriber): () => void {
-    return this.subscribers.addDevice(deviceId, subscriber);
-  }
-
-  subscribeAll(subscriber: ChangeSubscriber): () => void {
-    return this.subscribers.addAll(subscriber);
   }
 
   /**

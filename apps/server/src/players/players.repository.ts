@@ -69,15 +69,10 @@ export function setSeatPlayersStatement(
 // ---- The till's and the back office's reads and edits (players.service.ts, the routes) -----------------
 
 /** A new player's row: the card, the identity fields given (the others null), when. */
-export interface NewPlayer {
-  account_id: number;
-  card: string;
-  name: string | null;
-  document_kind: string | null;
-  document_number: string | null;
-  birth_date: string | null;
-  now_ms: number;
-}
+export type NewPlayer = Pick<
+  PlayerRow,
+  'account_id' | 'card' | 'name' | 'document_kind' | 'document_number' | 'birth_date'
+> & { now_ms: number };
 
 /**
  * Inserts a player: no limit of their own, not excluded, no cash yet. The unique index players_card
