@@ -1,6 +1,7 @@
 // Amount entry of the cash-manage modal (docs/product.md section 5): what the numpad and the amount field accept,
 // and its conversion to cents. The text is kept as typed; money is only ever handled as integer cents.
 import { AMOUNT_MAX_LENGTH, parseAmountToCents } from '@cashdesk/contract';
+import type { ChangeEvent } from 'react';
 import type { NumpadKey } from '../../components/ui/numpad';
 
 /** Digits with at most one point and at most 2 decimals, at most AMOUNT_MAX_LENGTH characters. */
@@ -32,6 +33,23 @@ export function applyAmountKey(text: string, key: NumpadKey): string {
 export function sanitizeAmountInput(next: string, previous: string): string {
   const candidate = normalize(next.trim());
   return isValidAmountText(candidate) ? candidate : previous;
+}
+
+/**
+ * The props of an amount's text input: the text under these rules, `0.00` before anything is typed, no
+ * autocomplete; `numpadOnly` (a phone, the numpad beside it) makes it read-only, so the system keyboard
+ * never covers the form.
+ */
+export function amountInputProps(value: string, onChange: (text: string) => void, numpadOnly: boolean) {
+  return {
+    value,
+    placeholder: '0.00',
+    inputMode: numpadOnly ? 'none' : 'decimal',
+    autoComplete: 'off',
+    readOnly: numpadOnly,
+    onChange: (event: ChangeEvent<HTMLInputElement>) =>
+      onChange(sanitizeAmountInput(event.target.value, value)),
+  } as const;
 }
 
 /** Cents of an amount text: 0 for an empty field, null for a text that is not an amount. */

@@ -15,7 +15,7 @@ export const CashManageModal = /* @__PURE__ */ deferredPart<ComponentProps<typeo
   import('./cash-manage-modal').then((module) => module.CashManageModal),
 );
 // The amount entry's rules, for other counts of cash (the shift's drawer count).
-export { amountTextToCents, applyAmountKey, sanitizeAmountInput } from './amount';
+export { amountInputProps, amountTextToCents, applyAmountKey, sanitizeAmountInput } from './amount';
 /**
  * The 80 mm print of the receipt, for other papers of the till (the shift's Z-report), and the receipt
  * itself with the data of a copy (the till's Reprint last receipt): a chunk of their own, which only

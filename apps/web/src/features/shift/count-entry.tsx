@@ -4,7 +4,7 @@ import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Numpad } from '../../components/ui/numpad';
 import { useNarrowScreen } from '../../hooks/use-media-query';
-import { amountTextToCents, applyAmountKey, sanitizeAmountInput } from '../cash';
+import { amountInputProps, amountTextToCents, applyAmountKey } from '../cash';
 
 /** Cents of a count; null while nothing is entered (an empty drawer is typed as 0) or for a bad text. */
 export function countToCents(text: string): number | null {
@@ -56,16 +56,12 @@ export function CountEntry({
         <input
           className="cash-amount__input"
           name="counted"
-          value={value}
-          placeholder="0.00"
-          inputMode={narrow ? 'none' : 'decimal'}
-          autoComplete="off"
+          {...amountInputProps(value, onChange, narrow)}
           readOnly={narrow || busy}
           autoFocus
           data-autofocus
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
-          onChange={(event) => onChange(sanitizeAmountInput(event.target.value, value))}
         />
       </label>
       {children}

@@ -1,7 +1,7 @@
 // The amount being entered. Wide screens may type into it (with the numpad's rules); phones get a
 // read-only field filled by the numpad, so the system keyboard never covers the modal.
 import { useTranslation } from 'react-i18next';
-import { sanitizeAmountInput } from '../amount';
+import { amountInputProps } from '../amount';
 import { useNarrowScreen } from '../../../hooks/use-media-query';
 
 export interface AmountFieldProps {
@@ -22,14 +22,9 @@ export function AmountField({ value, onChange, disabled, currency }: AmountField
       </span>
       <input
         className="cash-amount__input"
-        value={value}
-        placeholder="0.00"
-        inputMode={narrow ? 'none' : 'decimal'}
-        autoComplete="off"
-        readOnly={narrow}
+        {...amountInputProps(value, onChange, narrow)}
         disabled={disabled}
         data-autofocus
-        onChange={(event) => onChange(sanitizeAmountInput(event.target.value, value))}
       />
     </label>
   );

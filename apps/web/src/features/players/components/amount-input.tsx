@@ -4,7 +4,7 @@
 import { useId } from 'react';
 import { Numpad } from '../../../components/ui/numpad';
 import { useNarrowScreen } from '../../../hooks/use-media-query';
-import { applyAmountKey, sanitizeAmountInput } from '../../cash';
+import { amountInputProps, applyAmountKey } from '../../cash';
 
 export interface AmountInputProps {
   label: string;
@@ -28,13 +28,8 @@ export function AmountInput({ label, value, onChange, disabled, error, numpad = 
       <input
         id={id}
         className="form-field__input player-amount__input"
-        value={value}
-        placeholder="0.00"
-        inputMode={readOnly ? 'none' : 'decimal'}
-        autoComplete="off"
-        readOnly={readOnly}
+        {...amountInputProps(value, onChange, readOnly)}
         disabled={disabled}
-        onChange={(event) => onChange(sanitizeAmountInput(event.target.value, value))}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
       />
