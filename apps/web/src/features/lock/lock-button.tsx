@@ -21,7 +21,7 @@ export function LockButton({ onLock }: { onLock?: () => void }) {
   return (
     <button
       type="button"
-      className="lock-button"
+      className="bar-button lock-button"
       aria-disabled={isLocking}
       title={compact ? text : undefined}
       onClick={() => {

@@ -51,7 +51,7 @@ function SupportContact({ phone, email }: { phone: string | null; email: string 
     <>
       <button
         type="button"
-        className="support-launcher no-print"
+        className="bar-button support-launcher no-print"
         aria-haspopup="dialog"
         onClick={() => setOpen(true)}
       >

@@ -1,8 +1,10 @@
 // Labelled form controls of the console: a label a screen reader reads, the message under the field
-// wired by aria-describedby, 44 px targets from app/styles.css.
+// wired by aria-describedby, 44 px targets from app/styles.css; styled as the till's fields
+// (components/ui/form-field.css), with a hint under some.
 import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDayTimeField } from '../../../hooks/use-day-time-field';
+import '../../../components/ui/form-field.css';
 
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'>;
 
@@ -15,14 +17,14 @@ export function InputField({
   const id = useId();
   const described = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ');
   return (
-    <div className="bo-field">
-      <label className="bo-field__label" htmlFor={id}>
+    <div className="form-field">
+      <label className="form-field__label" htmlFor={id}>
         {label}
       </label>
       <input
         {...input}
         id={id}
-        className="bo-field__input"
+        className="form-field__input"
         aria-invalid={error ? true : undefined}
         aria-describedby={described || undefined}
       />
@@ -32,7 +34,7 @@ export function InputField({
         </p>
       )}
       {error && (
-        <p id={`${id}-error`} className="bo-field__error">
+        <p id={`${id}-error`} className="form-field__error">
           {error}
         </p>
       )}
@@ -102,11 +104,11 @@ export function SelectField({
 }: { label: string; children: ReactNode } & Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'>) {
   const id = useId();
   return (
-    <div className="bo-field">
-      <label className="bo-field__label" htmlFor={id}>
+    <div className="form-field">
+      <label className="form-field__label" htmlFor={id}>
         {label}
       </label>
-      <select {...select} id={id} className="bo-field__input">
+      <select {...select} id={id} className="form-field__input">
         {children}
       </select>
     </div>
