@@ -28,6 +28,8 @@ export const Receipt = /* @__PURE__ */ deferredPart<ComponentProps<typeof Receip
   import('./receipt').then((module) => module.Receipt),
 );
 export { receiptOfCopy } from './receipt-copy';
+/** The player a cash call is for, as the players feature hands them to the cash modal. */
+export type { CashPlayer } from './cash-player';
 /** A place's unconfirmed operation, shown at the place (the Players tab, itself a deferred part). */
 export const PlaceUnconfirmedNotice = /* @__PURE__ */ deferredPart<
   ComponentProps<typeof PlaceUnconfirmedNoticeNow>

@@ -6,18 +6,11 @@
 // the last one.
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { sessionExpired } from '../../api/session-events';
+import type { CashPlayer } from '../cash';
 import { signedOut } from '../session';
 
-export interface TillPlayer {
-  id: number;
-  card: string;
-  name: string | null;
-  excluded: boolean;
-  /** The last day of the exclusion (ISO), null for indefinite (or none). */
-  excluded_until: string | null;
-  /** What was left of the daily limit at the read (cents); null: no limit. */
-  limit_left: number | null;
-}
+/** The served player as the cash modal takes them: its player (features/cash cash-player.ts). */
+export type TillPlayer = CashPlayer;
 
 export interface TillPlayerState {
   served: TillPlayer | null;
