@@ -35,19 +35,10 @@ export function CountEntry({
   error,
   children,
 }: CountEntryProps) {
-  const { t } = useTranslation('shift');
   const narrow = useNarrowScreen();
   const errorId = useId();
   return (
-    <form
-      className="shift-count"
-      noValidate
-      aria-busy={busy}
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (!busy) onSubmit();
-      }}
-    >
+    <CountForm busy={busy} onSubmit={onSubmit} submitLabel={submitLabel}>
       <label className="cash-amount">
         <span className="cash-amount__label">
           {label}
@@ -76,6 +67,37 @@ export function CountEntry({
         onKey={(key) => onChange(applyAmountKey(value, key))}
         onSubmit={onSubmit}
       />
+    </CountForm>
+  );
+}
+
+/**
+ * A form of the drawer (a count by amount or by notes, a movement): sent by Enter or its button, not
+ * again while it is busy, the button then saying so.
+ */
+export function CountForm({
+  busy,
+  onSubmit,
+  submitLabel,
+  children,
+}: {
+  busy: boolean;
+  onSubmit: () => void;
+  submitLabel: string;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation('shift');
+  return (
+    <form
+      className="shift-count"
+      noValidate
+      aria-busy={busy}
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!busy) onSubmit();
+      }}
+    >
+      {children}
       <button type="submit" className="button--primary shift-count__submit" aria-disabled={busy}>
         {busy ? t('sending') : submitLabel}
       </button>

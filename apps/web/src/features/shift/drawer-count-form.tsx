@@ -5,7 +5,7 @@ import { countTotalCents, denominationsOf, formatCents, type DenominationLine } 
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../lib/money';
-import { CountEntry, countToCents } from './count-entry';
+import { CountEntry, CountForm, countToCents } from './count-entry';
 
 export interface DrawerCountValue {
   counted_cents: number;
@@ -69,14 +69,10 @@ export function DrawerCountForm({
         {t(byNotes ? 'count.byAmount' : 'count.byNotes')}
       </button>
       {byNotes ? (
-        <form
-          className="shift-count"
-          noValidate
-          aria-busy={busy}
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (!busy) onSubmit({ counted_cents: total, denominations: lines });
-          }}
+        <CountForm
+          busy={busy}
+          onSubmit={() => onSubmit({ counted_cents: total, denominations: lines })}
+          submitLabel={submitLabel}
         >
           {(
             [
@@ -111,10 +107,7 @@ export function DrawerCountForm({
           <p className="denominations__total" aria-live="polite">
             <span>{t('count.total')}</span> <strong>{formatMoney(total, currency)}</strong>
           </p>
-          <button type="submit" className="button--primary shift-count__submit" aria-disabled={busy}>
-            {busy ? t('sending') : submitLabel}
-          </button>
-        </form>
+        </CountForm>
       ) : (
         <CountEntry
           value={text}
