@@ -7,6 +7,7 @@
 // is corrected within the window's end. Each walk starts from the partial index of migration 022,
 // `operations_player_day` (account_id, created_at_ms, player_id where player_id is not null), and reaches
 // each operation's entries row by `ledger_operation` and its correction by `operations_corrects_once`.
+import type { CashReportLine } from '@cashdesk/contract';
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import type { DayWindow } from './daily-report.repository.js';
@@ -92,17 +93,8 @@ export async function cashLogRows(
 const cashIn = sql<number>`coalesce(sum(case when l.amount_cents > 0 then l.amount_cents else 0 end), 0)`;
 const cashOut = sql<number>`coalesce(sum(case when l.amount_cents < 0 then -l.amount_cents else 0 end), 0)`;
 
-export interface ReportedPlayerRow {
-  player_id: number;
-  card: string;
-  name: string | null;
-  document_kind: string | null;
-  document_number: string | null;
-  birth_date: string | null;
-  cash_in: number;
-  cash_out: number;
-  transactions: number;
-}
+/** A reported player as the report's answer lists them (contract cashReportLine). */
+export type ReportedPlayerRow = CashReportLine;
 
 /**
  * The players whose cash in or cash out of the window, summed over every seat and till, is above
