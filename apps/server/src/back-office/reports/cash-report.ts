@@ -7,7 +7,7 @@
 import type { CashLogLine, CashReport } from '@cashdesk/contract';
 import type { Db } from '../../db/database.js';
 import { cashLogRows, reportedPlayers, type CashLogRow } from './cash-report.repository.js';
-import { dayWindow, gamingDayReportHead, ledgerHeadAtDayEnd, type DayReportInput } from './daily-report.js';
+import { dayWindow, dayReportHead, ledgerHeadAtDayEnd, type DayReportInput } from './daily-report.js';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 const orNull = (value: number | null) => (value === null ? null : Number(value));
@@ -40,7 +40,7 @@ export async function makeCashReport(database: Db, input: DayReportInput): Promi
   const log = logAbove === null ? [] : await cashLogRows(db, { ...window, aboveCents: logAbove });
   const reports = reportAbove === null ? [] : await reportedPlayers(db, { ...window, aboveCents: reportAbove });
   return {
-    ...gamingDayReportHead(input, { fromMs, toMs }),
+    ...dayReportHead(input, { fromMs, toMs }),
     log_above: logAbove,
     report_above: reportAbove,
     log: log.map(logLine),

@@ -127,7 +127,7 @@ export interface DayReportInput {
 }
 
 /** What a report of the gaming day says of itself (`window`: its instants), the daily and cash reports' head. */
-export function gamingDayReportHead(
+export function dayReportHead(
   input: DayReportInput,
   window: { fromMs: number; toMs: number },
 ): GamingDayReportHead {
@@ -180,7 +180,7 @@ export async function makeDailyReport(database: Db, input: DayReportInput): Prom
   }));
   const total = summed(cash, approvals);
   return {
-    ...gamingDayReportHead(input, { fromMs, toMs }),
+    ...dayReportHead(input, { fromMs, toMs }),
     ledger_head: await ledgerHeadAtDayEnd(database, account.id, toMs, nowMs),
     devices: rows,
     total: figuresOf(total.cash, total.approvals, trx),
