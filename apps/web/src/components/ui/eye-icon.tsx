@@ -1,5 +1,5 @@
 // An eye (shown) or a struck-through eye (hidden) for show/hide toggles; decorative, the button is labelled.
-import { Icon } from './icons';
+import { Icon } from './icon';
 
 export function EyeIcon({ crossed }: { crossed: boolean }) {
   return (

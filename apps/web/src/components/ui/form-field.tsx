@@ -1,15 +1,9 @@
 // A labelled form field with its validation message under it, wired for screen readers
-// (aria-invalid, aria-describedby): a text or date input, a select; PasswordField adds the show/hide toggle.
-import {
-  useId,
-  useState,
-  type InputHTMLAttributes,
-  type ReactNode,
-  type Ref,
-  type SelectHTMLAttributes,
-} from 'react';
+// (aria-invalid, aria-describedby): a text or date input; PasswordField adds the show/hide toggle. The select
+// is select-field.tsx, a module of its own, so the login screen's first load does not carry it.
+import { useId, useState, type InputHTMLAttributes, type Ref } from 'react';
 import { EyeIcon } from './eye-icon';
-import './form-field.css';
+import { describedBy, LabelledField } from './labelled-field';
 
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'type' | 'value' | 'onChange'>;
 
@@ -46,46 +40,6 @@ export function TextField({
         onChange={(e) => onValueChange(e.target.value)}
         {...describedBy(id, error)}
       />
-    </LabelledField>
-  );
-}
-
-type SelectProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id' | 'value' | 'onChange'>;
-
-export interface SelectFieldProps extends SelectProps {
-  label: string;
-  value: string;
-  onValueChange: (value: string) => void;
-  /** The message shown under the field, or null when it is valid (or not yet checked). */
-  error: string | null;
-  /** Marks the field invalid where its message stands elsewhere (a form's own alert). */
-  invalid?: boolean;
-  /** The options. */
-  children: ReactNode;
-}
-
-export function SelectField({
-  label,
-  value,
-  onValueChange,
-  error,
-  invalid = false,
-  children,
-  ...select
-}: SelectFieldProps) {
-  const id = useId();
-  return (
-    <LabelledField id={id} label={label} error={error}>
-      <select
-        {...select}
-        id={id}
-        className="form-field__input"
-        value={value}
-        onChange={(e) => onValueChange(e.target.value)}
-        {...describedBy(id, error, invalid)}
-      >
-        {children}
-      </select>
     </LabelledField>
   );
 }
@@ -138,39 +92,4 @@ export function PasswordField({
       </div>
     </LabelledField>
   );
-}
-
-/** The label above the control `id` and, when there is one, the message under it. */
-function LabelledField({
-  id,
-  label,
-  error,
-  children,
-}: {
-  id: string;
-  label: string;
-  error: string | null;
-  children: ReactNode;
-}) {
-  return (
-    <div className="form-field">
-      <label className="form-field__label" htmlFor={id}>
-        {label}
-      </label>
-      {children}
-      {error && (
-        <p id={`${id}-error`} className="form-field__error">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
-
-/** The control's state for a screen reader: invalid with a message (read with it), or marked so alone. */
-function describedBy(id: string, error: string | null, invalid = false) {
-  return {
-    'aria-invalid': error || invalid ? true : undefined,
-    'aria-describedby': error ? `${id}-error` : undefined,
-  } as const;
 }

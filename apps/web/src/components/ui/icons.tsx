@@ -1,35 +1,6 @@
-// Decorative line icons of the navigation bar, the lock screen, support, the client download page and the
-// show/hide toggles (eye-icon.tsx); the controls carrying them are labelled by text.
-import type { ReactNode } from 'react';
-
-/** A line icon, decorative: 20 px as the navigation bar's, or `size` with its own class (eye-icon.tsx). */
-export function Icon({
-  children,
-  size = 20,
-  className = 'nav-icon',
-}: {
-  children: ReactNode;
-  size?: number;
-  className?: string;
-}) {
-  return (
-    <svg
-      className={className}
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      {children}
-    </svg>
-  );
-}
+// Decorative line icons of the navigation bar, the lock screen, support and the client download page, drawn
+// by Icon (icon.tsx); the controls carrying them are labelled by text.
+import { Icon } from './icon';
 
 export const DevicesIcon = () => (
   <Icon>

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useClientConfigQuery } from '../../api/client-config-api';
 import { Logo } from '../../components/ui/logo';
 import { PageCard } from '../../components/ui/page-card';
-import { Icon } from '../../components/ui/icons';
+import { Icon } from '../../components/ui/icon';
 
 export function GetClientPage() {
   const { t } = useTranslation('getClient');

@@ -8,7 +8,7 @@ import { useClientConfigQuery } from '../../api/client-config-api';
 import { Modal } from '../../components/ui/modal';
 import { useNarrowScreen } from '../../hooks/use-media-query';
 import { cashierDisplayName } from '../../lib/cashier-name';
-import { Icon } from '../../components/ui/icons';
+import { Icon } from '../../components/ui/icon';
 import { useSupportChat } from './use-support-chat';
 import './support-widget.css';
 

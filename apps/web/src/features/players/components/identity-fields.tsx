@@ -1,7 +1,8 @@
 // The identity fields of a player (name, document kind and number, birth date), shared by the card's
 // registration and the form a payout asks for: labelled, each with its message under it.
 import { useTranslation } from 'react-i18next';
-import { SelectField, TextField } from '../../../components/ui/form-field';
+import { TextField } from '../../../components/ui/form-field';
+import { SelectField } from '../../../components/ui/select-field';
 import { DOCUMENT_KINDS, type IdentityProblems, type IdentityValues } from '../lib/identity';
 
 export interface IdentityFieldsProps {

@@ -8,7 +8,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiFailure } from '../../../api/api-error';
 import { errorToast } from '../../../api/error-toast';
-import { SelectField } from '../../../components/ui/form-field';
+import { SelectField } from '../../../components/ui/select-field';
 import { formatMoney } from '../../../lib/money';
 import { newTrx } from '../../../lib/trx';
 import { useAppDispatch } from '../../../store/hooks';
