@@ -52,8 +52,6 @@ export class GroupCommit<Op, R> {
   constructor(
     private readonly maxBatch: number,
     private readonly lanes: number,
-    private readonly keyOf: (op: Op) => string,
-    private readonly rowsOf: (op: Op) => readonly string[],
     /** Runs one batch; it must settle every pending it is given (a throw rejects the ones it left). */
     private readonly run: (batch: Pending<Op, R>[]) => Promise<void>,
     /** How long a batch may wait for calls on their way, in ms; 0 never waits. */
@@ -75,9 +73,10 @@ export class GroupCommit<Op, R> {
     };
   }
 
-  submit(op: Op): Promise<R> {
+  /** Queues `op` for the next batch; `key` and `rows` are its Pending's (the caller built them once). */
+  submit(op: Op, key: string, rows: readonly string[]): Promise<R> {
     return new Promise<R>((resolve, reject) => {
-      this.queue.push({ op, key: this.keyOf(op), rows: this.rowsOf(op), resolve, reject });
+      this.queue.push({ op, key, rows, resolve, reject });
       // Only saves pump() calls that would find every lane busy or the turn's operations already taken
       // (pump() checks both itself): no mutant of these two lines changes what runs or when.
       // Stryker disable next-line all: pump-shortcut
