@@ -6,7 +6,7 @@
 //          by id, places by (device_id, place)), so two batches never deadlock;
 //   reads: the earlier records of the batch's trx, the venue rules of the devices with events, the PINs
 //          of phones with remote calls, a place's latest game event for a cancel, and the open shifts of
-//          the batch's cashiers (locked for share, shifts/shift-of-operation.ts).
+//          the batch's cashiers (locked for share, shifts/cash-call-shift.ts).
 import { TX_TYPE } from '@cashdesk/contract';
 import { findApprovalsStatement, type ApprovalRow } from '../approvals/index.js';
 import type { DialectName, Executor } from '../db/database.js';
