@@ -59,9 +59,7 @@ import { refusal } from './outcome.js';
 import type { NewOperation } from './operations.repository.js';
 import type {
   Decision,
-  DeviceEventInput,
   Posting,
-  FloatMoveInput,
   KeyedRequest,
   Outcome,
   PlaceCashInput,
@@ -484,11 +482,7 @@ function cashRequestHash(input: PlaceCashInput): string {
   return requestHash(input.player_id === undefined ? call : [...call, 'player', input.player_id]);
 }
 
-function judgeEvent(
-  request: KeyedRequest & { kind: 'event'; input: DeviceEventInput },
-  now: number,
-  reads: BatchReads,
-): Judged {
+function judgeEvent(request: KeyedRequest & { kind: 'event' }, now: number, reads: BatchReads): Judged {
   const input = request.input;
   const placeKey = request.keys.places[0]!;
   const place = reads.places.get(placeKey);
@@ -515,11 +509,7 @@ function judgeEvent(
  * the venue's, the seat it leaves must hold them and the seat it goes to them or nobody, and both devices
  * the venue's (all thrown, the trx free); a self-excluded player's transfer is refused, stored.
  */
-function judgeTransfer(
-  request: KeyedRequest & { kind: 'transfer'; input: TransferInput },
-  now: number,
-  reads: BatchReads,
-): Judged {
+function judgeTransfer(request: KeyedRequest & { kind: 'transfer' }, now: number, reads: BatchReads): Judged {
   const input = request.input;
   const account = lockedAccount(reads, input.account_id);
   const from = reads.places.get(request.keys.places[0]!);
@@ -581,11 +571,7 @@ function assertTransferSeats(
   if (toHolds !== null && toHolds !== player.id) throw new ApiError(ERR.seatTaken);
 }
 
-function judgeFloat(
-  request: KeyedRequest & { kind: 'float'; input: FloatMoveInput },
-  now: number,
-  reads: BatchReads,
-): Judged {
+function judgeFloat(request: KeyedRequest & { kind: 'float' }, now: number, reads: BatchReads): Judged {
   const input = request.input;
   const account = lockedAccount(reads, input.account_id);
   const change = floatChange(input.account_id);

@@ -60,9 +60,10 @@ export class GroupCommit<Op, R> {
 
   /**
    * A call is on its way (its request arrived); the returned function says it is no longer (it is about
-   * to be submitted, or it ended without). Calling it again does nothing.
+   * to be submitted, or it ended without). Calling it again does nothing. Bound to this group commit, so
+   * the ledger hands it out as it is (LedgerService.expectCall).
    */
-  expect(): () => void {
+  readonly expect = (): (() => void) => {
     const entry: Expected = { since_ms: performance.now() };
     this.expected.add(entry);
     return () => {
@@ -71,7 +72,7 @@ export class GroupCommit<Op, R> {
         this.schedule();
       }
     };
-  }
+  };
 
   /** Queues `op` for the next batch; `key` and `rows` are its Pending's (the caller built them once). */
   submit(op: Op, key: string, rows: readonly string[]): Promise<R> {

@@ -54,7 +54,15 @@ export class LedgerService {
       // Stryker disable next-line all: speed-only
       (options.waitUs ?? (db.dialect === 'sqlite' ? 0 : DEFAULT_LEDGER_WAIT_US)) / 1000,
     );
+    this.expectCall = this.commits.expect;
   }
+
+  /**
+   * A money call is on its way here (its request arrived): a batch about to start may wait a moment for
+   * it (group-commit.ts). Call the returned function when it is about to be submitted, or ends without.
+   * The group commit's own `expect`: nothing to add on the way.
+   */
+  readonly expectCall: () => () => void;
 
   private readonly commits: GroupCommit<KeyedRequest, Outcome>;
   private readonly chain: boolean;
@@ -68,14 +76,6 @@ export class LedgerService {
   onBatch(listener: (size: number) => void): () => void {
     this.batchListeners.add(listener);
     return () => this.batchListeners.delete(listener);
-  }
-
-  /**
-   * A money call is on its way here (its request arrived): a batch about to start may wait a moment for
-   * it (group-commit.ts). Call the returned function when it is about to be submitted, or ends without.
-   */
-  expectCall(): () => void {
-    return this.commits.expect();
   }
 
   /**
