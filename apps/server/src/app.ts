@@ -21,12 +21,11 @@ import { cabinetPayments } from './devices/index.js';
 import { gatewayRoutes } from './gateway/gateway.routes.js';
 import { healthRoutes } from './health/health.routes.js';
 import { clientErrorHandler, frameworkErrors, installErrorHandling } from './http/errors.js';
-import { installGracefulClose } from './http/graceful-close.js';
 import { installLedgerArrivals } from './http/ledger-arrivals.js';
 import { installOpenApi, openApiRoutes } from './http/openapi.js';
 import { installRouteSchemas } from './http/route-schemas.js';
 import { installSameOriginCheck } from './http/same-origin.js';
-import { installSecurityHeaders, originOf } from './http/security-headers.js';
+import { installResponseHeaders, originOf } from './http/response-headers.js';
 import { liveEventsRoutes } from './accounts/live-events.routes.js';
 import { lockRoutes } from './lock/lock.routes.js';
 import { maintenanceRoutes } from './maintenance/maintenance.routes.js';
@@ -139,14 +138,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   // Before any route: every request, the 404s and /metrics itself included, is timed.
   installMetrics(app, ctx);
   const chatOrigin = originOf(ctx.config.support.chatScriptUrl);
-  installSecurityHeaders(app, { https: false, trustedOrigins: chatOrigin ? [chatOrigin] : [] });
+  // The security headers, the request's id, and `Connection: close` while closing, on every answer.
+  installResponseHeaders(app, { https: false, trustedOrigins: chatOrigin ? [chatOrigin] : [] });
   installSameOriginCheck(app);
-  installGracefulClose(app);
-  // The id of every log line of this request: a cashier reporting a problem can quote it.
-  app.addHook('onSend', async (request, reply, payload) => {
-    reply.header('X-Request-Id', request.id);
-    return payload;
-  });
   installConditionalGet(app);
   // Every route under /api/v1/a/ needs a live session, whichever module declares it.
   installSessionGuard(app, ctx);

@@ -3,7 +3,7 @@
 //
 // When things happen (app.ts installs the hooks; main.ts closes the database last):
 //   1. onReady: the jobs start in list order, once; a job whose start fails is logged and the rest start.
-//   2. close, preClose: answers in flight say `Connection: close` (http/graceful-close.ts) and the live
+//   2. close, preClose: answers in flight say `Connection: close` (http/response-headers.ts) and the live
 //      streams end (each stream route's own preClose), or closing would wait on them forever.
 //   3. the listener closes; requests in flight finish and commit.
 //   4. onClose: the jobs stop in reverse list order, each awaited, so a job stops before whatever it

@@ -62,7 +62,7 @@ export function createContext(
   if (changes instanceof PostgresChangeFeed) changes.serveRevocations(auth);
   const sealer = new LedgerSealer(db);
   const ledger = new MeteredLedger(metrics, db, clock, changes, { ...config.ledger, sealer });
-  ledger.onBatch((size) => metrics.observeLedgerBatch(size));
+  ledger.onBatch(metrics.observeLedgerBatch);
   return {
     config,
     db,

@@ -5,7 +5,14 @@
 import { ERR, type DevicePayment } from '@cashdesk/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { answers, textAnswer } from '../http/route-schemas.js';
-import { cashierOf, type CashierRow, findSignedIn, requireCashier, sessionTokenOf } from '../auth/index.js';
+import {
+  cashierOf,
+  type CashierRow,
+  findSignedIn,
+  requireCashier,
+  sessionCookieOf,
+  type SessionCookie,
+} from '../auth/index.js';
 import type { AppContext } from '../context.js';
 import { ApiError } from '../http/api-error.js';
 import type { LiveStream } from '../live/live-stream.js';
@@ -38,8 +45,8 @@ export function liveEventsRoutes(ctx: AppContext, payments: VenuePayments): Fast
     });
 
     /** The session may end (sign-out, expiry, a lock, a block) while the stream is open. */
-    async function stillEntitled(token: string, cashier: CashierRow): Promise<boolean> {
-      const signedIn = await findSignedIn(ctx, token);
+    async function stillEntitled(cookie: SessionCookie, cashier: CashierRow): Promise<boolean> {
+      const signedIn = await findSignedIn(ctx, cookie);
       if (!signedIn || signedIn.session.locked_at_ms !== null) return false;
       const { user } = signedIn;
       return !user.blocked && user.role === 'cashier' && user.account_id === cashier.account_id;
@@ -59,11 +66,11 @@ export function liveEventsRoutes(ctx: AppContext, payments: VenuePayments): Fast
     };
     app.get('/a/cashier/events', eventStream, async (request, reply) => {
       const cashier = cashierOf(request);
-      const token = sessionTokenOf(request)!;
+      const cookie = sessionCookieOf(request)!;
       // Listening before the hello: the terminal refetches on the hello, so nothing falls in between.
       await ctx.changes.ready();
       const keys = [
-        { key: `session:${token}`, max: MAX_STREAMS_PER_SESSION },
+        { key: `session:${cookie.token}`, max: MAX_STREAMS_PER_SESSION },
         { key: `user:${cashier.id}`, max: MAX_STREAMS_PER_USER },
         { key: `address:${request.ip}`, max: MAX_STREAMS_PER_ADDRESS },
       ];
@@ -77,7 +84,7 @@ export function liveEventsRoutes(ctx: AppContext, payments: VenuePayments): Fast
         userId: cashier.id,
         heartbeatMs: ctx.config.live.heartbeatMs,
         buildHash: ctx.buildHash,
-        stillEntitled: () => stillEntitled(token, cashier),
+        stillEntitled: () => stillEntitled(cookie, cashier),
         // The stream's own venue, the one its session was checked for: never another venue's device.
         readPayments: (ids) => payments(cashier.account_id, ids),
         counts,

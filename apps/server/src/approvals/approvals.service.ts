@@ -128,13 +128,11 @@ export async function decideAsManager(
   // One answer: what the ledger made of it. Its refusal was stored on the approval in its transaction.
   // The ledger tells a payout it made; a refusal it stored on the approval moved no money, so nothing else
   // would tell the till and the back office, which heard `approved` a moment ago, that it ended `failed`.
-  const outcome = await publishAfterCommit(
+  const { outcome, applied } = await publishAfterCommit(
     ctx.changes,
-    () => applyApproved(ctx, row),
-    (applied) =>
-      statusOfApplied(applied) === 'failed' ? approvalsChange(row.account_id, row.device_id) : null,
+    () => applyApproved(ctx, row).then((outcome) => ({ outcome, applied: statusOfApplied(outcome) })),
+    ({ applied }) => (applied === 'failed' ? approvalsChange(row.account_id, row.device_id) : null),
   );
-  const applied = statusOfApplied(outcome);
   return { id: row.id, status: applied, outcome: outcome.body as Record<string, unknown> };
 }
 

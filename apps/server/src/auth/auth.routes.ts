@@ -14,7 +14,6 @@ import type { AppContext } from '../context.js';
 import { ApiError } from '../http/api-error.js';
 import { answers } from '../http/route-schemas.js';
 import { findUserByLogin, setPasswordHash, toUser } from '../users/index.js';
-import { clearSessionCookie, sessionTokenOf, setSessionCookie } from './cookie.js';
 import { deviceCookies } from './device-cookie.js';
 import { requireUser, userOf } from './guards.js';
 import { dummyPasswordHash, hashPassword } from './password.js';
@@ -22,12 +21,17 @@ import { throttledPasswordCheck } from './password-check.js';
 import { assertAcceptablePassword } from './password-policy.js';
 import { revokingTransaction, type AuthCache } from './auth-cache.js';
 import {
+  clearSessionCookie,
+  hashSessionToken,
+  isWellFormedToken,
+  sessionTokenOf,
+  setSessionCookie,
+} from './session-token.js';
+import {
   createSession,
   deleteExpiredSessions,
   deleteSessionByHash,
   deleteUserSessions,
-  hashSessionToken,
-  isWellFormedToken,
 } from './sessions.repository.js';
 import type { Db } from '../db/database.js';
 

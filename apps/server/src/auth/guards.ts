@@ -17,11 +17,10 @@ import type { Db } from '../db/database.js';
 import type { UserRow } from '../db/schema.js';
 import { ApiError } from '../http/api-error.js';
 import { findUserById, restrictionsOf } from '../users/index.js';
-import { clearSessionCookie, sessionTokenOf } from './cookie.js';
 import type { AuthCache, SignedIn } from './auth-cache.js';
+import { clearSessionCookie, sessionCookieOf, type SessionCookie } from './session-token.js';
 import {
   findActiveSession,
-  hashSessionToken,
   isSessionExpired,
   touchSession,
   TOUCH_INTERVAL_MS,
@@ -57,13 +56,13 @@ export interface GuardContext {
 }
 
 /**
- * The live session of `token` and its user, or null: what every signed-in check starts from. Served from
- * the process's cache when it holds the session (auth-cache.ts): no query, except the once-a-minute
- * last-seen write the database path makes too.
+ * The live session of a cookie's token (session-token.ts sessionCookieOf) and its user, or null: what
+ * every signed-in check starts from. Served from the process's cache when it holds the session
+ * (auth-cache.ts): no query, except the once-a-minute last-seen write the database path makes too.
  */
-export async function findSignedIn(ctx: GuardContext, token: string): Promise<SignedIn | null> {
+export async function findSignedIn(ctx: GuardContext, cookie: SessionCookie): Promise<SignedIn | null> {
   const cache = ctx.auth;
-  const tokenHash = hashSessionToken(token);
+  const { tokenHash } = cookie;
   const now = ctx.clock.now();
   const cached = cache.session(tokenHash);
   if (cached && !isSessionExpired(cached.session, ctx.config.session, now)) {
@@ -78,7 +77,7 @@ export async function findSignedIn(ctx: GuardContext, token: string): Promise<Si
   // database decides, exactly as without the cache.
   if (cached) cache.drop(tokenHash);
   const ticket = cache.ticket();
-  const session = await findActiveSession(ctx.db.kysely, token, ctx.config.session, now);
+  const session = await findActiveSession(ctx.db.kysely, cookie, ctx.config.session, now);
   const user = session ? await findUserById(ctx.db.kysely, session.user_id) : undefined;
   if (!session || !user) return null;
   const signedIn = { session, user };
@@ -95,9 +94,9 @@ export function requireUser(ctx: GuardContext): AuthHook {
   return async (request, reply) => {
     // A second run would find the same user: it only saves the work (docs/testing.md, guard-rerun).
     if (request.user) return;
-    const token = sessionTokenOf(request);
-    if (!token) throw new ApiError(ERR.unauthorized);
-    const signedIn = await findSignedIn(ctx, token);
+    const cookie = sessionCookieOf(request);
+    if (!cookie) throw new ApiError(ERR.unauthorized);
+    const signedIn = await findSignedIn(ctx, cookie);
     if (!signedIn) {
       clearSessionCookie(request, reply);
       throw new ApiError(ERR.unauthorized);

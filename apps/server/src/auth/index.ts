@@ -1,7 +1,7 @@
 // The auth domain's entry: what other domains use of it (lint refuses their reaching further in). Its
 // routes and the auth cache's construction are composed by app.ts and context.ts.
 export { revokingTransaction, type AuthCache } from './auth-cache.js';
-export { clearSessionCookie, sessionTokenOf } from './cookie.js';
+export { clearSessionCookie, sessionCookieOf, sessionTokenOf, type SessionCookie } from './session-token.js';
 export {
   cashierOf,
   findSignedIn,

@@ -1,6 +1,6 @@
 // Sessions in the database, so every server instance accepts them and sign-out or a password change
 // revokes them at once. The cookie carries a random token; only its sha-256 is stored, so a database
-// leak does not leak live sessions.
+// leak does not leak live sessions (session-token.ts).
 //
 // Lifetime of a session (docs/security.md):
 // - absolute: 24 h, or REMEMBER_ME_DAYS (30 days) with "remember me", counted from sign-in and stored
@@ -8,10 +8,10 @@
 // - idle: config.session.idleMs, or rememberIdleMs with "remember me", counted from `last_seen_at_ms`.
 // `last_seen_at_ms` is written at most once a minute per session (TOUCH_INTERVAL_MS): the web polls
 // every 5 s and must not turn every poll into a write. Idle expiry is therefore exact to within a minute.
-import { createHash, randomBytes } from 'node:crypto';
 import { REMEMBER_ME_DAYS } from '@cashdesk/contract';
 import type { Executor } from '../db/database.js';
 import type { SessionRow } from '../db/schema.js';
+import { hashSessionToken, isWellFormedToken, newSessionToken, type SessionCookie } from './session-token.js';
 
 export type { SessionRow };
 
@@ -26,23 +26,6 @@ export const TOUCH_INTERVAL_MS = 60_000;
 export interface IdlePolicy {
   idleMs: number;
   rememberIdleMs: number;
-}
-
-const TOKEN_BYTES = 32;
-/** 32 bytes in base64url without padding. */
-const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
-
-export function newSessionToken(): string {
-  return randomBytes(TOKEN_BYTES).toString('base64url');
-}
-
-export function hashSessionToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
-
-/** A cookie value that cannot be one of our tokens is not worth a database round trip. */
-export function isWellFormedToken(token: string): boolean {
-  return TOKEN_PATTERN.test(token);
 }
 
 export function isSessionExpired(session: SessionRow, policy: IdlePolicy, nowMs: number): boolean {
@@ -73,17 +56,16 @@ export async function createSession(
 }
 
 /**
- * The live session of a cookie token, or null. An expired session is deleted when found; a live one
+ * The live session of a cookie's token, or null. An expired session is deleted when found; a live one
  * has its `last_seen_at_ms` moved forward when the last write is a minute old or more.
  */
 export async function findActiveSession(
   db: Executor,
-  token: string,
+  { token, tokenHash }: SessionCookie,
   policy: IdlePolicy,
   nowMs: number,
 ): Promise<SessionRow | null> {
   if (!isWellFormedToken(token)) return null;
-  const tokenHash = hashSessionToken(token);
   const session = await db
     .selectFrom('sessions')
     .selectAll()

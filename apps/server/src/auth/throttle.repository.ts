@@ -27,34 +27,41 @@ export async function lockThrottleRows(
     .execute();
 }
 
-export async function writeThrottleRow(db: Executor, key: string, state: KeyState): Promise<void> {
-  await db.updateTable('sign_in_throttle').set(state).where('key', '=', key).execute();
-}
-
-export async function deleteThrottleRow(db: Executor, key: string): Promise<void> {
-  await db.deleteFrom('sign_in_throttle').where('key', '=', key).execute();
+/** Writes each key's state, one statement a key, in the order given (the rows' lock order). */
+export async function writeThrottleRows(
+  db: Executor,
+  rows: readonly { key: string; state: KeyState }[],
+): Promise<void> {
+  for (const { key, state } of rows) {
+    await db.updateTable('sign_in_throttle').set(state).where('key', '=', key).execute();
+  }
 }
 
 /**
- * Takes one counted attempt back from a key: one failure less, and the lock it set (if it set one) undone.
- * A window started since belongs to later attempts and is left alone.
+ * Takes one counted attempt back from each key, in the order given (the rows' lock order): a key to
+ * `clear` is deleted; any other gets one failure less, and the lock the attempt set (if it set one)
+ * undone. A window started since belongs to later attempts and is left alone.
  */
-export async function giveBackThrottleAttempt(
+export async function giveBackThrottleAttempts(
   db: Executor,
-  key: string,
-  before: KeyState,
-  after: KeyState,
+  rows: readonly { key: string; before: KeyState; after: KeyState; clear: boolean }[],
 ): Promise<void> {
-  await db
-    .updateTable('sign_in_throttle')
-    .set({
-      failures: sql<number>`case when failures > 0 then failures - 1 else 0 end`,
-      locked_until_ms: sql<number>`case when locked_until_ms = ${after.locked_until_ms}
-        then ${before.locked_until_ms} else locked_until_ms end`,
-    })
-    .where('key', '=', key)
-    .where('window_started_at_ms', '=', after.window_started_at_ms)
-    .execute();
+  for (const { key, before, after, clear } of rows) {
+    if (clear) {
+      await db.deleteFrom('sign_in_throttle').where('key', '=', key).execute();
+      continue;
+    }
+    await db
+      .updateTable('sign_in_throttle')
+      .set({
+        failures: sql<number>`case when failures > 0 then failures - 1 else 0 end`,
+        locked_until_ms: sql<number>`case when locked_until_ms = ${after.locked_until_ms}
+          then ${before.locked_until_ms} else locked_until_ms end`,
+      })
+      .where('key', '=', key)
+      .where('window_started_at_ms', '=', after.window_started_at_ms)
+      .execute();
+  }
 }
 
 /**

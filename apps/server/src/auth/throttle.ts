@@ -33,11 +33,10 @@ import type { Db } from '../db/database.js';
 import { ApiError } from '../http/api-error.js';
 import type { Clock } from '../clock.js';
 import {
-  deleteThrottleRow,
-  giveBackThrottleAttempt,
+  giveBackThrottleAttempts,
   lockThrottleRows,
   purgeThrottleRows,
-  writeThrottleRow,
+  writeThrottleRows,
   type KeyState,
 } from './throttle.repository.js';
 
@@ -172,9 +171,12 @@ export class AttemptThrottle<K extends string> {
           window_started_at_ms: windowOver ? now : row.window_started_at_ms,
           locked_until_ms: failures >= rule.threshold ? now + rule.lockMs(failures) : row.locked_until_ms,
         };
-        await writeThrottleRow(tx, key, after);
         counted.push({ kind, key, before, after });
       }
+      await writeThrottleRows(
+        tx,
+        counted.map(({ key, after }) => ({ key, state: after })),
+      );
       return { allowed: true, attempt: { keys, counted } };
     });
 
@@ -192,12 +194,13 @@ export class AttemptThrottle<K extends string> {
    * attempt back (its count, and a lock that this very attempt set).
    */
   async succeeded(attempt: ThrottleAttempt<K>, clear: readonly K[]): Promise<void> {
-    await this.db.kysely.transaction().execute(async (tx) => {
-      for (const { kind, key, before, after } of attempt.counted) {
-        if (clear.includes(kind)) await deleteThrottleRow(tx, key);
-        else await giveBackThrottleAttempt(tx, key, before, after);
-      }
-    });
+    const rows = attempt.counted.map(({ kind, key, before, after }) => ({
+      key,
+      before,
+      after,
+      clear: clear.includes(kind),
+    }));
+    await this.db.kysely.transaction().execute((tx) => giveBackThrottleAttempts(tx, rows));
   }
 }
 

@@ -1,5 +1,6 @@
 // Cashier cash calls: deposit, withdraw and cash-out on a place, regular and remote.
 import {
+  answerForViewer,
   approvalPending,
   cashRequest,
   cashResult,
@@ -21,11 +22,10 @@ import { assertAccessibleDevice, findDeviceStatement } from '../devices/index.js
 import { ApiError } from '../http/api-error.js';
 import { countedOnTheWayToLedger, reachesLedger } from '../http/ledger-arrivals.js';
 import { answers, sendOutcome } from '../http/route-schemas.js';
-import { findCashierCallStatement, isReplayOn } from '../ledger/cashier-replay.js';
+import { findCashierCallStatement, isReplayOn } from '../ledger/idempotency.js';
 import { cashKind } from '../ledger/money-rules.js';
 import { assertShiftForCashCall, findShiftGateStatement } from '../shifts/index.js';
 import { restrictionsOf } from '../users/index.js';
-import { outcomeForViewer } from './float-redaction.js';
 import { withReceipt } from './receipt.js';
 
 const placeParams = z.object({ id: idParam, place: placeParam });
@@ -33,13 +33,13 @@ const placeParams = z.object({ id: idParam, place: placeParam });
 export function cashRoutes(ctx: AppContext): FastifyPluginAsync {
   /**
    * One handler for both variants. A trx the cashier already used on this device is a replay: the
-   * ledger alone answers it (ledger/cashier-replay.ts). Otherwise a remote call's blocks and PIN are
+   * ledger alone answers it (ledger/idempotency.ts). Otherwise a remote call's blocks and PIN are
    * checked inside the ledger transaction, after a replay's stored answer (a concurrent first attempt may
    * commit meanwhile). Before it, unless the venue's blocks refuse the call, the PIN guard counts the
    * attempt (429 while the cashier, venue or address has guessed too many) and counts a wrong PIN against
    * the phone; the ledger's comparison refuses an expired PIN by its expiry too. A wrong PIN is refused
    * after the claim and rolled back: no row stays. The answer leaves out the float figures the cashier's
-   * restrictions hide (./float-redaction.ts) and, applied, carries the receipt's venue and number
+   * restrictions hide (contract answerForViewer) and, applied, carries the receipt's venue and number
    * (./receipt.ts).
    */
   async function placeCash(
@@ -76,7 +76,7 @@ export function cashRoutes(ctx: AppContext): FastifyPluginAsync {
         cash_out,
         ...(player_id === undefined ? {} : { player_id }),
       });
-      return sendOutcome(reply, outcomeForViewer(withReceipt(outcome), restrictionsOf(cashier)));
+      return sendOutcome(reply, answerForViewer(withReceipt(outcome), restrictionsOf(cashier)));
     };
     // The reads the checks need go out together (on PostgreSQL in one round trip on one connection).
     const db = ctx.db.kysely;

@@ -1,30 +1,15 @@
 // Opens the database: embedded SQLite (default) or PostgreSQL (DATABASE_URL), with one query layer (Kysely).
-import fs from 'node:fs';
-import path from 'node:path';
-import SqliteDatabase from 'better-sqlite3';
-import {
-  CompiledQuery,
-  Kysely,
-  PostgresDialect,
-  SqliteDialect,
-  SqliteDriver,
-  type DatabaseConnection,
-  type Driver,
-  type SqliteDatabase as KyselySqliteDatabase,
-  type Transaction,
-} from 'kysely';
+import { Kysely, PostgresDialect, type Transaction } from 'kysely';
 import pg from 'pg';
 import { namedStatementPool } from './pg-named-statements.js';
 import {
   postgresPipelined,
   postgresReadsTogether,
-  sqlitePipelined,
-  sqliteReadsTogether,
   type PipelinedTransaction,
   type ReadsTogether,
 } from './pipelined-transaction.js';
 import type { Database } from './schema.js';
-import { cachingStatements } from './sqlite-statement-cache.js';
+import { openSqliteFile } from './sqlite.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -88,44 +73,16 @@ export type DbOptions = (
   preparedStatements?: boolean;
 };
 
-/**
- * SQLite write transactions must begin IMMEDIATE: a plain BEGIN takes the write lock only at the first
- * write, so two transactions that both read a balance could then fail (or worse, interleave) on upgrade.
- */
-class ImmediateSqliteDriver extends SqliteDriver {
-  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
-  }
-}
-
-class ImmediateSqliteDialect extends SqliteDialect {
-  constructor(private readonly sqlite: KyselySqliteDatabase) {
-    super({ database: sqlite });
-  }
-  override createDriver(): Driver {
-    return new ImmediateSqliteDriver({ database: this.sqlite });
-  }
-}
-
+/** The embedded database (db/sqlite.ts): its settings, statement cache and transactions. */
 function openSqlite(file: string, preparedStatements: boolean): Db {
-  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
-  const sqlite = new SqliteDatabase(file);
-  sqlite.pragma('journal_mode = WAL');
-  // FULL: a transaction acknowledged to a client survives a power cut, not only a process crash.
-  sqlite.pragma('synchronous = FULL');
-  sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
-  const database = preparedStatements ? cachingStatements(sqlite) : sqlite;
-  const kysely = new Kysely<Database>({ dialect: new ImmediateSqliteDialect(database) });
-  // data_version moves when another connection (an operator CLI's process) commits to the file.
-  const dataVersion = sqlite.prepare('pragma data_version').pluck();
+  const { kysely, dataVersion, pipelined, readsTogether } = openSqliteFile(file, preparedStatements);
   return {
     kysely,
     dialect: 'sqlite',
     postgresUrl: null,
-    dataVersion: () => dataVersion.get() as number,
-    pipelined: sqlitePipelined(kysely),
-    readsTogether: sqliteReadsTogether(kysely),
+    dataVersion,
+    pipelined,
+    readsTogether,
     close: () => kysely.destroy(),
   };
 }

@@ -3,10 +3,9 @@
 // `pipeline: true`): the server runs the statements in the order sent, so a batch that locks, reads,
 // writes and commits costs two round trips (ledger/batch.ts) instead of one per statement. Kysely runs
 // one statement at a time on a transaction's connection, so compiled queries go straight to it here. On SQLite
-// (in process, no round trips) the statements run one after another through Kysely as before.
+// (in process, no round trips) the statements run one after another through Kysely: db/sqlite.ts.
 import type { Duplex } from 'node:stream';
-import type { CompiledQuery, Kysely, PostgresPool, PostgresPoolClient } from 'kysely';
-import type { Database } from './schema.js';
+import type { CompiledQuery, PostgresPool, PostgresPoolClient } from 'kysely';
 
 export interface Pipeline {
   /**
@@ -35,23 +34,6 @@ function tracked<T>(answers: Promise<unknown>[], answer: Promise<T>): Promise<T>
   answers.push(answer);
   answer.catch(() => undefined);
   return answer;
-}
-
-export function sqlitePipelined(kysely: Kysely<Database>): PipelinedTransaction {
-  return (work) =>
-    kysely.transaction().execute(async (tx) => {
-      const answers: Promise<unknown>[] = [];
-      let previous: Promise<unknown> = Promise.resolve();
-      const value = await work({
-        run<R>(query: CompiledQuery<R>) {
-          const answer = previous.then(() => tx.executeQuery(query)).then((result) => result.rows);
-          previous = answer.catch(() => undefined);
-          return tracked(answers, answer);
-        },
-      });
-      await throwFirstFailure(answers);
-      return value;
-    });
 }
 
 /**
@@ -91,14 +73,6 @@ function writesHeldWhileSending(socket: Duplex | undefined): () => void {
 export type ReadsTogether = <Q extends readonly CompiledQuery<unknown>[]>(
   queries: Q,
 ) => Promise<{ [K in keyof Q]: Q[K] extends CompiledQuery<infer R> ? R[] : never }>;
-
-export function sqliteReadsTogether(kysely: Kysely<Database>): ReadsTogether {
-  return async (queries) => {
-    const rows: unknown[][] = [];
-    for (const query of queries) rows.push((await kysely.executeQuery(query)).rows);
-    return rows as never;
-  };
-}
 
 /**
  * On one pipeline-mode connection, in one write: a read apiece over several pool connections cost a

@@ -13,7 +13,7 @@ import type { DialectName } from './database.js';
  * (ledger/ledger.repository.ts). 'update', the stronger lock, where the call holds the row against every
  * other writer: a user under a back-office change, a throttle key, a shift being closed. 'share', where
  * many transactions may hold the row at once but none may change it until they end: the ledger batches
- * holding their cashiers' open shifts, so a close waits for them (shifts/shift-of-operation.ts).
+ * holding their cashiers' open shifts, so a close waits for them (shifts/cash-call-shift.ts).
  */
 export type LockStrength = 'no key update' | 'update' | 'share';
 

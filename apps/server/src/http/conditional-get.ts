@@ -7,7 +7,7 @@
 // plugin tags every answer of the scope it is registered in, compares If-None-Match as one exact string
 // (no lists, no weak tags) and leaves Cache-Control alone, and the API's must stay `no-store` elsewhere.
 import { createHash } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, onSendHookHandler } from 'fastify';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -33,20 +33,29 @@ export function ifNoneMatchHolds(header: string | undefined, etag: string): bool
   });
 }
 
+/** The answer of a route that opted in: tagged, and 304 with no body when the terminal holds it. */
+const revalidated: onSendHookHandler = async (request, reply, payload) => {
+  if (request.method !== 'GET') return payload;
+  if (reply.statusCode !== 200 || typeof payload !== 'string') return payload;
+  const etag = etagOf(payload);
+  reply.header('ETag', etag);
+  reply.header('Cache-Control', REVALIDATE_CACHE_CONTROL);
+  if (!ifNoneMatchHolds(request.headers['if-none-match'], etag)) return payload;
+  // A 304 has no body, so nothing to describe: no Content-Type either.
+  reply.code(304);
+  reply.removeHeader('content-type');
+  return '';
+};
+
 /**
- * Must be installed after the security headers: it replaces their `no-store` on the routes that opt in.
+ * Gives each route that opts in its own onSend hook, so no other answer runs it. A route's hooks run after
+ * the app's (Fastify's route-level hooks come last), so it replaces the `no-store` of the headers every
+ * answer gets (response-headers.ts). Install it before the routes.
  */
 export function installConditionalGet(app: FastifyInstance): void {
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (!request.routeOptions.config.revalidate || request.method !== 'GET') return payload;
-    if (reply.statusCode !== 200 || typeof payload !== 'string') return payload;
-    const etag = etagOf(payload);
-    reply.header('ETag', etag);
-    reply.header('Cache-Control', REVALIDATE_CACHE_CONTROL);
-    if (!ifNoneMatchHolds(request.headers['if-none-match'], etag)) return payload;
-    // A 304 has no body, so nothing to describe: no Content-Type either.
-    reply.code(304);
-    reply.removeHeader('content-type');
-    return '';
+  app.addHook('onRoute', (route) => {
+    if (!route.config?.revalidate) return;
+    const own = route.onSend === undefined ? [] : [route.onSend].flat();
+    route.onSend = [...own, revalidated];
   });
 }

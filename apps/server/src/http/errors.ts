@@ -4,7 +4,7 @@ import { ERR, type ErrText } from '@cashdesk/contract';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from './api-error.js';
-import { securityHeaders } from './security-headers.js';
+import { securityHeaders } from './response-headers.js';
 
 /** Fastify's own client errors (bad JSON, wrong content type, too large), mapped to the contract. */
 function clientError(error: FastifyError): { status: number; err: ErrText; message?: string } | null {

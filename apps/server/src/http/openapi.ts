@@ -1,7 +1,7 @@
 // The OpenAPI 3.1 document of the HTTP API, generated from the route schemas (http/route-schemas.ts), so
 // it cannot drift from what the server validates; served at GET /api/v1/openapi.json, and as a readable
 // page at GET /api/docs (Swagger UI, its assets served from node_modules: nothing from a CDN, and it
-// needs no exception to the Content-Security-Policy of security-headers.ts).
+// needs no exception to the Content-Security-Policy of response-headers.ts).
 //
 // Both are public, like /healthz: they describe the calls and hold no data, and every call they describe
 // still asks for its own session or device token. docs/security.md, "The API's description is public".

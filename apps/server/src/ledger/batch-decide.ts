@@ -40,9 +40,9 @@ import {
   seatPlayer,
 } from '../players/index.js';
 import { shiftOfOperation } from '../shifts/index.js';
-import { claimKeyOf, scopeOf, type BatchReads } from './batch-read.js';
+import type { BatchReads } from './batch-read.js';
 import { replayOutcome, requestHash } from './idempotency.js';
-import { placeKeyOf, seatKeyOf } from './keys.js';
+import { placeKeyOf } from './keys.js';
 import {
   cashKind,
   decideCashOut,
@@ -59,10 +59,8 @@ import { refusal } from './outcome.js';
 import type { NewOperation } from './operations.repository.js';
 import type {
   Decision,
-  DeviceEventInput,
   Posting,
-  FloatMoveInput,
-  LedgerRequest,
+  KeyedRequest,
   Outcome,
   PlaceCashInput,
   PlayerState,
@@ -98,7 +96,7 @@ interface PlayerMove {
 }
 
 export function decideBatch(
-  requests: readonly LedgerRequest[],
+  requests: readonly KeyedRequest[],
   now: number,
   reads: BatchReads,
 ): { settled: Settled[]; plan: WritePlan } {
@@ -125,7 +123,7 @@ export function decideBatch(
   return { settled, plan };
 }
 
-function judge(request: LedgerRequest, now: number, reads: BatchReads): Judged {
+function judge(request: KeyedRequest, now: number, reads: BatchReads): Judged {
   if (request.kind === 'cash') return judgeCash(request, now, reads);
   if (request.kind === 'event') return judgeEvent(request, now, reads);
   if (request.kind === 'transfer') return judgeTransfer(request, now, reads);
@@ -134,7 +132,7 @@ function judge(request: LedgerRequest, now: number, reads: BatchReads): Judged {
 
 /** Puts what was judged into the plan and moves the working copies on. */
 function settle(
-  request: LedgerRequest,
+  request: KeyedRequest,
   judged: Judged,
   reads: BatchReads,
   plan: WritePlan,
@@ -142,7 +140,7 @@ function settle(
 ): Settled {
   if ('replay' in judged) {
     // Its money moved (and was told) when it was first answered: a replay changes nothing.
-    plan.replayed.add(claimKeyOf(request));
+    plan.replayed.add(request.keys.claim);
     return { outcome: judged.replay, change: null };
   }
   if ('held' in judged) {
@@ -154,25 +152,22 @@ function settle(
   const outcome = decision.outcome;
   // The answer goes in with the record: one statement instead of an insert and an update.
   const stored = { ...record, status_code: outcome.status, response_json: JSON.stringify(outcome.body) };
+  const claim = request.keys.claim;
   if (!decision.ok) {
-    plan.operations.push({ record: stored, postings: [], event: null, also: [] });
+    plan.operations.push({ claim, record: stored, postings: [], event: null, also: [] });
     return { outcome, change };
   }
   plan.operations.push({
+    claim,
     record: stored,
     postings: decision.postings,
     event: decision.event,
     also: judged.also,
   });
-  moveOn(reads, plan.after, decision.postings);
+  moveOn(reads, plan, decision.postings);
   if (judged.players) movePlayers(reads, plan, judged.players, now);
   // A game event is its place's latest now: a cancel later in the batch looks for it.
-  if (decision.event) {
-    reads.lastEvents.set(
-      placeKeyOf({ device_id: record.device_id!, place: decision.event.place }),
-      decision.event,
-    );
-  }
+  if (decision.event) reads.lastEvents.set(request.keys.places[0]!, decision.event);
   return { outcome, change };
 }
 
@@ -184,15 +179,15 @@ function lockedAccount(reads: BatchReads, accountId: number): AccountRow {
 }
 
 /** The stored answer of an earlier call with the request's trx, if any (422 when the request changed). */
-function replayOf(request: LedgerRequest, reads: BatchReads, hash: string): Outcome | null {
-  const found = reads.earlier.get(claimKeyOf(request));
+function replayOf(request: KeyedRequest, reads: BatchReads, hash: string): Outcome | null {
+  const found = reads.earlier.get(request.keys.claim);
   return found ? replayOutcome(found, hash) : null;
 }
 
-function judgeCash(request: { kind: 'cash'; input: PlaceCashInput }, now: number, reads: BatchReads): Judged {
-  const input = request.input;
+function judgeCash(request: KeyedRequest & { kind: 'cash' }, now: number, reads: BatchReads): Judged {
+  const { input, keys } = request;
   const account = lockedAccount(reads, input.account_id);
-  const place = reads.places.get(placeKeyOf(input));
+  const place = reads.places.get(keys.places[0]!);
   if (!place) throw ApiError.validation('place', 'the device has no such place');
   const change = cashChange(input.account_id, input.device_id);
   const hash = cashRequestHash(input);
@@ -200,12 +195,12 @@ function judgeCash(request: { kind: 'cash'; input: PlaceCashInput }, now: number
   const replay = replayOf(request, reads, hash);
   if (replay) return { replay };
   if (input.corrects)
-    return judgeCorrection({ ...input, corrects: input.corrects }, request, hash, now, reads);
+    return judgeCorrection({ ...input, corrects: input.corrects }, request, place, hash, now, reads);
   const kind = cashKind(input.delta_cents);
-  const approval = reads.approvals.get(claimKeyOf(request));
+  const approval = reads.approvals.get(keys.claim);
   const held = approval ? heldAnswer(approval, hash, now) : null;
   if (held) return held;
-  const checked = checkCall(input, account, reads, now, approval !== undefined);
+  const checked = checkCall(input, kind, account, reads, now, approval !== undefined);
   const player = playerOfCall(input, place, reads);
   const record = recordOf(request, kind, hash, now, {
     account_id: input.account_id,
@@ -224,7 +219,7 @@ function judgeCash(request: { kind: 'cash'; input: PlaceCashInput }, now: number
         : movedAway(approval);
   // Four eyes: a payout the rules would let through, which with the seat's others in the window passes
   // the venue's `approval_above`, waits for a manager; one they refuse is refused now, never filed.
-  const seat = seatKeyOf(input);
+  const seat = keys.seat!;
   const paid = reads.seatPayouts.get(seat) ?? 0;
   if (!approval && decision.ok && needsApproval(input, account, place, paid)) {
     return fileApproval(request, place, hash, now);
@@ -347,13 +342,14 @@ function paidOut(postings: readonly Posting[]): number {
  */
 function checkCall(
   input: PlaceCashInput,
+  kind: 'deposit' | 'withdraw',
   account: AccountRow,
   reads: BatchReads,
   now: number,
   approved: boolean,
 ): { shiftId: number | null } | { refused: Decision } {
   try {
-    assertNotBlocked(account, { kind: cashKind(input.delta_cents) });
+    assertNotBlocked(account, { kind });
     if (input.remote_pin !== null) assertRemotePin(reads.pins.get(input.device_id), input.remote_pin, now);
     return { shiftId: shiftOfOperation(account, reads.openShifts.get(input.user_id)) };
   } catch (error) {
@@ -398,13 +394,13 @@ function movedAway(approval: ApprovalRow | undefined): Decision {
  */
 function judgeCorrection(
   input: PlaceCashInput & { corrects: NonNullable<PlaceCashInput['corrects']> },
-  request: LedgerRequest,
+  request: KeyedRequest,
+  place: PlaceRow,
   hash: string,
   now: number,
   reads: BatchReads,
 ): Judged {
   const account = lockedAccount(reads, input.account_id);
-  const place = reads.places.get(placeKeyOf(input))!;
   const change = cashChange(input.account_id, input.device_id);
   const original = input.corrects.operation_id;
   if (reads.corrected.has(original)) throw new ApiError(ERR.alreadyCorrected);
@@ -432,7 +428,7 @@ function judgeCorrection(
  * applied. The venue's terminals hear of it at once (the back office's list, the tills).
  */
 function fileApproval(
-  request: { kind: 'cash'; input: PlaceCashInput },
+  request: KeyedRequest & { kind: 'cash' },
   place: PlaceRow,
   hash: string,
   now: number,
@@ -442,7 +438,7 @@ function fileApproval(
   const row: NewApproval = {
     id,
     account_id: input.account_id,
-    scope: scopeOf(request),
+    scope: request.keys.scope,
     trx: input.trx,
     request_hash: hash,
     user_id: input.user_id,
@@ -486,13 +482,10 @@ function cashRequestHash(input: PlaceCashInput): string {
   return requestHash(input.player_id === undefined ? call : [...call, 'player', input.player_id]);
 }
 
-function judgeEvent(
-  request: { kind: 'event'; input: DeviceEventInput },
-  now: number,
-  reads: BatchReads,
-): Judged {
+function judgeEvent(request: KeyedRequest & { kind: 'event' }, now: number, reads: BatchReads): Judged {
   const input = request.input;
-  const place = reads.places.get(placeKeyOf(input));
+  const placeKey = request.keys.places[0]!;
+  const place = reads.places.get(placeKey);
   const rules = reads.rules.get(input.device_id);
   if (!rules) throw new ApiError(ERR.deviceNotAvailable);
   if (!place) throw ApiError.validation('place', 'the device has no such place');
@@ -501,7 +494,7 @@ function judgeEvent(
   const hash = requestHash(['event', input.place, input.type, input.amount_cents]);
   const replay = replayOf(request, reads, hash);
   if (replay) return { replay };
-  const last = reads.lastEvents.get(placeKeyOf(input));
+  const last = reads.lastEvents.get(placeKey);
   const record = recordOf(request, 'device_event', hash, now, {
     account_id: rules.account_id,
     user_id: null,
@@ -516,15 +509,11 @@ function judgeEvent(
  * the venue's, the seat it leaves must hold them and the seat it goes to them or nobody, and both devices
  * the venue's (all thrown, the trx free); a self-excluded player's transfer is refused, stored.
  */
-function judgeTransfer(
-  request: { kind: 'transfer'; input: TransferInput },
-  now: number,
-  reads: BatchReads,
-): Judged {
+function judgeTransfer(request: KeyedRequest & { kind: 'transfer' }, now: number, reads: BatchReads): Judged {
   const input = request.input;
   const account = lockedAccount(reads, input.account_id);
-  const from = reads.places.get(placeKeyOf(input.from));
-  const to = reads.places.get(placeKeyOf(input.to));
+  const from = reads.places.get(request.keys.places[0]!);
+  const to = reads.places.get(request.keys.places[1]!);
   if (!from) throw ApiError.validation('from', 'the device has no such place');
   if (!to) throw ApiError.validation('to', 'the device has no such place');
   // Stryker disable next-line StringLiteral: stored-hash
@@ -582,11 +571,7 @@ function assertTransferSeats(
   if (toHolds !== null && toHolds !== player.id) throw new ApiError(ERR.seatTaken);
 }
 
-function judgeFloat(
-  request: { kind: 'float'; input: FloatMoveInput },
-  now: number,
-  reads: BatchReads,
-): Judged {
+function judgeFloat(request: KeyedRequest & { kind: 'float' }, now: number, reads: BatchReads): Judged {
   const input = request.input;
   const account = lockedAccount(reads, input.account_id);
   const change = floatChange(input.account_id);
@@ -614,7 +599,7 @@ function judgeFloat(
 }
 
 function recordOf(
-  request: LedgerRequest,
+  request: KeyedRequest,
   kind: string,
   hash: string,
   now: number,
@@ -624,7 +609,7 @@ function recordOf(
   },
 ): NewOperation {
   return {
-    scope: scopeOf(request),
+    scope: request.keys.scope,
     trx: request.input.trx,
     kind,
     request_hash: hash,
@@ -667,8 +652,9 @@ function movePlayers(reads: BatchReads, plan: WritePlan, move: PlayerMove, now: 
     plan.players.after.set(move.player.id, playerStateOf(move.player, account, now));
   }
   for (const seat of move.seats) {
-    reads.places.get(placeKeyOf(seat))!.player_id = seat.player_id;
-    plan.seatPlayers.set(placeKeyOf(seat), seat);
+    const key = placeKeyOf(seat);
+    reads.places.get(key)!.player_id = seat.player_id;
+    plan.seatPlayers.set(key, seat);
   }
 }
 
@@ -693,22 +679,26 @@ function balancesOf(reads: BatchReads): WritePlan['before'] {
 
 /**
  * Moves the working copies to the balances an accepted operation's rows leave (each balance-bearing row
- * carries its balance after), and notes them as the batch's balances to write.
+ * carries its balance after), and notes them as the batch's balances to write. A float's limit is the one
+ * it was locked with (balancesOf): no operation of the batch changes it.
  */
-function moveOn(reads: BatchReads, after: WritePlan['after'], postings: readonly Posting[]): void {
+function moveOn(reads: BatchReads, plan: WritePlan, postings: readonly Posting[]): void {
+  const after = plan.after;
   for (const posting of postings) {
     const balance = posting.balance_after_cents;
     if (balance === null || balance === undefined) continue;
     if (posting.line === 'float') {
       const account = reads.accounts.get(posting.account_id)!;
       account.balance_cents = balance;
-      after.floats.set(account.id, { balance_cents: balance, limit_cents: floatLimit(account) });
+      const { limit_cents } = plan.before.floats.get(account.id)!;
+      after.floats.set(account.id, { balance_cents: balance, limit_cents });
       continue;
     }
-    const place = reads.places.get(placeKeyOf({ device_id: posting.device_id!, place: posting.place! }))!;
+    const key = placeKeyOf({ device_id: posting.device_id!, place: posting.place! });
+    const place = reads.places.get(key)!;
     if (posting.line === 'entries') place.entries_cents = balance;
     if (posting.line === 'final_bonus') place.final_bonus_cents = balance;
-    after.places.set(placeKeyOf(place), {
+    after.places.set(key, {
       device_id: place.device_id,
       place: place.place,
       entries_cents: place.entries_cents,

@@ -6,7 +6,7 @@
 //          by id, places by (device_id, place)), so two batches never deadlock;
 //   reads: the earlier records of the batch's trx, the venue rules of the devices with events, the PINs
 //          of phones with remote calls, a place's latest game event for a cancel, and the open shifts of
-//          the batch's cashiers (locked for share, shifts/shift-of-operation.ts).
+//          the batch's cashiers (locked for share, shifts/cash-call-shift.ts).
 import { TX_TYPE } from '@cashdesk/contract';
 import { findApprovalsStatement, type ApprovalRow } from '../approvals/index.js';
 import type { DialectName, Executor } from '../db/database.js';
@@ -25,7 +25,7 @@ import {
   type PlaceKey,
   type SeatKey,
 } from './ledger.repository.js';
-import { deviceScope, OPERATOR_SCOPE, placeKeyOf, seatKeyOf, trxKeyOf, userScope } from './keys.js';
+import { byPlaceKey, byTrxKey, seatKeyOf } from './keys.js';
 import { shareVenueLocksStatement } from './ledger-seals.repository.js';
 import type { DeviceEventRules } from './money-rules.js';
 import {
@@ -33,7 +33,7 @@ import {
   findOperationsStatement,
   nextOperationIdsStatement,
 } from './operations.repository.js';
-import type { LedgerRequest } from './types.js';
+import type { KeyedRequest } from './types.js';
 
 /** What a batch read under its locks. The decide phase moves the accounts and places on as it goes. */
 export interface BatchReads {
@@ -85,68 +85,69 @@ export interface BatchReads {
   operationIds: number[] | null;
 }
 
-/** Whose trx namespace a request is in: one tenant can never read another's answer. */
-export function scopeOf(request: LedgerRequest): string {
-  if (request.kind === 'event') return deviceScope(request.input.device_id);
-  const userId = request.input.user_id;
-  return userId === null ? OPERATOR_SCOPE : userScope(userId);
-}
-
-/** The key of a request's record: its scope and trx. */
-export function claimKeyOf(request: LedgerRequest): string {
-  return trxKeyOf({ scope: scopeOf(request), trx: request.input.trx });
-}
-
 const CANCEL_TYPES: readonly number[] = [TX_TYPE.cancelPay, TX_TYPE.cancelledLuckyBet];
 
-function uniquePlaces(keys: readonly PlaceKey[]): PlaceKey[] {
-  const byKey = new Map<string, PlaceKey>();
-  for (const { device_id, place } of keys) byKey.set(placeKeyOf({ device_id, place }), { device_id, place });
-  // Stryker disable next-line all: lock-order
-  return [...byKey.values()].sort((a, b) => a.device_id - b.device_id || a.place - b.place);
+/** A request's places with their keys (RequestKeys.places, in its order). */
+function placesOf(request: KeyedRequest): [string, PlaceKey][] {
+  if (request.kind === 'float') return [];
+  const { input, keys } = request;
+  const places = request.kind === 'transfer' ? [request.input.from, request.input.to] : [input as PlaceKey];
+  return places.map(({ device_id, place }, i) => [keys.places[i]!, { device_id, place }]);
 }
 
-const unique = (ids: readonly number[]) => [...new Set(ids)];
+/** Each place once, with its key, in lock order. */
+function uniquePlaces(keyed: readonly [string, PlaceKey][]): [string, PlaceKey][] {
+  const byKey = new Map(keyed);
+  // Stryker disable next-line all: lock-order
+  return [...byKey].sort(([, a], [, b]) => a.device_id - b.device_id || a.place - b.place);
+}
 
-function uniqueSeats(keys: readonly SeatKey[]): SeatKey[] {
+const unique = <T>(ids: readonly T[]) => [...new Set(ids)];
+
+/** The seats of these cash calls, each once (RequestKeys.seat). */
+function uniqueSeats(requests: readonly { input: SeatKey; keys: { seat: string | null } }[]): SeatKey[] {
   const byKey = new Map<string, SeatKey>();
-  for (const { account_id, device_id, place } of keys) {
-    byKey.set(seatKeyOf({ account_id, device_id, place }), { account_id, device_id, place });
+  for (const { input, keys } of requests) {
+    const { account_id, device_id, place } = input;
+    byKey.set(keys.seat!, { account_id, device_id, place });
   }
   return [...byKey.values()];
 }
 
 /** The keys the batch locks and reads by. */
-function keysOf(requests: readonly LedgerRequest[]) {
-  const cash = requests.flatMap((r) => (r.kind === 'cash' ? [r.input] : []));
-  const events = requests.flatMap((r) => (r.kind === 'event' ? [r.input] : []));
+function keysOf(requests: readonly KeyedRequest[]) {
+  const cashCalls = requests.flatMap((r) => (r.kind === 'cash' ? [r] : []));
+  const cash = cashCalls.map((r) => r.input);
+  const events = requests.flatMap((r) => (r.kind === 'event' ? [r] : []));
   const floats = requests.flatMap((r) => (r.kind === 'float' ? [r.input] : []));
-  const transfers = requests.flatMap((r) => (r.kind === 'transfer' ? [r.input] : []));
+  const transferCalls = requests.flatMap((r) => (r.kind === 'transfer' ? [r] : []));
+  const transfers = transferCalls.map((r) => r.input);
   const transferSeats = transfers.flatMap((t) => [t.from, t.to]);
+  const seated = [...cashCalls, ...transferCalls];
   return {
     // Stryker disable next-line ArrowFunction,ArithmeticOperator,MethodExpression: lock-order
     accountIds: unique([...cash, ...floats, ...transfers].map((input) => input.account_id)).sort(
       (a, b) => a - b,
     ),
-    places: uniquePlaces([...cash, ...events, ...transferSeats]),
+    places: uniquePlaces([...cashCalls, ...events, ...transferCalls].flatMap(placesOf)).map(([, p]) => p),
     /** The places whose players the batch reads: a cash call's or a transfer's seat. */
-    playerPlaces: [...cash, ...transferSeats].map((k) => placeKeyOf(k)),
+    playerPlaces: seated.flatMap((r) => r.keys.places),
     /** The players the batch's calls name. */
     namedPlayers: [
       ...cash.flatMap((input) => (input.player_id === undefined ? [] : [input.player_id])),
       ...transfers.map((t) => t.player_id),
     ],
-    eventDevices: unique(events.map((input) => input.device_id)),
+    eventDevices: unique(events.map((r) => r.input.device_id)),
     phones: unique(cash.filter((input) => input.remote_pin !== null).map((input) => input.device_id)),
     // Only a cancel looks at the place's latest event; the batch's own events update it in memory.
-    cancelPlaces: uniquePlaces(events.filter((input) => CANCEL_TYPES.includes(input.type))),
+    cancelPlaces: uniquePlaces(events.filter((r) => CANCEL_TYPES.includes(r.input.type)).flatMap(placesOf)),
     cashiers: cash.map((input) => input.user_id),
     cashDevices: unique([...cash, ...transferSeats].map((input) => input.device_id)),
     /** The operations the batch's corrections reverse. */
     originals: cash.flatMap((input) => (input.corrects ? [input.corrects.operation_id] : [])),
     // Four eyes counts a seat's payouts; a correction is none, and only a payout can be held.
     payoutSeats: uniqueSeats(
-      cash.filter((input) => !input.corrects && (input.cash_out === true || input.delta_cents < 0)),
+      cashCalls.filter(({ input }) => !input.corrects && (input.cash_out === true || input.delta_cents < 0)),
     ),
   };
 }
@@ -161,7 +162,7 @@ export async function readBatch(
   pipe: Pipeline,
   db: Executor,
   dialect: DialectName,
-  requests: readonly LedgerRequest[],
+  requests: readonly KeyedRequest[],
   nowMs: number,
   chain = true,
 ): Promise<BatchReads> {
@@ -172,30 +173,32 @@ export async function readBatch(
     pipe.run(lockAccountsStatement(db, dialect, keys.accountIds)),
   );
   const placeRows = some(keys.places, () => pipe.run(lockPlacesStatement(db, dialect, keys.places)));
+  // Working copies, moved on by the decide phase.
+  const places = placeRows.then((rows) => byPlaceKey(rows.map((p) => ({ ...p }))));
   const venues = readVenuesAndPayouts(pipe, db, keys, nowMs);
   const ruleRows = some(keys.eventDevices, () => pipe.run(eventRulesStatement(db, keys.eventDevices)));
-  const trxKeys = requests.map((r) => ({ scope: scopeOf(r), trx: r.input.trx }));
+  const trxKeys = requests.map((r) => ({ scope: r.keys.scope, trx: r.input.trx }));
   const earlierRows = pipe.run(findOperationsStatement(db, trxKeys));
   const cashKeys = trxKeys.filter((_, i) => requests[i]!.kind === 'cash');
   const approvalRows = some(cashKeys, () => pipe.run(findApprovalsStatement(db, cashKeys)));
   const correctedRows = some(keys.originals, () => pipe.run(correctedStatement(db, keys.originals)));
   const pinRows = some(keys.phones, () => pipe.run(devicePinsStatement(db, keys.phones)));
-  const lastEvents = keys.cancelPlaces.map((key) =>
-    pipe.run(lastDeviceEventStatement(db, key)).then((rows) => [placeKeyOf(key), rows[0]] as const),
+  const lastEvents = keys.cancelPlaces.map(([key, place]) =>
+    pipe.run(lastDeviceEventStatement(db, place)).then((rows) => [key, rows[0]] as const),
   );
   const openShifts = readOpenShifts(pipe, db, dialect, keys.cashiers);
-  const playerRows = lockPlayers(pipe, db, dialect, keys, placeRows);
+  const playerRows = lockPlayers(pipe, db, dialect, keys, places);
   const rules = new Map((await ruleRows).map((r) => [r.device_id, rulesOf(r)]));
   const { deviceVenues, seatPayouts } = await venues;
   for (const id of keys.eventDevices) deviceVenues.set(id, rules.get(id)?.account_id ?? null);
   return {
     accounts: new Map((await accountRows).map((a) => [a.id, { ...a }])),
-    places: new Map((await placeRows).map((p) => [placeKeyOf(p), { ...p }])),
+    places: await places,
     deviceVenues,
     seatPayouts,
     rules,
-    earlier: new Map((await earlierRows).map((r) => [trxKeyOf(r), r])),
-    approvals: new Map((await approvalRows).map((a) => [trxKeyOf(a), a])),
+    earlier: byTrxKey(await earlierRows),
+    approvals: byTrxKey(await approvalRows),
     corrected: correctedOf(await correctedRows),
     pins: new Map((await pinRows).map(({ id, ...pin }) => [id, pin])),
     lastEvents: new Map(await Promise.all(lastEvents)),
@@ -246,12 +249,13 @@ async function lockPlayers(
   db: Executor,
   dialect: DialectName,
   keys: { playerPlaces: readonly string[]; namedPlayers: readonly number[] },
-  placeRows: Promise<PlaceRow[]>,
+  places: Promise<ReadonlyMap<string, PlaceRow>>,
 ): Promise<PlayerRow[]> {
   if (keys.playerPlaces.length === 0) return [];
-  const wanted = new Set(keys.playerPlaces);
-  const held = (await placeRows).flatMap((p) => {
-    const player = wanted.has(placeKeyOf(p)) ? seatPlayer(p) : null;
+  const locked = await places;
+  const held = unique(keys.playerPlaces).flatMap((key) => {
+    const place = locked.get(key);
+    const player = place ? seatPlayer(place) : null;
     return player === null ? [] : [player];
   });
   // Stryker disable next-line ArrowFunction,ArithmeticOperator,MethodExpression: lock-order

@@ -8,7 +8,7 @@ import type { Executor } from '../db/database.js';
 import type { Pipeline } from '../db/pipelined-transaction.js';
 import type { UnchainedPosting } from '../db/ledger-chain.js';
 import { assertWritePlan } from './invariants.js';
-import { trxKeyOf } from './keys.js';
+import { byTrxKey } from './keys.js';
 import {
   insertDeviceEventsStatement,
   insertPostingsStatement,
@@ -57,13 +57,13 @@ export interface WriteContext {
   operationIds: readonly number[] | null;
 }
 
-/** Writes the plan; answers the ids of the records it inserted, by `scope\0trx` (keys.ts trxKeyOf). */
+/** Writes the plan; answers the records it inserted (their ids), by `scope\0trx` (keys.ts trxKeyOf). */
 export async function writeBatch(
   pipe: Pipeline,
   db: Executor,
   plan: WritePlan,
   { venueLocks, operationIds }: WriteContext,
-): Promise<ReadonlyMap<string, number>> {
+): Promise<ReadonlyMap<string, { id: number }>> {
   assertWritePlan(plan);
   if (venueLocks) assertVenuesLocked(plan, venueLocks);
   for (const statement of plan.held) void pipe.run(statement(db));
@@ -89,8 +89,8 @@ export async function writeBatch(
   }
   const rows: UnchainedPosting[] = [];
   const events = [];
-  for (const { record, postings, event, also } of operations) {
-    const operationId = ids.get(trxKeyOf(record))!;
+  for (const { claim, record, postings, event, also } of operations) {
+    const operationId = ids.get(claim)!.id;
     for (const posting of postings) rows.push({ ...posting, operation_id: operationId });
     if (event) {
       events.push({
@@ -120,10 +120,10 @@ function insertWithDrawnIds(
   db: Executor,
   operations: Operations,
   drawn: readonly number[],
-): Map<string, number> {
+): Map<string, { id: number }> {
   const records = operations.map((o, i) => ({ ...o.record, id: drawn[i]! }));
   void pipe.run(insertOperationsWithIdsStatement(db, records));
-  return new Map(records.map((r) => [trxKeyOf(r), r.id]));
+  return new Map(records.map((r, i) => [operations[i]!.claim, r]));
 }
 
 /** The records inserted, and their ids read back (SQLite: no round trip to save). */
@@ -136,5 +136,5 @@ async function insertReadingIds(pipe: Pipeline, db: Executor, operations: Operat
   );
   // Stryker disable next-line ConditionalExpression,EqualityOperator: pg-two-processes
   if (inserted.length !== operations.length) throw new ClaimRaced();
-  return new Map(inserted.map((r) => [trxKeyOf(r), r.id]));
+  return byTrxKey(inserted);
 }

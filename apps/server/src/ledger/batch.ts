@@ -11,14 +11,12 @@
 // its own answer: a replay its stored answer, a changed payload 422 `trx conflict`, a refusal its own
 // refusal (thrown ApiErrors reject only that request and claim nothing).
 import type { Db } from '../db/database.js';
-import { claimKeyOf, readBatch, type BatchReads } from './batch-read.js';
+import { readBatch, type BatchReads } from './batch-read.js';
 import { decideBatch, type Settled } from './batch-decide.js';
 import { ClaimRaced, writeBatch } from './batch-write.js';
-import { accountLockKey, placeLockKey } from './keys.js';
 import { isClaimTaken } from './operations.repository.js';
-import type { LedgerRequest } from './types.js';
+import type { KeyedRequest } from './types.js';
 
-export { claimKeyOf } from './batch-read.js';
 export { BatchRaced } from './batch-write.js';
 export type { Settled } from './batch-decide.js';
 
@@ -29,7 +27,7 @@ export type { Settled } from './batch-decide.js';
 export function runBatch(
   db: Db,
   now: number,
-  requests: readonly LedgerRequest[],
+  requests: readonly KeyedRequest[],
   chain = true,
 ): Promise<{ settled: Settled[]; venues: Set<number> }> {
   return db
@@ -55,24 +53,13 @@ export function runBatch(
  */
 function noteRecord(
   settled: Settled,
-  request: LedgerRequest,
+  request: KeyedRequest,
   reads: BatchReads,
-  written: ReadonlyMap<string, number>,
+  written: ReadonlyMap<string, { id: number }>,
 ): void {
   if (request.kind !== 'cash' || !('outcome' in settled) || settled.outcome.status !== 200) return;
-  const key = claimKeyOf(request);
-  const operationId = written.get(key) ?? reads.earlier.get(key)?.id;
+  const key = request.keys.claim;
+  const operationId = written.get(key)?.id ?? reads.earlier.get(key)?.id;
   const venue = reads.accounts.get(request.input.account_id)?.name;
   if (operationId !== undefined && venue !== undefined) settled.outcome.record = { operationId, venue };
-}
-
-/** The rows a request's transaction locks, named for the group commit's lanes. */
-export function lockedRowsOf(request: LedgerRequest): string[] {
-  if (request.kind === 'float') return [accountLockKey(request.input.account_id)];
-  if (request.kind === 'transfer') {
-    const { input } = request;
-    return [accountLockKey(input.account_id), placeLockKey(input.from), placeLockKey(input.to)];
-  }
-  const place = placeLockKey(request.input);
-  return request.kind === 'cash' ? [accountLockKey(request.input.account_id), place] : [place];
 }

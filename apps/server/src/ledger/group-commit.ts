@@ -52,8 +52,6 @@ export class GroupCommit<Op, R> {
   constructor(
     private readonly maxBatch: number,
     private readonly lanes: number,
-    private readonly keyOf: (op: Op) => string,
-    private readonly rowsOf: (op: Op) => readonly string[],
     /** Runs one batch; it must settle every pending it is given (a throw rejects the ones it left). */
     private readonly run: (batch: Pending<Op, R>[]) => Promise<void>,
     /** How long a batch may wait for calls on their way, in ms; 0 never waits. */
@@ -62,9 +60,10 @@ export class GroupCommit<Op, R> {
 
   /**
    * A call is on its way (its request arrived); the returned function says it is no longer (it is about
-   * to be submitted, or it ended without). Calling it again does nothing.
+   * to be submitted, or it ended without). Calling it again does nothing. Bound to this group commit, so
+   * the ledger hands it out as it is (LedgerService.expectCall).
    */
-  expect(): () => void {
+  readonly expect = (): (() => void) => {
     const entry: Expected = { since_ms: performance.now() };
     this.expected.add(entry);
     return () => {
@@ -73,11 +72,12 @@ export class GroupCommit<Op, R> {
         this.schedule();
       }
     };
-  }
+  };
 
-  submit(op: Op): Promise<R> {
+  /** Queues `op` for the next batch; `key` and `rows` are its Pending's (the caller built them once). */
+  submit(op: Op, key: string, rows: readonly string[]): Promise<R> {
     return new Promise<R>((resolve, reject) => {
-      this.queue.push({ op, key: this.keyOf(op), rows: this.rowsOf(op), resolve, reject });
+      this.queue.push({ op, key, rows, resolve, reject });
       // Only saves pump() calls that would find every lane busy or the turn's operations already taken
       // (pump() checks both itself): no mutant of these two lines changes what runs or when.
       // Stryker disable next-line all: pump-shortcut

@@ -27,8 +27,11 @@ export class LedgerInvariantBroken extends Error {
 
 const BALANCE_LINES = new Set(['float', 'entries', 'final_bonus']);
 
-// A row with no place (a float row) gets a key no place has: it is not a balance the batch locked.
-const placeKey = (posting: Posting) => placeKeyOf({ device_id: posting.device_id!, place: posting.place! });
+/** The key of the place a row names, built once for both checks of the row; null: it names none. */
+const placeOf = (posting: Posting): string | null =>
+  posting.device_id === null || posting.device_id === undefined
+    ? null
+    : placeKeyOf({ device_id: posting.device_id, place: posting.place! });
 
 /** Throws LedgerInvariantBroken naming the first invariant the plan breaks. */
 export function assertWritePlan(plan: WritePlan): void {
@@ -41,8 +44,9 @@ export function assertWritePlan(plan: WritePlan): void {
     const sum = operation.postings.reduce((total, posting) => total + posting.amount_cents, 0);
     if (sum !== 0) throw new LedgerInvariantBroken("an operation's rows sum to zero", { trx, sum });
     for (const posting of operation.postings) {
-      moveBalance(posting, floats, places);
-      assertSameVenue(posting, operation.record.account_id, plan.before.places);
+      const place = placeOf(posting);
+      moveBalance(posting, place, floats, places);
+      assertSameVenue(posting, place, operation.record.account_id, plan.before.places);
     }
   }
   assertPlayers(plan);
@@ -92,11 +96,16 @@ type Floats = WritePlan['before']['floats'];
 type Places = WritePlan['before']['places'];
 
 /** Invariant 6 for one row: its operation's venue, and the venue of the device whose place it names. */
-function assertSameVenue(posting: Posting, operationVenue: number | null | undefined, places: Places): void {
+function assertSameVenue(
+  posting: Posting,
+  placeKeyOfRow: string | null,
+  operationVenue: number | null | undefined,
+  places: Places,
+): void {
   if (posting.account_id !== operationVenue)
     throw broken("every row is booked to its operation's venue", posting);
-  if (posting.device_id === null || posting.device_id === undefined) return;
-  const place = places.get(placeKey(posting));
+  if (placeKeyOfRow === null) return;
+  const place = places.get(placeKeyOfRow);
   if (!place) throw broken('a balance moved is one the batch locked', posting);
   if (place.account_id !== posting.account_id) {
     throw broken("a place is touched only while its device belongs to the row's venue", posting);
@@ -104,7 +113,7 @@ function assertSameVenue(posting: Posting, operationVenue: number | null | undef
 }
 
 /** Invariants 3 and 4 for one row, moving the running balances on. */
-function moveBalance(posting: Posting, floats: Floats, places: Places): void {
+function moveBalance(posting: Posting, placeKeyOfRow: string | null, floats: Floats, places: Places): void {
   const after = posting.balance_after_cents ?? null;
   if (!BALANCE_LINES.has(posting.line)) {
     if (after !== null) throw broken('only a balance line carries a balance', posting);
@@ -120,7 +129,8 @@ function moveBalance(posting: Posting, floats: Floats, places: Places): void {
     float.balance_cents = after;
     return;
   }
-  const place = places.get(placeKey(posting));
+  // A balance row that names no place moves no balance the batch locked.
+  const place = placeKeyOfRow === null ? undefined : places.get(placeKeyOfRow);
   if (!place) throw broken('a balance moved is one the batch locked', posting);
   const field = posting.line === 'entries' ? 'entries_cents' : 'final_bonus_cents';
   if (place[field] + posting.amount_cents !== after) throw broken('balance after = before + amount', posting);

@@ -104,6 +104,26 @@ export type LedgerRequest =
   | { kind: 'float'; input: FloatMoveInput }
   | { kind: 'transfer'; input: TransferInput };
 
+/**
+ * What a request is found, locked and kept apart by (keys.ts builds each): built once as it is submitted
+ * (keys.ts keyed) and carried through its batch, so no phase builds them again.
+ */
+export interface RequestKeys {
+  /** Its trx namespace: one tenant never reads another's answer (keys.ts userScope, deviceScope). */
+  scope: string;
+  /** Its trx in that namespace (keys.ts trxKeyOf): its record, its held approval, its group-commit key. */
+  claim: string;
+  /** The places it moves (keys.ts placeKeyOf): a cash call's or a game event's one, a transfer's from, to. */
+  places: readonly string[];
+  /** A cash call's seat (keys.ts seatKeyOf), whose payouts four eyes counts; null for any other kind. */
+  seat: string | null;
+  /** The rows its transaction locks, named for the group commit's lanes (group-commit.ts). */
+  rows: readonly string[];
+}
+
+/** A request with its keys: what the group commit and the batch take. */
+export type KeyedRequest = LedgerRequest & { keys: RequestKeys };
+
 // ---- Stage 2: the decision --------------------------------------------------------------------------
 
 /** A ledger row as decided, before its operation's record has an id (the write fills operation_id in). */
@@ -168,6 +188,8 @@ export interface WritePlan {
   after: Balances;
   /** Each decided operation in arrival order: its record (answer included) and what it moves. */
   operations: {
+    /** Its request's trx key (RequestKeys.claim): the id its record gets is found by it. */
+    claim: string;
     record: NewOperation;
     postings: Posting[];
     event: GameEventRecord | null;

@@ -101,7 +101,7 @@ export function serveStream<S extends ServedStream>(reply: FastifyReply, s: Stre
   return (
     reply
       .header('Content-Type', 'text/event-stream; charset=utf-8')
-      // Set here too for the gateway's stream, outside /api/ (whose answers get it from http/security-headers.ts).
+      // Set here too for the gateway's stream, outside /api/ (whose answers get it from http/response-headers.ts).
       .header('Cache-Control', 'no-store')
       // Proxies (nginx) must pass each message on as it is written.
       .header('X-Accel-Buffering', 'no')

@@ -45,6 +45,21 @@ export interface VenueFigures {
   thresholds: Readonly<Record<string, number>>;
 }
 
+/** The route label of a request no route matched: one series for every unknown URL, never the URL. */
+export const UNMATCHED_ROUTE = 'unmatched';
+
+/** What the request-duration figure reads of a request Fastify answered (a FastifyRequest fits). */
+interface AnsweredRequest {
+  method: string;
+  routeOptions: { url?: string | undefined };
+}
+
+/** What it reads of the answer (a FastifyReply fits): its status and the milliseconds it took. */
+interface Answer {
+  statusCode: number;
+  elapsedTime: number;
+}
+
 const PREFIX = 'cashdesk_';
 /** Seconds: the API answers in milliseconds; a slow report or a stalled database shows in the top buckets. */
 const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -117,19 +132,27 @@ export class ServerMetrics {
     }
   }
 
-  /** `route` is the route's pattern (`/api/v1/a/cashier/devices/:id`), or 'unmatched'. */
-  observeRequest(method: string, route: string, statusCode: number, seconds: number): void {
-    this.httpDuration.observe({ method, route, status_code: String(statusCode) }, seconds);
-  }
+  /**
+   * Times an answered request: the app's `onResponse` hook as it is (metrics.routes.ts installMetrics),
+   * labelled by the route's pattern (`/api/v1/a/cashier/devices/:id`), or UNMATCHED_ROUTE.
+   */
+  readonly observeRequest = async (request: AnsweredRequest, reply: Answer): Promise<void> => {
+    const route = request.routeOptions.url ?? UNMATCHED_ROUTE;
+    const labels = { method: request.method, route, status_code: String(reply.statusCode) };
+    this.httpDuration.observe(labels, reply.elapsedTime / 1000);
+  };
 
   countLedgerOperation(kind: LedgerOperationKind, outcome: LedgerOperationOutcome): void {
     this.ledgerOperations.inc({ kind, outcome });
   }
 
-  /** For the ledger's batch observer (`onBatch(size)`): how many operations one commit carried. */
-  observeLedgerBatch(size: number): void {
+  /**
+   * The ledger's batch listener as it is (`ledger.onBatch(metrics.observeLedgerBatch)`, context.ts): how
+   * many operations one commit carried.
+   */
+  readonly observeLedgerBatch = (size: number): void => {
     this.ledgerBatchSize.observe(size);
-  }
+  };
 
   readonly contentType = this.registry.contentType;
 

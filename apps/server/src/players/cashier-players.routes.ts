@@ -26,7 +26,7 @@ import { assertAccessibleDevice, findDeviceStatement } from '../devices/index.js
 import { ApiError } from '../http/api-error.js';
 import { countedOnTheWayToLedger, reachesLedger } from '../http/ledger-arrivals.js';
 import { answers, sendOutcome } from '../http/route-schemas.js';
-import { findCashierCallStatement, isReplayOn } from '../ledger/cashier-replay.js';
+import { findCashierCallStatement, isReplayOn } from '../ledger/idempotency.js';
 import { assertShiftForCashCall, findShiftGateStatement } from '../shifts/index.js';
 import { toPlayerAtTill } from './player-view.js';
 import { findPlayerByCard, findVenuePlayer, listPlayerPlaces } from './players.repository.js';

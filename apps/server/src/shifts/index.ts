@@ -1,5 +1,10 @@
 // The shifts domain's entry: what other domains use of it (lint refuses their reaching further in). Its
 // routes are composed by app.ts.
-export { assertShiftForCashCall } from './shift-guard.js';
-export { readOpenShifts, shiftOfOperation } from './shift-of-operation.js';
-export { findShiftGate, findShiftGateStatement, findZReport, listShifts } from './shifts.repository.js';
+export {
+  assertShiftForCashCall,
+  findShiftGate,
+  findShiftGateStatement,
+  readOpenShifts,
+  shiftOfOperation,
+} from './cash-call-shift.js';
+export { findZReport, listShifts } from './shifts.repository.js';

@@ -3,7 +3,6 @@
 import type { OpenShift, ShiftListRow, XReport, ZReport } from '@cashdesk/contract';
 import { sql, type Insertable } from 'kysely';
 import type { DialectName, Executor, Tx } from '../db/database.js';
-import { shapedStatement } from '../db/query-shapes.js';
 import { lockedOn, type LockStrength } from '../db/row-locks.js';
 import type { ShiftRow, ShiftsTable } from '../db/schema.js';
 import { CASH_MOVE_KINDS, leftPlaceEmptyRow } from '../ledger/cash-moves.repository.js';
@@ -23,58 +22,6 @@ export async function findOpenShift(
     .where('user_id', '=', userId)
     .where('closed_at_ms', 'is', null);
   return (lock ? query.$call(lockedOn(lock.dialect, lock.mode)) : query).executeTakeFirst();
-}
-
-export interface ShiftGate {
-  /** The venue's `shifts` setting (1: cash calls need an open shift). */
-  shifts: number;
-  open_shift_id: number | null;
-}
-
-/**
- * Whether the cashier's venue uses shifts, and the cashier's open shift (shift-guard.ts); compiled once
- * (db/query-shapes.ts): every cash call asks this.
- */
-export function findShiftGateStatement(db: Executor, cashier: { id: number; account_id: number }) {
-  return shapedStatement(db, 'findShiftGate', [cashier.id, cashier.account_id], ([userId, accountId]) =>
-    db
-      .selectFrom('accounts as a')
-      .select((eb) => [
-        'a.shifts',
-        eb
-          .selectFrom('shifts as s')
-          .select('s.id')
-          .where('s.user_id', '=', userId as number)
-          .where('s.closed_at_ms', 'is', null)
-          .as('open_shift_id'),
-      ])
-      .where('a.id', '=', accountId as number)
-      .compile(),
-  );
-}
-
-export async function findShiftGate(
-  db: Executor,
-  cashier: { id: number; account_id: number },
-): Promise<ShiftGate | undefined> {
-  return (await db.executeQuery(findShiftGateStatement(db, cashier))).rows[0];
-}
-
-/**
- * The open shifts of these cashiers, read locked for share on PostgreSQL (in user order), for a ledger
- * batch (shifts/shift-of-operation.ts); at least one user.
- */
-export function openShiftsStatement(db: Executor, dialect: DialectName, userIds: readonly number[]) {
-  return shapedStatement(db, `openShifts/${userIds.length}`, userIds, (placeholders) =>
-    db
-      .selectFrom('shifts')
-      .select(['user_id', 'id'])
-      .where('user_id', 'in', placeholders as number[])
-      .where('closed_at_ms', 'is', null)
-      .orderBy('user_id')
-      .$call(lockedOn(dialect, 'share'))
-      .compile(),
-  );
 }
 
 export async function insertShift(tx: Tx, row: Insertable<ShiftsTable>): Promise<ShiftRow> {

@@ -1,7 +1,7 @@
 // Session lifetime and password change over HTTP, with a fake clock, on every test database.
 import { ERR } from '@cashdesk/contract';
 import { describe, expect, it } from 'vitest';
-import { hashSessionToken } from '../../src/auth/sessions.repository.js';
+import { hashSessionToken } from '../../src/auth/session-token.js';
 import { DAY, FakeClock, HOUR, MINUTE, SECOND } from '../helpers/clock.js';
 import { testDatabases } from '../helpers/databases.js';
 import { createSignedInUser, type TestClient } from '../helpers/server.js';

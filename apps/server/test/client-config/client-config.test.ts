@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEMO_CLIENT_FILE_NAME, DEMO_CLIENT_TEXT } from '../../src/client-config/demo-client.routes.js';
 import { DEMO_DEFAULTS, loadConfig } from '../../src/config.js';
-import { contentSecurityPolicy } from '../../src/http/security-headers.js';
+import { contentSecurityPolicy } from '../../src/http/response-headers.js';
 import { sqliteTestDatabase } from '../helpers/databases.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import type { Db } from '../../src/db/database.js';

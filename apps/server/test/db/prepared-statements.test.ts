@@ -4,7 +4,7 @@ import SqliteDatabase from 'better-sqlite3';
 import { Kysely, sql, SqliteDialect } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../src/db/database.js';
-import { cachingStatements } from '../../src/db/sqlite-statement-cache.js';
+import { cachingStatements } from '../../src/db/sqlite.js';
 import { postgresTestDatabase } from '../helpers/databases.js';
 
 describe('SQLite statement cache', () => {

@@ -1,7 +1,7 @@
 // Reads a Server-Sent Events stream as a terminal's browser would: status and headers first, then each
 // message (event name, parsed JSON data) as it arrives.
 import http from 'node:http';
-import { SESSION_COOKIE } from '../../src/auth/cookie.js';
+import { SESSION_COOKIE } from '../../src/auth/session-token.js';
 import type { TestClient } from './server.js';
 
 export interface SseMessage {

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { DOCS_PATH, OPENAPI_PATH } from '../../src/http/openapi.js';
 import { OPERATION_SUMMARIES } from '../../src/http/openapi-summaries.js';
 import { ResponseSchemaMismatch, zodSerializerCompiler } from '../../src/http/route-schemas.js';
-import { contentSecurityPolicy } from '../../src/http/security-headers.js';
+import { contentSecurityPolicy } from '../../src/http/response-headers.js';
 import { OPENAPI_SNAPSHOT, openApiDocument } from '../../src/openapi-snapshot.js';
 import { sqliteTestDatabase } from '../helpers/databases.js';
 import { useTestServer } from '../helpers/test-server-suite.js';

@@ -17,8 +17,6 @@ function harness(lanes: number, maxBatch = 64, waitMs = 0) {
   const commits = new GroupCommit<Op, string>(
     maxBatch,
     lanes,
-    (op) => op.trx,
-    (op) => op.rows,
     async (batch: Pending<Op, string>[]) => {
       const trxs = batch.map((p) => p.op.trx);
       const rows = new Set(batch.flatMap((p) => p.op.rows));
@@ -37,7 +35,7 @@ function harness(lanes: number, maxBatch = 64, waitMs = 0) {
   const opRows = new Map<string, string[]>();
   const submit = (trx: string, rows: string[]) => {
     opRows.set(trx, rows);
-    return commits.submit({ trx, rows });
+    return commits.submit({ trx, rows }, trx, rows);
   };
   const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
   /** Lets every batch in flight commit, then lets the next ones start. */
@@ -98,20 +96,14 @@ describe('group commit lanes', () => {
   it('rejects the operations a failed batch left unsettled, and goes on with the next batch', async () => {
     const failure = new Error('the batch failed');
     let runs = 0;
-    const commits = new GroupCommit<Op, string>(
-      64,
-      1,
-      (op) => op.trx,
-      (op) => op.rows,
-      async (batch) => {
-        runs += 1;
-        if (runs === 1) throw failure;
-        for (const p of batch) p.resolve(p.op.trx);
-      },
-    );
-    const first = commits.submit({ trx: 'f1', rows: ['place:1/1'] });
+    const commits = new GroupCommit<Op, string>(64, 1, async (batch) => {
+      runs += 1;
+      if (runs === 1) throw failure;
+      for (const p of batch) p.resolve(p.op.trx);
+    });
+    const first = commits.submit({ trx: 'f1', rows: ['place:1/1'] }, 'f1', ['place:1/1']);
     await expect(first).rejects.toBe(failure);
-    await expect(commits.submit({ trx: 'f2', rows: ['place:1/1'] })).resolves.toBe('f2');
+    await expect(commits.submit({ trx: 'f2', rows: ['place:1/1'] }, 'f2', ['place:1/1'])).resolves.toBe('f2');
   });
 
   it('keeps the arrival order of the operations on one row', async () => {

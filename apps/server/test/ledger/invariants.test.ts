@@ -11,7 +11,8 @@ import { decideBatch } from '../../src/ledger/batch-decide.js';
 import { BatchRaced, VenueLockMissed, writeBatch } from '../../src/ledger/batch-write.js';
 import { LedgerInvariantBroken } from '../../src/ledger/invariants.js';
 import { LedgerService } from '../../src/ledger/ledger.service.js';
-import type { LedgerRequest, PlaceCashInput, WritePlan } from '../../src/ledger/types.js';
+import { keyed } from '../../src/ledger/keys.js';
+import type { KeyedRequest, PlaceCashInput, WritePlan } from '../../src/ledger/types.js';
 import { verifyLedger } from '../../src/ledger/verify.js';
 import { testDatabases } from '../helpers/databases.js';
 import { createLinkedDevice, createTestUser, createVenue } from '../helpers/factories.js';
@@ -40,10 +41,8 @@ describe.each(testDatabases)('ledger invariants at write on $name', (database) =
       trx,
       remote_pin: null,
     });
-    const deposit = (delta: number, trx: string): LedgerRequest => ({
-      kind: 'cash',
-      input: cash(delta, trx),
-    });
+    const deposit = (delta: number, trx: string): KeyedRequest =>
+      keyed({ kind: 'cash', input: cash(delta, trx) });
     return { account, user, device, cash, deposit };
   }
 
@@ -79,7 +78,7 @@ describe.each(testDatabases)('ledger invariants at write on $name', (database) =
   }
 
   /** Reads and decides `requests` as a batch would, lets `breakPlan` spoil the plan, then writes it. */
-  async function writeBroken(requests: LedgerRequest[], breakPlan: (plan: WritePlan) => void) {
+  async function writeBroken(requests: KeyedRequest[], breakPlan: (plan: WritePlan) => void) {
     const before = await books();
     const written = db.pipelined(async (pipe) => {
       const reads = await readBatch(pipe, db.kysely, db.dialect, requests, Date.now());
@@ -287,7 +286,13 @@ describe.each(testDatabases)('ledger invariants at write on $name', (database) =
       expect(plan.replayed.size).toBe(1);
       expect(plan.operations).toHaveLength(0);
       const record = { scope: `user:${v.user.id}`, trx: 'once', kind: 'deposit', request_hash: 'h' };
-      plan.operations.push({ record: { ...record, created_at_ms: 0 }, postings: [], event: null, also: [] });
+      plan.operations.push({
+        claim: `user:${v.user.id}\u0000once`,
+        record: { ...record, created_at_ms: 0 },
+        postings: [],
+        event: null,
+        also: [],
+      });
     });
     expect(plainMessage(message)).toBe('ledger invariant broken: a replay writes nothing');
     expect(message).toContain(`{"scope":"user:${v.user.id}","trx":"once"}`);
@@ -297,10 +302,10 @@ describe.each(testDatabases)('ledger invariants at write on $name', (database) =
     const v = await venue();
     const ledger = new LedgerService(db);
     await ledger.changePlaceCash(v.cash(10_00, 'stake'));
-    const bet: LedgerRequest = {
+    const bet = keyed({
       kind: 'event',
       input: { device_id: v.device.id, place: 1, type: TX_TYPE.pay, amount_cents: 1_00, trx: 'bet' },
-    };
+    });
     const message = await writeBroken([bet], (plan) => {
       for (const posting of plan.operations[0]!.postings) {
         if (posting.line === 'final_bonus') posting.balance_after_cents = -posting.amount_cents;
@@ -331,10 +336,8 @@ describe.each(testDatabases)('ledger invariants at write on $name', (database) =
   it("refuses a player's deposit taken past the daily limit, one cent over and not at it", async () => {
     const v = await venue();
     const p = await playerOf(v.account.id, 5_00);
-    const forPlayer = (delta: number, trx: string): LedgerRequest => ({
-      kind: 'cash',
-      input: { ...v.cash(delta, trx), player_id: p },
-    });
+    const forPlayer = (delta: number, trx: string): KeyedRequest =>
+      keyed({ kind: 'cash', input: { ...v.cash(delta, trx), player_id: p } });
     // A decision bug that lets one cent more through.
     const message = await writeBroken([forPlayer(5_00, 'limit')], (plan) => {
       const after = plan.players.after.get(p)!;
@@ -366,7 +369,7 @@ describe.each(testDatabases)('ledger invariants at write on $name', (database) =
     const mine = await playerOf(v.account.id, null);
     const theirs = await playerOf(other.account.id, null);
     const message = await writeBroken(
-      [{ kind: 'cash', input: { ...v.cash(1_00, 'theirs'), player_id: mine } }],
+      [keyed({ kind: 'cash', input: { ...v.cash(1_00, 'theirs'), player_id: mine } })],
       (plan) => {
         // A bug that books the call to the other venue's player.
         plan.operations[0]!.record.player_id = theirs;

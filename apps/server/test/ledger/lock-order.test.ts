@@ -7,7 +7,7 @@ import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/schema.js';
 import { lockAccountsStatement, lockPlacesStatement } from '../../src/ledger/ledger.repository.js';
-import { openShiftsStatement } from '../../src/shifts/shifts.repository.js';
+import { openShiftsStatement } from '../../src/shifts/cash-call-shift.js';
 
 // Compiling needs no connection: these instances never run a statement.
 const postgres = new Kysely<Database>({ dialect: new PostgresDialect({ pool: {} as never }) });

@@ -4,7 +4,7 @@
 import { randomInt } from 'node:crypto';
 import { ERR } from '@cashdesk/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { hashSessionToken } from '../../src/auth/sessions.repository.js';
+import { hashSessionToken } from '../../src/auth/session-token.js';
 import { UNLOCK_MAX_WRONG } from '../../src/lock/lock.routes.js';
 import { FakeClock, MINUTE } from '../helpers/clock.js';
 import { testDatabases } from '../helpers/databases.js';

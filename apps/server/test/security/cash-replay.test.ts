@@ -2,7 +2,7 @@
 // the very same request again, maybe after a restart, a PIN change or a reload, and it must learn what
 // happened to its money. The route checks that come before the ledger (the PIN throttle, the phone's PIN
 // count, the device check) stand aside for a trx the cashier already used on that device, and the ledger
-// answers it (ledger/cashier-replay.ts, cash/cash.routes.ts). Nothing moves twice, and the retry's PIN
+// answers it (ledger/idempotency.ts, cash/cash.routes.ts). Nothing moves twice, and the retry's PIN
 // counts as no guess.
 import { ERR } from '@cashdesk/contract';
 import { describe, expect, it } from 'vitest';

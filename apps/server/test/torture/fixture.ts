@@ -145,7 +145,7 @@ export async function seedVenue(
     const user = await createTestUser(db, {
       account_id: venue.id,
       // They see the float and its overdraft, so every answer they get is the stored one byte for byte
-      // (a hidden-float cashier is sent it with the float figures null: cash/float-redaction.ts).
+      // (a hidden-float cashier is sent it with the float figures null: contract answerForViewer).
       restrictions: [
         'can_register_new_device',
         'can_cashier_view_account_balance',

@@ -30,7 +30,7 @@ function errorOf(key: string, params?: Toast['params']): Toast {
  * A refused deposit's toast names the float as the navigation bar shows it (features/float
  * float-visibility.ts): balance plus overdraft when the cashier sees the overdraft, else the balance
  * alone. The server sends null for the figures the cashier's restrictions hide
- * (apps/server/src/cash/float-redaction.ts), and the toast leaves them out.
+ * (packages/contract/src/float-visibility.ts answerForViewer), and the toast leaves them out.
  */
 function overdraftToast(details: Record<string, unknown>): Toast {
   const { balance, overdraft } = details;

@@ -6,7 +6,7 @@
 import { ERR } from '@cashdesk/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { MAX_STREAMS_PER_SESSION, MAX_STREAMS_PER_USER, StreamCounts } from '../../live/stream-counts.js';
-import { findSignedIn, sessionTokenOf, userOf } from '../../auth/index.js';
+import { findSignedIn, sessionCookieOf, type SessionCookie, userOf } from '../../auth/index.js';
 import type { AppContext } from '../../context.js';
 import { ApiError } from '../../http/api-error.js';
 import { answers, textAnswer } from '../../http/route-schemas.js';
@@ -25,8 +25,8 @@ export function floorEventsRoutes(ctx: AppContext): FastifyPluginAsync {
     });
 
     /** The session may end, or the user lose the venue, while the stream is open. */
-    async function stillEntitled(token: string, accountId: number): Promise<boolean> {
-      const signedIn = await findSignedIn(ctx, token);
+    async function stillEntitled(cookie: SessionCookie, accountId: number): Promise<boolean> {
+      const signedIn = await findSignedIn(ctx, cookie);
       if (!signedIn || signedIn.session.locked_at_ms !== null) return false;
       return !signedIn.user.blocked && mayActOnAccount(signedIn.user, accountId);
     }
@@ -44,10 +44,10 @@ export function floorEventsRoutes(ctx: AppContext): FastifyPluginAsync {
     app.get('/a/manager/account/:id/events', { schema }, async (request, reply) => {
       const account = await accountInScope(ctx, request);
       const user = userOf(request);
-      const token = sessionTokenOf(request)!;
+      const cookie = sessionCookieOf(request)!;
       await ctx.changes.ready();
       const keys = [
-        { key: `session:${token}`, max: MAX_STREAMS_PER_SESSION },
+        { key: `session:${cookie.token}`, max: MAX_STREAMS_PER_SESSION },
         { key: `user:${user.id}`, max: MAX_STREAMS_PER_USER },
       ];
       if (!counts.take(keys)) throw new ApiError(ERR.tooManyAttempts, { retry_after: RETRY_STREAM_AFTER_S });
@@ -57,7 +57,7 @@ export function floorEventsRoutes(ctx: AppContext): FastifyPluginAsync {
         accountId: account.id,
         heartbeatMs: ctx.config.live.heartbeatMs,
         buildHash: ctx.buildHash,
-        stillEntitled: () => stillEntitled(token, account.id),
+        stillEntitled: () => stillEntitled(cookie, account.id),
         counts,
         keys,
         streams,

@@ -1,4 +1,10 @@
-// Security headers on every response: no framing, no sniffing, no inline scripts, no referrer leaks.
+// The headers every answer carries, set by one onSend hook:
+//   - the security headers: no framing, no sniffing, no inline scripts, no referrer leaks;
+//   - `X-Request-Id`, the id of every log line of the request: a cashier reporting a problem can quote it;
+//   - `Connection: close` while the server closes: an answer's keep-alive connection then ends with it,
+//     so closing does not wait for the client's idle timeout (Fastify closes only the connections that
+//     are idle when closing starts).
+// The polled calls then trade the API's `no-store` for an ETag (conditional-get.ts, their own hook).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 export interface SecurityHeaderOptions {
@@ -72,9 +78,16 @@ export function securityHeaders(
   return headers;
 }
 
-export function installSecurityHeaders(app: FastifyInstance, options: SecurityHeaderOptions): void {
+/** Installs the hook; the conditional answers (conditional-get.ts) must come after it. */
+export function installResponseHeaders(app: FastifyInstance, options: SecurityHeaderOptions): void {
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
   app.addHook('onSend', async (request, reply, payload) => {
     reply.headers(securityHeaders(request, options));
+    if (closing) reply.header('Connection', 'close');
+    reply.header('X-Request-Id', request.id);
     return payload;
   });
 }
