@@ -1,4 +1,3 @@
-import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { isCI } from './test-support/ci.ts';
 
@@ -8,10 +7,6 @@ import { isCI } from './test-support/ci.ts';
 export default defineConfig({
   test: {
     allowOnly: !isCI(),
-    // Two files at a time at least: Vitest's default is one fewer than the cores, which on a 2-core
-    // machine runs the whole suite one file after another, while a server file mostly waits on
-    // PostgreSQL or a socket and a browser file on Chromium (docs/testing.md, "How long it takes").
-    maxWorkers: Math.max(2, availableParallelism() - 1),
     reporters: ['default', './test-support/summary-reporter.ts'],
     projects: [
       {
