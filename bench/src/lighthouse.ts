@@ -12,13 +12,38 @@ export interface LighthouseResult {
   lcpMs: number;
   tbtMs: number;
   cls: number;
+  /** Runs it took: more than one when Chromium's trace lost the page load (see runLighthouse). */
+  runs: number;
 }
+
+/**
+ * Now and then Chromium's trace leaves out the page load's start and Lighthouse scores nothing
+ * (`runtimeError` NO_NAVSTART, every figure NaN). That run measured nothing, not a slow page: run it again,
+ * up to this many times in all, and say how many it took.
+ */
+const RUNS_WHEN_THE_TRACE_FAILS = 3;
+
+class TraceFailed extends Error {}
 
 export async function runLighthouse(
   url: string,
   chromePath: string,
   extraHeaders: Record<string, string>,
 ): Promise<LighthouseResult> {
+  for (let run = 1; ; run++) {
+    try {
+      return { ...(await runLighthouseOnce(url, chromePath, extraHeaders)), runs: run };
+    } catch (error) {
+      if (!(error instanceof TraceFailed) || run === RUNS_WHEN_THE_TRACE_FAILS) throw error;
+    }
+  }
+}
+
+async function runLighthouseOnce(
+  url: string,
+  chromePath: string,
+  extraHeaders: Record<string, string>,
+): Promise<Omit<LighthouseResult, 'runs'>> {
   const chrome = await chromeLauncher.launch({
     chromePath,
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic'],
@@ -49,6 +74,7 @@ export async function runLighthouse(
           JSON.stringify(result.artifacts.Trace),
         );
     }
+    if (lhr.runtimeError) throw new TraceFailed(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
     const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
     return {
       version: lhr.lighthouseVersion,

@@ -212,6 +212,14 @@ export async function webBudgetSection(options: Options): Promise<SectionResult>
     ];
     console.log(renderTable(browserColumns, browserCells));
     for (const item of lighthouse) if (typeof item === 'string') console.log(`  Lighthouse failed: ${item}`);
+    lighthouse.forEach((item, i) => {
+      if (typeof item === 'object' && item.runs > 1) {
+        const screen = i === 0 ? '/authorization' : '/devices';
+        console.log(
+          `  Lighthouse on ${screen} took ${item.runs} runs: the trace of the others lost the page load.`,
+        );
+      }
+    });
     console.log(
       `  Chromium ${browser.version()} at ${CHROME_PATH}, 1920x1080, loopback, no throttling for the first ` +
         `figures; Lighthouse ${lighthouse.find((l) => typeof l === 'object')?.version ?? ''} with its default ` +
