@@ -119,7 +119,7 @@ describe('the server keeps its layers', () => {
     });
   }
 
-  for (const file of ['clock.ts', 'config.ts', 'bounded-map.ts']) {
+  for (const file of ['clock.ts', 'config.ts', 'bounded-map.ts', 'background-jobs.ts']) {
     it(`refuses ${file} importing a domain folder`, async () => {
       const code = importing('hashPassword', './auth/index.js');
       expect(await rulesFiring(`apps/server/src/${file}`, code)).toContain(RESTRICTED);
