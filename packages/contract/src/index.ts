@@ -18,3 +18,4 @@ export * from './cash-report-table.js';
 export * from './gaming-day.js';
 export * from './csv.js';
 export * from './players.js';
+export * from './search-text.js';

@@ -116,8 +116,9 @@ export const PLAYER_SEARCH_MAX = 200;
 export const PLAYER_SEARCH_DEFAULT = 50;
 
 /**
- * The back office's player search: `q` is found in the card, the name or the document number (any case);
- * without it, the venue's newest players. At most `limit` (1 to PLAYER_SEARCH_MAX) of them.
+ * The back office's player search: `q` is found in the card, the name or the document number (case and
+ * accents folded: search-text.ts); without it, the venue's newest players. At most `limit` (1 to
+ * PLAYER_SEARCH_MAX) of them.
  */
 export const playersQuery = z.strictObject({
   q: z.string().trim().min(1, 'must not be empty').max(120).optional(),

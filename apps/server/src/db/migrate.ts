@@ -24,6 +24,7 @@ import { drawerMovementsMigration } from './migrations/021-drawer-movements.js';
 import { playersMigration } from './migrations/022-players.js';
 import { structuringAlertMigration } from './migrations/023-structuring-alert.js';
 import { auditPlayerTargetMigration } from './migrations/024-audit-player-target.js';
+import { playerSearchTextMigration } from './migrations/025-player-search-text.js';
 
 function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
@@ -51,6 +52,7 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '022-players': playersMigration(dialect),
     '023-structuring-alert': structuringAlertMigration(dialect),
     '024-audit-player-target': auditPlayerTargetMigration(dialect),
+    '025-player-search-text': playerSearchTextMigration,
   };
 }
 

@@ -172,6 +172,8 @@ export interface PlayersTable {
   day: Generated<string>;
   day_cash_in_cents: Generated<number>;
   day_cash_out_cents: Generated<number>;
+  /** The card, name and document number folded for the search (contract playerSearchText), kept with them. */
+  search_text: Generated<string>;
   created_at_ms: number;
   updated_at_ms: number;
 }

@@ -1,5 +1,6 @@
 // Players' rows: the statements the ledger's batch locks and writes them by (after the places, in id
 // order: one lock order for every batch), and the back office's and the till's reads and edits.
+import { playerSearchText, searchFold } from '@cashdesk/contract';
 import { sql } from 'kysely';
 import type { DialectName, Executor } from '../db/database.js';
 import { shapedRowsStatement, shapedStatement } from '../db/query-shapes.js';
@@ -84,6 +85,7 @@ export async function insertPlayer(db: Executor, player: NewPlayer): Promise<Pla
     .insertInto('players')
     .values({
       ...row,
+      search_text: playerSearchText(row),
       excluded: 0,
       day: '',
       day_cash_in_cents: 0,
@@ -148,17 +150,20 @@ export type PlayerChange = Partial<
   >
 >;
 
-/** Writes a change to a player locked by lockVenuePlayer, and answers the row as it now is. */
+/**
+ * Writes a change to `player` as lockVenuePlayer read it, and answers the row as it now is; the search
+ * text follows a new name or document number.
+ */
 export async function updatePlayer(
   db: Executor,
-  id: number,
+  player: PlayerRow,
   change: PlayerChange,
   nowMs: number,
 ): Promise<PlayerRow> {
   return db
     .updateTable('players')
-    .set({ ...change, updated_at_ms: nowMs })
-    .where('id', '=', id)
+    .set({ ...change, search_text: playerSearchText({ ...player, ...change }), updated_at_ms: nowMs })
+    .where('id', '=', player.id)
     .returningAll()
     .executeTakeFirstOrThrow();
 }
@@ -187,8 +192,8 @@ export async function listPlayerPlaces(
 const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
- * The venue's players whose card, name or document number holds `q` (case folded as the database's
- * `lower` folds it), or all of them without `q`; newest first, at most `limit`.
+ * The venue's players whose card, name or document number holds `q`, case and accents folded
+ * (contract searchFold), or all of them without `q`; newest first, at most `limit`.
  */
 export async function searchPlayers(
   db: Executor,
@@ -196,17 +201,9 @@ export async function searchPlayers(
   q: string | undefined,
   limit: number,
 ): Promise<PlayerRow[]> {
-  const pattern = q === undefined ? null : `%${likeLiteral(q.toLowerCase())}%`;
+  const pattern = q === undefined ? null : `%${likeLiteral(searchFold(q))}%`;
   return venuePlayers(db, accountId)
-    .$if(pattern !== null, (query) =>
-      query.where((eb) =>
-        eb.or(
-          (['card', 'name', 'document_number'] as const).map(
-            (column) => sql<boolean>`lower(${eb.ref(column)}) like ${pattern} escape '\\'`,
-          ),
-        ),
-      ),
-    )
+    .$if(pattern !== null, (query) => query.where(sql<boolean>`search_text like ${pattern} escape '\\'`))
     .orderBy('id', 'desc')
     .limit(limit)
     .execute();

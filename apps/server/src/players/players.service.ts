@@ -213,7 +213,7 @@ export class PlayersService {
       const venue = await this.venueOf(tx, editor.account_id);
       const decided = decide(player, venue, now);
       if (!decided) return toPlayer(player, venue, now);
-      const row = await updatePlayer(tx, player.id, decided.change, now);
+      const row = await updatePlayer(tx, player, decided.change, now);
       await recordAudit(tx, {
         actor: editor.actor,
         target_type: 'player',

@@ -39,10 +39,10 @@ describe('migrations at start or by the owner', () => {
     try {
       await migrateTo(db, '018-ledger-anchors');
       await expect(assertMigrated(db)).rejects.toThrow(
-        "the database schema is not up to date (pending: 019-ledger-seals, 020-device-cash-moves, 021-drawer-movements, 022-players, 023-structuring-alert, 024-audit-player-target): run 'npm run cashdesk -- migrate' as the tables' owner",
+        "the database schema is not up to date (pending: 019-ledger-seals, 020-device-cash-moves, 021-drawer-movements, 022-players, 023-structuring-alert, 024-audit-player-target, 025-player-search-text): run 'npm run cashdesk -- migrate' as the tables' owner",
       );
       const cli = await runCliCaptured(db, ['migrate']);
-      expect(cli).toMatchObject({ code: 0, out: 'schema up to date (024-audit-player-target)\n' });
+      expect(cli).toMatchObject({ code: 0, out: 'schema up to date (025-player-search-text)\n' });
       await expect(assertMigrated(db)).resolves.toBeUndefined();
     } finally {
       await db.close();

@@ -264,6 +264,25 @@ describe.each(testDatabases)("the back office's player calls on $name", (databas
       ).toEqual([bea.id]);
     });
 
+    it('finds a name or document by its plain letters or its accents, in any case, and by an edited name', async () => {
+      const jose = await registered(till, { card: newCard(), name: 'José Núñez', document_number: 'ÑU-55' });
+      await registered(otherTill, { name: 'José Núñez' });
+      const found = async (q: string) =>
+        (await search(manager, venueId, `?q=${encodeURIComponent(q)}`)).body.map((p) => p.id);
+      for (const q of ['jose', 'JOSÉ', 'nunez', 'Núñez', 'NU-55', 'ñu-5', 'josé núñez']) {
+        expect(await found(q)).toEqual([jose.id]);
+      }
+      expect(await found('jase')).toEqual([]);
+      const renamed = await manager.post<Player>(`/a/manager/account/${venueId}/players/${jose.id}`, {
+        name: 'João Ribeiro',
+      });
+      expect(renamed.status).toBe(200);
+      expect(await found('joao')).toEqual([jose.id]);
+      expect(await found('jose')).toEqual([]);
+      // The document number was not edited: still found by it.
+      expect(await found('nu-55')).toEqual([jose.id]);
+    });
+
     it('takes % and _ in q as themselves, not as patterns', async () => {
       expect(
         (await search(manager, venueId, `?q=${encodeURIComponent('100%')}`)).body.map((p) => p.id),
