@@ -99,18 +99,20 @@ async function migrate(db: Db, run: (migrator: Migrator) => Promise<MigrationRes
   }
 }
 
-/** PostgreSQL's SQLSTATE for `schema "…" does not exist`. */
+/** PostgreSQL's SQLSTATEs for `schema "…" does not exist` and `relation "…" does not exist`. */
 const INVALID_SCHEMA_NAME = '3F000';
+const UNDEFINED_TABLE = '42P01';
 /** Runs of a migrator's work in all when each finds another schema dropped under its listing. */
 const RUNS_WHEN_A_SCHEMA_VANISHES = 20;
 
 /**
  * Runs `work` on a migrator of the current schema, and again when another schema vanished under it.
  * Before it takes its lock, Kysely's Migrator asks whether its bookkeeping tables exist by listing the
- * tables of every schema of the database (PostgresIntrospector.getTables checks has_schema_privilege on
- * each schema's name). A schema dropped during that listing (another test file's, another tenant's)
- * fails it with 3F000 naming that schema: nothing of this schema was read or written, so the work starts
- * again. A failure naming this schema is this schema's own, and stands.
+ * tables of every schema of the database (PostgresIntrospector.getTables looks each schema up by name,
+ * has_schema_privilege, and each table, pg_get_serial_sequence). A schema dropped during that listing
+ * (another test file's, another tenant's) fails it with 3F000 naming that schema, or 42P01 naming one of
+ * its tables: nothing of this schema was read or written, so the work starts again. A failure naming this
+ * schema is this schema's own, and stands.
  */
 async function againAfterOtherSchemaDropped<R extends { error?: unknown }>(
   db: Db,
@@ -123,12 +125,22 @@ async function againAfterOtherSchemaDropped<R extends { error?: unknown }>(
   }
 }
 
-/** Whether `error` is PostgreSQL's "schema does not exist" for a schema other than `ours`. */
+/**
+ * Whether `error` is PostgreSQL's "does not exist" for a schema other than `ours` (`schema "x"`) or for a
+ * table in one (`relation "x.t"`).
+ */
 export function isOtherSchemaGone(error: unknown, ours: string | undefined): boolean {
-  if (typeof error !== 'object' || error === null) return false;
+  if (ours === undefined || typeof error !== 'object' || error === null) return false;
   const { code, message } = error as { code?: unknown; message?: unknown };
-  if (code !== INVALID_SCHEMA_NAME || typeof message !== 'string') return false;
-  return ours !== undefined && !message.includes(`"${ours}"`);
+  if (typeof message !== 'string') return false;
+  // A relation named without its schema is on this schema's search path: this schema's own.
+  const named =
+    code === INVALID_SCHEMA_NAME
+      ? /^schema "([^"]+)" does not exist/.exec(message)?.[1]
+      : code === UNDEFINED_TABLE
+        ? /^relation "([^".]+)\.[^"]+" does not exist/.exec(message)?.[1]
+        : undefined;
+  return named !== undefined && named !== ours;
 }
 
 async function migratorOf(db: Db): Promise<{ migrator: Migrator; schema: string | undefined }> {

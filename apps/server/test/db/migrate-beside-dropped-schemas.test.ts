@@ -2,11 +2,13 @@
 // againAfterOtherSchemaDropped): Kysely's Migrator lists every schema's tables before it takes its lock, and
 // a schema dropped during that listing failed the migration of an unrelated one with `schema "…" does
 // not exist`. Parallel test files, each with a schema of its own, did exactly that.
-// SKIPPED without TEST_DATABASE_URL, as every PostgreSQL test; the error's reading runs everywhere.
+// The churn runs in a database of its own. SKIPPED without TEST_DATABASE_URL, as every PostgreSQL test;
+// the error's reading runs everywhere.
 import { randomBytes } from 'node:crypto';
-import { afterAll, describe, expect, it } from 'vitest';
-import { assertMigrated, isOtherSchemaGone } from '../../src/db/migrate.js';
-import { adminClient, postgresTestDatabase } from '../helpers/databases.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../src/db/database.js';
+import { assertMigrated, isOtherSchemaGone, migrateToLatest } from '../../src/db/migrate.js';
+import { adminClient } from '../helpers/databases.js';
 
 const pgUrl = process.env.TEST_DATABASE_URL;
 
@@ -14,39 +16,59 @@ describe('which "schema does not exist" is another schema vanishing', () => {
   const gone = (schema: string) =>
     Object.assign(new Error(`schema "${schema}" does not exist`), { code: '3F000' });
 
-  it('another schema gone: yes; this schema gone, another error, no error or no schema known: no', () => {
+  const tableGone = (relation: string) =>
+    Object.assign(new Error(`relation "${relation}" does not exist`), { code: '42P01' });
+
+  it('another schema or a table of it gone: yes', () => {
     expect(isOtherSchemaGone(gone('t_other'), 't_ours')).toBe(true);
+    expect(isOtherSchemaGone(tableGone('t_other.places'), 't_ours')).toBe(true);
+  });
+
+  it('this schema or its table gone, a table without its schema, another error, none, no schema known: no', () => {
     expect(isOtherSchemaGone(gone('t_ours'), 't_ours')).toBe(false);
+    expect(isOtherSchemaGone(tableGone('t_ours.places'), 't_ours')).toBe(false);
+    expect(isOtherSchemaGone(tableGone('places'), 't_ours')).toBe(false);
     expect(isOtherSchemaGone(gone('t_other'), undefined)).toBe(false);
-    const otherError = Object.assign(new Error('relation "t_other.x" does not exist'), { code: '42P01' });
-    expect(isOtherSchemaGone(otherError, 't_ours')).toBe(false);
+    const syntax = Object.assign(new Error('schema "t_other" does not exist'), { code: '42601' });
+    expect(isOtherSchemaGone(syntax, 't_ours')).toBe(false);
     expect(isOtherSchemaGone(undefined, 't_ours')).toBe(false);
     expect(isOtherSchemaGone('schema "t_other" does not exist', 't_ours')).toBe(false);
   });
 });
 
-describe.runIf(pgUrl && postgresTestDatabase)('migrations beside schemas dropped meanwhile', () => {
-  const churned: string[] = [];
-  afterAll(async () => {
+describe.runIf(pgUrl)('migrations beside schemas dropped meanwhile', () => {
+  // A database of its own: the schemas this test drops must not fail the other test files' migrations.
+  let database: { name: string; url: (schema?: string) => string } | null = null;
+  beforeAll(async () => {
     if (!pgUrl) return;
-    const admin = adminClient(pgUrl);
-    await admin.connect();
-    for (const schema of churned) await admin.query(`drop schema if exists ${schema} cascade`);
-    await admin.end();
+    const name = `cashdesk_schema_churn_${randomBytes(5).toString('hex')}`;
+    await asAdmin(pgUrl, `create database ${name}`);
+    database = {
+      name,
+      url(schema) {
+        const url = new URL(pgUrl);
+        url.pathname = `/${name}`;
+        if (schema) url.searchParams.set('options', `-c search_path=${schema}`);
+        return url.toString();
+      },
+    };
+  });
+  afterAll(async () => {
+    if (pgUrl && database) await asAdmin(pgUrl, `drop database if exists ${database.name} with (force)`);
   });
 
   it('migrates fresh schemas and reads them back while another connection creates and drops schemas', async () => {
-    if (!pgUrl || !postgresTestDatabase) return;
+    if (!database) throw new Error('no database');
+    const at = database;
     let stop = false;
     let dropped = 0;
     // Schemas with a table each, as a test file's are: the migrator's listing reads their columns.
     const churn = (async () => {
-      const admin = adminClient(pgUrl);
+      const admin = adminClient(at.url());
       await admin.connect();
       try {
         while (!stop) {
           const schema = `t_churn_${randomBytes(6).toString('hex')}`;
-          churned.push(schema);
           await admin.query(`create schema ${schema}; create table ${schema}.rows (id int)`);
           await admin.query(`drop schema ${schema} cascade`);
           dropped++;
@@ -60,8 +82,11 @@ describe.runIf(pgUrl && postgresTestDatabase)('migrations beside schemas dropped
     })();
     try {
       for (let i = 0; i < 8; i++) {
-        const db = await postgresTestDatabase.open({ poolSize: 2 });
+        const schema = `t_${randomBytes(6).toString('hex')}`;
+        await asAdmin(at.url(), `create schema ${schema}`);
+        const db = openDatabase({ kind: 'postgres', url: at.url(schema), poolSize: 2 });
         try {
+          await migrateToLatest(db);
           await assertMigrated(db);
         } finally {
           await db.close();
@@ -75,3 +100,13 @@ describe.runIf(pgUrl && postgresTestDatabase)('migrations beside schemas dropped
     expect(dropped).toBeGreaterThan(8);
   });
 });
+
+async function asAdmin(url: string, statement: string): Promise<void> {
+  const admin = adminClient(url);
+  await admin.connect();
+  try {
+    await admin.query(statement);
+  } finally {
+    await admin.end();
+  }
+}
