@@ -171,15 +171,18 @@ export async function webBudgetSection(options: Options): Promise<SectionResult>
     await devicesPage.waitForTimeout(11_000);
 
     const lighthouse: (LighthouseResult | string)[] = [];
+    const retried: string[] = [];
     for (const [name, headers] of options.quick || process.env.BENCH_NO_LH
       ? []
       : ([
           ['/authorization', {}],
           ['/devices', { Cookie: `x-token=${token}` }],
         ] as const)) {
-      lighthouse.push(
-        await runLighthouse(`${server.url}${name}`, CHROME_PATH, headers).catch((e: unknown) => String(e)),
+      const result = await runLighthouse(`${server.url}${name}`, CHROME_PATH, headers).catch((e: unknown) =>
+        String(e),
       );
+      lighthouse.push(result);
+      if (typeof result === 'object' && result.runs > 1) retried.push(`${name} took ${result.runs} runs`);
     }
 
     const browserColumns: Column[] = [
@@ -212,14 +215,8 @@ export async function webBudgetSection(options: Options): Promise<SectionResult>
     ];
     console.log(renderTable(browserColumns, browserCells));
     for (const item of lighthouse) if (typeof item === 'string') console.log(`  Lighthouse failed: ${item}`);
-    lighthouse.forEach((item, i) => {
-      if (typeof item === 'object' && item.runs > 1) {
-        const screen = i === 0 ? '/authorization' : '/devices';
-        console.log(
-          `  Lighthouse on ${screen} took ${item.runs} runs: the trace of the others lost the page load.`,
-        );
-      }
-    });
+    for (const note of retried)
+      console.log(`  Lighthouse on ${note}: the trace of the others lost the page load.`);
     console.log(
       `  Chromium ${browser.version()} at ${CHROME_PATH}, 1920x1080, loopback, no throttling for the first ` +
         `figures; Lighthouse ${lighthouse.find((l) => typeof l === 'object')?.version ?? ''} with its default ` +

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/database.js';
 import { assertMigrated, isOtherSchemaGone, migrateToLatest } from '../../src/db/migrate.js';
 import { adminClient } from '../helpers/databases.js';
+import { createPostgresDatabase, runAsAdmin, type TortureDatabase } from '../torture/fixture.js';
 
 const pgUrl = process.env.TEST_DATABASE_URL;
 
@@ -38,33 +39,25 @@ describe('which "schema does not exist" is another schema vanishing', () => {
 
 describe.runIf(pgUrl)('migrations beside schemas dropped meanwhile', () => {
   // A database of its own: the schemas this test drops must not fail the other test files' migrations.
-  let database: { name: string; url: (schema?: string) => string } | null = null;
+  let database: TortureDatabase | null = null;
   beforeAll(async () => {
-    if (!pgUrl) return;
-    const name = `cashdesk_schema_churn_${randomBytes(5).toString('hex')}`;
-    await asAdmin(pgUrl, `create database ${name}`);
-    database = {
-      name,
-      url(schema) {
-        const url = new URL(pgUrl);
-        url.pathname = `/${name}`;
-        if (schema) url.searchParams.set('options', `-c search_path=${schema}`);
-        return url.toString();
-      },
-    };
+    if (pgUrl) database = await createPostgresDatabase(pgUrl);
   });
-  afterAll(async () => {
-    if (pgUrl && database) await asAdmin(pgUrl, `drop database if exists ${database.name} with (force)`);
-  });
+  afterAll(() => database?.drop());
 
   it('migrates fresh schemas and reads them back while another connection creates and drops schemas', async () => {
-    if (!database) throw new Error('no database');
-    const at = database;
+    if (!database || !('DATABASE_URL' in database.serverEnv)) throw new Error('no database');
+    const databaseUrl = database.serverEnv.DATABASE_URL;
+    const inSchema = (schema: string) => {
+      const url = new URL(databaseUrl);
+      url.searchParams.set('options', `-c search_path=${schema}`);
+      return url.toString();
+    };
     let stop = false;
     let dropped = 0;
     // Schemas with a table each, as a test file's are: the migrator's listing reads their columns.
     const churn = (async () => {
-      const admin = adminClient(at.url());
+      const admin = adminClient(databaseUrl);
       await admin.connect();
       try {
         while (!stop) {
@@ -83,8 +76,8 @@ describe.runIf(pgUrl)('migrations beside schemas dropped meanwhile', () => {
     try {
       for (let i = 0; i < 8; i++) {
         const schema = `t_${randomBytes(6).toString('hex')}`;
-        await asAdmin(at.url(), `create schema ${schema}`);
-        const db = openDatabase({ kind: 'postgres', url: at.url(schema), poolSize: 2 });
+        await runAsAdmin(databaseUrl, `create schema ${schema}`);
+        const db = openDatabase({ kind: 'postgres', url: inSchema(schema), poolSize: 2 });
         try {
           await migrateToLatest(db);
           await assertMigrated(db);
@@ -100,13 +93,3 @@ describe.runIf(pgUrl)('migrations beside schemas dropped meanwhile', () => {
     expect(dropped).toBeGreaterThan(8);
   });
 });
-
-async function asAdmin(url: string, statement: string): Promise<void> {
-  const admin = adminClient(url);
-  await admin.connect();
-  try {
-    await admin.query(statement);
-  } finally {
-    await admin.end();
-  }
-}

@@ -40,7 +40,8 @@ export async function createPostgresDatabase(adminUrl: string): Promise<TortureD
   };
 }
 
-async function runAsAdmin(adminUrl: string, text: string): Promise<void> {
+/** One statement as the server's administrator, on a connection of its own. */
+export async function runAsAdmin(adminUrl: string, text: string): Promise<void> {
   const client = new pg.Client({ connectionString: adminUrl });
   // The query in flight fails with a lost connection's error; this keeps it from being uncaught as well.
   client.on('error', () => undefined);
