@@ -1,6 +1,7 @@
 // Opens the database: embedded SQLite (default) or PostgreSQL (DATABASE_URL), with one query layer (Kysely).
-import { Kysely, PostgresDialect, type Transaction } from 'kysely';
+import { Kysely, type Transaction } from 'kysely';
 import pg from 'pg';
+import { CurrentSchemaPostgresDialect } from './current-schema-introspector.js';
 import { namedStatementPool } from './pg-named-statements.js';
 import {
   postgresPipelined,
@@ -115,7 +116,7 @@ function openPostgres(url: string, poolSize: number, preparedStatements: boolean
     process.emitWarning(`PostgreSQL connection of the ${pool} pool lost: ${error.message}`);
   const pool = new pg.Pool({ connectionString: url, max: poolSize, types: safeIntegerTypes });
   const kysely = new Kysely<Database>({
-    dialect: new PostgresDialect({ pool: preparedStatements ? namedStatementPool(pool) : pool }),
+    dialect: new CurrentSchemaPostgresDialect({ pool: preparedStatements ? namedStatementPool(pool) : pool }),
   });
   // Pipeline mode on connections of their own: the rest of the code keeps the plain, one-at-a-time
   // protocol (and cursors, which pipeline mode refuses). Idle ones close after pg's idle timeout.

@@ -71,15 +71,8 @@ export async function migrateTo(db: Db, name: string): Promise<void> {
  * date, naming what is missing, rather than failing later on a missing column.
  */
 export async function assertMigrated(db: Db): Promise<void> {
-  const migrations = await againAfterOtherSchemaDropped(db, async (migrator) => {
-    try {
-      return { value: await migrator.getMigrations() };
-    } catch (error) {
-      return { error };
-    }
-  });
-  if ('error' in migrations) throw migrations.error;
-  const pending = migrations.value.filter((m) => m.executedAt === undefined);
+  const migrations = await (await migratorOf(db)).getMigrations();
+  const pending = migrations.filter((m) => m.executedAt === undefined);
   if (pending.length > 0) {
     const names = pending.map((m) => m.name).join(', ');
     throw new Error(
@@ -89,7 +82,7 @@ export async function assertMigrated(db: Db): Promise<void> {
 }
 
 async function migrate(db: Db, run: (migrator: Migrator) => Promise<MigrationResultSet>): Promise<void> {
-  const { error, results } = await againAfterOtherSchemaDropped(db, run);
+  const { error, results } = await run(await migratorOf(db));
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     // The cause's own words in the message: the server's start and the CLI print only the message, and
@@ -99,51 +92,7 @@ async function migrate(db: Db, run: (migrator: Migrator) => Promise<MigrationRes
   }
 }
 
-/** PostgreSQL's SQLSTATEs for `schema "…" does not exist` and `relation "…" does not exist`. */
-const INVALID_SCHEMA_NAME = '3F000';
-const UNDEFINED_TABLE = '42P01';
-/** Runs of a migrator's work in all when each finds another schema dropped under its listing. */
-const RUNS_WHEN_A_SCHEMA_VANISHES = 20;
-
-/**
- * Runs `work` on a migrator of the current schema, and again when another schema vanished under it.
- * Before it takes its lock, Kysely's Migrator asks whether its bookkeeping tables exist by listing the
- * tables of every schema of the database (PostgresIntrospector.getTables looks each schema up by name,
- * has_schema_privilege, and each table, pg_get_serial_sequence). A schema dropped during that listing
- * (another test file's, another tenant's) fails it with 3F000 naming that schema, or 42P01 naming one of
- * its tables: nothing of this schema was read or written, so the work starts again. A failure naming this
- * schema is this schema's own, and stands.
- */
-async function againAfterOtherSchemaDropped<R extends { error?: unknown }>(
-  db: Db,
-  work: (migrator: Migrator) => Promise<R>,
-): Promise<R> {
-  for (let run = 1; ; run++) {
-    const { migrator, schema } = await migratorOf(db);
-    const result = await work(migrator);
-    if (run === RUNS_WHEN_A_SCHEMA_VANISHES || !isOtherSchemaGone(result.error, schema)) return result;
-  }
-}
-
-/**
- * Whether `error` is PostgreSQL's "does not exist" for a schema other than `ours` (`schema "x"`) or for a
- * table in one (`relation "x.t"`).
- */
-export function isOtherSchemaGone(error: unknown, ours: string | undefined): boolean {
-  if (ours === undefined || typeof error !== 'object' || error === null) return false;
-  const { code, message } = error as { code?: unknown; message?: unknown };
-  if (typeof message !== 'string') return false;
-  // A relation named without its schema is on this schema's search path: this schema's own.
-  const named =
-    code === INVALID_SCHEMA_NAME
-      ? /^schema "([^"]+)" does not exist/.exec(message)?.[1]
-      : code === UNDEFINED_TABLE
-        ? /^relation "([^".]+)\.[^"]+" does not exist/.exec(message)?.[1]
-        : undefined;
-  return named !== undefined && named !== ours;
-}
-
-async function migratorOf(db: Db): Promise<{ migrator: Migrator; schema: string | undefined }> {
+async function migratorOf(db: Db): Promise<Migrator> {
   const provider: MigrationProvider = { getMigrations: async () => migrationsFor(db.dialect) };
   // Kysely looks for its bookkeeping table in every schema on the search path's database unless told
   // where: pin it to the current schema, so databases side by side (tests, tenants) never mix them up.
@@ -151,10 +100,11 @@ async function migratorOf(db: Db): Promise<{ migrator: Migrator; schema: string 
     db.dialect === 'postgres'
       ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db.kysely)).rows[0]?.schema
       : undefined;
-  const migrator = new Migrator({
+  // Whether its tables exist it asks the database's introspection, which on PostgreSQL lists this
+  // schema alone (db/current-schema-introspector.ts): schemas beside it may come and go meanwhile.
+  return new Migrator({
     db: db.kysely,
     provider,
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
-  return { migrator, schema };
 }
