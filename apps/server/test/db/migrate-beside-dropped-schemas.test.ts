@@ -14,7 +14,7 @@ import { createPostgresDatabase, runAsAdmin, type TortureDatabase } from '../tor
 
 const pgUrl = process.env.TEST_DATABASE_URL;
 
-describe.runIf(pgUrl)('migrations beside schemas dropped meanwhile', () => {
+describe.runIf(pgUrl)('migrations beside other schemas of the same PostgreSQL database', () => {
   // A database of its own: the schemas this test drops must not fail the other test files' migrations.
   let database: TortureDatabase | null = null;
   beforeAll(async () => {
@@ -22,14 +22,18 @@ describe.runIf(pgUrl)('migrations beside schemas dropped meanwhile', () => {
   });
   afterAll(() => database?.drop());
 
-  it('migrates fresh schemas and reads them back while another connection creates and drops schemas', async () => {
+  const urlOfDatabase = () => {
     if (!database || !('DATABASE_URL' in database.serverEnv)) throw new Error('no database');
-    const databaseUrl = database.serverEnv.DATABASE_URL;
-    const inSchema = (schema: string) => {
-      const url = new URL(databaseUrl);
-      url.searchParams.set('options', `-c search_path=${schema}`);
-      return url.toString();
-    };
+    return database.serverEnv.DATABASE_URL;
+  };
+  const inSchema = (schema: string) => {
+    const url = new URL(urlOfDatabase());
+    url.searchParams.set('options', `-c search_path=${schema}`);
+    return url.toString();
+  };
+
+  it('migrates fresh schemas and reads them back while another connection creates and drops schemas', async () => {
+    const databaseUrl = urlOfDatabase();
     let stop = false;
     let dropped = 0;
     // Schemas with a table each, as a test file's are, whose columns change as a migration changes them:
@@ -74,22 +78,11 @@ describe.runIf(pgUrl)('migrations beside schemas dropped meanwhile', () => {
     // The other connection really dropped schemas while the eight migrations ran.
     expect(dropped).toBeGreaterThan(8);
   });
-});
 
-describe.runIf(pgUrl)("a PostgreSQL database's introspection", () => {
-  let database: TortureDatabase | null = null;
-  beforeAll(async () => {
-    if (pgUrl) database = await createPostgresDatabase(pgUrl);
-  });
-  afterAll(() => database?.drop());
-
-  it("lists its own schema's tables and columns, not another schema's in the same database", async () => {
-    if (!database || !('DATABASE_URL' in database.serverEnv)) throw new Error('no database');
-    const url = new URL(database.serverEnv.DATABASE_URL);
-    await runAsAdmin(url.toString(), 'create schema t_ours; create schema t_theirs');
-    await runAsAdmin(url.toString(), 'create table t_theirs.places (id serial, theirs int)');
-    url.searchParams.set('options', '-c search_path=t_ours');
-    const db = openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 1 });
+  it("lists its own schema's tables and columns in its introspection, not another schema's", async () => {
+    await runAsAdmin(urlOfDatabase(), 'create schema t_ours; create schema t_theirs');
+    await runAsAdmin(urlOfDatabase(), 'create table t_theirs.places (id serial, theirs int)');
+    const db = openDatabase({ kind: 'postgres', url: inSchema('t_ours'), poolSize: 1 });
     try {
       await migrateToLatest(db);
       const tables = await db.kysely.introspection.getTables({ withInternalKyselyTables: true });
