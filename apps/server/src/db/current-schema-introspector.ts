@@ -35,8 +35,9 @@ class CurrentSchemaIntrospector implements DatabaseIntrospector {
   constructor(private readonly db: Kysely<unknown>) {}
 
   async getSchemas(): Promise<SchemaMetadata[]> {
-    const { rows } = await sql<{ name: string }>`select current_schema() as name`.execute(this.db);
-    return rows.filter((row) => row.name !== null).map((row) => ({ name: row.name }));
+    // Null when no schema on the search path exists.
+    const { rows } = await sql<{ name: string | null }>`select current_schema() as name`.execute(this.db);
+    return rows.flatMap((row) => (row.name === null ? [] : [{ name: row.name }]));
   }
 
   async getTables(
